@@ -1,0 +1,101 @@
+/**
+ * Initiative (Rev. Initiative Segment): each side's itemised modifiers to its initiative roll, what
+ * committing the army commander's points costs him, and who wins the Initiative.
+ * The winner activates first and may activate any size command at ME for his initial activation
+ * (see initiativeMeActivation in activation.ts).
+ */
+import { assertBoolean, assertDieRoll, RulesArgumentError } from './errors';
+import { itemisedNonZero } from './itemise';
+import { assertLeaderRating } from './orders';
+import type { DrmItem, Itemised, Side } from './types';
+
+const INITIATIVE_SEGMENT = 'Rev. Initiative Segment';
+
+/** One side's situation in the Initiative Phase. */
+export interface InitiativeSide {
+  /** The Army Commander (or US Wing Commander acting as army commander) is on the map. */
+  armyCommanderOnMap: boolean;
+  armyCommanderRating: number;
+  /** The player commits all the army commander's rating points to the initiative roll. */
+  usesArmyCommanderPoints: boolean;
+  /** The side holds the previous turn's +1 Initiative Modifier (RI-C04). */
+  hasInitiativeModifier: boolean;
+}
+
+function assertInitiativeSide(argument: string, side: InitiativeSide): void {
+  if (typeof side !== 'object' || side === null) {
+    throw new RulesArgumentError(argument, 'must be an object { armyCommanderOnMap, armyCommanderRating, usesArmyCommanderPoints, hasInitiativeModifier }');
+  }
+  assertBoolean(`${argument}.armyCommanderOnMap`, side.armyCommanderOnMap);
+  assertLeaderRating(`${argument}.armyCommanderRating`, side.armyCommanderRating);
+  assertBoolean(`${argument}.usesArmyCommanderPoints`, side.usesArmyCommanderPoints);
+  assertBoolean(`${argument}.hasInitiativeModifier`, side.hasInitiativeModifier);
+  if (side.usesArmyCommanderPoints && !side.armyCommanderOnMap) {
+    throw new RulesArgumentError(`${argument}.usesArmyCommanderPoints`, 'may be true only when the army commander is on the map (armyCommanderOnMap true)');
+  }
+}
+
+/** The itemised modifier to one side's initiative roll: the army commander's points and the +1 modifier. */
+export function initiativeDrm(side: InitiativeSide): Itemised {
+  assertInitiativeSide('side', side);
+  return sideDrm(side);
+}
+
+function sideDrm(side: InitiativeSide): Itemised {
+  const items: DrmItem[] = [];
+  if (side.usesArmyCommanderPoints) {
+    items.push({ label: `Army commander's rating points (${side.armyCommanderRating})`, value: side.armyCommanderRating, rule: INITIATIVE_SEGMENT });
+  }
+  if (side.hasInitiativeModifier) {
+    items.push({ label: "Previous turn's +1 Initiative Modifier", value: 1, rule: INITIATIVE_SEGMENT });
+  }
+  return itemisedNonZero(items);
+}
+
+/**
+ * What adding his points to the roll costs the army commander: all his rating points and his
+ * movement allowance for the entire turn (rotate his counter). Nothing if the points are not used.
+ */
+export function initiativeArmyCommanderCost(side: InitiativeSide): { ratingPointsSpent: boolean; movementSpent: boolean; rule: string } {
+  assertInitiativeSide('side', side);
+  return { ratingPointsSpent: side.usesArmyCommanderPoints, movementSpent: side.usesArmyCommanderPoints, rule: INITIATIVE_SEGMENT };
+}
+
+export interface InitiativeSideResult {
+  roll: number;
+  drm: Itemised;
+  total: number;
+  ratingPointsSpent: boolean;
+  movementSpent: boolean;
+}
+
+export type InitiativeResult =
+  | { outcome: 'winner'; winner: Side; loser: Side; USA: InitiativeSideResult; CSA: InitiativeSideResult; rule: string }
+  /** Equal totals: both sides roll again with the same modifiers (RI-C02); the commitments stand. */
+  | { outcome: 're-roll'; USA: InitiativeSideResult; CSA: InitiativeSideResult; rule: string };
+
+/**
+ * Resolves the Initiative Phase from both sides' rolls: the higher modified roll wins (RI-C03);
+ * equal totals are rolled again (RI-C02).
+ */
+export function resolveInitiative(i: { USA: InitiativeSide & { roll: number }; CSA: InitiativeSide & { roll: number } }): InitiativeResult {
+  if (typeof i !== 'object' || i === null) throw new RulesArgumentError('i', 'must be an object { USA, CSA }');
+  const sideResult = (side: Side): InitiativeSideResult => {
+    const input = i[side];
+    assertInitiativeSide(side, input);
+    assertDieRoll(`${side}.roll`, input.roll);
+    const drm = sideDrm(input);
+    return {
+      roll: input.roll,
+      drm,
+      total: input.roll + drm.total,
+      ratingPointsSpent: input.usesArmyCommanderPoints,
+      movementSpent: input.usesArmyCommanderPoints,
+    };
+  };
+  const USA = sideResult('USA');
+  const CSA = sideResult('CSA');
+  if (USA.total === CSA.total) return { outcome: 're-roll', USA, CSA, rule: INITIATIVE_SEGMENT };
+  const winner: Side = USA.total > CSA.total ? 'USA' : 'CSA';
+  return { outcome: 'winner', winner, loser: winner === 'USA' ? 'CSA' : 'USA', USA, CSA, rule: INITIATIVE_SEGMENT };
+}

@@ -1,0 +1,493 @@
+// Orders: the Orders Table, default orders, issuing orders, change attempts and their DRMs,
+// Commander's Initiative, orders flowing downhill, standing orders and Warren (Rev. Orders Segment).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RulesArgumentError } from './errors';
+import {
+  canIssueOrder,
+  commandAncestors,
+  commandersInitiative,
+  defaultOrder,
+  defaultOrderChoices,
+  ME_ORDERS,
+  mayAttemptOrderChange,
+  nonAutomaticChangePreRoll,
+  orderChangeAttemptKind,
+  orderChangeDrm,
+  ORDERS,
+  orderType,
+  RE_ORDERS,
+  REINFORCEMENT_ENTRY_ORDERS,
+  resolveOrderChangeAttempt,
+  standingOrder,
+  switchToDefaultOrder,
+  unitOrder,
+  warrenAtTurnStart,
+  warrenOrderChange,
+  warrenUsed,
+} from './orders';
+import type { OrderChangeDrmInput, OrderIssueTarget } from './orders';
+import { ORDER_CODES } from './types';
+import type { OrderCode } from './types';
+
+const noDrm: OrderChangeDrmInput = {
+  superiorsInRange: 0,
+  superiorRatingsUsed: [],
+  orders: [],
+  hasRsm: false,
+  isCavalry: false,
+  adjacentToEnemy: false,
+  ineffective: false,
+};
+
+const infantryBrigade: OrderIssueTarget = {
+  arm: 'infantry',
+  ineffective: false,
+  shattered: false,
+  neighbourHasAssaultOrSkirmishOrders: true,
+  inEnemyLos: false,
+};
+
+function thrownArgument(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof RulesArgumentError) return error.argument;
+    throw error;
+  }
+  throw new Error('expected a RulesArgumentError');
+}
+
+describe('the Orders Table (Rev. Orders Table), every column of all eight orders', () => {
+  // ORDER | ME? | EZOC? | FIRE ATKR | SHCK ATKR | FIRE DFDR | SHCK DFDR | AUTO? | ORDR CHNG DRM
+  const table: [OrderCode, string, boolean, boolean, number, number | null, number, number, string, number][] = [
+    ['ASLT', 'Assault', true, true, 0, 1, 0, -1, 'No', 2],
+    ['SUPT', 'Support', true, false, 0, 0, 0, 0, 'Yes, to ASLT or SKPD', 1],
+    ['MRCH', 'March', true, false, -1, -1, 1, 1, 'Yes, if has RSM marker', 1],
+    ['BOMB', 'Bombard', true, false, 0, null, 0, 0, 'No', 0],
+    ['SKPD', 'Skirmish/Probe/Delay', false, false, 0, -1, 0, 1, 'No', 0],
+    ['HOLD', 'Hold', false, false, 1, 0, 0, -1, 'No', -1],
+    ['RSRV', 'Reserve', false, false, -1, -1, 1, 1, 'Yes', -2],
+    ['WDRW', 'Withdraw', false, false, -1, null, 1, 1, 'No', 1],
+  ];
+
+  it.each(table)('%s (%s)', (code, name, me, ezoc, fireAtk, shockAtk, fireDef, shockDef, auto, change) => {
+    const row = ORDERS[code];
+    expect(row.code).toBe(code);
+    expect(row.name).toBe(name);
+    expect(row.meRequired).toBe(me);
+    expect(row.mayEnterEnemyZoc).toBe(ezoc);
+    expect(row.fireDrm).toEqual({ attacker: fireAtk, defender: fireDef });
+    expect(row.shockDrm).toEqual({ attacker: shockAtk, defender: shockDef });
+    expect(row.autoChangeText).toBe(auto);
+    expect(row.orderChangeDrm).toBe(change);
+    expect(row.rule).toBe('Rev. Orders Table');
+  });
+
+  it('has exactly the eight orders, and only MRCH has a different change DRM with RSM (-2)', () => {
+    expect(Object.keys(ORDERS).sort()).toEqual([...ORDER_CODES].sort());
+    expect(ORDER_CODES.filter((code) => ORDERS[code].orderChangeDrmWithRsm !== null)).toEqual(['MRCH']);
+    expect(ORDERS.MRCH.orderChangeDrmWithRsm).toBe(-2);
+  });
+
+  it('keeps the Actions & Restrictions lines, e.g. Reserve is "RE activation only"', () => {
+    expect(ORDERS.RSRV.actions).toContain('RE activation only');
+    expect(ORDERS.HOLD.actions).toContain('Can Construct Breastworks if ME');
+    expect(ORDERS.ASLT.armsAllowed).toEqual(['infantry', 'cavalry']);
+    expect(ORDERS.BOMB.armsAllowed).toEqual(['artillery']);
+  });
+
+  it('ME Orders are ASLT/SUPT/MRCH/BOMB; the rest are RE Orders (Rev. Orders Types)', () => {
+    expect(ME_ORDERS).toEqual(['ASLT', 'SUPT', 'MRCH', 'BOMB']);
+    expect(RE_ORDERS).toEqual(['SKPD', 'HOLD', 'RSRV', 'WDRW']);
+    expect(orderType('BOMB')).toEqual({ type: 'ME', rule: 'Rev. Orders Types' });
+    expect(orderType('WDRW').type).toBe('RE');
+    expect(thrownArgument(() => orderType('ATTACK' as OrderCode))).toBe('order');
+  });
+
+  it('reinforcements always enter with March orders and a RSM marker', () => {
+    expect(REINFORCEMENT_ENTRY_ORDERS).toMatchObject({ order: 'MRCH', hasRsm: true });
+  });
+});
+
+describe('default orders', () => {
+  it('infantry HOLD, cavalry SKPD, artillery WDRW', () => {
+    expect(defaultOrder('infantry')).toBe('HOLD');
+    expect(defaultOrder('cavalry')).toBe('SKPD');
+    expect(defaultOrder('artillery')).toBe('WDRW');
+    expect(ORDERS.HOLD.defaultFor).toEqual(['infantry']);
+  });
+
+  it('rejects an unknown arm, naming the argument and the accepted values', () => {
+    expect(() => defaultOrder('dragoons' as never)).toThrow(/arm: must be one of infantry, cavalry, artillery/);
+  });
+
+  it('horse artillery and sharpshooters may pick any RE Order as a Default Order', () => {
+    expect(defaultOrderChoices({ arm: 'artillery', horseArtillery: true })).toEqual(['WDRW', 'SKPD', 'HOLD', 'RSRV']);
+    expect(defaultOrderChoices({ arm: 'infantry', sharpshooters: true })).toEqual(['HOLD', 'SKPD', 'RSRV', 'WDRW']);
+    expect(defaultOrderChoices({ arm: 'artillery' })).toEqual(['WDRW']);
+    expect(thrownArgument(() => defaultOrderChoices({ arm: 'infantry', horseArtillery: true }))).toBe('subject.horseArtillery');
+  });
+
+  it('an ineffective command or shattered unit receives its Default Order at once (RI-C14)', () => {
+    expect(switchToDefaultOrder({ arm: 'infantry' }, 'ineffective')).toEqual({
+      order: 'HOLD',
+      cause: 'ineffective',
+      rule: 'Rev. Ineffective Commands and Shattered ("Collapsed") Units',
+    });
+    expect(switchToDefaultOrder({ arm: 'cavalry' }, 'shattered').order).toBe('SKPD');
+    expect(switchToDefaultOrder({ arm: 'artillery', horseArtillery: true }, 'shattered', 'HOLD').order).toBe('HOLD');
+    expect(thrownArgument(() => switchToDefaultOrder({ arm: 'infantry' }, 'shattered', 'RSRV'))).toBe('choice');
+    expect(thrownArgument(() => switchToDefaultOrder({ arm: 'infantry' }, 'tired' as never))).toBe('cause');
+  });
+
+  it('out-of-command units act under their Default Order, and under the command\'s order once back in command', () => {
+    expect(unitOrder({ unit: { arm: 'infantry' }, commandOrder: 'ASLT', inCommand: false })).toEqual({
+      order: 'HOLD',
+      source: 'out-of-command-default',
+      rule: 'Rev. Out-of-Command Units',
+    });
+    expect(unitOrder({ unit: { arm: 'infantry' }, commandOrder: 'ASLT', inCommand: true }).order).toBe('ASLT');
+    expect(unitOrder({ unit: { arm: 'infantry', sharpshooters: true }, commandOrder: 'ASLT', inCommand: false, defaultChoice: 'SKPD' }).order).toBe('SKPD');
+    expect(thrownArgument(() => unitOrder({ unit: { arm: 'infantry' }, commandOrder: 'ASLT', inCommand: 'yes' as never }))).toBe('inCommand');
+  });
+});
+
+describe('issuing orders', () => {
+  it('an ineffective command cannot be issued ME-required orders, only RE orders', () => {
+    const ineffective = { ...infantryBrigade, ineffective: true };
+    for (const order of ME_ORDERS) {
+      const check = canIssueOrder(order, { ...ineffective, arm: order === 'BOMB' ? 'artillery' : 'infantry' });
+      expect(check).toMatchObject({ ok: false, rule: 'Rev. Ineffective Commands and Shattered ("Collapsed") Units' });
+    }
+    expect(canIssueOrder('HOLD', ineffective)).toEqual({ ok: true });
+    expect(canIssueOrder('WDRW', ineffective)).toEqual({ ok: true });
+  });
+
+  it('a shattered unit cannot be issued ME-required orders', () => {
+    const check = canIssueOrder('MRCH', { ...infantryBrigade, shattered: true });
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.reason).toMatch(/Shattered/);
+    expect(canIssueOrder('SKPD', { ...infantryBrigade, shattered: true }).ok).toBe(true);
+  });
+
+  it('ASLT is for infantry and cavalry only; BOMB for artillery only', () => {
+    expect(canIssueOrder('ASLT', { ...infantryBrigade, arm: 'artillery' })).toMatchObject({ ok: false, rule: 'Rev. Orders Table' });
+    expect(canIssueOrder('ASLT', { ...infantryBrigade, arm: 'cavalry' }).ok).toBe(true);
+    expect(canIssueOrder('BOMB', infantryBrigade).ok).toBe(false);
+    expect(canIssueOrder('BOMB', { ...infantryBrigade, arm: 'artillery' }).ok).toBe(true);
+  });
+
+  it('SUPT needs a neighbouring command with ASLT/SKPD orders; RSRV needs the command out of enemy LOS', () => {
+    expect(canIssueOrder('SUPT', { ...infantryBrigade, neighbourHasAssaultOrSkirmishOrders: false }).ok).toBe(false);
+    expect(canIssueOrder('SUPT', infantryBrigade).ok).toBe(true);
+    expect(canIssueOrder('RSRV', { ...infantryBrigade, inEnemyLos: true }).ok).toBe(false);
+    expect(canIssueOrder('RSRV', infantryBrigade).ok).toBe(true);
+  });
+
+  it('names the bad argument', () => {
+    expect(thrownArgument(() => canIssueOrder('HOLD', { ...infantryBrigade, shattered: 1 as never }))).toBe('target.shattered');
+    expect(thrownArgument(() => canIssueOrder('XX' as OrderCode, infantryBrigade))).toBe('order');
+  });
+});
+
+describe('automatic and non-automatic order change attempts', () => {
+  const infantry = { arm: 'infantry' as const };
+
+  it('the four automatic cases', () => {
+    expect(orderChangeAttemptKind({ from: 'MRCH', to: 'ASLT', hasRsm: true, subject: infantry })).toEqual({
+      kind: 'automatic',
+      reasons: ['rsm-marker'],
+      rule: 'Rev. Automatic Order Change Attempts',
+    });
+    expect(orderChangeAttemptKind({ from: 'RSRV', to: 'ASLT', hasRsm: false, subject: infantry })).toMatchObject({ kind: 'automatic', reasons: ['reserve-orders'] });
+    expect(orderChangeAttemptKind({ from: 'SUPT', to: 'ASLT', hasRsm: false, subject: infantry })).toMatchObject({ reasons: ['support-to-assault-or-skirmish'] });
+    expect(orderChangeAttemptKind({ from: 'SUPT', to: 'SKPD', hasRsm: false, subject: infantry })).toMatchObject({ reasons: ['support-to-assault-or-skirmish'] });
+    expect(orderChangeAttemptKind({ from: 'ASLT', to: 'HOLD', hasRsm: false, subject: infantry })).toMatchObject({ reasons: ['to-default-order'] });
+    expect(orderChangeAttemptKind({ from: 'RSRV', to: 'HOLD', hasRsm: true, subject: infantry })).toMatchObject({
+      reasons: ['rsm-marker', 'reserve-orders', 'to-default-order'],
+    });
+  });
+
+  it('anything else is non-automatic, e.g. SUPT to MRCH or HOLD to ASLT', () => {
+    expect(orderChangeAttemptKind({ from: 'SUPT', to: 'MRCH', hasRsm: false, subject: infantry })).toEqual({
+      kind: 'non-automatic',
+      rule: 'Rev. Non-Automatic Order Change Attempts',
+    });
+    expect(orderChangeAttemptKind({ from: 'HOLD', to: 'ASLT', hasRsm: false, subject: infantry }).kind).toBe('non-automatic');
+    // HOLD is not the cavalry default, so it is not automatic for cavalry
+    expect(orderChangeAttemptKind({ from: 'ASLT', to: 'HOLD', hasRsm: false, subject: { arm: 'cavalry' } }).kind).toBe('non-automatic');
+  });
+
+  it('for sharpshooters any RE order counts as the Default Order', () => {
+    expect(orderChangeAttemptKind({ from: 'ASLT', to: 'RSRV', hasRsm: false, subject: { arm: 'infantry', sharpshooters: true } }).kind).toBe('automatic');
+    expect(orderChangeAttemptKind({ from: 'ASLT', to: 'RSRV', hasRsm: false, subject: infantry }).kind).toBe('non-automatic');
+  });
+
+  it('refuses a "change" to the same order', () => {
+    expect(thrownArgument(() => orderChangeAttemptKind({ from: 'HOLD', to: 'HOLD', hasRsm: false, subject: infantry }))).toBe('to');
+  });
+
+  it("the army commander's pre-roll: <= half his rating rounded down on the map, without using his points (RI-C15)", () => {
+    // rating 5 -> roll 2 or less
+    expect(nonAutomaticChangePreRoll({ armyCommanderOnMap: true, armyCommanderRating: 5 }, 2)).toEqual({
+      success: true,
+      roll: 2,
+      highestSuccessfulRoll: 2,
+      spendsRatingPoints: false,
+      rule: 'Rev. Non-Automatic Order Change Attempts',
+    });
+    expect(nonAutomaticChangePreRoll({ armyCommanderOnMap: true, armyCommanderRating: 5 }, 3).success).toBe(false);
+    expect(nonAutomaticChangePreRoll({ armyCommanderOnMap: true, armyCommanderRating: 9 }, 4).success).toBe(true);
+    expect(nonAutomaticChangePreRoll({ armyCommanderOnMap: true, armyCommanderRating: 9 }, 5).success).toBe(false);
+  });
+
+  it('pre-roll boundaries: rating 0 or 1 on the map, or the commander off the map, needs a 0', () => {
+    for (const input of [
+      { armyCommanderOnMap: true, armyCommanderRating: 0 },
+      { armyCommanderOnMap: true, armyCommanderRating: 1 },
+      { armyCommanderOnMap: false, armyCommanderRating: 9 },
+    ]) {
+      expect(nonAutomaticChangePreRoll(input, 0).success).toBe(true);
+      expect(nonAutomaticChangePreRoll(input, 1).success).toBe(false);
+      expect(nonAutomaticChangePreRoll(input, 9).success).toBe(false);
+    }
+  });
+
+  it('pre-roll argument errors', () => {
+    expect(() => nonAutomaticChangePreRoll({ armyCommanderOnMap: true, armyCommanderRating: 5 }, 10)).toThrow(/roll: must be a die roll, a whole number from 0 to 9/);
+    expect(thrownArgument(() => nonAutomaticChangePreRoll({ armyCommanderOnMap: true, armyCommanderRating: 10 }, 0))).toBe('armyCommanderRating');
+  });
+});
+
+describe('orderChangeDrm (Rev. Order Change DRMs)', () => {
+  it('is 0 with nothing applying', () => {
+    expect(orderChangeDrm(noDrm)).toEqual({ total: 0, items: [] });
+  });
+
+  it('-1 per superior in range and -(rating) per superior whose points are used (RI-C16)', () => {
+    const drm = orderChangeDrm({ ...noDrm, superiorsInRange: 2, superiorRatingsUsed: [3, 2] });
+    expect(drm.total).toBe(-7);
+    expect(drm.items.map((item) => item.value)).toEqual([-2, -3, -2]);
+    expect(drm.items.every((item) => item.rule === 'Rev. Order Change DRMs')).toBe(true);
+  });
+
+  it.each(ORDER_CODES.map((code) => [code, ORDERS[code].orderChangeDrm] as const))('the Orders Table DRM of %s is %i', (code, value) => {
+    expect(orderChangeDrm({ ...noDrm, orders: [code] }).total).toBe(value);
+  });
+
+  it('MRCH counts -2 instead of +1 with a RSM marker', () => {
+    expect(orderChangeDrm({ ...noDrm, orders: ['MRCH'] }).total).toBe(1);
+    const withRsm = orderChangeDrm({ ...noDrm, orders: ['MRCH'], hasRsm: true });
+    expect(withRsm.total).toBe(-2);
+    expect(withRsm.items[0]?.label).toMatch(/MRCH with RSM/);
+  });
+
+  it('uses the worst (highest) Orders Table DRM if more than one (RI-C05)', () => {
+    expect(orderChangeDrm({ ...noDrm, orders: ['HOLD', 'ASLT', 'RSRV'] }).total).toBe(2);
+    expect(orderChangeDrm({ ...noDrm, orders: ['HOLD', 'RSRV'] }).total).toBe(-1);
+    // with RSM, MRCH's -2 is no longer worse than HOLD's -1
+    expect(orderChangeDrm({ ...noDrm, orders: ['MRCH', 'HOLD'], hasRsm: true }).total).toBe(-1);
+  });
+
+  it('cavalry -1, adjacent to an enemy +1, ineffective +1', () => {
+    expect(orderChangeDrm({ ...noDrm, isCavalry: true })).toEqual({
+      total: -1,
+      items: [{ label: 'Command is Cavalry', value: -1, rule: 'Rev. Order Change DRMs' }],
+    });
+    expect(orderChangeDrm({ ...noDrm, adjacentToEnemy: true }).total).toBe(1);
+    expect(orderChangeDrm({ ...noDrm, ineffective: true }).total).toBe(1);
+  });
+
+  it('a full example: division commander (rating 2) in range lends his points to a brigade on ASLT adjacent to the enemy', () => {
+    const drm = orderChangeDrm({ ...noDrm, superiorsInRange: 1, superiorRatingsUsed: [2], orders: ['ASLT'], adjacentToEnemy: true });
+    expect(drm.items.map((item) => [item.label, item.value])).toEqual([
+      ['Superior leaders in chain of command within range (1 x -1)', -1],
+      ["Superior leader's rating used (2)", -2],
+      ['Orders Table DRM (ASLT)', 2],
+      ['Leader is adjacent to an enemy unit', 1],
+    ]);
+    expect(drm.total).toBe(0);
+  });
+
+  it('leaves out zero items (a rating-0 superior, SKPD/BOMB orders)', () => {
+    expect(orderChangeDrm({ ...noDrm, superiorRatingsUsed: [0], orders: ['SKPD'] })).toEqual({ total: 0, items: [] });
+  });
+
+  it('throws naming the argument', () => {
+    expect(thrownArgument(() => orderChangeDrm({ ...noDrm, superiorsInRange: -1 }))).toBe('superiorsInRange');
+    expect(thrownArgument(() => orderChangeDrm({ ...noDrm, superiorsInRange: 1.5 }))).toBe('superiorsInRange');
+    expect(thrownArgument(() => orderChangeDrm({ ...noDrm, superiorRatingsUsed: [3, 10] }))).toBe('superiorRatingsUsed[1]');
+    expect(thrownArgument(() => orderChangeDrm({ ...noDrm, superiorRatingsUsed: 3 as never }))).toBe('superiorRatingsUsed');
+    expect(thrownArgument(() => orderChangeDrm({ ...noDrm, orders: ['HOLD', 'FLEE' as OrderCode] }))).toBe('orders[1]');
+    expect(thrownArgument(() => orderChangeDrm({ ...noDrm, hasRsm: 'no' as never }))).toBe('hasRsm');
+    expect(thrownArgument(() => orderChangeDrm({ ...noDrm, isCavalry: undefined as never }))).toBe('isCavalry');
+    expect(thrownArgument(() => orderChangeDrm({ ...noDrm, adjacentToEnemy: 0 as never }))).toBe('adjacentToEnemy');
+    expect(thrownArgument(() => orderChangeDrm({ ...noDrm, ineffective: null as never }))).toBe('ineffective');
+    expect(() => orderChangeDrm({ ...noDrm, orders: ['FLEE' as OrderCode] })).toThrow(/ASLT, SUPT, MRCH, BOMB, SKPD, HOLD, RSRV, WDRW/);
+  });
+
+  const drmInput = fc.record({
+    superiorsInRange: fc.nat({ max: 6 }),
+    superiorRatingsUsed: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 4 }),
+    orders: fc.array(fc.constantFrom(...ORDER_CODES), { maxLength: 4 }),
+    hasRsm: fc.boolean(),
+    isCavalry: fc.boolean(),
+    adjacentToEnemy: fc.boolean(),
+    ineffective: fc.boolean(),
+  });
+
+  it('property: the items always sum to the total, and none is zero', () => {
+    fc.assert(
+      fc.property(drmInput, (input) => {
+        const drm = orderChangeDrm(input);
+        expect(drm.items.reduce((sum, item) => sum + item.value, 0)).toBe(drm.total);
+        expect(drm.items.every((item) => item.value !== 0 && item.rule.startsWith('Rev. '))).toBe(true);
+      }),
+    );
+  });
+
+  it('property: the total never depends on the order of superiorRatingsUsed (nor of orders)', () => {
+    fc.assert(
+      fc.property(drmInput, fc.integer(), (input, seed) => {
+        const shuffle = <T>(list: T[]): T[] =>
+          list.map((value, index) => ({ value, key: (index * 7919 + seed) % 101 })).sort((a, b) => a.key - b.key).map((entry) => entry.value);
+        const reordered = { ...input, superiorRatingsUsed: shuffle(input.superiorRatingsUsed), orders: shuffle(input.orders) };
+        expect(orderChangeDrm(reordered).total).toBe(orderChangeDrm(input).total);
+        expect(orderChangeDrm({ ...input, superiorRatingsUsed: [...input.superiorRatingsUsed].reverse() }).total).toBe(orderChangeDrm(input).total);
+      }),
+    );
+  });
+});
+
+describe('the order change attempt (Rev. Order Change Attempt Procedure)', () => {
+  it('succeeds when the modified roll is <= the officer rating', () => {
+    const result = resolveOrderChangeAttempt({ officerRating: 3, drm: { ...noDrm, orders: ['HOLD'] } }, 4);
+    expect(result).toMatchObject({ success: true, roll: 4, modifiedRoll: 3, officerRating: 3, rule: 'Rev. Order Change Attempt Procedure' });
+    expect(resolveOrderChangeAttempt({ officerRating: 3, drm: { ...noDrm, orders: ['ASLT'] } }, 2).success).toBe(false);
+  });
+
+  it('boundaries: roll 0 with rating 0 succeeds; roll 9 with rating 9 succeeds; any +1 then fails', () => {
+    expect(resolveOrderChangeAttempt({ officerRating: 0, drm: noDrm }, 0).success).toBe(true);
+    expect(resolveOrderChangeAttempt({ officerRating: 0, drm: { ...noDrm, ineffective: true } }, 0).success).toBe(false);
+    expect(resolveOrderChangeAttempt({ officerRating: 9, drm: noDrm }, 9).success).toBe(true);
+    expect(resolveOrderChangeAttempt({ officerRating: 9, drm: { ...noDrm, adjacentToEnemy: true } }, 9).success).toBe(false);
+  });
+
+  it('throws on a bad roll or rating', () => {
+    expect(thrownArgument(() => resolveOrderChangeAttempt({ officerRating: 3, drm: noDrm }, -1))).toBe('roll');
+    expect(thrownArgument(() => resolveOrderChangeAttempt({ officerRating: -1, drm: noDrm }, 0))).toBe('officerRating');
+  });
+});
+
+describe("Commander's Initiative (Rev. Commander's Initiative)", () => {
+  const withDivisionCommander = { superiorLevel: 'division' as const, superiorInChainOfCommand: true };
+
+  it('units stacked with a division-or-higher superior change orders successfully, without points, until the end of the turn', () => {
+    expect(commandersInitiative('ASLT', infantryBrigade, withDivisionCommander)).toEqual({
+      ok: true,
+      ratingPointsSpent: 0,
+      expiresAtEndOfTurn: true,
+      rule: "Rev. Commander's Initiative",
+    });
+    expect(commandersInitiative('MRCH', infantryBrigade, { superiorLevel: 'army', superiorInChainOfCommand: true }).ok).toBe(true);
+  });
+
+  it('a brigade leader is not a superior leader; the leader must be in the chain of command; someone must be stacked', () => {
+    expect(commandersInitiative('ASLT', infantryBrigade, { superiorLevel: 'brigade', superiorInChainOfCommand: true }).ok).toBe(false);
+    expect(commandersInitiative('ASLT', infantryBrigade, { superiorLevel: 'corps', superiorInChainOfCommand: false }).ok).toBe(false);
+    expect(commandersInitiative('ASLT', infantryBrigade, { superiorLevel: null, superiorInChainOfCommand: false }).ok).toBe(false);
+  });
+
+  it('does not lift the ban on ME orders for shattered units (RI-C09)', () => {
+    expect(commandersInitiative('ASLT', { ...infantryBrigade, shattered: true }, withDivisionCommander)).toMatchObject({
+      ok: false,
+      rule: 'Rev. Ineffective Commands and Shattered ("Collapsed") Units',
+    });
+    expect(thrownArgument(() => commandersInitiative('ASLT', infantryBrigade, { superiorLevel: 'general' as never, superiorInChainOfCommand: true }))).toBe('stack.superiorLevel');
+  });
+});
+
+describe('the command tree: standing orders and orders flowing downhill', () => {
+  const tree = [
+    { id: 'corps-1', parentId: null },
+    { id: 'div-1', parentId: 'corps-1' },
+    { id: 'bde-1', parentId: 'div-1' },
+    { id: 'bde-2', parentId: 'div-1' },
+    { id: 'div-2', parentId: 'corps-1' },
+    { id: 'bde-3', parentId: 'div-2' },
+    { id: 'regt-1', parentId: 'bde-1' },
+  ];
+
+  it('lists superiors nearest first', () => {
+    expect(commandAncestors(tree, 'regt-1')).toEqual(['bde-1', 'div-1', 'corps-1']);
+    expect(commandAncestors(tree, 'corps-1')).toEqual([]);
+  });
+
+  it('rejects unknown ids, duplicate ids, unknown parents and cycles', () => {
+    expect(thrownArgument(() => commandAncestors(tree, 'nobody'))).toBe('commandId');
+    expect(thrownArgument(() => commandAncestors([...tree, { id: 'div-1', parentId: null }], 'div-1'))).toBe('tree[7].id');
+    expect(thrownArgument(() => commandAncestors([{ id: 'a', parentId: 'b' }], 'a'))).toBe('tree[0].parentId');
+    expect(thrownArgument(() => commandAncestors([{ id: 'a', parentId: 'b' }, { id: 'b', parentId: 'a' }], 'a'))).toBe('tree');
+  });
+
+  it("a subordinate without an Orders counter has the orders under its superior's counter", () => {
+    const orders = { 'corps-1': 'MRCH', 'div-2': 'HOLD', 'bde-2': 'SUPT' } as const;
+    expect(standingOrder(tree, orders, 'regt-1')).toEqual({ order: 'MRCH', fromCommandId: 'corps-1', inherited: true, rule: 'Rev. Orders Segment' });
+    expect(standingOrder(tree, orders, 'bde-3')).toMatchObject({ order: 'HOLD', fromCommandId: 'div-2' });
+    expect(standingOrder(tree, orders, 'bde-2')).toMatchObject({ order: 'SUPT', inherited: false });
+    expect(thrownArgument(() => standingOrder(tree, {}, 'bde-2'))).toBe('ordersByCommand');
+    expect(thrownArgument(() => standingOrder(tree, { 'corps-1': 'GO' as OrderCode }, 'bde-2'))).toBe('ordersByCommand.corps-1');
+  });
+
+  it('after a failed division attempt, its brigades (and their units) may not attempt that turn (RI-C06)', () => {
+    const barred = mayAttemptOrderChange(tree, ['div-1'], 'bde-1');
+    expect(barred).toMatchObject({ ok: false, rule: 'Rev. Commands and Orders' });
+    expect(mayAttemptOrderChange(tree, ['div-1'], 'regt-1').ok).toBe(false);
+    // other divisions' brigades, the division itself and its superiors are not barred
+    expect(mayAttemptOrderChange(tree, ['div-1'], 'bde-3')).toEqual({ ok: true });
+    expect(mayAttemptOrderChange(tree, ['div-1'], 'div-1').ok).toBe(true);
+    expect(mayAttemptOrderChange(tree, ['div-1'], 'corps-1').ok).toBe(true);
+    // a failed corps attempt bars every command below it
+    expect(mayAttemptOrderChange(tree, ['corps-1'], 'bde-3').ok).toBe(false);
+    expect(mayAttemptOrderChange(tree, [], 'bde-3').ok).toBe(true);
+    expect(thrownArgument(() => mayAttemptOrderChange(tree, ['div-9'], 'bde-3'))).toBe('failedCommandIds[0]');
+  });
+});
+
+describe('Warren (Rev. Warren)', () => {
+  const leaders = [
+    { id: 'vincent', hexesFromWarren: 0 },
+    { id: 'weed', hexesFromWarren: 1 },
+    { id: 'zook', hexesFromWarren: 3 },
+  ];
+
+  it('changes orders automatically for brigade leaders stacked with or adjacent to him, then is removed (RI-C17)', () => {
+    const result = warrenOrderChange({ warren: { available: true }, date: '1863-07-02', brigadeLeaders: leaders });
+    expect(result).toEqual({
+      ok: true,
+      brigadeLeaderIds: ['vincent', 'weed'],
+      warrenAfter: { available: false, usedOnDate: '1863-07-02' },
+      rule: 'Rev. Warren',
+    });
+  });
+
+  it('cannot be used again the same day, nor with no brigade leader within one hex', () => {
+    expect(warrenOrderChange({ warren: warrenUsed('1863-07-02'), date: '1863-07-02', brigadeLeaders: leaders }).ok).toBe(false);
+    expect(warrenOrderChange({ warren: { available: true }, date: '1863-07-02', brigadeLeaders: [{ id: 'zook', hexesFromWarren: 2 }] }).ok).toBe(false);
+  });
+
+  it('returns on the first turn of the next day', () => {
+    const used = warrenUsed('1863-07-02');
+    expect(warrenAtTurnStart(used, '1863-07-02')).toEqual(used);
+    expect(warrenAtTurnStart(used, '1863-07-03')).toEqual({ available: true });
+    expect(warrenAtTurnStart({ available: true }, '1863-07-03')).toEqual({ available: true });
+  });
+
+  it('validates its arguments', () => {
+    expect(thrownArgument(() => warrenUsed('July 2'))).toBe('date');
+    expect(thrownArgument(() => warrenOrderChange({ warren: { available: true }, date: '1863-07-02', brigadeLeaders: [{ id: 'x', hexesFromWarren: -1 }] }))).toBe(
+      'brigadeLeaders[0].hexesFromWarren',
+    );
+  });
+});
