@@ -6,7 +6,7 @@
 export type Side = 'USA' | 'CSA';
 export const SIDES: readonly Side[] = ['USA', 'CSA'];
 
-/** Arms of service, in the order of the Stacking and Fire Combat table (top to bottom). */
+/** Arms of service. (The Stacking and Fire Combat table order, artillery-infantry-cavalry, is FRONTAGE_TABLE_ORDER in stacking.ts.) */
 export type Arm = 'infantry' | 'cavalry' | 'artillery';
 export const ARMS: readonly Arm[] = ['infantry', 'cavalry', 'artillery'];
 

@@ -1,0 +1,445 @@
+/** Examples of Fire Combat under the revision: range DRMs, additional DRMs, strength, ammo, friendly fire, targets. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RulesArgumentError } from './errors';
+import {
+  additionalFireDrmItems,
+  allowedFireTargets,
+  ammoCheckApplies,
+  artilleryFriendlyFire,
+  ceaseMovementFireAllowed,
+  ceaseMovementFireRange,
+  fireDrm,
+  fireProhibitions,
+  fireResolution,
+  fireStrength,
+  isAmmoResult,
+  ordersFireDrmItems,
+  rangeDrm,
+  returnFireTiming,
+  skirmisherRangeDrm,
+  smallArmsMaxRange,
+  type FireSituation,
+  type TargetUnit,
+} from './fire';
+import { ARMS, ORDER_CODES, WEAPONS, type Weapon } from './types';
+import { FAIR_WEATHER, type Weather } from './weather';
+
+const RAIN: Weather = { raining: true, mud: false, rainStopRolls: 0 };
+const MUD: Weather = { raining: false, mud: true, rainStopRolls: 0 };
+
+describe('rangeDrm: every row and column of Rev. Range DRMs (1/2/3/4/5/6)', () => {
+  // The table as printed in the revision.
+  const printed: [Weapon, (number | null)[]][] = [
+    ['M', [2, -2, -4, -5, -7, null]], //          M   +2/-2/-4/-5/-7/-
+    ['E', [1, 0, -2, -4, -6, null]], //           E   +1/0/-2/-4/-6/-
+    ['R', [1, 0, -2, -3, -5, null]], //           R   +1/0/-2/-3/-5/-
+    ['TR', [1, 0, -3, -4, -6, null]], //          TR  +1/0/-3/-4/-6/-
+    ['B', [2, 0, -1, -2, -4, null]], //           B   +2/0/-1/-2/-4/-
+    ['B-SS', [2, 2, 0, -1, -2, -3]], //  B (US SS)   +2/+2/0/-1/-2/-3
+    ['C', [0, -1, -4, -5, -7, null]], //          C   0/-1/-4/-5/-7/-
+    ['SR', [3, 1, 0, -1, -2, null]], //           SR  +3/+1/0/-1/-2/-
+  ];
+  for (const [weapon, row] of printed) {
+    row.forEach((expected, i) => {
+      it(`${weapon} at range ${i + 1}: ${expected === null ? 'out of range' : expected}`, () => {
+        expect(rangeDrm(weapon, i + 1)).toBe(expected);
+      });
+    });
+  }
+
+  it('"All Small Arms have a maximum range of 5, except US SS at 6": nothing reaches range 7', () => {
+    for (const weapon of WEAPONS) expect(rangeDrm(weapon, 7)).toBeNull();
+    expect(smallArmsMaxRange('R', FAIR_WEATHER)).toBe(5);
+    expect(smallArmsMaxRange('B-SS', FAIR_WEATHER)).toBe(6);
+  });
+
+  it('rejects a range of 0 and an unknown weapon, naming the argument and accepted values', () => {
+    expect(() => rangeDrm('R', 0)).toThrow(RulesArgumentError);
+    expect(() => rangeDrm('R', 0)).toThrow(/range: must be a whole number of 1 or more/);
+    expect(() => rangeDrm('R', 1.5)).toThrow(/range/);
+    expect(() => rangeDrm('X' as Weapon, 1)).toThrow(/weapon: must be one of M, E, R, TR, B, B-SS, C, SR/);
+  });
+});
+
+describe('skirmisherRangeDrm: "shift Fire Combat Range modifiers one column right ... (does not increase range, though)" (RI-F02)', () => {
+  it('at range 2 and beyond, the modifier printed one column to the left applies', () => {
+    expect(skirmisherRangeDrm('M', 2)).toBe(2); // M's range-1 +2 now at range 2 (instead of -2)
+    expect(skirmisherRangeDrm('R', 3)).toBe(0);
+    expect(skirmisherRangeDrm('R', 5)).toBe(-3);
+  });
+
+  it('range 1 keeps its own modifier', () => {
+    for (const weapon of WEAPONS) expect(skirmisherRangeDrm(weapon, 1)).toBe(rangeDrm(weapon, 1));
+  });
+
+  it('does not increase range: 6 hexes is still out of range for all but B (US SS)', () => {
+    expect(skirmisherRangeDrm('R', 6)).toBeNull();
+    expect(skirmisherRangeDrm('B-SS', 6)).toBe(-2);
+    expect(skirmisherRangeDrm('B-SS', 7)).toBeNull();
+  });
+
+  it('never hurts the firer ("beef up your line")', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...WEAPONS), fc.integer({ min: 1, max: 6 }), (weapon, range) => {
+        const base = rangeDrm(weapon, range);
+        const shifted = skirmisherRangeDrm(weapon, range);
+        return base === null ? shifted === null : shifted !== null && shifted >= base;
+      }),
+    );
+  });
+});
+
+const infantryTarget: TargetUnit = { arm: 'infantry', weapon: 'R', sp: 5, order: 'HOLD' };
+
+function situation(over: Partial<FireSituation> = {}): FireSituation {
+  return {
+    firer: { arm: 'infantry', weapon: 'R', sp: 6, order: 'SKPD' },
+    kind: 'phasing',
+    range: 2,
+    targets: [infantryTarget],
+    weather: FAIR_WEATHER,
+    ...over,
+  };
+}
+
+const labels = (items: { label: string }[]) => items.map((i) => i.label);
+const valueOf = (items: { label: string; value: number }[], pattern: RegExp) => items.find((i) => pattern.test(i.label))?.value;
+
+describe('additionalFireDrmItems: every line of "Additional DRMs (cumulative)"', () => {
+  it('none apply to plain phasing fire at an infantry line', () => {
+    expect(additionalFireDrmItems(situation())).toEqual([]);
+  });
+
+  it('Reaction Fire against Phasing unit that has moved: +1 (not for phasing fire, not if it has not moved)', () => {
+    const moved = { ...infantryTarget, moved: true };
+    expect(valueOf(additionalFireDrmItems(situation({ kind: 'reaction', targets: [moved] })), /has moved/)).toBe(1);
+    expect(valueOf(additionalFireDrmItems(situation({ kind: 'reaction' })), /has moved/)).toBeUndefined();
+    expect(valueOf(additionalFireDrmItems(situation({ kind: 'phasing', targets: [moved] })), /has moved/)).toBeUndefined();
+  });
+
+  it('Any Infantry Reaction Fire against Artillery: +3', () => {
+    const battery: TargetUnit = { arm: 'artillery', weapon: null, sp: 4, order: 'WDRW' };
+    expect(valueOf(additionalFireDrmItems(situation({ kind: 'reaction', targets: [battery] })), /Infantry Reaction Fire against Artillery/)).toBe(3);
+    const cavalryFirer = situation({ kind: 'reaction', targets: [battery], firer: { arm: 'cavalry', weapon: 'C', sp: 2, order: 'SKPD' } });
+    expect(valueOf(additionalFireDrmItems(cavalryFirer), /against Artillery/)).toBeUndefined();
+  });
+
+  it('Firing from Breastworks/Entrenchments: +1/+2', () => {
+    expect(valueOf(additionalFireDrmItems(situation({ firer: { arm: 'infantry', weapon: 'R', sp: 6, order: 'HOLD', works: 'breastworks' } })), /Breastworks/)).toBe(1);
+    expect(valueOf(additionalFireDrmItems(situation({ firer: { arm: 'infantry', weapon: 'R', sp: 6, order: 'HOLD', works: 'entrenchments' } })), /Entrenchments/)).toBe(2);
+  });
+
+  it('Fire enters target hex through Rear Hexside: +2', () => {
+    expect(valueOf(additionalFireDrmItems(situation({ targetHex: { throughRearHexside: true } })), /Rear Hexside/)).toBe(2);
+  });
+
+  it('Target using Strategic Movement or Extended Column: +1', () => {
+    const column = { ...infantryTarget, strategicMovementOrExtendedColumn: true };
+    expect(valueOf(additionalFireDrmItems(situation({ targets: [column] })), /Strategic Movement/)).toBe(1);
+  });
+
+  it('Target is Mounted Cavalry: +1 for each 4 SPs, rounded up', () => {
+    const mounted = (sp: number): TargetUnit => ({ arm: 'cavalry', weapon: 'C', sp, order: 'SKPD', mounted: true });
+    expect(valueOf(additionalFireDrmItems(situation({ targets: [mounted(1)] })), /Mounted Cavalry/)).toBe(1);
+    expect(valueOf(additionalFireDrmItems(situation({ targets: [mounted(4)] })), /Mounted Cavalry/)).toBe(1);
+    expect(valueOf(additionalFireDrmItems(situation({ targets: [mounted(5)] })), /Mounted Cavalry/)).toBe(2);
+    // RI-F03: the mounted cavalry SPs in front are counted together.
+    expect(valueOf(additionalFireDrmItems(situation({ targets: [mounted(3), mounted(3)] })), /Mounted Cavalry/)).toBe(2);
+  });
+
+  it('Target is Dismounted Cavalry, or uses B/SR/C weapons: -1, and -1 at most', () => {
+    const dismountedWithCarbines: TargetUnit = { arm: 'cavalry', weapon: 'C', sp: 3, order: 'SKPD', mounted: false };
+    const items = additionalFireDrmItems(situation({ targets: [dismountedWithCarbines] }));
+    expect(items.filter((i) => /Dismounted/.test(i.label)).map((i) => i.value)).toEqual([-1]);
+    for (const weapon of ['B', 'B-SS', 'SR', 'C'] as const) {
+      expect(valueOf(additionalFireDrmItems(situation({ targets: [{ ...infantryTarget, weapon }] })), /B\/SR\/C/)).toBe(-1);
+    }
+    for (const weapon of ['M', 'E', 'R', 'TR'] as const) {
+      expect(valueOf(additionalFireDrmItems(situation({ targets: [{ ...infantryTarget, weapon }] })), /B\/SR\/C/)).toBeUndefined();
+    }
+  });
+
+  it('RI-F03: against several units in front, the DRM most advantageous to the firer is used', () => {
+    const sharps: TargetUnit = { ...infantryTarget, weapon: 'B-SS' };
+    // One unit with R rifles: the -1 no longer applies.
+    expect(valueOf(additionalFireDrmItems(situation({ targets: [sharps, infantryTarget] })), /B\/SR\/C/)).toBeUndefined();
+    expect(valueOf(additionalFireDrmItems(situation({ targets: [sharps, { ...sharps, weapon: 'SR' }] })), /B\/SR\/C/)).toBe(-1);
+  });
+
+  it('Moving Artillery firing: -2', () => {
+    const moving = situation({ firer: { arm: 'artillery', weapon: null, sp: 4, order: 'SUPT', movingArtillery: true } });
+    expect(valueOf(additionalFireDrmItems(moving), /Moving Artillery/)).toBe(-2);
+    expect(() => additionalFireDrmItems(situation({ firer: { arm: 'infantry', weapon: 'R', sp: 4, order: 'SUPT', movingArtillery: true } }))).toThrow(
+      /firer\.movingArtillery/,
+    );
+  });
+
+  it('all lines are cumulative', () => {
+    const s = situation({
+      kind: 'reaction',
+      firer: { arm: 'infantry', weapon: 'R', sp: 6, order: 'HOLD', works: 'entrenchments' },
+      targets: [{ arm: 'artillery', weapon: null, sp: 4, order: 'MRCH', moved: true, strategicMovementOrExtendedColumn: true }],
+      targetHex: { throughRearHexside: true },
+    });
+    expect(additionalFireDrmItems(s).reduce((sum, i) => sum + i.value, 0)).toBe(1 + 3 + 2 + 2 + 1);
+  });
+});
+
+describe('ordersFireDrmItems: the Orders Table FIRE CMBT DRM columns (RI-F23)', () => {
+  it('HOLD firer +1 (ATKR); MRCH target +1 (DFDR)', () => {
+    expect(ordersFireDrmItems('HOLD', ['MRCH'])).toEqual([
+      { label: "Firer's orders (HOLD)", value: 1, rule: 'Rev. Orders Table' },
+      { label: "Target's orders (MRCH)", value: 1, rule: 'Rev. Orders Table' },
+    ]);
+  });
+
+  it('MRCH, RSRV and WDRW firers -1; zero entries are left out', () => {
+    for (const order of ['MRCH', 'RSRV', 'WDRW'] as const) expect(ordersFireDrmItems(order, ['ASLT'])).toEqual([
+      { label: `Firer's orders (${order})`, value: -1, rule: 'Rev. Orders Table' },
+    ]);
+    expect(ordersFireDrmItems('ASLT', ['HOLD'])).toEqual([]);
+  });
+
+  it('RI-F03: target units under different orders give the firer the higher DFDR value', () => {
+    expect(ordersFireDrmItems('ASLT', ['HOLD', 'RSRV'])).toEqual([{ label: "Target's orders (RSRV)", value: 1, rule: 'Rev. Orders Table' }]);
+  });
+
+  it('names bad orders', () => {
+    expect(() => ordersFireDrmItems('XX' as never, ['HOLD'])).toThrow(/firerOrder: must be one of ASLT/);
+    expect(() => ordersFireDrmItems('HOLD', [])).toThrow(/targetOrders/);
+  });
+});
+
+describe('fireDrm: the whole itemised DRM of one fire attack', () => {
+  it('a HOLD regiment with rifles and skirmishers out fires at range 3 on a marching column in Devil\'s Den', () => {
+    const drm = fireDrm(
+      situation({
+        range: 3,
+        firer: { arm: 'infantry', weapon: 'R', sp: 6, order: 'HOLD', skirmishers: true },
+        targets: [{ ...infantryTarget, order: 'MRCH', strategicMovementOrExtendedColumn: true }],
+        targetHex: { devilsDen: true },
+      }),
+    );
+    expect(drm.items).toEqual([
+      { label: 'Range 3 (R)', value: -2, rule: 'Rev. Range DRMs' },
+      { label: 'Skirmishers: range modifiers one column right', value: 2, rule: 'Rev. Skirmishers' },
+      { label: 'Target using Strategic Movement or Extended Column', value: 1, rule: 'Rev. Additional DRMs' },
+      { label: "Firer's orders (HOLD)", value: 1, rule: 'Rev. Orders Table' },
+      { label: "Target's orders (MRCH)", value: 1, rule: 'Rev. Orders Table' },
+      { label: "Target in Devil's Den", value: -1, rule: 'Rev. Terrain Effects Chart' },
+    ]);
+    expect(drm.total).toBe(2);
+  });
+
+  it('rain -2 and mud -1 apply to artillery fire only; entrenched targets -2 (TEC)', () => {
+    const battery = situation({ firer: { arm: 'artillery', weapon: null, sp: 4, order: 'BOMB' }, range: 8, targetHex: { works: 'entrenchments' } });
+    expect(labels(fireDrm({ ...battery, weather: RAIN }).items)).toEqual(['Target in Entrenchment', 'Rain: artillery fire']);
+    expect(fireDrm({ ...battery, weather: RAIN }).total).toBe(-4);
+    expect(fireDrm({ ...battery, weather: MUD }).total).toBe(-3);
+    expect(labels(fireDrm({ ...situation(), weather: RAIN }).items)).not.toContain('Rain: artillery fire');
+  });
+
+  it('RI-F06: artillery gets no range item; base-game modifiers passed by the caller are kept', () => {
+    const base = { label: 'Artillery range (base game)', value: 1, rule: '3DoG 8.2' };
+    const drm = fireDrm(situation({ firer: { arm: 'artillery', weapon: null, sp: 4, order: 'HOLD' }, range: 3, otherDrms: [base] }));
+    expect(drm.items).toEqual([{ label: "Firer's orders (HOLD)", value: 1, rule: 'Rev. Orders Table' }, base]);
+  });
+
+  it('its items always sum to its total (fast-check)', () => {
+    const target = fc.record({
+      arm: fc.constantFrom(...ARMS),
+      weapon: fc.constantFrom(...WEAPONS),
+      sp: fc.integer({ min: 0, max: 12 }),
+      order: fc.constantFrom(...ORDER_CODES),
+      mounted: fc.boolean(),
+      strategicMovementOrExtendedColumn: fc.boolean(),
+      moved: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ARMS),
+        fc.constantFrom(...WEAPONS),
+        fc.constantFrom(...ORDER_CODES),
+        fc.constantFrom('none', 'breastworks', 'entrenchments'),
+        fc.boolean(),
+        fc.constantFrom<FireSituation['kind']>('phasing', 'reaction'),
+        fc.integer({ min: 1, max: 10 }),
+        fc.array(target, { minLength: 1, maxLength: 4 }),
+        fc.record({ raining: fc.boolean(), mud: fc.boolean(), rainStopRolls: fc.constant(0) }),
+        fc.record({ throughRearHexside: fc.boolean(), devilsDen: fc.boolean(), works: fc.constantFrom('none', 'breastworks', 'entrenchments') }),
+        (arm, weapon, order, works, skirmishers, kind, range, targets, weather, targetHex) => {
+          const s: FireSituation = {
+            firer: { arm, weapon: arm === 'artillery' ? null : weapon, sp: 4, order, works, skirmishers: arm === 'artillery' ? false : skirmishers },
+            kind,
+            range,
+            targets: targets.map((t) => ({ ...t, weapon: t.arm === 'artillery' ? null : t.weapon })),
+            targetHex,
+            weather,
+          };
+          const drm = fireDrm(s);
+          const strength = fireStrength(s);
+          const sum = (items: { value: number }[]) => items.reduce((a, i) => a + i.value, 0);
+          return drm.total === sum(drm.items) && strength.total === sum(strength.items) && strength.total >= 0 && strength.total <= 4;
+        },
+      ),
+    );
+  });
+
+  it('rejects a fire with no target, and names bad target fields', () => {
+    expect(() => fireDrm(situation({ targets: [] }))).toThrow(/targets: must list at least one target/);
+    expect(() => fireDrm(situation({ targets: [{ ...infantryTarget, sp: -1 }] }))).toThrow(/targets\[0\]\.sp/);
+    expect(() => fireDrm(situation({ targets: [{ ...infantryTarget, arm: 'artillery' }] }))).toThrow(/targets\[0\]\.weapon: must be null for artillery/);
+    expect(() => fireDrm(situation({ range: 0 }))).toThrow(/range: must be a whole number of 1 or more/);
+  });
+});
+
+describe('fireStrength: SPs that may fire, with the revision\'s halvings (rounded down)', () => {
+  it('"Mounted cavalry always fires at 1/2 strength, rounded down"', () => {
+    const s = fireStrength({ firer: { arm: 'cavalry', weapon: 'C', sp: 3, order: 'SKPD', mounted: true }, range: 2, weather: FAIR_WEATHER });
+    expect(s).toEqual({
+      total: 1,
+      items: [
+        { label: 'SPs that may fire', value: 3, rule: 'Rev. Stacking and Fire Combat' },
+        { label: 'Mounted cavalry fires at 1/2 strength, rounded down', value: -2, rule: 'Rev. Cavalry' },
+      ],
+    });
+  });
+
+  it('"Fire attack strength is halved when firing out of Close Terrain into adjacent hexes" (not at range 2)', () => {
+    const firer = { arm: 'infantry' as const, weapon: 'R' as const, sp: 7, order: 'HOLD' as const, terrain: 'woods' as const };
+    expect(fireStrength({ firer, range: 1, weather: FAIR_WEATHER }).total).toBe(3);
+    expect(fireStrength({ firer, range: 2, weather: FAIR_WEATHER }).total).toBe(7);
+    expect(fireStrength({ firer: { ...firer, terrain: 'clear' }, range: 1, weather: FAIR_WEATHER }).total).toBe(7);
+  });
+
+  it('rain halves strength for all Fire Combat; the halvings compound', () => {
+    const firer = { arm: 'cavalry' as const, weapon: 'C' as const, sp: 8, order: 'SKPD' as const, mounted: true, terrain: 'town' as const };
+    const s = fireStrength({ firer, range: 1, weather: RAIN });
+    expect(s.items.map((i) => i.value)).toEqual([8, -4, -2, -1]);
+    expect(s.total).toBe(1);
+  });
+});
+
+describe('fireProhibitions and fireResolution', () => {
+  it('a plain fire is allowed and carries strength, DRM, maximum range and ammo check together', () => {
+    const r = fireResolution(situation({ firer: { arm: 'infantry', weapon: 'SR', sp: 5, order: 'SKPD' } }));
+    expect(r.allowed).toBe(true);
+    expect(r.strength.total).toBe(5);
+    expect(r.drm.total).toBe(1);
+    expect(r.maxRange).toBe(5);
+    expect(r.ammoCheck).toBe(true);
+  });
+
+  it('MRCH and RSRV: "No Phasing Fire; Reaction Fire only"', () => {
+    for (const order of ['MRCH', 'RSRV'] as const) {
+      const firer = { arm: 'infantry' as const, weapon: 'R' as const, sp: 5, order };
+      expect(fireProhibitions(situation({ firer, kind: 'phasing' })).map((p) => p.rule)).toEqual(['Rev. Orders Table']);
+      expect(fireProhibitions(situation({ firer, kind: 'reaction' }))).toEqual([]);
+    }
+  });
+
+  it('units in Extended Column cannot fire; Bayonet Charge units may not fire when activated; units not in front do not fire', () => {
+    const firer = { arm: 'infantry' as const, weapon: 'R' as const, sp: 5, order: 'ASLT' as const };
+    expect(fireProhibitions(situation({ firer: { ...firer, extendedColumn: true } })).map((p) => p.rule)).toEqual(['Rev. Extended Columns']);
+    expect(fireProhibitions(situation({ firer: { ...firer, bayonetCharge: true } })).map((p) => p.rule)).toEqual(['Rev. Bayonet Charge']);
+    expect(fireProhibitions(situation({ firer: { ...firer, sp: 0 } })).map((p) => p.rule)).toEqual(['Rev. Stacking and Fire Combat']);
+  });
+
+  it('RI-F05: rain halves the maximum range, rounded down (5 -> 2, US SS 6 -> 3)', () => {
+    expect(smallArmsMaxRange('E', RAIN)).toBe(2);
+    expect(smallArmsMaxRange('B-SS', RAIN)).toBe(3);
+    const r = fireResolution(situation({ range: 3, weather: RAIN }));
+    expect(r.allowed).toBe(false);
+    expect(r.prohibitions[0]?.rule).toBe('Rev. Rain');
+    expect(r.maxRange).toBe(2);
+    expect(fireResolution(situation({ range: 6 })).allowed).toBe(false);
+  });
+});
+
+describe('the ammo check: "All cavalry, B weapons, SR weapons: \'Ammo\' on any adjusted even die roll" (RI-F04)', () => {
+  it('applies to all cavalry, B (with US SS) and SR weapons, not to other infantry or artillery', () => {
+    expect(ammoCheckApplies({ arm: 'cavalry', weapon: 'C' })).toBe(true);
+    expect(ammoCheckApplies({ arm: 'cavalry', weapon: 'R' })).toBe(true);
+    for (const weapon of ['B', 'B-SS', 'SR'] as const) expect(ammoCheckApplies({ arm: 'infantry', weapon })).toBe(true);
+    for (const weapon of ['M', 'E', 'R', 'TR', 'C'] as const) expect(ammoCheckApplies({ arm: 'infantry', weapon })).toBe(false);
+    expect(ammoCheckApplies({ arm: 'artillery', weapon: null })).toBe(false);
+  });
+
+  it('any even adjusted roll, including 0 and negative even numbers', () => {
+    const sharps = { arm: 'infantry' as const, weapon: 'B-SS' as const };
+    expect([-2, -1, 0, 1, 8, 9, 10, 11].map((r) => isAmmoResult(sharps, r))).toEqual([true, false, true, false, true, false, true, false]);
+    expect(isAmmoResult({ arm: 'infantry', weapon: 'R' }, 4)).toBe(false);
+    expect(() => isAmmoResult(sharps, 2.5)).toThrow(/adjustedRoll/);
+  });
+});
+
+describe('artilleryFriendlyFire: the two tables of Rev. Artillery Friendly Fire', () => {
+  it('friendly unit adjacent to the target at a range of 5 or more: "0-3: hits target; 4-5: ... friendly; 6-7: ... both at 1/2; 8-9: misses"', () => {
+    const s = { range: 5, friendlyDistanceToTarget: 1 };
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((roll) => artilleryFriendlyFire(s, roll))).toEqual([
+      'target', 'target', 'target', 'target', 'friendly', 'friendly', 'both-half', 'both-half', 'miss', 'miss',
+    ]);
+  });
+
+  it('friendly unit 2 hexes from the target at a range of 8 or more: "0-5: hits target; 6-7: ... friendly; 8: ... both; 9: misses"', () => {
+    const s = { range: 8, friendlyDistanceToTarget: 2 };
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((roll) => artilleryFriendlyFire(s, roll))).toEqual([
+      'target', 'target', 'target', 'target', 'target', 'target', 'friendly', 'friendly', 'both-half', 'miss',
+    ]);
+  });
+
+  it('no roll is needed below those ranges or with friendly units farther off (RI-F07)', () => {
+    expect(artilleryFriendlyFire({ range: 4, friendlyDistanceToTarget: 1 }, 0)).toBeNull();
+    expect(artilleryFriendlyFire({ range: 7, friendlyDistanceToTarget: 2 }, 9)).toBeNull();
+    expect(artilleryFriendlyFire({ range: 12, friendlyDistanceToTarget: 3 }, 5)).toBeNull();
+    // RI-F07: an adjacent friendly unit at range 8+ uses the adjacent table.
+    expect(artilleryFriendlyFire({ range: 9, friendlyDistanceToTarget: 1 }, 4)).toBe('friendly');
+  });
+
+  it('rejects rolls outside 0-9 and bad distances, naming the argument', () => {
+    expect(() => artilleryFriendlyFire({ range: 5, friendlyDistanceToTarget: 1 }, 10)).toThrow(/roll: must be a die roll, a whole number from 0 to 9/);
+    expect(() => artilleryFriendlyFire({ range: 5, friendlyDistanceToTarget: 1 }, -1)).toThrow(/roll/);
+    expect(() => artilleryFriendlyFire({ range: 0, friendlyDistanceToTarget: 1 }, 0)).toThrow(/range/);
+    expect(() => artilleryFriendlyFire({ range: 5, friendlyDistanceToTarget: 0 }, 0)).toThrow(/friendlyDistanceToTarget/);
+  });
+});
+
+describe('Cease Movement Fire, Return Fire and Fire Combat Targets', () => {
+  it('"activating artillery units that come within 3 hexes ... (not 2 hexes as for other types)"', () => {
+    expect(ceaseMovementFireRange('artillery')).toBe(3);
+    expect(ceaseMovementFireRange('infantry')).toBe(2);
+    expect(ceaseMovementFireRange('cavalry')).toBe(2);
+    expect(ceaseMovementFireAllowed('artillery', 3).allowed).toBe(true);
+    expect(ceaseMovementFireAllowed('infantry', 3).allowed).toBe(false);
+    expect(() => ceaseMovementFireRange('wagon' as never)).toThrow(/movingArm: must be one of infantry, cavalry, artillery/);
+  });
+
+  it('Return Fire against a moved activating unit comes first; otherwise it is simultaneous', () => {
+    expect(returnFireTiming(true)).toBe('before');
+    expect(returnFireTiming(false)).toBe('simultaneous');
+  });
+
+  it('RI-F08: the closest target within 3 hexes, preferring one not engaged this activation', () => {
+    expect(
+      allowedFireTargets([
+        { id: 'a', distance: 2, engagedThisActivation: true },
+        { id: 'b', distance: 2, engagedThisActivation: false },
+        { id: 'c', distance: 1, engagedThisActivation: true },
+        { id: 'd', distance: 4, engagedThisActivation: false },
+      ]).ids,
+    ).toEqual(['c']);
+    expect(
+      allowedFireTargets([
+        { id: 'a', distance: 2, engagedThisActivation: true },
+        { id: 'b', distance: 2, engagedThisActivation: false },
+      ]).ids,
+    ).toEqual(['b']);
+    expect(
+      allowedFireTargets([
+        { id: 'a', distance: 4, engagedThisActivation: false },
+        { id: 'b', distance: 5, engagedThisActivation: false },
+      ]).ids,
+    ).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,518 @@
+/**
+ * Fire Combat under the revision: the Range DRM table and the skirmishers' column shift, the
+ * "Additional DRMs (cumulative)", the Orders Table fire DRMs, weather, the fire strength with its
+ * halvings, the ammo check, the artillery friendly-fire tables, cease-movement fire and the choice of
+ * target. fireResolution() puts one fire attack together, itemised, for the screens.
+ *
+ * A higher fire DR is better for the firer (close range +, long range -), so "most advantageous to the
+ * enemy" of a target stack means the highest DRM. One call resolves the fire of one firing unit.
+ */
+import { assertBoolean, assertNonNegativeInteger, assertOneOf, assertPositiveInteger, assertDieRoll, RulesArgumentError } from './errors';
+import { itemised } from './itemise';
+import { ORDERS } from './orders';
+import { isCloseTerrain, REVISION_TERRAIN_EFFECTS, TERRAIN_TYPES, WORKS, type TerrainType, type Works } from './terrain';
+import { ARMS, ORDER_CODES, WEAPONS, type Arm, type DrmItem, type Itemised, type OrderCode, type Weapon } from './types';
+import { assertWeather, weatherFireDrmItems, weatherMaxRange, RAIN_RULE, type Weather } from './weather';
+
+const RANGE_RULE = 'Rev. Range DRMs';
+const RANGE_CHART_RULE = 'Rev. Range Effects Chart';
+const SKIRMISHERS_RULE = 'Rev. Skirmishers';
+const ADDITIONAL_RULE = 'Rev. Additional DRMs';
+const ORDERS_RULE = 'Rev. Orders Table';
+const STACKING_RULE = 'Rev. Stacking and Fire Combat';
+const CAVALRY_RULE = 'Rev. Cavalry';
+const CLOSE_TERRAIN_RULE = 'Rev. Terrain Effects Chart';
+const FRIENDLY_FIRE_RULE = 'Rev. Artillery Friendly Fire';
+const CEASE_MOVEMENT_RULE = 'Rev. Cease Movement Fire';
+const TARGETS_RULE = 'Rev. Fire Combat Targets';
+
+// ---------------------------------------------------------------------------------------------
+// Range
+// ---------------------------------------------------------------------------------------------
+
+/** Range DRMs for ranges 1 to 6 (Rev. Range DRMs); null where the table prints "-". */
+export const RANGE_DRMS: Readonly<Record<Weapon, readonly (number | null)[]>> = {
+  M: [2, -2, -4, -5, -7, null],
+  E: [1, 0, -2, -4, -6, null],
+  R: [1, 0, -2, -3, -5, null],
+  TR: [1, 0, -3, -4, -6, null],
+  B: [2, 0, -1, -2, -4, null],
+  'B-SS': [2, 2, 0, -1, -2, -3],
+  C: [0, -1, -4, -5, -7, null],
+  SR: [3, 1, 0, -1, -2, null],
+};
+
+/** "All Small Arms have a maximum range of 5, except US SS at 6" (Rev. Range Effects Chart). */
+export const SMALL_ARMS_MAX_RANGE: Readonly<Record<Weapon, number>> = {
+  M: 5,
+  E: 5,
+  R: 5,
+  TR: 5,
+  B: 5,
+  'B-SS': 6,
+  C: 5,
+  SR: 5,
+};
+
+/** The Range DRM of a small-arms weapon at a range in hexes (1 = adjacent); null beyond its maximum range. */
+export function rangeDrm(weapon: Weapon, range: number): number | null {
+  assertOneOf('weapon', weapon, WEAPONS);
+  assertPositiveInteger('range', range);
+  if (range > SMALL_ARMS_MAX_RANGE[weapon]) return null;
+  return RANGE_DRMS[weapon][range - 1] ?? null;
+}
+
+/**
+ * The Range DRM with Skirmishers out: the modifiers shift one column right without increasing range.
+ * RI-F02: the value printed for range r applies at range r + 1, so at range r >= 2 the range r - 1 value
+ * is used and range 1 keeps its own; the maximum range stays as it was.
+ */
+export function skirmisherRangeDrm(weapon: Weapon, range: number): number | null {
+  assertOneOf('weapon', weapon, WEAPONS);
+  assertPositiveInteger('range', range);
+  if (range > SMALL_ARMS_MAX_RANGE[weapon]) return null;
+  return rangeDrm(weapon, Math.max(1, range - 1));
+}
+
+/** The maximum range of a small-arms weapon in the given weather (rain halves it, rounded down: RI-F05). */
+export function smallArmsMaxRange(weapon: Weapon, weather: Weather): number {
+  assertOneOf('weapon', weapon, WEAPONS);
+  return weatherMaxRange(SMALL_ARMS_MAX_RANGE[weapon], weather);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The situation of one fire attack
+// ---------------------------------------------------------------------------------------------
+
+/** Phasing fire by the activating side, or reaction fire (return, cease-movement) by the other. */
+export type FireKind = 'phasing' | 'reaction';
+export const FIRE_KINDS: readonly FireKind[] = ['phasing', 'reaction'];
+
+export interface FiringUnit {
+  arm: Arm;
+  /** Small-arms weapon; null for artillery. */
+  weapon: Weapon | null;
+  /** SPs of this unit that may fire out of its hex (fireFrontage). */
+  sp: number;
+  /** The order the unit acts under (its command's, or its Default Order if out of command). */
+  order: OrderCode;
+  /** Cavalry only: mounted (fires at half strength) or dismounted. */
+  mounted?: boolean;
+  works?: Works;
+  /** Terrain of the firer's hex, for the Close terrain halving. */
+  terrain?: TerrainType;
+  /** The firer's brigade has Skirmishers out (Rev. Skirmishers). */
+  skirmishers?: boolean;
+  /** Artillery that is moving this activation and fires. */
+  movingArtillery?: boolean;
+  extendedColumn?: boolean;
+  /** Designated for a Bayonet Charge: may not fire when activated. */
+  bayonetCharge?: boolean;
+}
+
+export interface TargetUnit {
+  arm: Arm;
+  weapon: Weapon | null;
+  /** SPs in front (those that take the fire). */
+  sp: number;
+  order: OrderCode;
+  mounted?: boolean;
+  /** Using Strategic Movement or in Extended Column. */
+  strategicMovementOrExtendedColumn?: boolean;
+  /** A phasing unit that has moved during this activation. */
+  moved?: boolean;
+}
+
+export interface TargetHex {
+  works?: Works;
+  devilsDen?: boolean;
+  /** The fire enters the target hex through a rear hexside. */
+  throughRearHexside?: boolean;
+}
+
+export interface FireSituation {
+  firer: FiringUnit;
+  kind: FireKind;
+  range: number;
+  /** The target's units in front, or the one activating unit for Return Fire against it. */
+  targets: TargetUnit[];
+  targetHex?: TargetHex;
+  weather: Weather;
+  /**
+   * Modifiers from the base game that the revision does not restate (artillery range columns, base
+   * terrain, mounted cavalry's adverse firing DRMs, ...), itemised by the caller (RI-F06).
+   */
+  otherDrms?: DrmItem[];
+}
+
+function optionalBoolean(argument: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  assertBoolean(argument, value);
+  return value;
+}
+
+function assertWeapon(argument: string, arm: Arm, weapon: unknown): void {
+  if (arm === 'artillery') {
+    if (weapon !== null) throw new RulesArgumentError(argument, `must be null for artillery (got ${String(weapon)})`);
+    return;
+  }
+  assertOneOf(argument, weapon, WEAPONS);
+}
+
+function assertFiringUnit(u: FiringUnit): void {
+  if (typeof u !== 'object' || u === null) throw new RulesArgumentError('firer', 'must be a firing unit { arm, weapon, sp, order, ... }');
+  assertOneOf('firer.arm', u.arm, ARMS);
+  assertWeapon('firer.weapon', u.arm, u.weapon);
+  assertNonNegativeInteger('firer.sp', u.sp);
+  assertOneOf('firer.order', u.order, ORDER_CODES);
+  optionalBoolean('firer.mounted', u.mounted);
+  if (u.works !== undefined) assertOneOf('firer.works', u.works, WORKS);
+  if (u.terrain !== undefined) assertOneOf('firer.terrain', u.terrain, TERRAIN_TYPES);
+  optionalBoolean('firer.skirmishers', u.skirmishers);
+  optionalBoolean('firer.movingArtillery', u.movingArtillery);
+  optionalBoolean('firer.extendedColumn', u.extendedColumn);
+  optionalBoolean('firer.bayonetCharge', u.bayonetCharge);
+  if (u.movingArtillery === true && u.arm !== 'artillery') {
+    throw new RulesArgumentError('firer.movingArtillery', `may be true only for artillery (got arm ${u.arm})`);
+  }
+}
+
+function assertSituation(s: FireSituation): void {
+  if (typeof s !== 'object' || s === null) throw new RulesArgumentError('situation', 'must be a fire situation { firer, kind, range, targets, weather }');
+  assertFiringUnit(s.firer);
+  assertOneOf('kind', s.kind, FIRE_KINDS);
+  assertPositiveInteger('range', s.range);
+  if (!Array.isArray(s.targets) || s.targets.length === 0) {
+    throw new RulesArgumentError('targets', 'must list at least one target unit { arm, weapon, sp, order, ... }');
+  }
+  s.targets.forEach((t, i) => {
+    if (typeof t !== 'object' || t === null) throw new RulesArgumentError(`targets[${i}]`, 'must be a target unit { arm, weapon, sp, order, ... }');
+    assertOneOf(`targets[${i}].arm`, t.arm, ARMS);
+    assertWeapon(`targets[${i}].weapon`, t.arm, t.weapon);
+    assertNonNegativeInteger(`targets[${i}].sp`, t.sp);
+    assertOneOf(`targets[${i}].order`, t.order, ORDER_CODES);
+    optionalBoolean(`targets[${i}].mounted`, t.mounted);
+    optionalBoolean(`targets[${i}].strategicMovementOrExtendedColumn`, t.strategicMovementOrExtendedColumn);
+    optionalBoolean(`targets[${i}].moved`, t.moved);
+  });
+  if (s.targetHex !== undefined) {
+    if (typeof s.targetHex !== 'object' || s.targetHex === null) throw new RulesArgumentError('targetHex', 'must be { works?, devilsDen?, throughRearHexside? }');
+    if (s.targetHex.works !== undefined) assertOneOf('targetHex.works', s.targetHex.works, WORKS);
+    optionalBoolean('targetHex.devilsDen', s.targetHex.devilsDen);
+    optionalBoolean('targetHex.throughRearHexside', s.targetHex.throughRearHexside);
+  }
+  assertWeather('weather', s.weather);
+  if (s.otherDrms !== undefined) {
+    if (!Array.isArray(s.otherDrms)) throw new RulesArgumentError('otherDrms', 'must be a list of { label, value, rule } items');
+    s.otherDrms.forEach((d, i) => {
+      if (typeof d !== 'object' || d === null || typeof d.label !== 'string' || typeof d.rule !== 'string' || !Number.isFinite(d.value)) {
+        throw new RulesArgumentError(`otherDrms[${i}]`, 'must be a { label, value, rule } item with a finite value');
+      }
+    });
+  }
+}
+
+const isMountedCavalry = (u: { arm: Arm; mounted?: boolean }) => u.arm === 'cavalry' && u.mounted === true;
+const isDismountedCavalry = (u: { arm: Arm; mounted?: boolean }) => u.arm === 'cavalry' && u.mounted !== true;
+
+/** B (including the US sharpshooters' B row), SR and C weapons: the "-1" target line and the ammo check. RI-F04. */
+const HARD_TARGET_WEAPONS: readonly Weapon[] = ['B', 'B-SS', 'SR', 'C'];
+const AMMO_WEAPONS: readonly Weapon[] = ['B', 'B-SS', 'SR'];
+
+// ---------------------------------------------------------------------------------------------
+// DRMs
+// ---------------------------------------------------------------------------------------------
+
+/** The Range DRM, and the skirmishers' shift as a separate item, for a small-arms firer; none for artillery (RI-F06). */
+function rangeItems(firer: FiringUnit, range: number): DrmItem[] {
+  if (firer.weapon === null) return [];
+  const base = rangeDrm(firer.weapon, range);
+  if (base === null) return [];
+  const items: DrmItem[] = [{ label: `Range ${range} (${firer.weapon})`, value: base, rule: RANGE_RULE }];
+  if (firer.skirmishers === true) {
+    const shifted = skirmisherRangeDrm(firer.weapon, range) ?? base;
+    if (shifted !== base) items.push({ label: 'Skirmishers: range modifiers one column right', value: shifted - base, rule: SKIRMISHERS_RULE });
+  }
+  return items;
+}
+
+/**
+ * The "Additional DRMs (cumulative)" of Rev. Fire Table. Lines that depend on the target take the value
+ * most advantageous to the firer among the target units (RI-F03).
+ */
+export function additionalFireDrmItems(s: FireSituation): DrmItem[] {
+  assertSituation(s);
+  const { firer, targets } = s;
+  const hex = s.targetHex ?? {};
+  const items: DrmItem[] = [];
+  if (s.kind === 'reaction' && targets.some((t) => t.moved === true)) {
+    items.push({ label: 'Reaction Fire against phasing unit that has moved', value: 1, rule: ADDITIONAL_RULE });
+  }
+  if (s.kind === 'reaction' && firer.arm === 'infantry' && targets.some((t) => t.arm === 'artillery')) {
+    items.push({ label: 'Infantry Reaction Fire against Artillery', value: 3, rule: ADDITIONAL_RULE });
+  }
+  if (firer.works === 'breastworks') items.push({ label: 'Firing from Breastworks', value: 1, rule: ADDITIONAL_RULE });
+  if (firer.works === 'entrenchments') items.push({ label: 'Firing from Entrenchments', value: 2, rule: ADDITIONAL_RULE });
+  if (hex.throughRearHexside === true) items.push({ label: 'Fire enters target hex through Rear Hexside', value: 2, rule: ADDITIONAL_RULE });
+  if (targets.some((t) => t.strategicMovementOrExtendedColumn === true)) {
+    items.push({ label: 'Target using Strategic Movement or Extended Column', value: 1, rule: ADDITIONAL_RULE });
+  }
+  const mountedSp = targets.filter(isMountedCavalry).reduce((sum, t) => sum + t.sp, 0);
+  if (mountedSp > 0) {
+    const per4 = Math.ceil(mountedSp / 4);
+    items.push({ label: `Target is Mounted Cavalry (${mountedSp} SPs: +1 per 4, rounded up)`, value: per4, rule: ADDITIONAL_RULE });
+  }
+  // "-1 (max)": at most -1 in all, and only when every target unit qualifies (RI-F03).
+  if (targets.every((t) => isDismountedCavalry(t) || (t.weapon !== null && HARD_TARGET_WEAPONS.includes(t.weapon)))) {
+    items.push({ label: 'Target is Dismounted Cavalry, or uses B/SR/C weapons', value: -1, rule: ADDITIONAL_RULE });
+  }
+  if (firer.movingArtillery === true) items.push({ label: 'Moving Artillery firing', value: -2, rule: ADDITIONAL_RULE });
+  return items;
+}
+
+/** The Orders Table fire DRMs, both on the fire DR: the firer's order (ATKR column) and the target's (DFDR column). RI-F23; RI-F03. */
+export function ordersFireDrmItems(firerOrder: OrderCode, targetOrders: OrderCode[]): DrmItem[] {
+  assertOneOf('firerOrder', firerOrder, ORDER_CODES);
+  if (!Array.isArray(targetOrders) || targetOrders.length === 0) {
+    throw new RulesArgumentError('targetOrders', `must list the orders of the target units, each one of ${ORDER_CODES.join(', ')}`);
+  }
+  targetOrders.forEach((o, i) => assertOneOf(`targetOrders[${i}]`, o, ORDER_CODES));
+  const items: DrmItem[] = [];
+  const attacker = ORDERS[firerOrder].fireDrm.attacker;
+  if (attacker !== 0) items.push({ label: `Firer's orders (${firerOrder})`, value: attacker, rule: ORDERS_RULE });
+  const targetOrder = targetOrders.reduce((best, o) => (ORDERS[o].fireDrm.defender > ORDERS[best].fireDrm.defender ? o : best));
+  const defender = ORDERS[targetOrder].fireDrm.defender;
+  if (defender !== 0) items.push({ label: `Target's orders (${targetOrder})`, value: defender, rule: ORDERS_RULE });
+  return items;
+}
+
+/** The Combat Effect: Fire of the revision's Terrain Effects Chart rows for the target hex. */
+function targetTerrainItems(hex: TargetHex): DrmItem[] {
+  const items: DrmItem[] = [];
+  if (hex.devilsDen === true) {
+    const row = REVISION_TERRAIN_EFFECTS['devils-den'];
+    items.push({ label: `Target in ${row.name}`, value: row.fireDrm, rule: row.rule });
+  }
+  if (hex.works === 'entrenchments') {
+    const row = REVISION_TERRAIN_EFFECTS.entrenchment;
+    items.push({ label: `Target in ${row.name}`, value: row.fireDrm, rule: row.rule });
+  }
+  return items;
+}
+
+/** Every DRM on one fire attack's die roll, itemised: range, skirmishers, additional DRMs, orders, terrain, weather, base-game items. */
+export function fireDrm(s: FireSituation): Itemised {
+  assertSituation(s);
+  return itemised([
+    ...rangeItems(s.firer, s.range),
+    ...additionalFireDrmItems(s),
+    ...ordersFireDrmItems(s.firer.order, s.targets.map((t) => t.order)),
+    ...targetTerrainItems(s.targetHex ?? {}),
+    ...weatherFireDrmItems(s.weather, s.firer.arm),
+    ...(s.otherDrms ?? []),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strength
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The fire strength in SPs, itemised: the SPs that may fire, less half (rounded down) for mounted
+ * cavalry, for firing out of Close terrain into an adjacent hex, and for rain. Halvings compound.
+ */
+export function fireStrength(s: Pick<FireSituation, 'firer' | 'range' | 'weather'>): Itemised {
+  assertFiringUnit(s.firer);
+  assertPositiveInteger('range', s.range);
+  assertWeather('weather', s.weather);
+  const items: DrmItem[] = [{ label: 'SPs that may fire', value: s.firer.sp, rule: STACKING_RULE }];
+  let strength = s.firer.sp;
+  const halve = (label: string, rule: string) => {
+    const after = Math.floor(strength / 2);
+    items.push({ label, value: after - strength, rule });
+    strength = after;
+  };
+  if (isMountedCavalry(s.firer)) halve('Mounted cavalry fires at 1/2 strength, rounded down', CAVALRY_RULE);
+  if (s.firer.terrain !== undefined && isCloseTerrain(s.firer.terrain) && s.range === 1) {
+    halve('Firing out of Close terrain into an adjacent hex: 1/2 strength', CLOSE_TERRAIN_RULE);
+  }
+  if (s.weather.raining) halve('Rain: 1/2 strength, rounded down', RAIN_RULE);
+  return itemised(items);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whether the fire may happen at all
+// ---------------------------------------------------------------------------------------------
+
+export interface FireProhibition {
+  reason: string;
+  rule: string;
+}
+
+/** Reasons the firer may not make this fire attack (none = it may). */
+export function fireProhibitions(s: FireSituation): FireProhibition[] {
+  assertSituation(s);
+  const reasons: FireProhibition[] = [];
+  const { firer } = s;
+  if (firer.sp === 0) reasons.push({ reason: 'The unit is not in front: none of its SPs may fire out of the hex', rule: STACKING_RULE });
+  if (firer.extendedColumn === true) reasons.push({ reason: 'Units in Extended Column cannot fire', rule: 'Rev. Extended Columns' });
+  if (s.kind === 'phasing' && ORDERS[firer.order].actions.includes('No Phasing Fire; Reaction Fire only')) {
+    reasons.push({ reason: `${ORDERS[firer.order].name} orders: no Phasing Fire, Reaction Fire only`, rule: ORDERS_RULE });
+  }
+  if (s.kind === 'phasing' && firer.bayonetCharge === true) {
+    reasons.push({ reason: 'Bayonet Charge units may not fire when activated', rule: 'Rev. Bayonet Charge' });
+  }
+  if (firer.weapon !== null) {
+    const max = smallArmsMaxRange(firer.weapon, s.weather);
+    if (s.range > max) {
+      const rain = s.weather.raining ? ' (halved by rain)' : '';
+      reasons.push({ reason: `Beyond the maximum range of ${max}${rain} for ${firer.weapon} weapons`, rule: s.weather.raining ? RAIN_RULE : RANGE_CHART_RULE });
+    }
+  }
+  return reasons;
+}
+
+export interface FireResolution {
+  allowed: boolean;
+  prohibitions: FireProhibition[];
+  strength: Itemised;
+  drm: Itemised;
+  /** Small-arms maximum range in this weather; null for artillery (base game's artillery ranges). */
+  maxRange: number | null;
+  /** Whether the Fire Table's "Ammo" result applies on an even adjusted roll for this firer. */
+  ammoCheck: boolean;
+}
+
+/** One fire attack put together: may it happen, its strength and its DRMs, each itemised. */
+export function fireResolution(s: FireSituation): FireResolution {
+  const prohibitions = fireProhibitions(s);
+  return {
+    allowed: prohibitions.length === 0,
+    prohibitions,
+    strength: fireStrength(s),
+    drm: fireDrm(s),
+    maxRange: s.firer.weapon === null ? null : smallArmsMaxRange(s.firer.weapon, s.weather),
+    ammoCheck: ammoCheckApplies(s.firer),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ammo
+// ---------------------------------------------------------------------------------------------
+
+/** "All cavalry, B weapons, SR weapons: 'Ammo' on any adjusted even die roll." RI-F04: B-SS is a B weapon. */
+export function ammoCheckApplies(firer: { arm: Arm; weapon: Weapon | null }): boolean {
+  assertOneOf('firer.arm', firer.arm, ARMS);
+  if (firer.weapon !== null) assertOneOf('firer.weapon', firer.weapon, WEAPONS);
+  return firer.arm === 'cavalry' || (firer.weapon !== null && AMMO_WEAPONS.includes(firer.weapon));
+}
+
+/** Whether an adjusted fire roll gives "Ammo" for this firer (RI-F04: any even number, 0 and negatives included). */
+export function isAmmoResult(firer: { arm: Arm; weapon: Weapon | null }, adjustedRoll: number): boolean {
+  if (!Number.isInteger(adjustedRoll)) {
+    throw new RulesArgumentError('adjustedRoll', `must be a whole number, the die roll plus its DRMs (got ${String(adjustedRoll)})`);
+  }
+  return ammoCheckApplies(firer) && adjustedRoll % 2 === 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Artillery friendly fire
+// ---------------------------------------------------------------------------------------------
+
+export type FriendlyFireResult = 'target' | 'friendly' | 'both-half' | 'miss';
+
+export interface FriendlyFireTable {
+  /** Hexes from the target to the nearest friendly unit for this table to apply. */
+  friendlyDistanceToTarget: number;
+  /** Least artillery range at which it applies. */
+  minRange: number;
+  /** Result for each die roll 0-9. */
+  results: readonly FriendlyFireResult[];
+  rule: string;
+}
+
+const T = 'target';
+const F = 'friendly';
+const BOTH = 'both-half';
+const MISS = 'miss';
+
+/** The two friendly-fire tables of Rev. Artillery Friendly Fire. */
+export const ARTILLERY_FRIENDLY_FIRE_TABLES: readonly FriendlyFireTable[] = [
+  // "0-3: hits target; 4-5: hits nearest friendly unit in line of fire; 6-7: hits both ... at 1/2 SPs each; 8-9: misses everybody."
+  { friendlyDistanceToTarget: 1, minRange: 5, results: [T, T, T, T, F, F, BOTH, BOTH, MISS, MISS], rule: FRIENDLY_FIRE_RULE },
+  // "0-5: hits target; 6-7: hits nearest friendly unit in line of fire; 8: hits both ...; 9: misses everybody."
+  { friendlyDistanceToTarget: 2, minRange: 8, results: [T, T, T, T, T, T, F, F, BOTH, MISS], rule: FRIENDLY_FIRE_RULE },
+];
+
+/**
+ * The friendly-fire roll for artillery fire: which table applies (friendly unit adjacent to the target at
+ * range 5+, or 2 hexes from it at range 8+) and its result; null when no roll is needed. RI-F07: the
+ * distance is to the nearest friendly unit.
+ */
+export function artilleryFriendlyFire(
+  s: { range: number; friendlyDistanceToTarget: number },
+  roll: number,
+): FriendlyFireResult | null {
+  if (typeof s !== 'object' || s === null) throw new RulesArgumentError('s', 'must be { range, friendlyDistanceToTarget }');
+  assertPositiveInteger('range', s.range);
+  assertPositiveInteger('friendlyDistanceToTarget', s.friendlyDistanceToTarget);
+  assertDieRoll('roll', roll);
+  const table = ARTILLERY_FRIENDLY_FIRE_TABLES.find(
+    (t) => t.friendlyDistanceToTarget === s.friendlyDistanceToTarget && s.range >= t.minRange,
+  );
+  return table ? (table.results[roll] ?? null) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cease Movement Fire, Return Fire and the choice of target
+// ---------------------------------------------------------------------------------------------
+
+/** Cease Movement Fire reaches activating artillery within 3 hexes, other types within 2. */
+export function ceaseMovementFireRange(movingArm: Arm): number {
+  assertOneOf('movingArm', movingArm, ARMS);
+  return movingArm === 'artillery' ? 3 : 2;
+}
+
+/** Whether non-phasing units may conduct Cease Movement Fire against an activating unit this close. */
+export function ceaseMovementFireAllowed(movingArm: Arm, distance: number): { allowed: boolean; range: number; rule: string } {
+  assertPositiveInteger('distance', distance);
+  const range = ceaseMovementFireRange(movingArm);
+  return { allowed: distance <= range, range, rule: CEASE_MOVEMENT_RULE };
+}
+
+/**
+ * When Return Fire against an activating unit is resolved: before its own fire if it has moved (results
+ * applied first), simultaneously if it has not.
+ */
+export function returnFireTiming(activatingUnitMoved: boolean): 'before' | 'simultaneous' {
+  assertBoolean('activatingUnitMoved', activatingUnitMoved);
+  return activatingUnitMoved ? 'before' : 'simultaneous';
+}
+
+export interface TargetCandidate {
+  id: string;
+  /** Hexes from the firer. */
+  distance: number;
+  /** Already engaged (fired upon) during the current activation. */
+  engagedThisActivation: boolean;
+}
+
+/**
+ * The targets a unit may fire at (Rev. Fire Combat Targets). Candidates are the enemy units it could fire
+ * at. RI-F08: when any lies 3 or fewer hexes away the closest must be chosen, and among equally close ones
+ * a target not yet engaged this activation if there is one; with none within 3, any candidate.
+ */
+export function allowedFireTargets(candidates: TargetCandidate[]): { ids: string[]; rule: string } {
+  if (!Array.isArray(candidates)) throw new RulesArgumentError('candidates', 'must be a list of { id, distance, engagedThisActivation }');
+  candidates.forEach((c, i) => {
+    if (typeof c?.id !== 'string' || c.id.length === 0) throw new RulesArgumentError(`candidates[${i}].id`, 'must be a non-empty id string');
+    assertPositiveInteger(`candidates[${i}].distance`, c.distance);
+    assertBoolean(`candidates[${i}].engagedThisActivation`, c.engagedThisActivation);
+  });
+  const close = candidates.filter((c) => c.distance <= 3);
+  if (close.length === 0) return { ids: candidates.map((c) => c.id), rule: TARGETS_RULE };
+  const nearest = Math.min(...close.map((c) => c.distance));
+  const closest = close.filter((c) => c.distance === nearest);
+  const fresh = closest.filter((c) => !c.engagedThisActivation);
+  return { ids: (fresh.length > 0 ? fresh : closest).map((c) => c.id), rule: TARGETS_RULE };
+}

@@ -1,0 +1,272 @@
+/**
+ * Movement helpers of the revision: the movement allowance with Strategic Movement, Double Time and the
+ * weather; Passage of Lines; Extended Columns; Reinforcement Strategic Movement markers; Concealed Movement;
+ * Extended Line and battery sections; mounting and cavalry fatigue. Terrain costs themselves are the base
+ * game's, apart from the two rows in terrain.ts.
+ */
+import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
+import { itemised } from './itemise';
+import { ARMS, type Arm, type DrmItem, type Itemised, type Light } from './types';
+import { assertWeather, MUD_RULE, RAIN_RULE, type Weather } from './weather';
+
+const DOUBLE_TIME_RULE = 'Rev. Double Time';
+const PASSAGE_RULE = 'Rev. Passage of Lines';
+const EXTENDED_COLUMN_RULE = 'Rev. Extended Columns';
+const RSM_RULE = 'Rev. Reinforcement Strategic Movement';
+const CONCEALED_RULE = 'Rev. Concealed Movement';
+const EXTENDED_LINE_RULE = 'Rev. Extended Line';
+const SECTIONS_RULE = 'Rev. Artillery Battery Sections';
+const CAVALRY_RULE = 'Rev. Cavalry';
+const CAVALRY_FATIGUE_RULE = 'Rev. Cavalry Fatigue';
+
+const LIGHTS: readonly Light[] = ['day', 'dusk', 'night', 'dawn'];
+
+function optionalBoolean(argument: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  assertBoolean(argument, value);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement allowance
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Why a unit may not Double Time (none = it may): "Infantry brigades using Strategic Movement (only) may
+ * Double Time".
+ */
+export function doubleTimeIneligibility(u: { arm: Arm; strategicMovement: boolean }): string[] {
+  assertOneOf('unit.arm', u?.arm, ARMS);
+  assertBoolean('unit.strategicMovement', u.strategicMovement);
+  const reasons: string[] = [];
+  if (u.arm !== 'infantry') reasons.push('Only infantry brigades may Double Time');
+  if (!u.strategicMovement) reasons.push('Double Time only with Strategic Movement');
+  return reasons;
+}
+
+export interface MovementAllowanceInput {
+  arm: Arm;
+  /** Printed movement allowance. */
+  baseMa: number;
+  strategicMovement?: boolean;
+  doubleTime?: boolean;
+  weather: Weather;
+  /** Moving along pikes exclusively this activation: rain does not halve the MA. */
+  pikesExclusively?: boolean;
+}
+
+export interface MovementAllowance {
+  ma: Itemised;
+  /** Fatigue levels added by this activation's movement (Double Time: +2). */
+  fatigueLevels: number;
+}
+
+/**
+ * The MPs a unit has for one activation, itemised: the printed MA, doubled for Strategic Movement, +3 for
+ * Double Time (fatigue +2 levels), halved in rain unless it keeps to pikes, -1 in mud. RI-F21: the
+ * halving applies to the whole allowance and keeps an exact half.
+ */
+export function movementAllowance(i: MovementAllowanceInput): MovementAllowance {
+  if (typeof i !== 'object' || i === null) throw new RulesArgumentError('i', 'must be { arm, baseMa, strategicMovement?, doubleTime?, weather, pikesExclusively? }');
+  assertOneOf('arm', i.arm, ARMS);
+  assertNonNegativeInteger('baseMa', i.baseMa);
+  const strategic = optionalBoolean('strategicMovement', i.strategicMovement);
+  const doubleTime = optionalBoolean('doubleTime', i.doubleTime);
+  const pikes = optionalBoolean('pikesExclusively', i.pikesExclusively);
+  assertWeather('weather', i.weather);
+  if (doubleTime) {
+    const reasons = doubleTimeIneligibility({ arm: i.arm, strategicMovement: strategic });
+    if (reasons.length > 0) throw new RulesArgumentError('doubleTime', `may be true only for infantry using Strategic Movement (${reasons.join('; ')})`);
+  }
+  const items: DrmItem[] = [{ label: 'Movement Allowance', value: i.baseMa, rule: 'Base game' }];
+  let ma = i.baseMa;
+  if (strategic) {
+    items.push({ label: 'Strategic Movement: doubled Movement Allowance', value: i.baseMa, rule: DOUBLE_TIME_RULE });
+    ma += i.baseMa;
+  }
+  if (doubleTime) {
+    items.push({ label: 'Double Time', value: 3, rule: DOUBLE_TIME_RULE });
+    ma += 3;
+  }
+  if (i.weather.raining && !pikes) {
+    items.push({ label: 'Rain: all MAs reduced by half', value: -ma / 2, rule: RAIN_RULE });
+    ma -= ma / 2;
+  }
+  if (i.weather.mud && ma > 0) {
+    const mud = -Math.min(1, ma);
+    items.push({ label: 'Mud: -1 all MAs', value: mud, rule: MUD_RULE });
+  }
+  return { ma: itemised(items), fatigueLevels: doubleTime ? 2 : 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passage of Lines
+// ---------------------------------------------------------------------------------------------
+
+/** "An active unit spends 1 MP, plus the terrain cost of the hex, in order to change position within a stack." */
+export function changeStackPositionCost(terrainCostMp: number): Itemised {
+  if (typeof terrainCostMp !== 'number' || !Number.isFinite(terrainCostMp) || terrainCostMp < 0) {
+    throw new RulesArgumentError('terrainCostMp', `must be the hex's terrain cost in MPs, 0 or more (got ${String(terrainCostMp)})`);
+  }
+  return itemised([
+    { label: 'Change position within a stack', value: 1, rule: PASSAGE_RULE },
+    { label: 'Terrain cost of the hex', value: terrainCostMp, rule: PASSAGE_RULE },
+  ]);
+}
+
+/**
+ * Extra MPs to pass through a hex of friendly units: "+1 for each multiple of 4 SPs in the hex, rounding
+ * down" (RI-F22: the friendly SPs already in the hex, not counting the moving unit).
+ */
+export function passThroughCost(friendlySpInHex: number): Itemised {
+  assertNonNegativeInteger('friendlySpInHex', friendlySpInHex);
+  const extra = Math.floor(friendlySpInHex / 4);
+  return itemised(extra === 0 ? [] : [{ label: `Passing through ${friendlySpInHex} friendly SPs (+1 per 4)`, value: extra, rule: PASSAGE_RULE }]);
+}
+
+/**
+ * The UDD after passing through friendly units: required "unless it contained only one battery (all
+ * sections) or one unit"; if the mover was already disordered, a new disorder from it counts as from Terrain.
+ */
+export function passageOfLinesUdd(i: { friendlyUnitsInHex: number; oneBatteryAllSections: boolean; alreadyDisordered: boolean }): {
+  udd: boolean;
+  newDisorderCountsAsTerrain: boolean;
+  rule: string;
+} {
+  assertNonNegativeInteger('friendlyUnitsInHex', i?.friendlyUnitsInHex);
+  assertBoolean('oneBatteryAllSections', i.oneBatteryAllSections);
+  assertBoolean('alreadyDisordered', i.alreadyDisordered);
+  const udd = i.friendlyUnitsInHex > 1 && !i.oneBatteryAllSections;
+  return { udd, newDisorderCountsAsTerrain: udd && i.alreadyDisordered, rule: PASSAGE_RULE };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extended Columns
+// ---------------------------------------------------------------------------------------------
+
+export type ColumnKind = Arm | 'wagons';
+export const COLUMN_KINDS: readonly ColumnKind[] = [...ARMS, 'wagons'];
+
+/** "Maximum size per hex before use of Extended Column marker": SPs, or AAPs for wagons. */
+export const EXTENDED_COLUMN_MAXIMUM: Readonly<Record<ColumnKind, number>> = {
+  infantry: 8,
+  artillery: 6,
+  cavalry: 2,
+  wagons: 4,
+};
+
+/** A unit larger than its maximum per hex needs an Extended Column marker when in column. */
+export function needsExtendedColumnMarker(kind: ColumnKind, size: number): boolean {
+  assertOneOf('kind', kind, COLUMN_KINDS);
+  assertNonNegativeInteger('size', size);
+  return size > EXTENDED_COLUMN_MAXIMUM[kind];
+}
+
+/**
+ * What a unit in column may do: an Extended Column cannot fire but can shock, through the two hexsides at
+ * its head; all its hexsides are Extended Column hexsides for receiving fire. A unit too small to need the
+ * marker is still in Column formation on thoroughfares or entering defiles.
+ */
+export function columnFormation(i: { kind: ColumnKind; size: number; inColumn: boolean; onThoroughfareOrDefile: boolean }): {
+  extendedColumn: boolean;
+  columnFormation: boolean;
+  mayFire: boolean;
+  shockHexsides: 'head' | 'any';
+  rule: string;
+} {
+  assertBoolean('inColumn', i?.inColumn);
+  assertBoolean('onThoroughfareOrDefile', i.onThoroughfareOrDefile);
+  const extendedColumn = i.inColumn && needsExtendedColumnMarker(i.kind, i.size);
+  return {
+    extendedColumn,
+    columnFormation: extendedColumn || i.onThoroughfareOrDefile,
+    mayFire: !extendedColumn,
+    shockHexsides: extendedColumn ? 'head' : 'any',
+    rule: EXTENDED_COLUMN_RULE,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reinforcement Strategic Movement
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A command with a RSM marker "must move toward their next highest superior Commander, if he is on the map";
+ * the marker "must be removed if any unit in the command is within this Commander's range at the end of the
+ * Cleanup Phase".
+ */
+export function rsmMarkerAtCleanup(i: { superiorOnMap: boolean; anyUnitWithinSuperiorRange: boolean }): {
+  removeMarker: boolean;
+  mustMoveTowardSuperior: boolean;
+  rule: string;
+} {
+  assertBoolean('superiorOnMap', i?.superiorOnMap);
+  assertBoolean('anyUnitWithinSuperiorRange', i.anyUnitWithinSuperiorRange);
+  const removeMarker = i.superiorOnMap && i.anyUnitWithinSuperiorRange;
+  return { removeMarker, mustMoveTowardSuperior: i.superiorOnMap && !removeMarker, rule: RSM_RULE };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Concealed Movement
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * "Units activated for Strategic Movement, out of enemy LOS, or arriving via Reinforcement SM and out of enemy
+ * LOS may use Concealed Movement": either way the units must be out of enemy LOS.
+ */
+export function mayUseConcealedMovement(i: { strategicMovement: boolean; arrivingByRsm: boolean; inEnemyLos: boolean }): boolean {
+  assertBoolean('strategicMovement', i?.strategicMovement);
+  assertBoolean('arrivingByRsm', i.arrivingByRsm);
+  assertBoolean('inEnemyLos', i.inEnemyLos);
+  return (i.strategicMovement || i.arrivingByRsm) && !i.inEnemyLos;
+}
+
+/** Concealed units are deployed on the map when they come into enemy LOS, or adjacent to the enemy at night, dusk or dawn. */
+export function mustDeployFromConcealment(i: { inEnemyLos: boolean; adjacentToEnemy: boolean; light: Light }): { deploy: boolean; rule: string } {
+  assertBoolean('inEnemyLos', i?.inEnemyLos);
+  assertBoolean('adjacentToEnemy', i.adjacentToEnemy);
+  assertOneOf('light', i.light, LIGHTS);
+  return { deploy: i.inEnemyLos || (i.adjacentToEnemy && i.light !== 'day'), rule: CONCEALED_RULE };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extended Line, battery sections, cavalry
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * "Dismounted cavalry and sharpshooter units may extend line into two hexes instead of only one -- and
+ * regardless of strength. Extended lines must contain at least 1 SP after horse holders have been deducted."
+ */
+export function mayExtendLineRegardlessOfStrength(u: { arm: Arm; mounted?: boolean; sharpshooters?: boolean; spAfterHorseHolders: number }): {
+  allowed: boolean;
+  hexes: number;
+  rule: string;
+} {
+  assertOneOf('unit.arm', u?.arm, ARMS);
+  const mounted = optionalBoolean('unit.mounted', u.mounted);
+  const sharpshooters = optionalBoolean('unit.sharpshooters', u.sharpshooters);
+  assertNonNegativeInteger('unit.spAfterHorseHolders', u.spAfterHorseHolders);
+  const kindAllowed = (u.arm === 'cavalry' && !mounted) || sharpshooters;
+  return { allowed: kindAllowed && u.spAfterHorseHolders >= 1, hexes: 2, rule: EXTENDED_LINE_RULE };
+}
+
+/** "Artillery batteries of 4 or more SPs may 'extend line' into adjacent hexes"; each section marker is 2 guns. */
+export function batteryMayFormSections(sp: number): { allowed: boolean; gunsPerSection: 2; rule: string } {
+  assertNonNegativeInteger('sp', sp);
+  return { allowed: sp >= 4, gunsPerSection: 2, rule: SECTIONS_RULE };
+}
+
+/** "Cavalry need not be in command to mount/dismount. After doing so, a cavalry unit may face in any direction at no MP cost." */
+export function mayMountOrDismount(u: { arm: Arm; canDismount: boolean }): { allowed: boolean; needsCommand: false; freeFacingChange: boolean; rule: string } {
+  assertOneOf('unit.arm', u?.arm, ARMS);
+  assertBoolean('unit.canDismount', u.canDismount);
+  const allowed = u.arm === 'cavalry' && u.canDismount;
+  return { allowed, needsCommand: false, freeFacingChange: allowed, rule: CAVALRY_RULE };
+}
+
+/** "Cavalry must be dismounted and within one hex of water in order to reduce fatigue." */
+export function cavalryMayReduceFatigue(u: { mounted: boolean; hexesFromWater: number }): { allowed: boolean; rule: string } {
+  assertBoolean('unit.mounted', u?.mounted);
+  assertNonNegativeInteger('unit.hexesFromWater', u.hexesFromWater);
+  return { allowed: !u.mounted && u.hexesFromWater <= 1, rule: CAVALRY_FATIGUE_RULE };
+}

@@ -1,0 +1,149 @@
+/**
+ * Reinforcements under the revision: Variable Arrival (roll from one hour before schedule, enter on a
+ * modified 2 or less; the early groups of July 1 arrive as scheduled) and Alternative Arrival Areas (roll
+ * from one hour after schedule, enter on an adjusted 0; the army commander's rating points pay for it).
+ *
+ * Times are turn ids as in the scenario files, "1863-07-01T0740" (midnight is "2400" of the day that ends),
+ * or minutes since 0000 on 1 July 1863 (RI-F18).
+ */
+import { assertBoolean, assertNonNegativeInteger, RulesArgumentError } from './errors';
+import { itemised } from './itemise';
+import type { DrmItem, Itemised } from './types';
+
+const VARIABLE_RULE = 'Rev. Variable Arrival of Reinforcements';
+const VARIABLE_DRMS_RULE = 'Rev. Variable Arrival DRMs';
+const ALTERNATIVE_RULE = 'Rev. Alternative Arrival Areas';
+const ALTERNATIVE_DRMS_RULE = 'Rev. Alternative Arrival Areas DRMs';
+
+/** A moment of the battle: a turn id "1863-07-DDTHHMM" or minutes since 1863-07-01 0000. */
+export type GameTime = string | number;
+
+const MINUTES_PER_DAY = 24 * 60;
+
+/** Minutes since 0000 on 1 July 1863 of a turn id or a minute count. */
+export function gameMinutes(argument: string, time: GameTime): number {
+  if (typeof time === 'number') {
+    assertNonNegativeInteger(argument, time);
+    return time;
+  }
+  const match = typeof time === 'string' ? /^1863-07-(0[1-4])T(\d{2})(\d{2})$/.exec(time) : null;
+  const hours = Number(match?.[2]);
+  const minutes = Number(match?.[3]);
+  if (!match || minutes > 59 || hours > 24 || (hours === 24 && minutes !== 0)) {
+    throw new RulesArgumentError(argument, `must be a turn id "1863-07-DDTHHMM" (days 01-04, e.g. 1863-07-01T0740) or minutes since 1863-07-01 0000 (got ${String(time)})`);
+  }
+  return (Number(match[1]) - 1) * MINUTES_PER_DAY + hours * 60 + minutes;
+}
+
+/** RI-F18: "0740-100 July 1 reinforcements arrive as scheduled" is read as 0740-1000 on July 1, both ends included. */
+export const AS_SCHEDULED_WINDOW = { from: gameMinutes('from', '1863-07-01T0740'), to: gameMinutes('to', '1863-07-01T1000') } as const;
+
+export type ArrivalStatus =
+  /** Too early to roll (or, for an as-scheduled group, before its time). */
+  | 'not-yet'
+  /** An early July 1 group at or after its time: it arrives without a roll. */
+  | 'arrives'
+  /** Roll for entry this turn. */
+  | 'roll';
+
+export interface ArrivalCheck {
+  status: ArrivalStatus;
+  drm: Itemised;
+  /** The highest modified roll that brings the group in. */
+  needed: number;
+  rule: string;
+}
+
+export interface VariableArrivalInput {
+  scheduled: GameTime;
+  now: GameTime;
+  /** A combat unit of the group's division/corps is already on the map. */
+  formationUnitOnMap: boolean;
+  overallCommanderOnMap: boolean;
+}
+
+/**
+ * Variable Arrival for a group arriving at its scheduled area: rolls begin one hour before the scheduled
+ * time and a modified 2 or less enters it. DRMs: a combat unit of that div/corps on the map -1; overall
+ * commander on the map -1; more than one hour after the scheduled time -1 (RI-F18: strictly more than 60
+ * minutes).
+ */
+export function variableArrival(i: VariableArrivalInput): ArrivalCheck {
+  if (typeof i !== 'object' || i === null) throw new RulesArgumentError('i', 'must be { scheduled, now, formationUnitOnMap, overallCommanderOnMap }');
+  const scheduled = gameMinutes('scheduled', i.scheduled);
+  const now = gameMinutes('now', i.now);
+  assertBoolean('formationUnitOnMap', i.formationUnitOnMap);
+  assertBoolean('overallCommanderOnMap', i.overallCommanderOnMap);
+  const none = itemised([]);
+  if (scheduled >= AS_SCHEDULED_WINDOW.from && scheduled <= AS_SCHEDULED_WINDOW.to) {
+    return { status: now >= scheduled ? 'arrives' : 'not-yet', drm: none, needed: 2, rule: VARIABLE_RULE };
+  }
+  if (now < scheduled - 60) return { status: 'not-yet', drm: none, needed: 2, rule: VARIABLE_RULE };
+  const items: DrmItem[] = [];
+  if (i.formationUnitOnMap) items.push({ label: 'Combat unit of that div/corps already on map', value: -1, rule: VARIABLE_DRMS_RULE });
+  if (i.overallCommanderOnMap) items.push({ label: 'Overall Commander on map', value: -1, rule: VARIABLE_DRMS_RULE });
+  if (now - scheduled > 60) items.push({ label: 'More than one hour after the scheduled arrival time', value: -1, rule: VARIABLE_DRMS_RULE });
+  return { status: 'roll', drm: itemised(items), needed: 2, rule: VARIABLE_RULE };
+}
+
+export interface AlternativeArrivalInput {
+  scheduled: GameTime;
+  now: GameTime;
+  /** When the army commander ordered the change of area. */
+  orderedAt: GameTime;
+  /** Rating of the highest commander in the group. */
+  highestCommanderRating: number;
+}
+
+/**
+ * Alternative Arrival Areas (superseding Variable Arrival for the group): rolls begin one hour after the
+ * scheduled time and an adjusted 0 enters it. DRMs (RI-F20): -(rating of the highest commander in the
+ * group); -1 per complete hour of delay after the first; -1 per complete hour before the scheduled time
+ * that the change was ordered.
+ */
+export function alternativeArrival(i: AlternativeArrivalInput): ArrivalCheck {
+  if (typeof i !== 'object' || i === null) throw new RulesArgumentError('i', 'must be { scheduled, now, orderedAt, highestCommanderRating }');
+  const scheduled = gameMinutes('scheduled', i.scheduled);
+  const now = gameMinutes('now', i.now);
+  const orderedAt = gameMinutes('orderedAt', i.orderedAt);
+  assertNonNegativeInteger('highestCommanderRating', i.highestCommanderRating);
+  if (i.highestCommanderRating > 9) {
+    throw new RulesArgumentError('highestCommanderRating', `must be a leader rating, a whole number from 0 to 9 (got ${i.highestCommanderRating})`);
+  }
+  if (orderedAt > now) throw new RulesArgumentError('orderedAt', 'must not be later than now');
+  if (now < scheduled + 60) return { status: 'not-yet', drm: itemised([]), needed: 0, rule: ALTERNATIVE_RULE };
+  const items: DrmItem[] = [];
+  if (i.highestCommanderRating > 0) {
+    items.push({ label: `Rating of highest commander in group (${i.highestCommanderRating})`, value: -i.highestCommanderRating, rule: ALTERNATIVE_DRMS_RULE });
+  }
+  const hoursDelayedAfterFirst = Math.floor((now - scheduled) / 60) - 1;
+  if (hoursDelayedAfterFirst > 0) {
+    items.push({ label: `Arrival delayed ${hoursDelayedAfterFirst} complete hour(s) after the first`, value: -hoursDelayedAfterFirst, rule: ALTERNATIVE_DRMS_RULE });
+  }
+  const hoursOrderedEarly = Math.max(0, Math.floor((scheduled - orderedAt) / 60));
+  if (hoursOrderedEarly > 0) {
+    items.push({ label: `Ordered ${hoursOrderedEarly} complete hour(s) before the scheduled time`, value: -hoursOrderedEarly, rule: ALTERNATIVE_DRMS_RULE });
+  }
+  return { status: 'roll', drm: itemised(items), needed: 0, rule: ALTERNATIVE_RULE };
+}
+
+/** Whether the group enters on this roll. */
+export function arrivalSucceeds(check: ArrivalCheck, roll: number | null): { arrives: boolean; modified: number | null } {
+  if (typeof check !== 'object' || check === null) throw new RulesArgumentError('check', 'must be the result of variableArrival or alternativeArrival');
+  if (check.status === 'arrives') return { arrives: true, modified: null };
+  if (check.status === 'not-yet') return { arrives: false, modified: null };
+  if (typeof roll !== 'number' || !Number.isInteger(roll) || roll < 0 || roll > 9) {
+    throw new RulesArgumentError('roll', `must be a die roll, a whole number from 0 to 9 (got ${String(roll)})`);
+  }
+  const modified = roll + check.drm.total;
+  return { arrives: modified <= check.needed, modified };
+}
+
+/**
+ * The cost of ordering an Alternative Arrival Area: "The army commander expends all his rating points at the
+ * beginning of the Activation Segment"; he tells the opponent, but not which group.
+ */
+export function alternativeArrivalOrderCost(armyCommanderRating: number): { ratingPointsSpent: number; when: 'start-of-activation-segment'; rule: string } {
+  assertNonNegativeInteger('armyCommanderRating', armyCommanderRating);
+  return { ratingPointsSpent: armyCommanderRating, when: 'start-of-activation-segment', rule: ALTERNATIVE_RULE };
+}

@@ -1,0 +1,66 @@
+/** Examples of the revision's Terrain Effects Chart rows and Close terrain. */
+import { describe, expect, it } from 'vitest';
+import {
+  CLOSE_TERRAIN,
+  closeTerrainHalvesFire,
+  facingChangeCausesUdd,
+  isCloseTerrain,
+  REVISION_TERRAIN_EFFECTS,
+  revisionTerrainMoveCost,
+  TERRAIN_TYPES,
+} from './terrain';
+
+describe('REVISION_TERRAIN_EFFECTS: the rows added to the TEC, column for column', () => {
+  it("Devils Den | 3D | NA | NA | 2 | -1 | -2 | Yes", () => {
+    const row = REVISION_TERRAIN_EFFECTS['devils-den'];
+    expect(row.cost).toEqual({
+      infantry: { mp: 3, additive: false, disorders: true },
+      'mounted-cavalry': null,
+      'wagon-artillery': null,
+      leader: { mp: 2, additive: false, disorders: false },
+    });
+    expect([row.fireDrm, row.shockDrm, row.blocking]).toEqual([-1, -2, true]);
+    expect(row.rule).toBe('Rev. Terrain Effects Chart');
+  });
+
+  it('Entrenchment | +2 | +4 | NA | +1 | -2 | -2 | No', () => {
+    const row = REVISION_TERRAIN_EFFECTS.entrenchment;
+    expect(row.cost).toEqual({
+      infantry: { mp: 2, additive: true, disorders: false },
+      'mounted-cavalry': { mp: 4, additive: true, disorders: false },
+      'wagon-artillery': null,
+      leader: { mp: 1, additive: true, disorders: false },
+    });
+    expect([row.fireDrm, row.shockDrm, row.blocking]).toEqual([-2, -2, false]);
+  });
+
+  it('revisionTerrainMoveCost reads one entry; NA is null (RI-F19)', () => {
+    expect(revisionTerrainMoveCost('devils-den', 'infantry')).toEqual({ mp: 3, additive: false, disorders: true });
+    expect(revisionTerrainMoveCost('devils-den', 'wagon-artillery')).toBeNull();
+    expect(revisionTerrainMoveCost('entrenchment', 'mounted-cavalry')?.mp).toBe(4);
+    expect(() => revisionTerrainMoveCost('swamp' as never, 'infantry')).toThrow(/terrain: must be one of devils-den, entrenchment/);
+    expect(() => revisionTerrainMoveCost('entrenchment', 'horse' as never)).toThrow(/mover: must be one of infantry, mounted-cavalry/);
+  });
+});
+
+describe("Close terrain: \"Devil's Den, Woods, Rough Woods and Town hexes\"", () => {
+  it('is exactly those four', () => {
+    expect([...CLOSE_TERRAIN].sort()).toEqual(['devils-den', 'rough-woods', 'town', 'woods']);
+    expect(TERRAIN_TYPES.filter(isCloseTerrain).sort()).toEqual(['devils-den', 'rough-woods', 'town', 'woods']);
+    expect(isCloseTerrain('orchard')).toBe(false);
+  });
+
+  it('halves fire out of it into adjacent hexes only', () => {
+    expect(closeTerrainHalvesFire('town', 1)).toBe(true);
+    expect(closeTerrainHalvesFire('town', 2)).toBe(false);
+    expect(closeTerrainHalvesFire('clear', 1)).toBe(false);
+    expect(() => closeTerrainHalvesFire('town', 0)).toThrow(/range/);
+  });
+
+  it('"any facing change in Close Terrain causes a UDD"', () => {
+    expect(facingChangeCausesUdd('rough-woods', true)).toBe(true);
+    expect(facingChangeCausesUdd('rough-woods', false)).toBe(false);
+    expect(facingChangeCausesUdd('clear', true)).toBe(false);
+    expect(() => facingChangeCausesUdd('hill' as never, true)).toThrow(/terrain: must be one of/);
+  });
+});
