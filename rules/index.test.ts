@@ -1,0 +1,64 @@
+/**
+ * The fixed public API of issue 2 §3, called exactly as an outside acceptance check would: through
+ * rules/index.ts, with the names and argument shapes it fixes. Values are the rulebook's own.
+ */
+import { describe, expect, it } from 'vitest';
+import * as rules from './index';
+
+describe('rules/index.ts public API', () => {
+  it('exports every fixed name', () => {
+    for (const name of ['fireFrontage', 'rangeDrm', 'lossPoints', 'victoryByLosses', 'skirmisherRecallLoss', 'stragglersRecovered',
+      'leaderCasualty', 'activationDrm', 'orderChangeDrm', 'artilleryFriendlyFire', 'ORDERS', 'defaultOrder'] as const) {
+      expect(rules[name], name).toBeDefined();
+    }
+  });
+
+  it('fireFrontage: the revision\'s three worked examples', () => {
+    expect(rules.fireFrontage([{ arm: 'artillery', sp: 6 }, { arm: 'infantry', sp: 6 }])).toEqual([6, 3]);
+    expect(rules.fireFrontage([{ arm: 'cavalry', sp: 2 }, { arm: 'artillery', sp: 4 }, { arm: 'artillery', sp: 4 }])).toEqual([2, 4, 4]);
+    expect(rules.fireFrontage([{ arm: 'infantry', sp: 2 }, { arm: 'cavalry', sp: 1 }, { arm: 'artillery', sp: 4 }, { arm: 'infantry', sp: 2 }]))
+      .toEqual([2, 1, 4, 0]);
+  });
+
+  it('rangeDrm: table values, US SS to 6, null beyond range, errors naming the argument', () => {
+    expect(rules.rangeDrm('M', 1)).toBe(2);
+    expect(rules.rangeDrm('B-SS', 6)).toBe(-3);
+    expect(rules.rangeDrm('R', 6)).toBeNull();
+    expect(() => rules.rangeDrm('R', 0)).toThrow(/range/);
+    expect(() => rules.rangeDrm('X' as rules.Weapon, 1)).toThrow(/weapon/);
+  });
+
+  it('lossPoints and victoryByLosses', () => {
+    const points = rules.lossPoints({ infantrySp: 100, cavalrySp: 10, artilleryDestroyedSp: 5, artilleryCapturedSp: 2, wagonPoints: 1,
+      commandersKilled: [{ stars: 2, rating: 3 }], commandersWounded: [{ stars: 3, rating: 2 }] });
+    expect(points.total).toBe(100 + 20 + 10 + 6 + 2 + 6 + 3);
+    expect(points.items.reduce((s, i) => s + i.value, 0)).toBe(points.total);
+    expect(rules.victoryByLosses(400, 1300)).toEqual({ winner: 'USA', level: 'decisive' });
+    expect(rules.victoryByLosses(250, 290)).toEqual({ winner: null, level: 'draw' });
+  });
+
+  it('skirmishers, stragglers, leader casualties', () => {
+    expect(rules.skirmisherRecallLoss([6, 6, 6, 4])).toBe(2);
+    expect(rules.skirmisherRecallLoss([6, 6, 6, 1])).toBe(0);
+    expect(rules.stragglersRecovered(5)).toBe(3);
+    expect(rules.leaderCasualty(4)).toBe('KIA');
+    expect(rules.leaderCasualty(5)).toBe('WIA');
+    expect(() => rules.leaderCasualty(10)).toThrow(/roll/);
+  });
+
+  it('activationDrm and orderChangeDrm itemise the tables', () => {
+    expect(rules.activationDrm({ level: 'corps', anyUnitInBreastworks: true, commanderOutOfCommand: false, superiorRatingsInRange: [2] }).total).toBe(2);
+    const drm = rules.orderChangeDrm({ superiorsInRange: 1, superiorRatingsUsed: [], orders: ['MRCH'], hasRsm: true, isCavalry: false,
+      adjacentToEnemy: true, ineffective: false });
+    expect(drm.total).toBe(-1 - 2 + 1);
+  });
+
+  it('artilleryFriendlyFire and the Orders Table', () => {
+    expect(rules.artilleryFriendlyFire({ range: 5, friendlyDistanceToTarget: 1 }, 4)).toBe('friendly');
+    expect(rules.artilleryFriendlyFire({ range: 8, friendlyDistanceToTarget: 2 }, 8)).toBe('both-half');
+    expect(rules.artilleryFriendlyFire({ range: 4, friendlyDistanceToTarget: 1 }, 0)).toBeNull();
+    expect(rules.ORDERS.ASLT.shockDrm).toEqual({ attacker: 1, defender: -1 });
+    expect(rules.ORDERS.WDRW.shockDrm.attacker).toBeNull();
+    expect(rules.defaultOrder('cavalry')).toBe('SKPD');
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The rules engine's public entry point: everything a screen, the game service or an outside check needs
+ * from the 3 Days of Gettysburg revision. Pure functions over plain data; no I/O, no randomness.
+ */
+export * from './types';
+export * from './errors';
+export * from './itemise';
+export * from './orders';
+export * from './initiative';
+export * from './activation';
+export * from './attachment';
+export * from './sequence';
+export * from './stacking';
+export * from './fire';
+export * from './shock';
+export * from './rally';
+export * from './terrain';
+export * from './movement';
+export * from './losses';
+export * from './reinforcements';
+export * from './weather';
+export * from './victory';
