@@ -82,6 +82,18 @@ export const ReinforcementGroupSchema = z.object({
   entryArea: z.string().min(1),
 });
 
+/**
+ * A leader who enters on his own rather than with a reinforcement group: army commanders, staff, corps
+ * commanders riding ahead of their troops. Leaders of commands listed in a group arrive with that group;
+ * leaders neither listed here nor covered by a group start on the map.
+ */
+export const LeaderArrivalSchema = z.object({
+  leaderId: id,
+  /** null: he does not enter during this scenario (he is present only to keep the chain of command whole). */
+  scheduledTurnId: z.string().nullable(),
+  entryArea: z.string().min(1).nullable(),
+});
+
 export const ObjectiveSchema = z.object({ id, name: z.string().min(1) });
 
 export const ScenarioSchema = z.object({
@@ -102,6 +114,8 @@ export const ScenarioSchema = z.object({
   /** Orders each command starts with; commands without an entry inherit their superior's (Rev. Orders Segment). */
   initialOrders: z.array(z.object({ commandId: id, order: OrderCodeSchema })),
   reinforcements: z.array(ReinforcementGroupSchema),
+  /** Leaders arriving without a reinforcement group. Optional: without it, every leader starts on the map or comes with his group. */
+  leaderArrivals: z.array(LeaderArrivalSchema).optional(),
   objectives: z.object({
     USA: z.array(ObjectiveSchema),
     CSA: z.array(ObjectiveSchema),
@@ -116,3 +130,4 @@ export type ScenarioLeader = z.infer<typeof LeaderSchema>;
 export type ScenarioUnit = z.infer<typeof UnitSchema>;
 export type ScenarioTurn = z.infer<typeof TurnSchema>;
 export type ReinforcementGroup = z.infer<typeof ReinforcementGroupSchema>;
+export type LeaderArrival = z.infer<typeof LeaderArrivalSchema>;

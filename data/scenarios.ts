@@ -101,6 +101,10 @@ export function crossReferenceProblems(s: Scenario): string[] {
     if (!turns.has(g.scheduledTurnId)) problems.push(`reinforcement ${g.id}: turn ${g.scheduledTurnId} is not on the time track`);
     for (const id of g.commandIds) if (!commands.has(id)) problems.push(`reinforcement ${g.id}: command ${id} does not exist`);
   }
+  for (const a of s.leaderArrivals ?? []) {
+    if (!leaders.has(a.leaderId)) problems.push(`leaderArrivals: leader ${a.leaderId} does not exist`);
+    if (a.scheduledTurnId !== null && !turns.has(a.scheduledTurnId)) problems.push(`leaderArrivals: ${a.leaderId} arrives on turn ${a.scheduledTurnId}, which is not on the time track`);
+  }
   if (!turns.has(s.firstTurnId)) problems.push(`firstTurnId ${s.firstTurnId} is not on the time track`);
   if (!turns.has(s.lastTurnId)) problems.push(`lastTurnId ${s.lastTurnId} is not on the time track`);
   const order = s.turns.map((t) => t.id);
