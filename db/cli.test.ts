@@ -1,0 +1,95 @@
+/**
+ * The command line, run as players run it (a child process: `npx tsx db/cli.ts ...`) and in-process
+ * through runCli: pure JSON on stdout for --json, one line on stderr and a non-zero exit for errors, and
+ * nothing written when a request is refused.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli';
+import { FIXTURE_SCENARIO, fileHash, tempDir } from '../tests/fixtures/game';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tmp = tempDir();
+afterAll(() => tmp.cleanup());
+
+function spawnCli(args: string[]) {
+  const r = spawnSync('npx', ['tsx', 'db/cli.ts', ...args], { cwd: root, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const ok = (args: string[]) => {
+  const r = runCli(args);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return r.stdout;
+};
+
+describe('muster CLI', () => {
+  it('new, roster --json (pure JSON on stdout of a real process), loss, tally, undo, redo, log, verify', () => {
+    const file = tmp.file('cli.muster');
+    const created = spawnCli(['new', file, '--scenario', FIXTURE_SCENARIO]);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^created .*cli\.muster: Test: Herbst Woods/);
+
+    const roster = spawnCli(['roster', file, '--json']);
+    expect(roster.code).toBe(0);
+    const units = JSON.parse(roster.stdout) as Record<string, unknown>[];
+    expect(units).toHaveLength(18);
+    expect(units[0]).toEqual({ id: '2-wi', name: '2nd Wisconsin', side: 'USA', arm: 'infantry', sp: 6, spLost: 0, stragglers: 0 });
+
+    expect(ok(['loss', file, '--unit', '2-wi', '--sp', '2'])).toBe('#1 2nd Wisconsin loses 2 SP\n');
+    expect(ok(['loss', file, '--unit', '6-wi', '--sp', '1', '--straggler'])).toBe('#2 6th Wisconsin loses 1 SP as stragglers\n');
+    expect(ok(['loss', file, '--unit', '8-il-cav', '--sp', '3'])).toBe('#3 8th Illinois Cavalry loses 3 SP\n');
+    const tally = JSON.parse(ok(['tally', file, '--json']));
+    expect(tally).toMatchObject({ usa: { lossPoints: 9 }, csa: { lossPoints: 0 }, result: { winner: null, level: 'draw' } });
+
+    const rosterAfter = JSON.parse(ok(['roster', file, '--json'])) as { id: string; spLost: number; stragglers: number }[];
+    expect(rosterAfter.find((u) => u.id === '2-wi')).toMatchObject({ spLost: 2 });
+    expect(rosterAfter.find((u) => u.id === '6-wi')).toMatchObject({ spLost: 0, stragglers: 1 });
+
+    expect(ok(['undo', file])).toBe('undone: #3 8th Illinois Cavalry loses 3 SP\n');
+    expect(JSON.parse(ok(['tally', file, '--json'])).usa.lossPoints).toBe(3);
+    expect(ok(['redo', file])).toBe('redone: #3 8th Illinois Cavalry loses 3 SP\n');
+    expect(ok(['log', file]).split('\n')[0]).toBe('#3 1863-07-01T0740 I.A loss.sp: 8th Illinois Cavalry loses 3 SP');
+    expect(ok(['verify', file])).toBe('integrity_check: ok\nevent log: 3 events, consistent\ndice log: 0 rolls, hash chain intact\n');
+  });
+
+  it('errors: one line on stderr, non-zero exit, nothing written', () => {
+    const file = tmp.file('cli-errors.muster');
+    ok(['new', file, '--scenario', FIXTURE_SCENARIO]);
+    ok(['loss', file, '--unit', '2-wi', '--sp', '1']);
+    const before = fileHash(file);
+    for (const args of [
+      ['loss', file, '--unit', 'nobody', '--sp', '1'],
+      ['loss', file, '--unit', '2-wi', '--sp', '-2'],
+      ['loss', file, '--unit', '2-wi', '--sp', '1.5'],
+      ['loss', file, '--unit', '2-wi', '--sp', '6'],
+      ['loss', file, '--unit', 'hall-me', '--sp', '1', '--straggler'],
+      ['new', file, '--scenario', FIXTURE_SCENARIO],
+      ['redo', file],
+    ]) {
+      const r = runCli(args);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^error: [^\n]+\n$/);
+      expect(fileHash(file)).toBe(before);
+    }
+    const spawned = spawnCli(['loss', file, '--unit', '2-wi', '--sp', '99']);
+    expect(spawned.code).toBe(1);
+    expect(spawned.stdout).toBe('');
+    expect(spawned.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual(['error: sp: 2nd Wisconsin has only 5 SP left; it cannot lose 99']);
+    expect(fileHash(file)).toBe(before);
+  });
+
+  it('refuses usage mistakes and files that are not games', () => {
+    expect(runCli([])).toMatchObject({ code: 2, stdout: '' });
+    expect(runCli(['loss', tmp.file('x.muster'), '--unit', 'a'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --sp is required/) });
+    expect(runCli(['roster', tmp.file('x.muster'), '--colour'])).toMatchObject({ code: 2 });
+    expect(runCli(['frobnicate', tmp.file('x.muster')])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command') });
+    expect(runCli(['roster', tmp.file('missing.muster'), '--json'])).toMatchObject({ code: 1, stderr: expect.stringContaining('does not exist') });
+    expect(existsSync(tmp.file('missing.muster'))).toBe(false);
+    expect(runCli(['help', 'x']).stdout).toContain('usage: muster');
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Muster's command line (`npm run cli -- <command> <file> ...`): the same GameService the app uses, for
+ * players who script and for checking a game file without a window.
+ *
+ *   new <file> [--scenario gettysburg|<path.json>] [--commands id,id] [--usa name] [--csa name]
+ *   roster <file> [--json]
+ *   loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
+ *   undo <file> | redo <file> | log <file> [--json] [--limit n]
+ *   tally <file> [--json]
+ *   verify <file> [--json]
+ *
+ * Output goes to stdout (pure JSON with --json); a refused request prints one line on stderr, exits
+ * non-zero and writes nothing.
+ */
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { isMusterError } from './errors';
+import { GameService } from './service';
+
+const USAGE = `usage: muster <command> <file> [options]
+  new <file> [--scenario gettysburg|<path.json>] [--commands id,id] [--usa name] [--csa name]
+  roster <file> [--json]
+  loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
+  undo <file> | redo <file> | log <file> [--json] [--limit n]
+  tally <file> [--json]
+  verify <file> [--json]`;
+
+class UsageError extends Error {}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const OPTIONS = {
+  scenario: { type: 'string' },
+  commands: { type: 'string' },
+  usa: { type: 'string' },
+  csa: { type: 'string' },
+  json: { type: 'boolean' },
+  unit: { type: 'string' },
+  sp: { type: 'string' },
+  straggler: { type: 'boolean' },
+  cause: { type: 'string' },
+  limit: { type: 'string' },
+} as const;
+
+function wholeNumber(name: string, text: string | undefined): number {
+  if (text === undefined) throw new UsageError(`--${name} is required`);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) throw new UsageError(`--${name} must be a number, got "${text}"`);
+  return Number(text);
+}
+
+function withGame<T>(file: string, fn: (g: GameService) => T): T {
+  const game = GameService.open(file);
+  try {
+    return fn(game);
+  } finally {
+    game.close();
+  }
+}
+
+/** Runs one command line and returns what it prints; never exits the process (tests call it directly). */
+export function runCli(argv: string[]): CliResult {
+  const out: string[] = [];
+  const line = (s: string) => out.push(s);
+  try {
+    // "--sp -2" is a (refused) negative loss, not a missing value: pass it on so the service names the field.
+    const args = argv.flatMap((a, i) => (/^-\d/.test(a) && argv[i - 1]?.startsWith('--') ? [] : /^--/.test(a) && /^-\d/.test(argv[i + 1] ?? '') ? [`${a}=${argv[i + 1]}`] : [a]));
+    const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+    const [command, file, ...extra] = positionals;
+    if (!command) throw new UsageError('no command given');
+    if (command === 'help') return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
+    if (!file) throw new UsageError(`${command}: the game file is required`);
+    if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+    switch (command) {
+      case 'new': {
+        const game = GameService.create({
+          file,
+          scenario: values.scenario ?? 'gettysburg',
+          ...(values.commands ? { commandIds: values.commands.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+          players: { ...(values.usa ? { USA: values.usa } : {}), ...(values.csa ? { CSA: values.csa } : {}) },
+        });
+        const info = game.info();
+        const units = game.roster().length;
+        game.close();
+        line(values.json ? JSON.stringify(info) : `created ${file}: ${info.scenarioName}, ${units} units, starting ${info.clock.date} ${info.clock.time}`);
+        break;
+      }
+      case 'roster': {
+        const roster = withGame(file, (g) => g.roster());
+        if (values.json) {
+          line(JSON.stringify(roster.map((u) => ({ id: u.id, name: u.name, side: u.side, arm: u.arm, sp: u.sp, spLost: u.spLost, stragglers: u.stragglers }))));
+        } else {
+          for (const u of roster) line(`${u.side}  ${u.id.padEnd(28)} ${u.arm.padEnd(9)} ${String(u.currentSp).padStart(2)}/${String(u.sp).padEnd(2)} lost ${u.spLost} str ${u.stragglers}  ${u.effectiveOrder}  ${u.name}`);
+        }
+        break;
+      }
+      case 'loss': {
+        if (!values.unit) throw new UsageError('--unit is required');
+        const sp = wholeNumber('sp', values.sp);
+        const result = withGame(file, (g) =>
+          g.recordLoss({ unitId: values.unit!, sp, straggler: values.straggler ?? false, ...(values.cause ? { cause: values.cause as 'other' } : {}) }),
+        );
+        line(values.json ? JSON.stringify(result.event) : `#${result.event.seq} ${result.event.summary}`);
+        break;
+      }
+      case 'undo':
+      case 'redo': {
+        const result = withGame(file, (g) => (command === 'undo' ? g.undo() : g.redo()));
+        line(values.json ? JSON.stringify(result) : `${command === 'undo' ? 'undone' : 'redone'}: #${result.event.seq} ${result.event.summary}`);
+        break;
+      }
+      case 'log': {
+        const limit = values.limit === undefined ? 10_000 : wholeNumber('limit', values.limit);
+        const history = withGame(file, (g) => g.history({ limit }));
+        if (values.json) line(JSON.stringify(history));
+        else for (const e of history) line(`#${e.seq} ${e.turnId} ${e.segment}.${e.phase} ${e.kind}: ${e.summary}${e.undone ? ' [undone]' : ''}`);
+        break;
+      }
+      case 'tally': {
+        const t = withGame(file, (g) => g.tally());
+        if (values.json) {
+          line(JSON.stringify({ usa: { lossPoints: t.usa.lossPoints, items: t.usa.items }, csa: { lossPoints: t.csa.lossPoints, items: t.csa.items }, result: t.result, final: t.final }));
+        } else {
+          line(`USA loss points ${t.usa.lossPoints}, CSA loss points ${t.csa.lossPoints}: ${t.result.winner ? `${t.result.winner} ${t.result.level} victory` : t.result.level}${t.final ? '' : ' (provisional)'}`);
+        }
+        break;
+      }
+      case 'verify': {
+        const report = withGame(file, (g) => g.verify());
+        if (values.json) line(JSON.stringify(report));
+        else {
+          line(`integrity_check: ${report.integrity}`);
+          line(`event log: ${report.events.count} events, ${report.events.ok ? 'consistent' : report.events.problems.join('; ')}`);
+          line(`dice log: ${report.dice.count} rolls, ${report.dice.ok ? 'hash chain intact' : report.dice.problems.join('; ')}`);
+        }
+        if (!report.ok) return { code: 1, stdout: out.join('\n') + '\n', stderr: `error: ${file} failed verification\n` };
+        break;
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+    return { code: 0, stdout: out.length ? out.join('\n') + '\n' : '', stderr: '' };
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: new, roster, loss, undo, redo, log, tally, verify; "help" for usage)\n` };
+    }
+    const message = isMusterError(e) ? e.message : (e as Error).message;
+    return { code: 1, stdout: '', stderr: `error: ${message.replace(/\s*\n\s*/g, ' ')}\n` };
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = runCli(process.argv.slice(2));
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exitCode = result.code;
+}

@@ -1,0 +1,162 @@
+/**
+ * The dice log: every die roll of the game, app-rolled or typed in from the table, with its purpose,
+ * its itemised modifiers, the modified result and the outcome. Rows are chained by SHA-256 (each hash
+ * covers the row and the previous hash), so editing or deleting a past roll is detectable.
+ *
+ * App rolls come from pure-rand's xoroshiro128+ seeded once from node:crypto; the generator's state
+ * and the count of draws are stored in the file (in the same transaction as the roll), so the sequence
+ * continues after reopening and can be replayed from the seed to check every app roll.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { uniformIntDistribution, xoroshiro128plus } from 'pure-rand';
+import type { DieRoll, Itemised } from '../rules/types';
+import type { DiceRecord, DiceSource } from './service-types';
+import type { SqliteDatabase } from './open';
+import { statement } from './statements';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+interface DiceStateRow {
+  seed: number;
+  count: number;
+  state: string;
+}
+
+interface DiceLogRow {
+  seq: number;
+  at: string;
+  event_seq: number;
+  purpose: string;
+  source: DiceSource;
+  roll: number;
+  modifiers: string;
+  modified: number;
+  target: string | null;
+  outcome: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** Seeds the app's die from the operating system's CSPRNG. Called once, when the game is created. */
+export function initialiseDice(db: SqliteDatabase, seed: number = randomInt(0, 2 ** 31)): void {
+  const rng = xoroshiro128plus(seed);
+  statement(db, 'INSERT INTO dice_state (id, seed, count, state) VALUES (1, ?, 0, ?)').run(seed, JSON.stringify(rng.getState()));
+}
+
+/** Draws the next app roll (0-9) and stores the generator's new state. Call inside the change's transaction. */
+export function drawAppRoll(db: SqliteDatabase): DieRoll {
+  const row = statement(db, 'SELECT seed, count, state FROM dice_state WHERE id = 1').get() as DiceStateRow;
+  const rng = xoroshiro128plus.fromState(JSON.parse(row.state) as number[]);
+  const [value, next] = uniformIntDistribution(0, 9, rng);
+  statement(db, 'UPDATE dice_state SET count = count + 1, state = ? WHERE id = 1').run(JSON.stringify(next.getState()));
+  return value as DieRoll;
+}
+
+export interface NewDiceRow {
+  eventSeq: number;
+  purpose: string;
+  source: DiceSource;
+  roll: DieRoll;
+  modifiers: Itemised;
+  modified: number;
+  target: string | null;
+  outcome: string;
+}
+
+function hashRow(prevHash: string, r: Omit<DiceLogRow, 'prev_hash' | 'hash'>): string {
+  const content = JSON.stringify([r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome]);
+  return createHash('sha256').update(prevHash).update('\n').update(content).digest('hex');
+}
+
+/** Appends one roll to the chained log. Call inside the change's transaction, after its event row. */
+export function appendDiceRow(db: SqliteDatabase, row: NewDiceRow, at: string): number {
+  const last = statement(db, 'SELECT seq, hash FROM dice_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
+  const seq = (last?.seq ?? 0) + 1;
+  const prevHash = last?.hash ?? GENESIS_HASH;
+  const stored = {
+    seq,
+    at,
+    event_seq: row.eventSeq,
+    purpose: row.purpose,
+    source: row.source,
+    roll: row.roll,
+    modifiers: JSON.stringify(row.modifiers),
+    modified: row.modified,
+    target: row.target,
+    outcome: row.outcome,
+  };
+  const hash = hashRow(prevHash, stored);
+  statement(
+    db,
+    `INSERT INTO dice_log (seq, at, event_seq, purpose, source, roll, modifiers, modified, target, outcome, prev_hash, hash)
+     VALUES (@seq, @at, @event_seq, @purpose, @source, @roll, @modifiers, @modified, @target, @outcome, @prev_hash, @hash)`,
+  ).run({ ...stored, prev_hash: prevHash, hash });
+  return seq;
+}
+
+function toRecord(r: DiceLogRow & { undone: number }): DiceRecord {
+  return {
+    seq: r.seq,
+    at: r.at,
+    eventSeq: r.event_seq,
+    eventUndone: r.undone === 1,
+    purpose: r.purpose,
+    source: r.source,
+    roll: r.roll as DieRoll,
+    modifiers: JSON.parse(r.modifiers) as Itemised,
+    modified: r.modified,
+    target: r.target,
+    outcome: r.outcome,
+    hash: r.hash,
+  };
+}
+
+/** The dice log newest first, each roll marked when its event has been undone. */
+export function listDice(db: SqliteDatabase, beforeSeq: number | null, limit: number): DiceRecord[] {
+  const rows = statement(
+    db,
+    `SELECT d.*, e.undone FROM dice_log d JOIN events e ON e.seq = d.event_seq
+     WHERE (@before IS NULL OR d.seq < @before) ORDER BY d.seq DESC LIMIT @limit`,
+  ).all({ before: beforeSeq, limit }) as (DiceLogRow & { undone: number })[];
+  return rows.map(toRecord);
+}
+
+/** The rolls recorded with the given events. */
+export function diceOfEvents(db: SqliteDatabase, eventSeqs: number[]): Map<number, DiceRecord[]> {
+  const result = new Map<number, DiceRecord[]>();
+  const byEvent = statement(db, 'SELECT d.*, e.undone FROM dice_log d JOIN events e ON e.seq = d.event_seq WHERE d.event_seq = ? ORDER BY d.seq');
+  for (const seq of eventSeqs) result.set(seq, (byEvent.all(seq) as (DiceLogRow & { undone: number })[]).map(toRecord));
+  return result;
+}
+
+/**
+ * Checks the whole chain: every hash, every link, and that the app rolls are exactly the generator's
+ * sequence from the stored seed (so a re-hashed forgery of an app roll is caught as well).
+ */
+export function verifyDice(db: SqliteDatabase): { count: number; problems: string[] } {
+  const problems: string[] = [];
+  const state = statement(db, 'SELECT seed, count, state FROM dice_state WHERE id = 1').get() as DiceStateRow | undefined;
+  if (!state) return { count: 0, problems: ['the dice state row is missing'] };
+  let rng = xoroshiro128plus(state.seed);
+  let prevHash = GENESIS_HASH;
+  let expectedSeq = 1;
+  let appRolls = 0;
+  let count = 0;
+  for (const r of statement(db, 'SELECT * FROM dice_log ORDER BY seq').iterate() as IterableIterator<DiceLogRow>) {
+    count += 1;
+    if (r.seq !== expectedSeq) problems.push(`roll ${r.seq}: expected roll ${expectedSeq} next (a roll is missing)`);
+    expectedSeq = r.seq + 1;
+    if (r.prev_hash !== prevHash) problems.push(`roll ${r.seq}: its link to the previous roll is broken`);
+    if (hashRow(r.prev_hash, r) !== r.hash) problems.push(`roll ${r.seq}: its content does not match its hash (edited)`);
+    if (r.source === 'app') {
+      const [value, next] = uniformIntDistribution(0, 9, rng);
+      rng = next;
+      appRolls += 1;
+      if (value !== r.roll) problems.push(`roll ${r.seq}: the app rolled ${value} here, the log says ${r.roll}`);
+    }
+    prevHash = r.hash;
+  }
+  if (appRolls !== state.count) problems.push(`the generator has drawn ${state.count} rolls but the log holds ${appRolls} app rolls`);
+  if (JSON.stringify(rng.getState()) !== state.state) problems.push('the stored generator state does not follow from the seed and the logged rolls');
+  return { count, problems };
+}

@@ -1,0 +1,80 @@
+/**
+ * The event log itself: append-only in the schema, before/after values for every changed field, undo and
+ * redo by pointer (each touches only the head event's row and the game row, whatever the log's length),
+ * and verification that the log explains the state.
+ */
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ChangeSet } from './events';
+import { GameService } from './service';
+import { newGame, tempDir } from '../tests/fixtures/game';
+
+const tmp = tempDir();
+afterAll(() => tmp.cleanup());
+
+describe('the event log', () => {
+  it('is append-only: no event row is deleted, and only its undo bookkeeping may change', () => {
+    const g = newGame(tmp.dir);
+    g.recordLoss({ unitId: '2-wi', sp: 1 });
+    expect(() => g.db.exec('DELETE FROM events')).toThrow(/append-only/);
+    expect(() => g.db.exec("UPDATE events SET payload = '{}'")).toThrow(/append-only/);
+    expect(() => g.db.exec("UPDATE events SET kind = 'fatigue'")).toThrow(/append-only/);
+    g.close();
+  });
+
+  it('stores the before and after of every changed field, with the clock at the time', () => {
+    const g = newGame(tmp.dir);
+    g.setStatus({ unitId: '1-tn', status: 'shattered' });
+    const [e] = g.history();
+    expect(e).toMatchObject({ turnId: '1863-07-01T0740', segment: 'I', phase: 'A', kind: 'status' });
+    expect(e!.changes).toEqual([
+      { table: 'units', key: '1-tn', field: 'status', before: 'ordered', after: 'shattered' },
+      { table: 'units', key: '1-tn', field: 'own_order', before: null, after: 'HOLD' },
+      { table: 'game', key: '1', field: 'started', before: 0, after: 1 },
+    ]);
+    g.close();
+  });
+
+  it('undo and redo follow pointers: undoing at the end of a long log touches one event row', () => {
+    const g = newGame(tmp.dir);
+    for (let i = 0; i < 300; i += 1) g.setFatigue({ unitId: '24-mi', level: (i % 4) + 1 });
+    g.db.exec('CREATE TEMP TABLE touched (seq INTEGER)');
+    g.db.exec('CREATE TEMP TRIGGER watch AFTER UPDATE ON main.events BEGIN INSERT INTO touched VALUES (NEW.seq); END');
+    g.undo();
+    g.redo();
+    g.undo();
+    expect((g.db.prepare('SELECT seq FROM touched').all() as { seq: number }[]).map((r) => r.seq)).toEqual([300, 300, 300]);
+    // Undo walks back through prev_head; a new change then drops the redo chain without touching it.
+    g.db.exec('DELETE FROM touched');
+    g.setFatigue({ unitId: '24-mi', level: 0 });
+    expect(g.db.prepare('SELECT count(*) AS n FROM touched').get()).toEqual({ n: 0 });
+    expect(g.db.prepare('SELECT head_seq, redo_seq FROM game').get()).toEqual({ head_seq: 301, redo_seq: null });
+    expect(g.db.prepare('SELECT prev_head FROM events WHERE seq = 301').get()).toEqual({ prev_head: 299 });
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+
+  it('verify reports state changed behind the log\'s back', () => {
+    const g = newGame(tmp.dir);
+    g.recordLoss({ unitId: '2-wi', sp: 2 });
+    g.close();
+    const db = new Database(g.file);
+    db.exec("UPDATE units SET sp_lost = 3 WHERE id = '2-wi'");
+    db.close();
+    const again = GameService.open(g.file);
+    const report = again.verify();
+    expect(report.ok).toBe(false);
+    expect(report.events.problems).toEqual(['event 1: units 2-wi sp_lost is 3, the event left it 2']);
+    // Undo refuses to apply an event over a state it does not expect.
+    expect(() => again.undo()).toThrow(expect.objectContaining({ code: 'CORRUPT', field: 'events' }));
+    again.close();
+  });
+
+  it('a change set keeps one before/after per field and drops changes that change nothing', () => {
+    const cs = new ChangeSet();
+    cs.set('units', 'a', 'sp_lost', 0, 1).set('units', 'a', 'sp_lost', 1, 3).set('units', 'a', 'fatigue', 2, 2);
+    expect(cs.changes).toEqual([{ table: 'units', key: 'a', field: 'sp_lost', before: 0, after: 3 }]);
+    expect(cs.valueOf('units', 'a', 'sp_lost', 0)).toBe(3);
+    expect(cs.valueOf('units', 'a', 'fatigue', 2)).toBe(2);
+  });
+});

@@ -1,0 +1,311 @@
+/**
+ * The game store: typed reads of the state tables and the one-time copy of a scenario into a new game
+ * file. Writes after creation go through the event log only (db/events.ts), never through here.
+ */
+import type { Scenario } from '../data/scenario-schema';
+import type { Arm, CommandLevel, OrderCode, Side, UnitStatus, Weapon } from '../rules/types';
+import type { SqliteDatabase } from './open';
+import { statement } from './statements';
+
+export interface GameRow {
+  id: 1;
+  scenario_id: string;
+  scenario_name: string;
+  approximate: number;
+  usa_player: string;
+  csa_player: string;
+  created_at: string;
+  army_usa: string;
+  army_csa: string;
+  first_turn_id: string;
+  last_turn_id: string;
+  objectives: string;
+  started: number;
+  ended: number;
+  us_successor: string | null;
+  head_seq: number | null;
+  redo_seq: number | null;
+}
+
+export interface TurnRow {
+  id: string;
+  idx: number;
+  date: string;
+  time: string;
+  light: 'day' | 'dusk' | 'night' | 'dawn';
+  afternoon: number;
+}
+
+export interface ClockRow {
+  id: 1;
+  turn_id: string;
+  step: number;
+  segment: string;
+  phase: string;
+}
+
+export interface TurnStateRow {
+  id: 1;
+  initiative: Side | null;
+  initiative_modifier: Side | null;
+  army_points_usa: number;
+  army_points_csa: number;
+  preroll_usa: number | null;
+  preroll_csa: number | null;
+  activations: number;
+  passes_in_row: number;
+  side_to_act: Side | null;
+  attachment_made: number;
+}
+
+export interface CommandRow {
+  id: string;
+  side: Side;
+  level: CommandLevel;
+  name: string;
+  parent_id: string | null;
+  leader_id: string | null;
+  cavalry: number;
+  artillery: number;
+  position: number;
+  reinforcement_group_id: string | null;
+  own_order: OrderCode | null;
+  order_expires: number;
+  rsm: number;
+  recovery: number;
+  ineffective: number;
+  attached_to: string | null;
+  on_map: number;
+  me_attempted: number;
+  order_change_failed: number;
+}
+
+export type LeaderRole = 'army' | 'wing' | 'corps' | 'division' | 'brigade' | 'artillery' | 'staff';
+
+export interface LeaderDbRow {
+  id: string;
+  side: Side;
+  name: string;
+  stars: number;
+  rating: number;
+  range: number;
+  role: LeaderRole;
+  command_id: string | null;
+  rating_verified: number;
+  position: number;
+  points_used: string | null;
+  moved: number;
+  casualty: 'none' | 'wounded' | 'killed' | 'captured';
+  replaced: number;
+  replacement_rating: number | null;
+  arrives_alone: number;
+  arrival_turn_id: string | null;
+  arrival_area: string | null;
+  on_map: number;
+}
+
+export interface UnitRow {
+  id: string;
+  side: Side;
+  name: string;
+  arm: Arm;
+  sp: number;
+  weapon: Weapon | null;
+  command_id: string;
+  horse_artillery: number;
+  sharpshooters: number;
+  can_dismount: number;
+  men: number | null;
+  position: number;
+  sp_lost: number;
+  stragglers: number;
+  abandoned_guns: number;
+  captured_guns: number;
+  destroyed_guns: number;
+  fatigue: number;
+  status: UnitStatus;
+  mounted: number;
+  out_of_ammo: number;
+  extended_column: number;
+  strategic_movement: number;
+  skirmishers: string | null;
+  own_order: OrderCode | null;
+  order_expires: number;
+  on_map: number;
+}
+
+export interface ReinforcementGroupDbRow {
+  id: string;
+  side: Side;
+  scheduled_turn_id: string;
+  entry_area: string;
+  rolled_turn_id: string | null;
+  arrived_turn_id: string | null;
+}
+
+/** A unit's strength now: printed SP less permanent losses, stragglers and guns left on the field. */
+export function currentSp(u: Pick<UnitRow, 'sp' | 'sp_lost' | 'stragglers' | 'abandoned_guns'>): number {
+  return u.sp - u.sp_lost - u.stragglers - u.abandoned_guns;
+}
+
+export const readGame = (db: SqliteDatabase) => statement(db, 'SELECT * FROM game WHERE id = 1').get() as GameRow;
+export const readClock = (db: SqliteDatabase) => statement(db, 'SELECT * FROM clock WHERE id = 1').get() as ClockRow;
+export const readTurnState = (db: SqliteDatabase) => statement(db, 'SELECT * FROM turn_state WHERE id = 1').get() as TurnStateRow;
+export const readTurns = (db: SqliteDatabase) => statement(db, 'SELECT * FROM turns ORDER BY idx').all() as TurnRow[];
+export const readTurn = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM turns WHERE id = ?').get(id) as TurnRow | undefined;
+export const readUnit = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM units WHERE id = ?').get(id) as UnitRow | undefined;
+export const readUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units ORDER BY position').all() as UnitRow[];
+export const readUnitsOfCommand = (db: SqliteDatabase, commandId: string) =>
+  statement(db, 'SELECT * FROM units WHERE command_id = ? ORDER BY position').all(commandId) as UnitRow[];
+export const readCommand = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined;
+export const readCommands = (db: SqliteDatabase) => statement(db, 'SELECT * FROM commands ORDER BY position').all() as CommandRow[];
+export const readLeader = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM leaders WHERE id = ?').get(id) as LeaderDbRow | undefined;
+export const readLeaders = (db: SqliteDatabase) => statement(db, 'SELECT * FROM leaders ORDER BY position').all() as LeaderDbRow[];
+export const readGroups = (db: SqliteDatabase) => statement(db, 'SELECT * FROM reinforcement_groups ORDER BY scheduled_turn_id, id').all() as ReinforcementGroupDbRow[];
+export const readGroup = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM reinforcement_groups WHERE id = ?').get(id) as ReinforcementGroupDbRow | undefined;
+
+/**
+ * The part of a scenario a game keeps: everything, or the subtrees of the chosen commands plus their
+ * superiors (so the chain of command up to the army is intact). RI-S02.
+ */
+export function selectForces(s: Scenario, commandIds: readonly string[] | undefined): Scenario {
+  if (!commandIds || commandIds.length === 0) return s;
+  const children = new Map<string, string[]>();
+  for (const c of s.commands) if (c.parentId) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
+  const byId = new Map(s.commands.map((c) => [c.id, c]));
+  const kept = new Set<string>();
+  const addSubtree = (id: string) => {
+    kept.add(id);
+    for (const child of children.get(id) ?? []) addSubtree(child);
+  };
+  for (const id of commandIds) {
+    addSubtree(id);
+    let parent = byId.get(id)?.parentId ?? null;
+    while (parent) {
+      kept.add(parent);
+      parent = byId.get(parent)?.parentId ?? null;
+    }
+  }
+  const sidesKept = new Set(s.commands.filter((c) => kept.has(c.id)).map((c) => c.side));
+  const leaders = s.leaders.filter((l) => (l.commandId === null ? sidesKept.has(l.side) : kept.has(l.commandId)));
+  const leaderIds = new Set(leaders.map((l) => l.id));
+  return {
+    ...s,
+    commands: s.commands.filter((c) => kept.has(c.id)),
+    leaders,
+    units: s.units.filter((u) => kept.has(u.commandId)),
+    initialOrders: s.initialOrders.filter((o) => kept.has(o.commandId)),
+    ...(s.leaderArrivals ? { leaderArrivals: s.leaderArrivals.filter((a) => leaderIds.has(a.leaderId)) } : {}),
+    reinforcements: s.reinforcements
+      .map((g) => ({ ...g, commandIds: g.commandIds.filter((id) => kept.has(id)) }))
+      .filter((g) => g.commandIds.length > 0),
+  };
+}
+
+export interface InsertScenarioOptions {
+  players: { USA: string; CSA: string };
+  createdAt: string;
+  /** The first step of the sequence of play. */
+  firstStep: { step: number; segment: string; phase: string };
+  /** Orders for armies the scenario leaves without one (every command must have an order). */
+  armyDefaultOrder: OrderCode;
+}
+
+/** Copies a (selected) scenario into a fresh game file. Runs inside the creation transaction. */
+export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenarioOptions): void {
+  statement(
+    db,
+    `INSERT INTO game (id, scenario_id, scenario_name, approximate, usa_player, csa_player, created_at, army_usa, army_csa,
+                       first_turn_id, last_turn_id, objectives)
+     VALUES (1, @scenario_id, @scenario_name, @approximate, @usa_player, @csa_player, @created_at, @army_usa, @army_csa,
+             @first_turn_id, @last_turn_id, @objectives)`,
+  ).run({
+    scenario_id: s.id,
+    scenario_name: s.name,
+    approximate: s.approximate ? 1 : 0,
+    usa_player: o.players.USA,
+    csa_player: o.players.CSA,
+    created_at: o.createdAt,
+    army_usa: s.armies.USA,
+    army_csa: s.armies.CSA,
+    first_turn_id: s.firstTurnId,
+    last_turn_id: s.lastTurnId,
+    objectives: JSON.stringify(s.objectives),
+  });
+  const insertTurn = statement(db, 'INSERT INTO turns (id, idx, date, time, light, afternoon) VALUES (?, ?, ?, ?, ?, ?)');
+  s.turns.forEach((t, i) => insertTurn.run(t.id, i, t.date, t.time, t.light, t.afternoon ? 1 : 0));
+  statement(db, 'INSERT INTO clock (id, turn_id, step, segment, phase) VALUES (1, ?, ?, ?, ?)').run(s.firstTurnId, o.firstStep.step, o.firstStep.segment, o.firstStep.phase);
+  statement(db, 'INSERT INTO turn_state (id) VALUES (1)').run();
+
+  const insertGroup = statement(db, 'INSERT INTO reinforcement_groups (id, side, scheduled_turn_id, entry_area) VALUES (?, ?, ?, ?)');
+  for (const g of s.reinforcements) insertGroup.run(g.id, g.side, g.scheduledTurnId, g.entryArea);
+
+  // Commands that arrive later, with their whole subtrees, start off the map.
+  const children = new Map<string, string[]>();
+  for (const c of s.commands) if (c.parentId) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
+  const groupOf = new Map<string, string>();
+  const offMap = new Set<string>();
+  const markOff = (id: string) => {
+    offMap.add(id);
+    for (const child of children.get(id) ?? []) markOff(child);
+  };
+  for (const g of s.reinforcements) {
+    for (const id of g.commandIds) {
+      groupOf.set(id, g.id);
+      markOff(id);
+    }
+  }
+  const orders = new Map(s.initialOrders.map((x) => [x.commandId, x.order]));
+  for (const side of ['USA', 'CSA'] as const) if (!orders.has(s.armies[side])) orders.set(s.armies[side], o.armyDefaultOrder);
+
+  // Parents before children, so the foreign key on parent_id holds row by row.
+  const depth = new Map<string, number>();
+  const byId = new Map(s.commands.map((c) => [c.id, c]));
+  const depthOf = (id: string): number => {
+    const known = depth.get(id);
+    if (known !== undefined) return known;
+    const parent = byId.get(id)?.parentId;
+    const d = parent ? depthOf(parent) + 1 : 0;
+    depth.set(id, d);
+    return d;
+  };
+  const positions = new Map(s.commands.map((c, i) => [c.id, i]));
+  const ordered = [...s.commands].sort((a, b) => depthOf(a.id) - depthOf(b.id) || positions.get(a.id)! - positions.get(b.id)!);
+  const insertCommand = statement(
+    db,
+    `INSERT INTO commands (id, side, level, name, parent_id, leader_id, cavalry, artillery, position, reinforcement_group_id, own_order, on_map)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const c of ordered) {
+    insertCommand.run(
+      c.id, c.side, c.level, c.name, c.parentId, c.leaderId, c.cavalry ? 1 : 0, c.artillery ? 1 : 0,
+      positions.get(c.id)!, groupOf.get(c.id) ?? null, orders.get(c.id) ?? null, offMap.has(c.id) ? 0 : 1,
+    );
+  }
+  const insertLeader = statement(
+    db,
+    `INSERT INTO leaders (id, side, name, stars, rating, range, role, command_id, rating_verified, position, arrives_alone, arrival_turn_id, arrival_area, on_map)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // Leaders listed in leaderArrivals enter on their own; the others come with their command (or start on the map).
+  const alone = new Map((s.leaderArrivals ?? []).map((a) => [a.leaderId, a]));
+  s.leaders.forEach((l, i) => {
+    const arrival = alone.get(l.id);
+    const onMap = arrival ? false : l.commandId === null || !offMap.has(l.commandId);
+    insertLeader.run(
+      l.id, l.side, l.name, l.stars, l.rating, l.range, l.role, l.commandId, l.ratingVerified ? 1 : 0, i,
+      arrival ? 1 : 0, arrival?.scheduledTurnId ?? null, arrival?.entryArea ?? null, onMap ? 1 : 0,
+    );
+  });
+  const insertUnit = statement(
+    db,
+    `INSERT INTO units (id, side, name, arm, sp, weapon, command_id, horse_artillery, sharpshooters, can_dismount, men, position, on_map)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  s.units.forEach((u, i) =>
+    insertUnit.run(
+      u.id, u.side, u.name, u.arm, u.sp, u.weapon, u.commandId, u.horseArtillery ? 1 : 0, u.sharpshooters ? 1 : 0,
+      u.canDismount ? 1 : 0, u.men, i, offMap.has(u.commandId) ? 0 : 1,
+    ),
+  );
+}

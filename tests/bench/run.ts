@@ -1,0 +1,165 @@
+/**
+ * Benchmarks (`npm run bench`, not part of the tests). Each prints exactly one line,
+ * `BENCH <name> ratio=<x> target=<y>`, its ratio measured in the same run against a baseline:
+ *
+ * - record-loss: a loss recorded through the game service vs a bare one-row INSERT in its own
+ *   transaction on a file with the same pragmas (target <= 3);
+ * - create-full-battle: creating the full Gettysburg game (scenario loaded and checked) vs a raw bulk
+ *   insert of the same rows into the same schema (target <= 3);
+ * - undo-long-log: undo (and redo) at the end of a 50,000-event log vs at the end of a 100-event log
+ *   (target <= 1.5).
+ *
+ * Ratios are of medians over repeated rounds, the two sides interleaved round by round so that disk and
+ * load drift affect both alike. Progress goes to stderr.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadScenario } from '../../data/scenarios';
+import { migration0001 } from '../../db/migrations/0001-initial';
+import { GameService } from '../../db/service';
+
+const dir = mkdtempSync(join(tmpdir(), 'muster-bench-'));
+let fileNo = 0;
+const nextFile = (name: string) => join(dir, `${name}-${(fileNo += 1)}.muster`);
+const progress = (s: string) => process.stderr.write(`${s}\n`);
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+function time(fn: () => void): number {
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+
+/** Runs both sides `rounds` times, interleaved, and returns median(subject) / median(baseline). */
+function ratio(rounds: number, subject: () => number, baseline: () => number): number {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    if (i % 2 === 0) {
+      a.push(subject());
+      b.push(baseline());
+    } else {
+      b.push(baseline());
+      a.push(subject());
+    }
+  }
+  return median(a) / median(b);
+}
+
+function report(name: string, value: number, target: number): void {
+  process.stdout.write(`BENCH ${name} ratio=${value.toFixed(2)} target=${target}\n`);
+}
+
+/** A plain SQLite file with the pragmas a game file has. */
+function rawDatabase(path: string): Database.Database {
+  const db = new Database(path);
+  db.pragma('locking_mode = EXCLUSIVE');
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  return db;
+}
+
+function benchRecordLoss(): void {
+  progress('record-loss ...');
+  const game = GameService.create({ file: nextFile('loss'), scenario: 'gettysburg' });
+  // Units on the map at the start, each listed once per SP it can lose.
+  const units = game.roster({ includeOffMap: false }).flatMap((u) => Array.from({ length: u.currentSp }, () => u.id));
+  const raw = rawDatabase(nextFile('raw-loss'));
+  raw.exec('CREATE TABLE losses (id INTEGER PRIMARY KEY, unit_id TEXT NOT NULL, sp INTEGER NOT NULL)');
+  const insert = raw.prepare('INSERT INTO losses (unit_id, sp) VALUES (?, ?)');
+  const oneInsert = raw.transaction((unit: string) => insert.run(unit, 1));
+  const perRound = Math.min(40, Math.floor(units.length / 15));
+  let u = 0;
+  const value = ratio(
+    15,
+    () => time(() => {
+      for (let i = 0; i < perRound; i += 1) {
+        const unitId = units[u]!;
+        u += 1;
+        game.recordLoss({ unitId, sp: 1 });
+      }
+    }),
+    () => time(() => {
+      for (let i = 0; i < perRound; i += 1) oneInsert(units[i % units.length]!);
+    }),
+  );
+  game.close();
+  raw.close();
+  report('record-loss', value, 3);
+}
+
+function benchCreateFullBattle(): void {
+  progress('create-full-battle ...');
+  const scenario = loadScenario('gettysburg');
+  const subject = () =>
+    time(() => {
+      GameService.create({ file: nextFile('create'), scenario: 'gettysburg' }).close();
+    });
+  const baseline = () =>
+    time(() => {
+      const db = rawDatabase(nextFile('raw-create'));
+      // Rows go in file order, parents not always first: a raw load does not check references.
+      db.pragma('foreign_keys = OFF');
+      db.transaction(() => {
+        migration0001.up(db);
+        const turn = db.prepare('INSERT INTO turns (id, idx, date, time, light, afternoon) VALUES (?, ?, ?, ?, ?, ?)');
+        scenario.turns.forEach((t, i) => turn.run(t.id, i, t.date, t.time, t.light, t.afternoon ? 1 : 0));
+        const command = db.prepare('INSERT INTO commands (id, side, level, name, parent_id, leader_id, cavalry, artillery, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+        scenario.commands.forEach((c, i) => command.run(c.id, c.side, c.level, c.name, c.parentId, c.leaderId, c.cavalry ? 1 : 0, c.artillery ? 1 : 0, i));
+        const leader = db.prepare('INSERT INTO leaders (id, side, name, stars, rating, range, role, command_id, rating_verified, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+        scenario.leaders.forEach((l, i) => leader.run(l.id, l.side, l.name, l.stars, l.rating, l.range, l.role, l.commandId, l.ratingVerified ? 1 : 0, i));
+        const unit = db.prepare('INSERT INTO units (id, side, name, arm, sp, weapon, command_id, horse_artillery, sharpshooters, can_dismount, men, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+        scenario.units.forEach((x, i) => unit.run(x.id, x.side, x.name, x.arm, x.sp, x.weapon, x.commandId, x.horseArtillery ? 1 : 0, x.sharpshooters ? 1 : 0, x.canDismount ? 1 : 0, x.men, i));
+      })();
+      db.close();
+    });
+  report('create-full-battle', ratio(9, subject, baseline), 3);
+}
+
+/** A game whose log holds `events` events (built in batches inside one transaction each, which is not timed). */
+function gameWithLog(events: number): GameService {
+  const game = GameService.create({ file: nextFile(`log-${events}`), scenario: 'gettysburg' });
+  const units = game.roster({ includeOffMap: false }).filter((u) => u.arm !== 'artillery').map((u) => u.id);
+  const batch = game.db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i += 1) game.setFatigue({ unitId: units[i % units.length]!, level: (Math.floor(i / units.length) % 4) + 1 });
+  });
+  for (let i = 0; i < events; i += 5000) batch(i, Math.min(events, i + 5000));
+  if (game.info().eventCount !== events) throw new Error(`built ${game.info().eventCount} events, wanted ${events}`);
+  return game;
+}
+
+function benchUndoLongLog(): void {
+  progress('undo-long-log: building a 50,000-event log ...');
+  const long = gameWithLog(50_000);
+  const short = gameWithLog(100);
+  progress('undo-long-log: timing ...');
+  const pairs = 20;
+  const undoRedo = (g: GameService) => () =>
+    time(() => {
+      for (let i = 0; i < pairs; i += 1) {
+        g.undo();
+        g.redo();
+      }
+    });
+  const value = ratio(15, undoRedo(long), undoRedo(short));
+  long.close();
+  short.close();
+  report('undo-long-log', value, 1.5);
+}
+
+try {
+  benchRecordLoss();
+  benchCreateFullBattle();
+  benchUndoLongLog();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
