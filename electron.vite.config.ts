@@ -1,0 +1,75 @@
+/**
+ * electron-vite build of the three parts of the desktop app (no Electron binary needed):
+ * main (electron/main.ts -> out/main/main.js, ESM), preload (electron/preload.ts ->
+ * out/preload/preload.cjs: sandboxed preloads must be CommonJS and self-contained) and the
+ * renderer (renderer/index.html -> out/renderer, served from app://muster/).
+ */
+import { cpSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+const root = import.meta.dirname;
+
+/**
+ * data/scenarios.ts finds the built-in scenarios next to itself (new URL('./scenarios/', import.meta.url));
+ * once bundled that is out/main/scenarios/, so the JSON files are copied there.
+ */
+function copyScenarios(): Plugin {
+  return {
+    name: 'muster:copy-scenarios',
+    apply: 'build',
+    writeBundle() {
+      const from = resolve(root, 'data/scenarios');
+      if (existsSync(from)) cpSync(from, resolve(root, 'out/main/scenarios'), { recursive: true });
+    },
+  };
+}
+
+export default defineConfig({
+  main: {
+    plugins: [copyScenarios()],
+    resolve: {
+      // Inside Electron every connection must load the Electron-ABI addon: see electron/sqlite-native.ts.
+      alias: [{ find: /^better-sqlite3$/, replacement: resolve(root, 'electron/sqlite-native.ts') }],
+    },
+    build: {
+      outDir: resolve(root, 'out/main'),
+      // electron-log, zod, pure-rand and better-sqlite3 stay in node_modules (a native addon cannot be
+      // bundled). 'better-sqlite3' is left to the alias above, whose module requires the real package.
+      externalizeDeps: { exclude: ['better-sqlite3'] },
+      sourcemap: true,
+      rollupOptions: {
+        input: { main: resolve(root, 'electron/main.ts') },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      // A sandboxed preload can require only 'electron': everything else is bundled in.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { preload: resolve(root, 'electron/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    base: './',
+    plugins: [vue()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      emptyOutDir: true,
+      target: 'chrome140',
+      // The CSP allows no inline script: keep Vite from injecting its preload polyfill.
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        input: { index: resolve(root, 'renderer/index.html') },
+      },
+    },
+  },
+});

@@ -1,0 +1,98 @@
+/**
+ * Generates the script that installs `window.muster` in the browser preview. It has the preload's
+ * shape (electron/preload.ts): one function per entry of electron/channels.ts taking one plain value
+ * and resolving to the IpcResult, and one subscription function per main-to-window event returning
+ * an unsubscribe function. Calls go to the bridge's /__muster/call/<function> endpoint on the same
+ * origin (the HttpOnly cookie carries the access token); events arrive over an EventSource.
+ * Served as a file from the bridge's origin, because the CSP allows no inline script.
+ */
+import { CHANNEL_FUNCTIONS, EVENT_FUNCTIONS } from '../channels';
+
+export const BRIDGE_PREFIX = '/__muster';
+export const CLIENT_SCRIPT_PATH = `${BRIDGE_PREFIX}/bridge-client.js`;
+export const CALL_PATH = `${BRIDGE_PREFIX}/call/`;
+export const EVENTS_PATH = `${BRIDGE_PREFIX}/events`;
+
+/** The client script's source text (plain ES2017, no modules: it must run before the app's module script). */
+export function bridgeClientScript(): string {
+  const channels = JSON.stringify(CHANNEL_FUNCTIONS);
+  const events = JSON.stringify(EVENT_FUNCTIONS);
+  return `// Muster browser bridge: window.muster with the same shape as the desktop app's preload (generated from electron/channels.ts).
+(function () {
+  'use strict';
+  var CHANNEL_FUNCTIONS = ${channels};
+  var EVENT_FUNCTIONS = ${events};
+  function failure(code, message) {
+    return { ok: false, error: { code: code, message: message } };
+  }
+  function call(fn, input) {
+    var body = JSON.stringify(input === undefined ? { args: [] } : { args: [input] });
+    return fetch('.${CALL_PATH}' + fn, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: body,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    }).then(
+      function (response) {
+        if (response.status === 403) return failure('FORBIDDEN_SENDER', 'the Muster browser bridge refused this call (reload the page from the URL the bridge printed)');
+        if (!response.ok) return failure('INTERNAL', 'the Muster browser bridge answered HTTP ' + response.status + ' to ' + fn);
+        return response.json();
+      },
+      function () {
+        return failure('INTERNAL', 'the Muster browser bridge is not reachable: is it still running?');
+      }
+    );
+  }
+  var api = {};
+  CHANNEL_FUNCTIONS.forEach(function (fn) {
+    // Exactly one argument crosses, whatever the page passes (as in the preload).
+    api[fn] = function (input) {
+      return call(fn, input);
+    };
+  });
+  var listeners = {};
+  var source = null;
+  function connect() {
+    if (source !== null) return;
+    source = new EventSource('.${EVENTS_PATH}');
+    EVENT_FUNCTIONS.forEach(function (name) {
+      source.addEventListener(name, function (message) {
+        var payload;
+        try {
+          payload = JSON.parse(message.data);
+        } catch (e) {
+          return;
+        }
+        (listeners[name] || []).slice().forEach(function (listener) {
+          listener(payload);
+        });
+      });
+    });
+  }
+  EVENT_FUNCTIONS.forEach(function (name) {
+    listeners[name] = [];
+    api[name] = function (listener) {
+      if (typeof listener !== 'function') throw new TypeError(name + ' needs a function');
+      connect();
+      listeners[name].push(listener);
+      return function () {
+        listeners[name] = listeners[name].filter(function (l) {
+          return l !== listener;
+        });
+      };
+    };
+  });
+  Object.defineProperty(window, 'muster', { value: Object.freeze(api), enumerable: true, configurable: false, writable: false });
+})();
+`;
+}
+
+/** Puts the client script into the built index.html, before the app's own (module) script runs. */
+export function injectClientScript(indexHtml: string): string {
+  const tag = `<script src=".${CLIENT_SCRIPT_PATH}"></script>`;
+  const head = indexHtml.search(/<head[^>]*>/i);
+  if (head < 0) return `${tag}\n${indexHtml}`;
+  const end = indexHtml.indexOf('>', head) + 1;
+  return `${indexHtml.slice(0, end)}\n    ${tag}${indexHtml.slice(end)}`;
+}

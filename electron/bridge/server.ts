@@ -1,0 +1,393 @@
+/**
+ * The browser preview and test bridge (`npm run browser`): serves the built renderer (out/renderer) on
+ * 127.0.0.1 and installs `window.muster` in the page with the preload's shape, routing every call to
+ * the real contract handlers (electron/handlers.ts) through electron/dispatch.ts over a real .muster
+ * game file. This is how the end-to-end tests drive the screens in Chromium, and how a machine
+ * without the Electron binary shows the app.
+ *
+ * Security: binds to 127.0.0.1 only; a random access token (printed in the URL, then kept in an
+ * HttpOnly cookie) is required on every request; a foreign Host (DNS rebinding), a foreign Origin or a
+ * cross-site fetch is refused with 403 before any handler runs; every response carries the app's
+ * strict CSP (with connect-src 'self' for the bridge's own endpoints).
+ *
+ * Run directly: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--build]
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHANNEL_FUNCTIONS, EVENTS, type AppInfo, type ChannelFunction, type GameChangedEvent, type IpcError } from '../api';
+import { dispatch } from '../dispatch';
+import { RecentFilesStore, RECENT_FILES_NAME, withGameFileExtension } from '../files';
+import { createGameBackendFactory } from '../game-backend';
+import { createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from '../handlers';
+import { appResponseHeaders, contentTypeFor, CONTENT_SECURITY_POLICY, resolveAppAsset, APP_ORIGIN } from '../security';
+import { BRIDGE_PREFIX, bridgeClientScript, CALL_PATH, CLIENT_SCRIPT_PATH, EVENTS_PATH, injectClientScript } from './client-script';
+import { bridgeContentSecurityPolicy, checkRequest, tokenCookieName, TOKEN_QUERY } from './guard';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const DEFAULT_RENDERER_ROOT = join(projectRoot, 'out', 'renderer');
+/** Where the browser preview keeps new games when no --dir is given. */
+export const DEFAULT_GAMES_DIR = join(homedir(), 'Muster', 'browser-games');
+const MAX_BODY_BYTES = 1_000_000;
+
+export interface BridgeOptions {
+  /** Folder for new games (and the preview's Recent list); created if missing. */
+  dir: string;
+  /** A game file to open at start. */
+  file?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** The built renderer; default out/renderer. */
+  rendererRoot?: string;
+  /** Default: 32 random bytes, hex. */
+  token?: string;
+  /** Default: the real game files (db/ through electron/game-backend.ts). */
+  backend?: GameBackendFactory;
+  /** Where refusals and internal errors are reported; default stderr. */
+  log?: (line: string) => void;
+  /**
+   * Check every result against the contract's output schema, as the desktop app's development builds
+   * do (default true: the tests catch contract drift). The benchmark turns it off, like a release build.
+   */
+  validateOutput?: boolean;
+}
+
+export interface Bridge {
+  /** The URL to open: the page with the access token. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  dir: string;
+  handlers: ShellHandlers;
+  /**
+   * The browser has no native file dialog: Open… "chooses" the file queued here (once), else it is
+   * cancelled. The tests queue files; the command line opens one with --file.
+   */
+  queueOpenFile(file: string | null): void;
+  close(): Promise<void>;
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** A file name in `dir` that does not exist yet: `<base>-<yyyymmdd-hhmmss>[-n].muster`. */
+export function freshGameFile(dir: string, suggestedName: string, now: Date = new Date()): string {
+  const base = basename(withGameFileExtension(suggestedName), '.muster').replace(/[^A-Za-z0-9._-]+/g, '-') || 'game';
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  for (let n = 1; ; n++) {
+    const file = join(dir, `${base}-${stamp}${n === 1 ? '' : `-${n}`}.muster`);
+    if (!existsSync(file)) return file;
+  }
+}
+
+function securityHeaders(contentType: string): Record<string, string> {
+  return {
+    ...appResponseHeaders(contentType),
+    'Content-Security-Policy': bridgeContentSecurityPolicy(CONTENT_SECURITY_POLICY),
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { ...securityHeaders(contentType), ...extra });
+  res.end(body);
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolveBody(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startBridge(options: BridgeOptions): Promise<Bridge> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const dir = resolve(options.dir);
+  mkdirSync(dir, { recursive: true });
+  const rendererRoot = resolve(options.rendererRoot ?? DEFAULT_RENDERER_ROOT);
+  const token = options.token ?? randomBytes(32).toString('hex');
+  const eventStreams = new Set<ServerResponse>();
+  let queuedOpen: string | null = null;
+
+  const broadcast = (name: keyof typeof EVENTS, payload: unknown) => {
+    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const stream of eventStreams) stream.write(frame);
+  };
+
+  const dialogs: ShellDialogs = {
+    chooseNewGameFile: async (suggested) => freshGameFile(dir, suggested),
+    chooseGameToOpen: async () => {
+      const file = queuedOpen;
+      queuedOpen = null;
+      if (file === null) log('Open…: the browser preview has no file dialog; start it with --file <game.muster>, or use Open Recent.');
+      return file;
+    },
+    chooseSaveAsFile: async (suggested) => freshGameFile(dir, `${basename(suggested, '.muster')}-copy`),
+    reportFileError: async (file: string, error: IpcError) => log(`${file}: ${error.message}`),
+  };
+
+  const appInfo: AppInfo = {
+    name: 'Muster',
+    version: packageVersion(),
+    host: 'browser',
+    platform: process.platform,
+    versions: { node: process.versions.node, v8: process.versions.v8 },
+  };
+
+  const handlers = createHandlers({
+    backend: options.backend ?? createGameBackendFactory(),
+    dialogs,
+    recent: new RecentFilesStore(join(dir, RECENT_FILES_NAME)),
+    appInfo,
+    onGameChanged: (event: GameChangedEvent) => broadcast('onGameChanged', event),
+    logError: (message, error) => log(`${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
+  });
+
+  if (options.file !== undefined) {
+    const opened = await handlers.openFromShell(resolve(options.file));
+    if (opened === null) throw new Error(`could not open ${options.file} (see the message above)`);
+  }
+
+  let port = options.port ?? 0;
+  const guardConfig = () => ({ token, port });
+
+  const serveStatic = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    // The same path rules as app://muster/ in the desktop app (never outside the renderer folder).
+    const file = resolveAppAsset(`${APP_ORIGIN}${pathname}`, rendererRoot);
+    if (file === null || !existsSync(file)) {
+      if (pathname === '/' || pathname === '/index.html') {
+        send(res, 503, 'text/plain; charset=utf-8', `The renderer is not built: run \`npx electron-vite build\` (expected ${join(rendererRoot, 'index.html')}).\n`);
+        return;
+      }
+      send(res, 404, 'text/plain; charset=utf-8', 'Not found\n');
+      return;
+    }
+    let body: Buffer | string = await readFile(file);
+    if (file === join(rendererRoot, 'index.html')) body = injectClientScript(body.toString('utf8'));
+    if (req.method === 'HEAD') {
+      res.writeHead(200, securityHeaders(contentTypeFor(file)));
+      res.end();
+      return;
+    }
+    send(res, 200, contentTypeFor(file), body);
+  };
+
+  const serveCall = async (req: IncomingMessage, res: ServerResponse, fn: string) => {
+    if (!(CHANNEL_FUNCTIONS as readonly string[]).includes(fn)) {
+      send(res, 404, 'text/plain; charset=utf-8', `no such function: ${fn}\n`);
+      return;
+    }
+    if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+      send(res, 415, 'text/plain; charset=utf-8', 'calls are JSON\n');
+      return;
+    }
+    const text = await readBody(req);
+    if (text === null) {
+      send(res, 413, 'text/plain; charset=utf-8', 'request too large\n');
+      return;
+    }
+    let args: unknown[];
+    try {
+      const parsed = JSON.parse(text) as { args?: unknown };
+      if (!Array.isArray(parsed.args)) throw new Error('args must be an array');
+      args = parsed.args;
+    } catch (e) {
+      send(res, 400, 'text/plain; charset=utf-8', `malformed call: ${(e as Error).message}\n`);
+      return;
+    }
+    const result = await dispatch(handlers, fn as ChannelFunction, args, {
+      validateOutput: options.validateOutput ?? true,
+      logError: (message, error) => log(`${fn}: ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
+    });
+    send(res, 200, 'application/json; charset=utf-8', JSON.stringify(result));
+  };
+
+  const serveEvents = (req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, { ...securityHeaders('text/event-stream; charset=utf-8'), Connection: 'keep-alive' });
+    res.write(': muster bridge events\n\n');
+    eventStreams.add(res);
+    req.on('close', () => eventStreams.delete(res));
+  };
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const decision = checkRequest({ url, headers: req.headers }, guardConfig());
+    if (!decision.allowed) {
+      log(`refused ${req.method ?? '?'} ${url.replace(/token=[^&]*/, 'token=…')}: ${decision.reason}`);
+      send(res, 403, 'text/plain; charset=utf-8', 'Forbidden\n');
+      return;
+    }
+    const { pathname } = new URL(url, 'http://bridge.invalid');
+    const method = req.method ?? 'GET';
+    if (decision.tokenFromQuery && method === 'GET' && !pathname.startsWith(BRIDGE_PREFIX)) {
+      // First visit: keep the token in an HttpOnly cookie (per port) and drop it from the address bar.
+      res.writeHead(303, {
+        ...securityHeaders('text/plain; charset=utf-8'),
+        'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        Location: pathname,
+      });
+      res.end();
+      return;
+    }
+    const work = async () => {
+      if (method === 'POST' && pathname.startsWith(CALL_PATH)) return serveCall(req, res, pathname.slice(CALL_PATH.length));
+      if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n', { Allow: 'GET, HEAD, POST' });
+      if (pathname === CLIENT_SCRIPT_PATH) return send(res, 200, 'text/javascript; charset=utf-8', bridgeClientScript());
+      if (pathname === EVENTS_PATH) return serveEvents(req, res);
+      return serveStatic(req, res, pathname);
+    };
+    work().catch((e: unknown) => {
+      log(`internal error serving ${pathname}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'Internal error\n');
+      else res.end();
+    });
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/?${TOKEN_QUERY}=${token}`,
+    origin,
+    port,
+    token,
+    dir,
+    handlers,
+    queueOpenFile: (file) => {
+      queuedOpen = file === null ? null : resolve(file);
+    },
+    close: async () => {
+      for (const stream of eventStreams) stream.end();
+      eventStreams.clear();
+      await new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      });
+      handlers.shutdown();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command line
+
+export interface BridgeCliOptions {
+  file?: string;
+  port?: number;
+  dir?: string;
+  build: boolean;
+  help: boolean;
+}
+
+/** Parses the command line (the arguments after the script name). */
+export function parseBridgeArgs(argv: readonly string[]): BridgeCliOptions {
+  const options: BridgeCliOptions = { build: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value`);
+      i++;
+      return next;
+    };
+    if (arg === '--file') options.file = value();
+    else if (arg === '--dir') options.dir = value();
+    else if (arg === '--port') {
+      const text = value();
+      const port = Number(text);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number 0-65535, got ${text}`);
+      options.port = port;
+    } else if (arg === '--build') options.build = true;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else throw new Error(`unknown option ${arg} (accepted: --file <path>, --port <n>, --dir <folder>, --build, --help)`);
+  }
+  return options;
+}
+
+/** Builds out/renderer with the renderer part of electron.vite.config.ts (no Electron binary needed). */
+export async function buildRenderer(): Promise<void> {
+  const { build } = await import('vite');
+  const config = (await import('../../electron.vite.config')).default as { renderer?: Record<string, unknown> };
+  if (!config.renderer) throw new Error('electron.vite.config.ts has no renderer section');
+  await build({ ...config.renderer, configFile: false, logLevel: 'warn', mode: 'production' });
+}
+
+const USAGE = `Muster browser preview: serves the screens on 127.0.0.1 with the real game service.
+Usage: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--build]
+  --file   open this game at start
+  --port   listen on this port (default: a free one)
+  --dir    folder for new games (default: ${DEFAULT_GAMES_DIR})
+  --build  rebuild the renderer first (it is built anyway when out/renderer is missing)`;
+
+async function main(): Promise<void> {
+  let cli: BridgeCliOptions;
+  try {
+    cli = parseBridgeArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (cli.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (cli.build || !existsSync(join(DEFAULT_RENDERER_ROOT, 'index.html'))) {
+    process.stdout.write('Building the renderer (out/renderer)…\n');
+    await buildRenderer();
+  }
+  const dir = cli.dir ?? DEFAULT_GAMES_DIR;
+  const bridge = await startBridge({ dir, ...(cli.file !== undefined ? { file: cli.file } : {}), ...(cli.port !== undefined ? { port: cli.port } : {}) });
+  const open = bridge.handlers.currentBackend()?.info().file;
+  process.stdout.write(
+    [
+      'Muster browser preview',
+      `  URL:   ${bridge.url}`,
+      `  Games: new games are created in ${bridge.dir}${cli.dir === undefined ? ' (the default; change it with --dir)' : ''}`,
+      open ? `  Open:  ${open}` : '  Open:  no game yet (start one on the Start screen)',
+      '  Listening on 127.0.0.1 only; the URL carries this session\'s access token. Ctrl+C stops.',
+      '',
+    ].join('\n'),
+  );
+  const stop = () => {
+    void bridge.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+}

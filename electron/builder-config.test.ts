@@ -1,0 +1,86 @@
+// electron-builder.yml checked against electron-builder's own JSON schema (shipped in app-builder-lib),
+// plus the settings the shell depends on: targets, asar unpacking of .node files, the .muster file
+// association, the Electron fuses, and the Electron-ABI addon taken from .native-electron/.
+import Ajv from 'ajv';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { NATIVE_BINDING_RELATIVE, PACKAGED_BINDING_RELATIVE } from './native-binding';
+
+const require = createRequire(import.meta.url);
+// js-yaml comes with electron-builder (it reads this very file with it); it ships no types.
+const yaml = require('js-yaml') as { load(text: string): unknown };
+const root = fileURLToPath(new URL('..', import.meta.url));
+const config = yaml.load(readFileSync(`${root}/electron-builder.yml`, 'utf8')) as Record<string, unknown> & {
+  extraResources: { from: string; to: string }[];
+  fileAssociations: Record<string, unknown>[];
+  electronFuses: Record<string, boolean>;
+  files: string[];
+  linux: { target: string[] };
+  win: { target: string[] };
+  mac: { target: string[] };
+};
+
+describe('electron-builder.yml', () => {
+  it("is valid against electron-builder's own schema", () => {
+    const schema = JSON.parse(readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8')) as object;
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile(schema);
+    const valid = validate(config);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('the schema check would catch a mistake', () => {
+    const schema = JSON.parse(readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8')) as object;
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    expect(validate({ ...config, electronFuses: { ...config.electronFuses, runAsNodee: false } })).toBe(false);
+    expect(validate({ ...config, asarUnpak: ['**/*.node'] })).toBe(false);
+  });
+
+  it('names the app and builds AppImage and deb, NSIS, and dmg', () => {
+    expect(config.productName).toBe('Muster');
+    expect(config.appId).toMatch(/^[a-z]+(\.[a-z-]+)+$/);
+    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+    expect(config.win.target).toEqual(['nsis']);
+    expect(config.mac.target).toEqual(['dmg']);
+  });
+
+  it('keeps native addons out of the asar archive and leaves node_modules as npm built it', () => {
+    expect(config.asarUnpack).toEqual(['**/*.node']);
+    expect(config.npmRebuild).toBe(false);
+    expect(config.nodeGypRebuild).toBe(false);
+    expect(config.extraResources).toContainEqual({ from: NATIVE_BINDING_RELATIVE.replace(/\\/g, '/'), to: PACKAGED_BINDING_RELATIVE.replace(/\\/g, '/') });
+    expect(config.files).toContain('!node_modules/better-sqlite3/build/**');
+  });
+
+  it('ships the rules interpretations the Help menu opens', () => {
+    expect(config.extraResources).toContainEqual({ from: 'docs/rules-interpretations.md', to: 'docs/rules-interpretations.md' });
+  });
+
+  it('associates .muster files with Muster', () => {
+    expect(config.fileAssociations).toEqual([expect.objectContaining({ ext: 'muster', name: 'Muster game', mimeType: 'application/x-muster', role: 'Editor' })]);
+  });
+
+  it('sets the Electron fuses: no RunAsNode, NODE_OPTIONS or inspect; app only from an integrity-checked asar', () => {
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+    });
+  });
+});
+
+describe('build/icon.png', () => {
+  it('is a 1024x1024 RGBA PNG (electron-builder makes .ico and .icns from it)', () => {
+    const png = readFileSync(`${root}/build/icon.png`);
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.toString('latin1', 12, 16)).toBe('IHDR');
+    expect(png.readUInt32BE(16)).toBe(1024);
+    expect(png.readUInt32BE(20)).toBe(1024);
+    expect(png[25]).toBe(6);
+  });
+});

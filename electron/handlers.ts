@@ -1,0 +1,234 @@
+/**
+ * The contract's handlers: each channel mapped to the game service, and the shell's file operations
+ * (New, Open, Open Recent, Save As, Close, Recent files), holding the one game file that is open.
+ * No electron import: the file dialogs, the Recent list and the game backend are passed in, so the
+ * tests and the screens' browser bridge use this module as it is.
+ *
+ * Every change is already on disk when a service call returns; there is no "unsaved" state. Save As
+ * copies the open game to the new file with SQLite's online backup and continues on the copy.
+ */
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { builtInScenarioIds, loadScenario } from '../data/scenarios';
+import { GAME_SERVICE_METHODS, type CreateGameInput, type GameInfo, type GameServiceApi } from '../db/service-types';
+import type { AppInfo, ChannelHandlers, GameChangedEvent, IpcError, ScenarioSummary } from './api';
+import { ShellError, toIpcError } from './dispatch';
+import { withGameFileExtension, type RecentFile } from './files';
+
+/** One open game file: the service plus what the shell needs around it. */
+export interface GameBackend extends GameServiceApi {
+  /** Closes the connection (and releases the file's lock). */
+  close(): void;
+  /** Copies the open game to `file` with SQLite's online backup API; the open game stays open. */
+  backupTo(file: string): Promise<void>;
+}
+
+/** Creates and opens game files (db/ raises MusterError for files it refuses, leaving them untouched). */
+export interface GameBackendFactory {
+  create(input: CreateGameInput): GameBackend;
+  open(file: string): GameBackend;
+}
+
+/** The dialogs of the main process (Electron's dialog module in the app; scripted in tests and the bridge). */
+export interface ShellDialogs {
+  /** Where to create a new game; null when cancelled. */
+  chooseNewGameFile(suggestedName: string): Promise<string | null>;
+  /** Which game to open; null when cancelled. */
+  chooseGameToOpen(): Promise<string | null>;
+  /** Where Save As should put the copy; null when cancelled. */
+  chooseSaveAsFile(suggestedName: string): Promise<string | null>;
+  /** Tells the user why a file could not be opened or created (newer Muster, corrupt, not a Muster game...). */
+  reportFileError(file: string, error: IpcError): Promise<void>;
+}
+
+export interface RecentFilesList {
+  list(): RecentFile[];
+  add(path: string): RecentFile[];
+  remove(path: string): RecentFile[];
+}
+
+export interface HandlerDeps {
+  backend: GameBackendFactory;
+  dialogs: ShellDialogs;
+  recent: RecentFilesList;
+  appInfo: AppInfo;
+  /** Built-in scenarios; defaults to data/scenarios/. */
+  scenarios?: () => ScenarioSummary[];
+  /** Called after the open game changed through a file operation (the shell tells the window and rebuilds the menu). */
+  onGameChanged?: (event: GameChangedEvent) => void;
+  logError?: (message: string, error?: unknown) => void;
+  platform?: NodeJS.Platform;
+}
+
+/** The handlers plus what the main process itself needs (menu, file association, quitting). */
+export interface ShellHandlers extends ChannelHandlers {
+  /** Opens a file named outside the window (menu, command line, file association); errors go to a dialog. */
+  openFromShell(file: string): Promise<GameInfo | null>;
+  /** The open game, or null. */
+  currentBackend(): GameBackend | null;
+  /** Closes the open game, if any (on quit). */
+  shutdown(): void;
+}
+
+/** Reads the built-in scenarios once (the full battle is large) and summarises them for the Start screen. */
+export function builtInScenarioSummaries(): ScenarioSummary[] {
+  return builtInScenarioIds().map((id) => {
+    const s = loadScenario(id);
+    return {
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      approximate: s.approximate,
+      firstTurnId: s.firstTurnId,
+      lastTurnId: s.lastTurnId,
+      units: s.units.length,
+      leaders: s.leaders.length,
+      commands: s.commands
+        .filter((c) => c.level === 'army' || c.level === 'wing' || c.level === 'corps' || c.level === 'division')
+        .map((c) => ({ id: c.id, side: c.side, level: c.level, name: c.name, parentId: c.parentId })),
+    };
+  });
+}
+
+function samePath(a: string, b: string, platform: NodeJS.Platform): boolean {
+  const [x, y] = [resolve(a), resolve(b)];
+  return platform === 'linux' ? x === y : x.toLowerCase() === y.toLowerCase();
+}
+
+export function createHandlers(deps: HandlerDeps): ShellHandlers {
+  const platform = deps.platform ?? process.platform;
+  let current: GameBackend | null = null;
+  let scenarioCache: ScenarioSummary[] | null = null;
+
+  const game = (): GameBackend => {
+    if (current === null) throw new ShellError('NO_GAME', 'file', 'no game is open: start a new game or open one first');
+    return current;
+  };
+
+  const changed = (reason: GameChangedEvent['reason']) => {
+    deps.onGameChanged?.({ game: current?.info() ?? null, reason });
+  };
+
+  /** Makes `next` the open game, closing the previous one only now that the new one is open. */
+  const switchTo = (next: GameBackend, reason: GameChangedEvent['reason']): GameInfo => {
+    const previous = current;
+    current = next;
+    if (previous !== null && previous !== next) {
+      try {
+        previous.close();
+      } catch (e) {
+        deps.logError?.('closing the previous game failed', e);
+      }
+    }
+    const info = next.info();
+    deps.recent.add(info.file);
+    changed(reason);
+    return info;
+  };
+
+  /** Opens a file; on refusal tells the user which problem it has (the file is left as it was) and rethrows. */
+  const openFile = async (file: string): Promise<GameInfo> => {
+    const path = resolve(file);
+    if (current !== null && samePath(current.info().file, path, platform)) return current.info();
+    let next: GameBackend;
+    try {
+      next = deps.backend.open(path);
+    } catch (e) {
+      const error = toIpcError(e, deps.logError);
+      if (error.code === 'FILE_NOT_FOUND') deps.recent.remove(path);
+      await deps.dialogs.reportFileError(path, error);
+      throw e;
+    }
+    return switchTo(next, 'opened');
+  };
+
+  const scenarios = () => {
+    scenarioCache ??= (deps.scenarios ?? builtInScenarioSummaries)();
+    return scenarioCache;
+  };
+
+  const shell: Omit<ShellHandlers, (typeof GAME_SERVICE_METHODS)[number]> = {
+    appInfo: () => deps.appInfo,
+    scenarios: () => scenarios(),
+    currentGame: () => current?.info() ?? null,
+
+    newGame: async (input) => {
+      const chosen = await deps.dialogs.chooseNewGameFile(`${input.scenario}.muster`);
+      if (chosen === null) return null;
+      const file = resolve(withGameFileExtension(chosen));
+      let next: GameBackend;
+      try {
+        next = deps.backend.create({
+          file,
+          scenario: input.scenario,
+          ...(input.commandIds ? { commandIds: input.commandIds } : {}),
+          ...(input.players ? { players: input.players } : {}),
+        });
+      } catch (e) {
+        await deps.dialogs.reportFileError(file, toIpcError(e, deps.logError));
+        throw e;
+      }
+      return switchTo(next, 'created');
+    },
+
+    openGame: async () => {
+      const chosen = await deps.dialogs.chooseGameToOpen();
+      return chosen === null ? null : openFile(chosen);
+    },
+
+    openRecent: async ({ file }) => {
+      // The window may only reopen what the user opened before: it cannot name arbitrary files.
+      const entry = deps.recent.list().find((f) => samePath(f.path, file, platform));
+      if (!entry) throw new ShellError('NOT_FOUND', 'file', `${file} is not on the Recent list; use Open to choose it`);
+      return openFile(entry.path);
+    },
+
+    saveGameAs: async () => {
+      const from = game();
+      const fromFile = from.info().file;
+      const chosen = await deps.dialogs.chooseSaveAsFile(basename(fromFile));
+      if (chosen === null) return null;
+      const target = resolve(withGameFileExtension(chosen));
+      if (samePath(target, fromFile, platform)) return from.info();
+      // Muster never overwrites a file: the target may be another game (even one open elsewhere).
+      if (existsSync(target)) throw new ShellError('FILE_EXISTS', 'file', `${target} already exists; Muster never overwrites a file, choose a new name`);
+      await from.backupTo(target);
+      return switchTo(deps.backend.open(target), 'saved-as');
+    },
+
+    closeGame: () => {
+      if (current !== null) {
+        const closing = current;
+        current = null;
+        closing.close();
+        changed('closed');
+      }
+      return null;
+    },
+
+    recentFiles: () => deps.recent.list(),
+    removeRecentFile: ({ file }) => deps.recent.remove(file),
+
+    openFromShell: async (file) => {
+      try {
+        return await openFile(file);
+      } catch {
+        return null;
+      }
+    },
+    currentBackend: () => current,
+    shutdown: () => {
+      if (current !== null) {
+        current.close();
+        current = null;
+      }
+    },
+  };
+
+  // One handler per service method, same name: the open game's method with the parsed input.
+  const service = Object.fromEntries(
+    GAME_SERVICE_METHODS.map((method) => [method, (input: unknown) => (game()[method] as (arg: unknown) => unknown).call(game(), input)]),
+  ) as Pick<ChannelHandlers, (typeof GAME_SERVICE_METHODS)[number]>;
+
+  return { ...shell, ...service };
+}

@@ -1,0 +1,366 @@
+/**
+ * The Electron main process: one secure window showing the UI from app://muster/, the game file it
+ * works on, the menu, and the IPC contract. Security (Electron's checklist): single instance;
+ * contextIsolation, sandbox, no nodeIntegration, webSecurity; a strict CSP header on every app://
+ * response; no remote content; every permission denied; navigation and redirects cancelled; new
+ * windows denied (allowlisted https: links open in the browser); every IPC sender checked.
+ * The policies themselves are pure functions in security.ts, tested without Electron.
+ */
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type MenuItemConstructorOptions, type Session, type WebContents } from 'electron';
+import log from 'electron-log/main';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EVENTS, type AppInfo, type GameChangedEvent, type IpcError, type RendererMenuCommand } from './api';
+import { toIpcError } from './dispatch';
+import { describeFileError, FILE_UNTOUCHED_NOTE, gameFileFromArgv, GAME_FILE_EXTENSION, RecentFilesStore, RECENT_FILES_NAME } from './files';
+import { createGameBackendFactory } from './game-backend';
+import { createHandlers, type ShellDialogs, type ShellHandlers } from './handlers';
+import { registerIpc } from './ipc';
+import { buildMenuTemplate, type MenuCommand, type MenuItemSpec } from './menu';
+import { electronNativeBindingPath } from './native-binding';
+import { setNativeBinding } from './sqlite-native';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  appResponseHeaders,
+  contentTypeFor,
+  decideLink,
+  isRequestAllowed,
+  resolveAppAsset,
+  secureWebPreferences,
+} from './security';
+
+const PRODUCT_NAME = 'Muster';
+const GAME_FILTERS = [{ name: 'Muster games', extensions: [GAME_FILE_EXTENSION.slice(1)] }];
+
+// The log goes to a file in userData (logs/main.log), whatever electron-log's platform default is.
+log.transports.file.resolvePathFn = () => join(app.getPath('userData'), 'logs', 'main.log');
+log.errorHandler.startCatching();
+
+// Before 'ready': every renderer sandboxed (not only the window that asks), and the scheme the UI is served from.
+app.enableSandbox();
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+
+/** Folders of the built app: out/ under the app path (the project root, or app.asar when packaged). */
+const rendererRoot = () => join(app.getAppPath(), 'out', 'renderer');
+const preloadPath = () => join(app.getAppPath(), 'out', 'preload', 'preload.cjs');
+const interpretationsPath = () =>
+  app.isPackaged ? join(process.resourcesPath, 'docs', 'rules-interpretations.md') : join(app.getAppPath(), 'docs', 'rules-interpretations.md');
+
+let mainWindow: BrowserWindow | null = null;
+let handlers: ShellHandlers | null = null;
+let recent: RecentFilesStore | null = null;
+/** A file named before the app was ready (command line, or macOS open-file during launch). */
+let pendingFile: string | null = gameFileFromArgv(process.argv, process.cwd());
+let lastMenuKey = '';
+
+if (process.platform === 'win32') app.setAppUserModelId('org.muster.companion');
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Muster is running: it receives our argv through 'second-instance' and opens the file.
+  app.quit();
+} else {
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    focusWindow();
+    const file = gameFileFromArgv(argv, workingDirectory);
+    if (file !== null) void openFromShell(file);
+  });
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    if (handlers !== null) void openFromShell(path);
+    else pendingFile = path;
+  });
+  app.on('window-all-closed', () => {
+    handlers?.shutdown();
+    app.quit();
+  });
+  app.on('before-quit', () => handlers?.shutdown());
+  app.on('activate', () => {
+    if (handlers !== null && BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
+  });
+  app
+    .whenReady()
+    .then(onReady)
+    .catch((e: unknown) => {
+      log.error('Muster failed to start', e);
+      dialog.showErrorBox('Muster failed to start', `${(e as Error).message ?? String(e)}\n\nThe log file is in ${app.getPath('userData')}.`);
+      app.quit();
+    });
+}
+
+/** Navigation, redirects, new windows and webviews: all refused; allowlisted https: links go to the browser. */
+function hardenWebContents(contents: WebContents): void {
+  const leave = (event: { preventDefault(): void }, url: string) => {
+    event.preventDefault();
+    const decision = decideLink(url);
+    if (decision.action === 'deny-and-open-externally') void shell.openExternal(decision.url);
+    else log.warn(`blocked navigation to ${url}`);
+  };
+  contents.on('will-navigate', (event, url) => leave(event, url));
+  contents.on('will-redirect', (event, url) => leave(event, url));
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    const decision = decideLink(url);
+    if (decision.action === 'deny-and-open-externally') void shell.openExternal(decision.url);
+    return { action: 'deny' };
+  });
+}
+
+/** No permission is ever granted, and nothing but app:// is ever requested. */
+function hardenSession(s: Session): void {
+  s.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  s.setPermissionCheckHandler(() => false);
+  s.setDevicePermissionHandler(() => false);
+  s.webRequest.onBeforeRequest((details, callback) => {
+    const allowed = isRequestAllowed(details.url);
+    if (!allowed) log.warn(`blocked request to ${details.url}`);
+    callback({ cancel: !allowed });
+  });
+}
+
+/** app://muster/<path>: a file of the built renderer with the CSP header, or 404 (also with the header). */
+async function serveApp(request: Request): Promise<Response> {
+  if (request.method !== 'GET') return new Response('Method not allowed', { status: 405, headers: appResponseHeaders('text/plain; charset=utf-8') });
+  const file = resolveAppAsset(request.url, rendererRoot());
+  if (file !== null) {
+    try {
+      const body = await readFile(file);
+      return new Response(body, { status: 200, headers: appResponseHeaders(contentTypeFor(file)) });
+    } catch {
+      // fall through to 404
+    }
+  }
+  return new Response('Not found', { status: 404, headers: appResponseHeaders('text/plain; charset=utf-8') });
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1366,
+    height: 860,
+    minWidth: 1024,
+    minHeight: 640,
+    show: false,
+    title: PRODUCT_NAME,
+    backgroundColor: '#f5f2ea',
+    webPreferences: secureWebPreferences(preloadPath()),
+  });
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', () => {
+    if (mainWindow === win) mainWindow = null;
+  });
+  void win.loadURL(APP_ENTRY_URL);
+  return win;
+}
+
+function focusWindow(): void {
+  if (mainWindow === null) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+}
+
+function sendToWindow(channel: string, payload: unknown): void {
+  if (mainWindow !== null && !mainWindow.isDestroyed()) mainWindow.webContents.send(channel, payload);
+}
+
+/** Dialogs are modal to the window when there is one. */
+const saveDialog = (options: Electron.SaveDialogOptions) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options));
+const openDialog = (options: Electron.OpenDialogOptions) => (mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options));
+const messageBox = (options: Electron.MessageBoxOptions) => (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
+
+const dialogs: ShellDialogs = {
+  async chooseNewGameFile(suggestedName) {
+    const result = await saveDialog({
+      title: 'New Game',
+      buttonLabel: 'Create',
+      defaultPath: join(app.getPath('documents'), suggestedName),
+      filters: GAME_FILTERS,
+      properties: ['createDirectory'],
+    });
+    return result.canceled || !result.filePath ? null : result.filePath;
+  },
+  async chooseGameToOpen() {
+    const result = await openDialog({ title: 'Open Game', filters: GAME_FILTERS, properties: ['openFile'] });
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  },
+  async chooseSaveAsFile(suggestedName) {
+    const result = await saveDialog({
+      title: 'Save Game As',
+      buttonLabel: 'Save Copy',
+      defaultPath: join(app.getPath('documents'), suggestedName),
+      filters: GAME_FILTERS,
+      properties: ['createDirectory'],
+    });
+    return result.canceled || !result.filePath ? null : result.filePath;
+  },
+  async reportFileError(file, error) {
+    await showFileError(file, error);
+  },
+};
+
+async function showFileError(file: string, error: IpcError): Promise<void> {
+  log.warn(`file refused: ${file}: ${error.code} ${error.message}`);
+  await messageBox({
+    type: 'error',
+    title: PRODUCT_NAME,
+    message: describeFileError(error.code),
+    detail: `${file}\n\n${error.message}\n\n${FILE_UNTOUCHED_NOTE}`,
+    buttons: ['OK'],
+  });
+}
+
+function appInfo(): AppInfo {
+  return {
+    name: PRODUCT_NAME,
+    version: app.getVersion(),
+    host: 'electron',
+    platform: process.platform,
+    versions: Object.fromEntries(
+      Object.entries({ electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node }).filter(
+        (e): e is [string, string] => typeof e[1] === 'string',
+      ),
+    ),
+  };
+}
+
+function onGameChanged(event: GameChangedEvent): void {
+  if (event.game !== null) app.addRecentDocument(event.game.file);
+  mainWindow?.setTitle(event.game ? `${event.game.scenarioName} (${event.game.file}) - ${PRODUCT_NAME}` : PRODUCT_NAME);
+  sendToWindow(EVENTS.onGameChanged, event);
+  rebuildMenu(true);
+}
+
+function onReady(): void {
+  hardenSession(session.defaultSession);
+  protocol.handle(APP_SCHEME, serveApp);
+
+  recent = new RecentFilesStore(join(app.getPath('userData'), RECENT_FILES_NAME));
+  // Inside Electron, better-sqlite3 loads the addon built for Electron's ABI (scripts/electron-native.ts).
+  if (process.versions.electron) {
+    setNativeBinding(electronNativeBindingPath({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath() }));
+  }
+  handlers = createHandlers({
+    backend: createGameBackendFactory(),
+    dialogs,
+    recent,
+    appInfo: appInfo(),
+    onGameChanged,
+    logError: (message, error) => log.error(message, error),
+  });
+  registerIpc(ipcMain, handlers, {
+    validateOutput: !app.isPackaged,
+    trustedWebContents: () => mainWindow?.webContents ?? null,
+    logError: (message, error) => log.error(message, error),
+    logWarning: (message) => log.warn(message),
+    onCallDone: (_fn, writes) => {
+      if (writes) rebuildMenu(false);
+    },
+  });
+
+  rebuildMenu(true);
+  mainWindow = createWindow();
+  if (pendingFile !== null) {
+    const file = pendingFile;
+    pendingFile = null;
+    void openFromShell(file);
+  }
+}
+
+async function openFromShell(file: string): Promise<void> {
+  if (handlers === null) {
+    pendingFile = file;
+    return;
+  }
+  await handlers.openFromShell(file);
+  focusWindow();
+}
+
+/** Rebuilds the menu when what it shows changed (game open, Undo/Redo available, Recent list). */
+function rebuildMenu(force: boolean): void {
+  const game = handlers?.currentBackend()?.info() ?? null;
+  const state = {
+    platform: process.platform,
+    isPackaged: app.isPackaged,
+    hasGame: game !== null,
+    canUndo: game?.canUndo ?? false,
+    canRedo: game?.canRedo ?? false,
+    recentFiles: recent?.list() ?? [],
+  };
+  const key = JSON.stringify(state);
+  if (!force && key === lastMenuKey) return;
+  lastMenuKey = key;
+  Menu.setApplicationMenu(Menu.buildFromTemplate(toElectronTemplate(buildMenuTemplate(state))));
+}
+
+function toElectronTemplate(items: readonly MenuItemSpec[]): MenuItemConstructorOptions[] {
+  return items.map((item) => {
+    const { command, submenu, disabledReason: _reason, ...rest } = item;
+    return {
+      ...rest,
+      ...(submenu ? { submenu: toElectronTemplate(submenu) } : {}),
+      ...(command ? { click: () => void runMenuCommand(command) } : {}),
+    };
+  });
+}
+
+async function runMenuCommand(command: MenuCommand): Promise<void> {
+  if (handlers === null) return;
+  const h = handlers;
+  const toWindow = (c: RendererMenuCommand) => sendToWindow(EVENTS.onMenuCommand, { command: c });
+  try {
+    switch (command.kind) {
+      case 'new-game':
+      case 'print-roster':
+      case 'export-roster-csv':
+      case 'export-log-csv':
+        // Carried out by the screens (New Game asks for the scenario first).
+        toWindow(command.kind);
+        return;
+      case 'open-game':
+        await h.openGame(undefined);
+        return;
+      case 'open-recent':
+        await openFromShell(command.path);
+        return;
+      case 'clear-recent':
+        recent?.clear();
+        app.clearRecentDocuments();
+        rebuildMenu(true);
+        return;
+      case 'save-as':
+        await h.saveGameAs(undefined);
+        return;
+      case 'undo':
+      case 'redo': {
+        await (command.kind === 'undo' ? h.undo(undefined) : h.redo(undefined));
+        onGameChanged({ game: await h.currentGame(undefined), reason: command.kind });
+        return;
+      }
+      case 'show-interpretations': {
+        const problem = await shell.openPath(interpretationsPath());
+        if (problem !== '') log.warn(`could not open the rules interpretations: ${problem}`);
+        return;
+      }
+      case 'about':
+        await messageBox({
+          type: 'info',
+          title: `About ${PRODUCT_NAME}`,
+          message: `${PRODUCT_NAME} ${app.getVersion()}`,
+          detail: [
+            'The roster, orders and turn companion for GBACW 3 Days of Gettysburg (rules revision, 1995 ed.).',
+            `Electron ${process.versions.electron ?? '-'}, Chromium ${process.versions.chrome ?? '-'}, Node ${process.versions.node}.`,
+            `Log file: ${join(app.getPath('userData'), 'logs', 'main.log')}`,
+          ].join('\n'),
+          buttons: ['OK'],
+        });
+        return;
+    }
+  } catch (e) {
+    // File operations already told the user which problem the file has; anything else is shown here.
+    const error = toIpcError(e, (message, err) => log.error(message, err));
+    if (!['FILE_NOT_FOUND', 'NOT_SQLITE', 'NOT_MUSTER', 'NEWER_VERSION', 'LOCKED', 'CORRUPT', 'MIGRATION_FAILED'].includes(error.code)) {
+      await messageBox({ type: 'error', title: PRODUCT_NAME, message: error.message, buttons: ['OK'] });
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// The menu bar as data: items, shortcuts, what is disabled and why, and the Recent submenu.
+import { describe, expect, it } from 'vitest';
+import { buildMenuTemplate, flattenMenu, type MenuItemSpec, type MenuState } from './menu';
+
+const base: MenuState = { platform: 'linux', isPackaged: true, hasGame: true, canUndo: true, canRedo: false, recentFiles: [] };
+const byId = (items: MenuItemSpec[], id: string) => {
+  const item = flattenMenu(items).find((i) => i.id === id);
+  if (!item) throw new Error(`no menu item ${id}`);
+  return item;
+};
+
+describe('the menu bar', () => {
+  it('has File, Edit, View and Help on Windows and Linux', () => {
+    expect(buildMenuTemplate(base).map((m) => m.label)).toEqual(['&File', '&Edit', '&View', '&Help']);
+  });
+
+  it('adds the application and Window menus on macOS', () => {
+    const roles = buildMenuTemplate({ ...base, platform: 'darwin' }).map((m) => m.role ?? m.label);
+    expect(roles).toEqual(['appMenu', '&File', '&Edit', '&View', 'windowMenu', '&Help']);
+  });
+
+  it('File has New, Open, Open Recent, Save As, Print Roster and both CSV exports', () => {
+    const file = buildMenuTemplate(base)[0]!.submenu!.filter((i) => i.id).map((i) => i.id);
+    expect(file).toEqual(['new-game', 'open-game', 'open-recent', 'save-as', 'print-roster', 'export-roster-csv', 'export-log-csv', 'quit']);
+  });
+
+  it('Undo is Ctrl/Cmd+Z and Redo Ctrl/Cmd+Shift+Z', () => {
+    const items = buildMenuTemplate(base);
+    expect(byId(items, 'undo')).toMatchObject({ accelerator: 'CmdOrCtrl+Z', command: { kind: 'undo' }, enabled: true });
+    expect(byId(items, 'redo')).toMatchObject({ accelerator: 'CmdOrCtrl+Shift+Z', command: { kind: 'redo' }, enabled: false });
+  });
+
+  it('Print and the exports are disabled until the screens exist (not faked)', () => {
+    const items = buildMenuTemplate(base);
+    for (const id of ['print-roster', 'export-roster-csv', 'export-log-csv']) {
+      expect(byId(items, id).enabled).toBe(false);
+      expect(byId(items, id).disabledReason).toMatch(/screens/);
+    }
+  });
+
+  it('Save As, Undo and Redo need an open game', () => {
+    const items = buildMenuTemplate({ ...base, hasGame: false, canUndo: true, canRedo: true });
+    expect(byId(items, 'save-as').enabled).toBe(false);
+    expect(byId(items, 'undo').enabled).toBe(false);
+    expect(byId(items, 'redo').enabled).toBe(false);
+    expect(byId(items, 'new-game').enabled).toBeUndefined();
+  });
+
+  it('Help has the rules interpretations and About', () => {
+    const items = buildMenuTemplate(base);
+    expect(byId(items, 'interpretations').command).toEqual({ kind: 'show-interpretations' });
+    expect(byId(items, 'about').command).toEqual({ kind: 'about' });
+  });
+
+  it('shows the developer tools only in development', () => {
+    const roles = (s: MenuState) => flattenMenu(buildMenuTemplate(s)).map((i) => i.role);
+    expect(roles(base)).not.toContain('toggleDevTools');
+    expect(roles({ ...base, isPackaged: false })).toContain('toggleDevTools');
+  });
+});
+
+describe('Open Recent', () => {
+  it('says so when the list is empty', () => {
+    const sub = byId(buildMenuTemplate(base), 'open-recent').submenu!;
+    expect(sub).toEqual([{ id: 'recent-none', label: 'No Recent Games', enabled: false }]);
+  });
+
+  it('lists each file with its path, numbered, then Clear Recent', () => {
+    const recentFiles = [
+      { path: '/g/first-day.muster', openedAt: '2025-07-01T00:00:00Z' },
+      { path: '/g/little-round-top.muster', openedAt: '2025-06-01T00:00:00Z' },
+    ];
+    const sub = byId(buildMenuTemplate({ ...base, recentFiles }), 'open-recent').submenu!;
+    expect(sub[0]).toMatchObject({ label: '&1 first-day.muster  (/g/first-day.muster)', command: { kind: 'open-recent', path: '/g/first-day.muster' } });
+    expect(sub[1]).toMatchObject({ command: { kind: 'open-recent', path: '/g/little-round-top.muster' } });
+    expect(sub.at(-1)).toMatchObject({ id: 'recent-clear', command: { kind: 'clear-recent' } });
+  });
+});

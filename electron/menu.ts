@@ -1,0 +1,153 @@
+/**
+ * The application menu as data, built without electron: labels, accelerators, roles and the
+ * command each item runs. main.ts turns it into a Menu and binds each `command` to its action,
+ * so the tests can check every item, shortcut and disabled state without the binary.
+ */
+import { basename } from 'node:path';
+import type { RecentFile } from './files';
+
+/** Everything a menu item can ask the main process to do. */
+export type MenuCommand =
+  | { kind: 'new-game' }
+  | { kind: 'open-game' }
+  | { kind: 'open-recent'; path: string }
+  | { kind: 'clear-recent' }
+  | { kind: 'save-as' }
+  | { kind: 'print-roster' }
+  | { kind: 'export-roster-csv' }
+  | { kind: 'export-log-csv' }
+  | { kind: 'undo' }
+  | { kind: 'redo' }
+  | { kind: 'show-interpretations' }
+  | { kind: 'about' };
+
+/** Electron menu roles used here (a subset of MenuItemConstructorOptions['role']). */
+export type MenuRole =
+  | 'appMenu'
+  | 'quit'
+  | 'close'
+  | 'cut'
+  | 'copy'
+  | 'paste'
+  | 'selectAll'
+  | 'reload'
+  | 'toggleDevTools'
+  | 'resetZoom'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'togglefullscreen'
+  | 'windowMenu'
+  | 'recentDocuments'
+  | 'clearRecentDocuments';
+
+/** One menu item as data: the same fields as Electron's MenuItemConstructorOptions, plus `command`. */
+export interface MenuItemSpec {
+  id?: string;
+  label?: string;
+  type?: 'normal' | 'separator' | 'submenu';
+  role?: MenuRole;
+  accelerator?: string;
+  enabled?: boolean;
+  /** Why an item is disabled, for the tests and for anyone reading the template. */
+  disabledReason?: string;
+  command?: MenuCommand;
+  submenu?: MenuItemSpec[];
+}
+
+export interface MenuState {
+  platform: NodeJS.Platform;
+  /** True when the app is packaged: the developer tools item is left out. */
+  isPackaged: boolean;
+  /** A game file is open (Save As, Undo, Redo need one). */
+  hasGame: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  recentFiles: readonly RecentFile[];
+}
+
+const separator: MenuItemSpec = { type: 'separator' };
+const UNTIL_SCREENS = 'the roster and history screens are not built yet (issue 5)';
+
+function recentSubmenu(recent: readonly RecentFile[]): MenuItemSpec[] {
+  if (recent.length === 0) return [{ id: 'recent-none', label: 'No Recent Games', enabled: false }];
+  return [
+    ...recent.map((f, i) => ({
+      id: `recent-${i}`,
+      label: `${i < 9 ? `&${i + 1} ` : ''}${basename(f.path)}  (${f.path})`,
+      command: { kind: 'open-recent', path: f.path } as const,
+    })),
+    separator,
+    { id: 'recent-clear', label: 'Clear Recent', command: { kind: 'clear-recent' } },
+  ];
+}
+
+/** The whole menu bar for the given state. */
+export function buildMenuTemplate(state: MenuState): MenuItemSpec[] {
+  const isMac = state.platform === 'darwin';
+  const file: MenuItemSpec = {
+    id: 'file',
+    label: '&File',
+    submenu: [
+      { id: 'new-game', label: '&New Game…', accelerator: 'CmdOrCtrl+N', command: { kind: 'new-game' } },
+      { id: 'open-game', label: '&Open…', accelerator: 'CmdOrCtrl+O', command: { kind: 'open-game' } },
+      { id: 'open-recent', label: 'Open &Recent', submenu: recentSubmenu(state.recentFiles) },
+      separator,
+      {
+        id: 'save-as',
+        label: 'Save &As…',
+        accelerator: 'CmdOrCtrl+Shift+S',
+        enabled: state.hasGame,
+        ...(state.hasGame ? {} : { disabledReason: 'no game is open' }),
+        command: { kind: 'save-as' },
+      },
+      separator,
+      { id: 'print-roster', label: '&Print Roster…', accelerator: 'CmdOrCtrl+P', enabled: false, disabledReason: UNTIL_SCREENS, command: { kind: 'print-roster' } },
+      { id: 'export-roster-csv', label: 'Export Roster as &CSV…', enabled: false, disabledReason: UNTIL_SCREENS, command: { kind: 'export-roster-csv' } },
+      { id: 'export-log-csv', label: 'Export &Log as CSV…', enabled: false, disabledReason: UNTIL_SCREENS, command: { kind: 'export-log-csv' } },
+      ...(isMac ? [separator, { role: 'close' as const }] : [separator, { id: 'quit', label: 'E&xit', role: 'quit' as const }]),
+    ],
+  };
+  const edit: MenuItemSpec = {
+    id: 'edit',
+    label: '&Edit',
+    submenu: [
+      { id: 'undo', label: '&Undo', accelerator: 'CmdOrCtrl+Z', enabled: state.hasGame && state.canUndo, command: { kind: 'undo' } },
+      { id: 'redo', label: '&Redo', accelerator: 'CmdOrCtrl+Shift+Z', enabled: state.hasGame && state.canRedo, command: { kind: 'redo' } },
+      separator,
+      // Text fields keep their clipboard shortcuts (on macOS they only work through these roles).
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'selectAll' },
+    ],
+  };
+  const view: MenuItemSpec = {
+    id: 'view',
+    label: '&View',
+    submenu: [
+      { role: 'reload' },
+      ...(state.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
+      separator,
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      separator,
+      { role: 'togglefullscreen' },
+    ],
+  };
+  const help: MenuItemSpec = {
+    id: 'help',
+    label: '&Help',
+    submenu: [
+      { id: 'interpretations', label: 'Rules &Interpretations', command: { kind: 'show-interpretations' } },
+      separator,
+      { id: 'about', label: '&About Muster', command: { kind: 'about' } },
+    ],
+  };
+  return [...(isMac ? [{ role: 'appMenu' as const }] : []), file, edit, view, ...(isMac ? [{ role: 'windowMenu' as const }] : []), help];
+}
+
+/** Every item in the template, depth first (for lookups by id and for the tests). */
+export function flattenMenu(items: readonly MenuItemSpec[]): MenuItemSpec[] {
+  return items.flatMap((item) => [item, ...flattenMenu(item.submenu ?? [])]);
+}

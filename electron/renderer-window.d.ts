@@ -1,0 +1,10 @@
+/** window.muster as the preload exposes it (absent when the page runs without the desktop shell or the bridge). */
+import type { MusterApi } from './api';
+
+declare global {
+  interface Window {
+    muster?: MusterApi;
+  }
+}
+
+export {};
