@@ -153,6 +153,10 @@ export function runCli(argv: string[]): CliResult {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // A reader that stops early (`| head`) closes the pipe: that is not an error of ours.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
   const result = runCli(process.argv.slice(2));
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
