@@ -163,3 +163,5 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+// The screens' benchmarks need the built renderer and Chromium (issue 5).
+await (await import('./roster-render')).benchRosterRender();

@@ -1,0 +1,83 @@
+/**
+ * The screens' one way to the game service: a typed wrapper around window.muster (the preload in the
+ * desktop app, the bridge in the browser). It strips Vue's reactive proxies before anything crosses
+ * (Electron cannot clone them), unwraps IpcResult, and throws MusterApiError, a typed refusal that
+ * names the field at fault, for the views to show next to that field. It also counts calls in flight
+ * so the app can show progress (and the end-to-end tests can wait for it).
+ */
+import { ref, toRaw } from 'vue';
+import type { ChannelFunction, ChannelInput, ChannelOutput, GameChangedEvent, IpcError, IpcErrorCode, IpcResult, MenuCommandEvent } from '../../electron/api';
+
+/** A refusal (or failure) of one call, as the views show it. */
+export class MusterApiError extends Error {
+  readonly code: IpcErrorCode;
+  /** The input field at fault ("sp", "rating", "file"...), when the service named one. */
+  readonly field: string | undefined;
+  /** The rules section that forbids the request, when a rule does. */
+  readonly rule: string | undefined;
+  /** The window.muster function that was called. */
+  readonly fn: string;
+
+  constructor(fn: string, error: IpcError) {
+    super(error.message);
+    this.name = 'MusterApiError';
+    this.fn = fn;
+    this.code = error.code;
+    this.field = error.field;
+    this.rule = error.rule;
+  }
+}
+
+/** Any thrown value as a MusterApiError (bugs in the page become INTERNAL with their message). */
+export function asApiError(e: unknown, fn = 'screen'): MusterApiError {
+  if (e instanceof MusterApiError) return e;
+  return new MusterApiError(fn, { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) });
+}
+
+/** A deep plain copy: no reactive proxies, no functions, no undefined array holes. */
+export function plain<T>(value: T): T {
+  if (value === undefined || value === null || typeof value !== 'object') return value;
+  return JSON.parse(JSON.stringify(toRaw(value))) as T;
+}
+
+/** How many calls are in flight (the app root shows it as data-busy and a progress line). */
+export const callsInFlight = ref(0);
+
+/** True when the page runs with a game service (desktop preload or browser bridge). */
+export function connected(): boolean {
+  return typeof window !== 'undefined' && window.muster !== undefined;
+}
+
+type Invoke = (input?: unknown) => Promise<IpcResult<unknown>>;
+
+/** Calls window.muster.<fn>(input): the value, or a thrown MusterApiError. */
+export async function call<K extends ChannelFunction>(fn: K, ...input: undefined extends ChannelInput<K> ? [ChannelInput<K>?] : [ChannelInput<K>]): Promise<ChannelOutput<K>> {
+  const api = window.muster as unknown as Record<string, Invoke> | undefined;
+  if (!api) throw new MusterApiError(fn, { code: 'INTERNAL', message: 'The game service is not connected: open Muster as the desktop app or through `npm run browser`.' });
+  const invoke = api[fn];
+  if (!invoke) throw new MusterApiError(fn, { code: 'INTERNAL', message: `window.muster has no ${fn}` });
+  callsInFlight.value++;
+  try {
+    const result = await invoke(input.length === 0 ? undefined : plain(input[0]));
+    if (!result.ok) throw new MusterApiError(fn, result.error);
+    return result.value as ChannelOutput<K>;
+  } finally {
+    callsInFlight.value--;
+  }
+}
+
+/** Subscribes to "the open game changed outside the screens" (menu undo, file association...). */
+export function onGameChanged(listener: (event: GameChangedEvent) => void): () => void {
+  return window.muster ? window.muster.onGameChanged(listener) : () => undefined;
+}
+
+/** Subscribes to menu items the window carries out (New Game, Print roster...). */
+export function onMenuCommand(listener: (event: MenuCommandEvent) => void): () => void {
+  return window.muster ? window.muster.onMenuCommand(listener) : () => undefined;
+}
+
+/** A refusal in words: the service's message, then the rules section when the message does not already name it. */
+export function describeError(e: unknown): string {
+  const error = asApiError(e);
+  return error.rule && !error.message.includes(error.rule) ? `${error.message} (${error.rule})` : error.message;
+}

@@ -1,0 +1,84 @@
+/**
+ * Virtualised table rows: only the rows in view (plus a margin) are rendered, so the full battle's
+ * roster (about 600 units and 250 commands) scrolls smoothly. Rows have one fixed height (the CSS
+ * variable --muster-row); spacer rows above and below keep the scroll bar true. Heights are set
+ * through the CSSOM (Vue's object :style), which the strict CSP permits (it forbids style attributes).
+ */
+import { computed, nextTick, onMounted, onUnmounted, ref, type Ref } from 'vue';
+
+/** The slice of rows to render for a viewport: [start, end) plus spacer heights in pixels. */
+export interface RowWindow {
+  start: number;
+  end: number;
+  padTop: number;
+  padBottom: number;
+}
+
+/** Pure arithmetic of the window (tested without a DOM). */
+export function rowWindow(count: number, rowHeight: number, scrollTop: number, viewportHeight: number, overscan = 8): RowWindow {
+  if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0, padTop: 0, padBottom: 0 };
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const visible = Math.ceil(Math.max(viewportHeight, rowHeight) / rowHeight) + 1;
+  const start = Math.max(0, Math.min(count - 1, first - overscan));
+  const end = Math.min(count, first + visible + overscan);
+  return { start, end, padTop: start * rowHeight, padBottom: (count - end) * rowHeight };
+}
+
+/** The scrollTop that brings row `index` into view (unchanged when it already is). */
+export function scrollTopFor(index: number, rowHeight: number, scrollTop: number, viewportHeight: number, headerHeight = 0): number {
+  const top = index * rowHeight;
+  const bottom = top + rowHeight;
+  const visibleTop = scrollTop;
+  const visibleBottom = scrollTop + viewportHeight - headerHeight;
+  if (top < visibleTop) return top;
+  if (bottom > visibleBottom) return bottom - (viewportHeight - headerHeight);
+  return scrollTop;
+}
+
+export function useVirtualRows(count: Ref<number>, rowHeight = 24, headerHeight = 26) {
+  const container = ref<HTMLElement | null>(null);
+  const scrollTop = ref(0);
+  const viewportHeight = ref(600);
+
+  const window = computed(() => rowWindow(count.value, rowHeight, scrollTop.value, viewportHeight.value));
+  const padTopStyle = computed(() => ({ height: `${window.value.padTop}px` }));
+  const padBottomStyle = computed(() => ({ height: `${window.value.padBottom}px` }));
+
+  function onScroll(): void {
+    if (container.value) scrollTop.value = container.value.scrollTop;
+  }
+
+  function measure(): void {
+    if (container.value) viewportHeight.value = container.value.clientHeight;
+  }
+
+  /**
+   * Scrolls so row `index` is visible below the sticky header: first by arithmetic (so the row gets
+   * rendered), then by the row itself (rows carry data-row-index; CSS gives them a scroll margin).
+   */
+  function reveal(index: number): void {
+    const el = container.value;
+    if (!el) return;
+    const next = scrollTopFor(index, rowHeight, el.scrollTop, el.clientHeight, headerHeight);
+    if (next !== el.scrollTop) {
+      el.scrollTop = next;
+      scrollTop.value = el.scrollTop;
+    }
+    void nextTick(() => {
+      el.querySelector(`[data-row-index="${index}"]`)?.scrollIntoView({ block: 'nearest' });
+      scrollTop.value = el.scrollTop;
+    });
+  }
+
+  let observer: ResizeObserver | null = null;
+  onMounted(() => {
+    measure();
+    if (container.value && typeof ResizeObserver !== 'undefined') {
+      observer = new ResizeObserver(measure);
+      observer.observe(container.value);
+    }
+  });
+  onUnmounted(() => observer?.disconnect());
+
+  return { container, window, padTopStyle, padBottomStyle, onScroll, reveal, measure };
+}

@@ -1,0 +1,90 @@
+/** The File menu's CSV exports: the roster sheet and the game log with its die rolls. */
+import { describe, expect, it } from 'vitest';
+import type { DiceRecord, HistoryEntry, RosterUnit } from '../../db/service-types';
+import { csvField, exportFileName, logCsv, rosterCsv } from './exports';
+
+const unit = {
+  id: 'csa-26th-north-carolina',
+  name: '26th North Carolina',
+  side: 'CSA',
+  arm: 'infantry',
+  sp: 17,
+  spLost: 2,
+  stragglers: 1,
+  abandonedGuns: 0,
+  currentSp: 14,
+  fatigue: 1,
+  status: 'disordered',
+  effectiveOrder: 'ASLT',
+  orderSource: 'csa-heth-pettigrew',
+  orderExpires: false,
+  weapon: 'R',
+  commandId: 'csa-heth-pettigrew',
+  commandPath: ["Pettigrew's Brigade", "Heth's Division"],
+  horseArtillery: false,
+  sharpshooters: false,
+  canDismount: false,
+  mounted: false,
+  outOfAmmo: true,
+  extendedColumn: false,
+  strategicMovement: false,
+  skirmishers: false,
+  skirmishingFor: null,
+  capturedGuns: 0,
+  destroyedGuns: 0,
+  onMap: true,
+} satisfies RosterUnit;
+
+describe('CSV exports', () => {
+  it('quotes only what needs quoting', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a, b')).toBe('"a, b"');
+    expect(csvField('say "hold"')).toBe('"say ""hold"""');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('writes one roster line per unit with the roster sheet’s columns', () => {
+    const lines = rosterCsv([unit]).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('id,side,unit,brigade,command path,arm,printed SP,SP lost,stragglers,abandoned guns,current SP,loss %,fatigue,status,orders,orders from,weapon,flags');
+    expect(lines[1]).toBe("csa-26th-north-carolina,CSA,26th North Carolina,Pettigrew's Brigade,Pettigrew's Brigade < Heth's Division,infantry,17,2,1,0,14,17.6,1,disordered,ASLT,csa-heth-pettigrew,R,out of ammo");
+  });
+
+  it('writes the log oldest first, each die roll under its event with its itemised modifiers', () => {
+    const event = (seq: number, diceSeqs: number[]): HistoryEntry => ({
+      seq,
+      at: `t${seq}`,
+      turnId: '1863-07-01T0740',
+      segment: 'I',
+      phase: 'B',
+      kind: 'orders.attempt',
+      summary: `event ${seq}`,
+      undone: seq === 2,
+      changes: [],
+      diceSeqs,
+    });
+    const die: DiceRecord = {
+      seq: 7,
+      at: 'd7',
+      eventSeq: 2,
+      eventUndone: true,
+      purpose: 'Order change: Pettigrew',
+      source: 'table',
+      roll: 4,
+      modifiers: { total: -1, items: [{ label: 'Superior in range', value: -1, rule: 'Rev. Order Change DRMs' }] },
+      modified: 3,
+      target: '<= 3',
+      outcome: 'changed',
+      hash: 'x',
+    };
+    const lines = logCsv([event(2, [7]), event(1, [])], new Map([[7, die]])).trimEnd().split('\r\n');
+    expect(lines.slice(1)).toEqual([
+      '1,t1,1863-07-01T0740,I,B,orders.attempt,event 1,false,,,,,,,',
+      '2,t2,1863-07-01T0740,I,B,orders.attempt,event 2,true,,,,,,,',
+      '2,d7,1863-07-01T0740,I,B,orders.attempt,,true,Order change: Pettigrew,table,4,Superior in range -1 (Rev. Order Change DRMs),3,<= 3,changed',
+    ]);
+  });
+
+  it('names the file after the game', () => {
+    expect(exportFileName('/games/gettysburg-18630701.muster', 'roster')).toBe('gettysburg-18630701-roster.csv');
+  });
+});

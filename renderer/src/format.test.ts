@@ -1,0 +1,21 @@
+/** Text helpers of the screens: turn ids as the time track reads them, signed modifiers, file names. */
+import { describe, expect, it } from 'vitest';
+import { fileName, formatTurnId, sideName, signed } from './format';
+
+describe('format', () => {
+  it('reads a turn id as the time track does', () => {
+    expect(formatTurnId('1863-07-01T0740')).toBe('1 July 1863, 0740');
+    expect(formatTurnId('1863-07-03T2400')).toBe('3 July 1863, 2400');
+    expect(formatTurnId('not a turn')).toBe('not a turn');
+  });
+
+  it('signs modifiers with a real minus', () => {
+    expect([signed(2), signed(0), signed(-3)]).toEqual(['+2', '0', '\u22123']);
+  });
+
+  it('names sides and files', () => {
+    expect(sideName('CSA')).toBe('Confederate (CSA)');
+    expect(fileName('/home/a/Muster/gettysburg.muster')).toBe('gettysburg.muster');
+    expect(fileName('C:\\games\\lrt.muster')).toBe('lrt.muster');
+  });
+});

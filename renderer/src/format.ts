@@ -1,0 +1,30 @@
+/**
+ * Small text helpers shared by the screens: turn ids as players read them, signed modifiers, side
+ * names, file names. Pure functions (no DOM).
+ */
+import type { Side } from '../../rules/types';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "1863-07-01T0740" -> "1 July 1863, 0740" (the time track's own clock notation). Unknown shapes are returned as they are. */
+export function formatTurnId(turnId: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{4})$/.exec(turnId);
+  if (!m) return turnId;
+  const [, year, month, day, time] = m;
+  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}, ${time}`;
+}
+
+/** +2, 0, −1 (a real minus sign). */
+export function signed(value: number): string {
+  return value > 0 ? `+${value}` : value < 0 ? `\u2212${Math.abs(value)}` : '0';
+}
+
+export function sideName(side: Side): string {
+  return side === 'USA' ? 'Union (USA)' : 'Confederate (CSA)';
+}
+
+/** The last path segment, for showing a game file without its folder. */
+export function fileName(path: string): string {
+  const parts = path.split(/[\\/]/);
+  return parts[parts.length - 1] ?? path;
+}

@@ -1,0 +1,136 @@
+/**
+ * The Roster screen's rows: the command tree (army > corps > division > brigade) flattened depth-first,
+ * each command followed by its own units and then its subordinate commands, with the search and the
+ * filters (side, arm, status, orders) applied and collapsed commands folded. Pure functions of the
+ * service's data, so the virtualised table only renders a slice of this list.
+ */
+import type { CommandNode, RosterUnit } from '../../db/service-types';
+import type { Arm, OrderCode, Side, UnitStatus } from '../../rules/types';
+
+export interface RosterFilters {
+  side: Side | 'all';
+  arm: Arm | 'all';
+  status: UnitStatus | 'all';
+  order: OrderCode | 'all';
+  /** Matched (case-insensitive) against unit names and ids and the names of their commands. */
+  search: string;
+  /** Hide reinforcements that have not arrived yet. */
+  onMapOnly: boolean;
+}
+
+export const NO_FILTERS: RosterFilters = { side: 'all', arm: 'all', status: 'all', order: 'all', search: '', onMapOnly: false };
+
+export type RosterRow =
+  | { kind: 'command'; key: string; depth: number; node: CommandNode; lossPercent: number; collapsed: boolean; hasContent: boolean }
+  | { kind: 'unit'; key: string; depth: number; unit: RosterUnit; lossPercent: number };
+
+/** Share of the printed strength no longer in the line (lost, straggling, abandoned guns), in percent, one decimal (RI-R01). */
+export function lossPercent(printedSp: number, currentSp: number): number {
+  if (printedSp <= 0) return 0;
+  return Math.round(((printedSp - currentSp) / printedSp) * 1000) / 10;
+}
+
+export function filtersActive(filters: RosterFilters): boolean {
+  return filters.side !== 'all' || filters.arm !== 'all' || filters.status !== 'all' || filters.order !== 'all' || filters.search.trim() !== '' || filters.onMapOnly;
+}
+
+export function unitMatches(unit: RosterUnit, filters: RosterFilters): boolean {
+  if (filters.side !== 'all' && unit.side !== filters.side) return false;
+  if (filters.arm !== 'all' && unit.arm !== filters.arm) return false;
+  if (filters.status !== 'all' && unit.status !== filters.status) return false;
+  if (filters.order !== 'all' && unit.effectiveOrder !== filters.order) return false;
+  if (filters.onMapOnly && !unit.onMap) return false;
+  const needle = filters.search.trim().toLowerCase();
+  if (needle === '') return true;
+  return unit.name.toLowerCase().includes(needle) || unit.id.includes(needle) || unit.commandPath.some((name) => name.toLowerCase().includes(needle));
+}
+
+export const commandKey = (id: string): string => `c:${id}`;
+export const unitKey = (id: string): string => `u:${id}`;
+
+/** Flattens the tree into rows. With filters active, only commands holding matching units are shown. */
+export function rosterRows(tree: readonly CommandNode[], units: readonly RosterUnit[], filters: RosterFilters, collapsed: ReadonlySet<string>): RosterRow[] {
+  const unitsByCommand = new Map<string, RosterUnit[]>();
+  for (const unit of units) {
+    const list = unitsByCommand.get(unit.commandId);
+    if (list) list.push(unit);
+    else unitsByCommand.set(unit.commandId, [unit]);
+  }
+  const active = filtersActive(filters);
+  const rows: RosterRow[] = [];
+
+  /** Appends the node's rows; returns whether it holds anything shown (always true without filters). */
+  const visit = (node: CommandNode, depth: number): boolean => {
+    if (filters.side !== 'all' && node.side !== filters.side) return false;
+    const ownUnits = (unitsByCommand.get(node.id) ?? []).filter((u) => !active || unitMatches(u, filters));
+    const headerIndex = rows.length;
+    const isCollapsed = collapsed.has(node.id);
+    rows.push({
+      kind: 'command',
+      key: commandKey(node.id),
+      depth,
+      node,
+      lossPercent: lossPercent(node.totals.sp, node.totals.currentSp),
+      collapsed: isCollapsed,
+      hasContent: true,
+    });
+    let shown = ownUnits.length > 0;
+    if (isCollapsed) {
+      // Folded: its content counts for "is anything here" without being listed.
+      const holds = (n: CommandNode): boolean =>
+        (unitsByCommand.get(n.id) ?? []).some((u) => !active || unitMatches(u, filters)) || n.children.some(holds);
+      shown = holds(node);
+    } else {
+      for (const unit of ownUnits) {
+        rows.push({ kind: 'unit', key: unitKey(unit.id), depth: depth + 1, unit, lossPercent: lossPercent(unit.sp, unit.currentSp) });
+      }
+      for (const child of node.children) {
+        if (visit(child, depth + 1)) shown = true;
+      }
+    }
+    if (active && !shown) {
+      rows.length = headerIndex;
+      return false;
+    }
+    const header = rows[headerIndex];
+    if (header?.kind === 'command') header.hasContent = shown || node.children.length > 0;
+    return true;
+  };
+
+  for (const root of tree) visit(root, 0);
+  return rows;
+}
+
+/** Index of the row with `key`, or -1. */
+export function rowIndex(rows: readonly RosterRow[], key: string | null): number {
+  if (key === null) return -1;
+  return rows.findIndex((r) => r.key === key);
+}
+
+/** Index of the command row a row belongs to (its parent in the display), or -1 for a top command. */
+export function parentRowIndex(rows: readonly RosterRow[], index: number): number {
+  const row = rows[index];
+  if (!row) return -1;
+  for (let i = index - 1; i >= 0; i--) {
+    const candidate = rows[i];
+    if (candidate && candidate.kind === 'command' && candidate.depth < row.depth) return i;
+  }
+  return -1;
+}
+
+/** The unit's flags in words, for the Flags column. */
+export function unitFlags(unit: RosterUnit): string[] {
+  const flags: string[] = [];
+  if (!unit.onMap) flags.push('off map');
+  if (unit.canDismount) flags.push(unit.mounted ? 'mounted' : 'dismounted');
+  if (unit.outOfAmmo) flags.push('out of ammo');
+  if (unit.extendedColumn) flags.push('ext. column');
+  if (unit.strategicMovement) flags.push('strategic mvt');
+  if (unit.skirmishers) flags.push('skirmishers');
+  if (unit.horseArtillery) flags.push('horse arty');
+  if (unit.sharpshooters) flags.push('sharpshooters');
+  if (unit.abandonedGuns > 0) flags.push(`${unit.abandonedGuns} abandoned guns`);
+  if (unit.capturedGuns > 0) flags.push(`${unit.capturedGuns} guns captured`);
+  if (unit.destroyedGuns > 0) flags.push(`${unit.destroyedGuns} guns destroyed`);
+  return flags;
+}

@@ -1,0 +1,24 @@
+/**
+ * The screens of the app and their labels (the navigation buttons' accessible names). Plain constants,
+ * shared by the app shell and the end-to-end harness (tests/e2e/harness.ts), so the two cannot drift.
+ */
+export const SCREENS = ['start', 'setup', 'roster', 'leaders', 'turn', 'history', 'victory'] as const;
+export type ScreenName = (typeof SCREENS)[number];
+
+export const SCREEN_LABELS: Record<ScreenName, string> = {
+  start: 'Start',
+  setup: 'Setup',
+  roster: 'Roster',
+  leaders: 'Leaders',
+  turn: 'Turn',
+  history: 'History',
+  victory: 'Victory',
+};
+
+/** Screens that need an open game. */
+export const GAME_SCREENS: readonly ScreenName[] = ['setup', 'roster', 'leaders', 'turn', 'history', 'victory'];
+
+/** Alt+<digit> shortcuts, in navigation order (Alt+1 Start ... Alt+7 Victory). */
+export function screenForDigit(digit: number): ScreenName | undefined {
+  return SCREENS[digit - 1];
+}

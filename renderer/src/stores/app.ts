@@ -1,0 +1,215 @@
+/**
+ * The app shell's store: which screen is showing, the open game (GameInfo), the scenarios and Recent
+ * files for the Start screen, and the change counter every screen watches. After every change the
+ * screens reload what they show from the service (nothing is patched locally), so what is on screen
+ * is always what is in the game file. Undo and redo live here because they work from every screen.
+ *
+ * Other stores make their changes through `change(summary?, run)`: it runs the call, bumps `revision`
+ * (each screen's store reloads when it changes) and refreshes the game info (clock, can undo/redo).
+ */
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { GameInfo } from '../../../db/service-types';
+import type { AppInfo, NewGameInput, RecentFileEntry, ScenarioSummary } from '../../../electron/api';
+import { asApiError, call, connected, onGameChanged, type MusterApiError } from '../api';
+import { GAME_SCREENS, type ScreenName } from '../screens';
+
+export const useAppStore = defineStore('app', () => {
+  const screen = ref<ScreenName>('start');
+  const game = ref<GameInfo | null>(null);
+  const appInfo = ref<AppInfo | null>(null);
+  const scenarios = ref<ScenarioSummary[]>([]);
+  const recent = ref<RecentFileEntry[]>([]);
+  /** True once the first load finished (the root element carries data-app-ready). */
+  const ready = ref(false);
+  /** Bumped after every change to the open game; screens reload what they show when it moves. */
+  const revision = ref(0);
+  /** The last thing that happened, in words ("Undone: ..."), for the status line. */
+  const notice = ref('');
+  /** An error not tied to one field (file errors, undo with nothing to undo...). */
+  const error = ref<MusterApiError | null>(null);
+
+  const hasGame = computed(() => game.value !== null);
+  const isBrowser = computed(() => appInfo.value?.host === 'browser');
+
+  async function refreshGame(): Promise<void> {
+    game.value = await call('currentGame');
+  }
+
+  async function refreshRecent(): Promise<void> {
+    recent.value = await call('recentFiles');
+  }
+
+  /** A change happened: every screen reloads, the game info (clock, undo/redo) is read again. */
+  async function afterChange(summary?: string): Promise<void> {
+    revision.value++;
+    if (summary !== undefined) notice.value = summary;
+    await refreshGame();
+  }
+
+  /**
+   * Runs one change through the service, then reloads. A refusal is re-thrown for the caller to show
+   * next to its field; the game info is re-read either way, so nothing half-done stays on screen.
+   */
+  async function change<T>(run: () => Promise<T>, summary?: (result: T) => string | undefined): Promise<T> {
+    try {
+      const result = await run();
+      error.value = null;
+      await afterChange(summary?.(result));
+      return result;
+    } catch (e) {
+      await afterChange().catch(() => undefined);
+      throw asApiError(e);
+    }
+  }
+
+  /** Runs a call whose refusal has no field of its own: the error goes to the app's alert line. */
+  async function attempt(run: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await run();
+      error.value = null;
+      return true;
+    } catch (e) {
+      error.value = asApiError(e);
+      return false;
+    }
+  }
+
+  function go(next: ScreenName): void {
+    screen.value = !hasGame.value && GAME_SCREENS.includes(next) ? 'start' : next;
+  }
+
+  async function opened(info: GameInfo | null, then: ScreenName): Promise<void> {
+    if (info === null) return;
+    await afterChange(`Opened ${info.scenarioName} (${info.file})`);
+    await refreshRecent();
+    go(then);
+  }
+
+  /** New game from the Start screen; a refusal is thrown for the screen to show next to its field. */
+  async function newGame(input: NewGameInput): Promise<GameInfo | null> {
+    try {
+      const info = await call('newGame', input);
+      await opened(info, 'roster');
+      error.value = null;
+      return info;
+    } catch (e) {
+      throw asApiError(e, 'newGame');
+    }
+  }
+
+  /** Open… (the file dialog); null when cancelled. A refusal is thrown. */
+  async function openGame(): Promise<GameInfo | null> {
+    try {
+      const info = await call('openGame');
+      if (info === null && isBrowser.value) {
+        notice.value = 'The browser preview has no file dialog: start it with --file <game.muster>, or pick a game under Recent games.';
+      }
+      await opened(info, 'roster');
+      return info;
+    } catch (e) {
+      await refreshRecent().catch(() => undefined);
+      throw asApiError(e, 'openGame');
+    }
+  }
+
+  /** Reopens a game from the Recent list. A refusal is thrown (the list is re-read: a missing file drops off it). */
+  async function openRecent(file: string): Promise<GameInfo> {
+    try {
+      const info = await call('openRecent', { file });
+      await opened(info, 'roster');
+      return info;
+    } catch (e) {
+      await refreshRecent().catch(() => undefined);
+      throw asApiError(e, 'openRecent');
+    }
+  }
+
+  async function removeRecent(file: string): Promise<boolean> {
+    return attempt(async () => {
+      recent.value = await call('removeRecentFile', { file });
+    });
+  }
+
+  async function closeGame(): Promise<boolean> {
+    return attempt(async () => {
+      await call('closeGame');
+      await afterChange('Game closed');
+      screen.value = 'start';
+    });
+  }
+
+  async function undo(): Promise<boolean> {
+    if (!game.value?.canUndo) return false;
+    return attempt(async () => {
+      const result = await call('undo');
+      await afterChange(`Undone: ${result.event.summary}`);
+    });
+  }
+
+  async function redo(): Promise<boolean> {
+    if (!game.value?.canRedo) return false;
+    return attempt(async () => {
+      const result = await call('redo');
+      await afterChange(`Redone: ${result.event.summary}`);
+    });
+  }
+
+  /** The scenario list, read when the Start screen first needs it (the service caches it). */
+  async function loadScenarios(): Promise<void> {
+    if (scenarios.value.length === 0) scenarios.value = await call('scenarios');
+  }
+
+  async function boot(): Promise<void> {
+    if (!connected()) {
+      ready.value = true;
+      return;
+    }
+    try {
+      // One round trip: with a game open the Roster shows at once and loads its own data.
+      const [info] = await Promise.all([call('appInfo'), refreshRecent(), refreshGame()]);
+      appInfo.value = info;
+      if (game.value !== null) screen.value = 'roster';
+    } catch (e) {
+      error.value = asApiError(e);
+    }
+    // Undo from the menu, Open from a file association...: reload what is shown.
+    onGameChanged((event) => {
+      game.value = event.game;
+      revision.value++;
+      void refreshRecent().catch(() => undefined);
+      if (event.game === null) screen.value = 'start';
+      else if (event.reason === 'opened' || event.reason === 'created') screen.value = 'roster';
+    });
+    ready.value = true;
+  }
+
+  return {
+    screen,
+    game,
+    appInfo,
+    scenarios,
+    recent,
+    ready,
+    revision,
+    notice,
+    error,
+    hasGame,
+    isBrowser,
+    boot,
+    loadScenarios,
+    go,
+    refreshGame,
+    refreshRecent,
+    afterChange,
+    change,
+    attempt,
+    newGame,
+    openGame,
+    openRecent,
+    removeRecent,
+    closeGame,
+    undo,
+    redo,
+  };
+});

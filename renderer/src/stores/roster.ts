@@ -1,0 +1,159 @@
+/**
+ * The Roster screen's store: the units and the command tree as the service reports them, the search
+ * and filters, folded commands and the selected row; and the changes made from the roster (SP and
+ * straggler losses, fatigue, orders). Every change goes through the app store, which bumps the
+ * revision; the roster then reloads from the service rather than patching its copy.
+ */
+import { defineStore } from 'pinia';
+import { computed, reactive, ref, shallowRef } from 'vue';
+import type { CommandNode, FATIGUE_LEVELS, LossCause, RosterUnit, SetOrdersInput } from '../../../db/service-types';
+import { nextTick } from 'vue';
+import { call } from '../api';
+import { downloadText } from '../download';
+import { exportFileName, rosterCsv } from '../exports';
+import { NO_FILTERS, rosterRows, type RosterFilters } from '../roster-rows';
+import { useAppStore } from './app';
+
+/** Fatigue levels (db/service-types FATIGUE_LEVELS; the type makes sure they agree). */
+export const FATIGUE: typeof FATIGUE_LEVELS = { min: 0, max: 4 };
+
+export const useRosterStore = defineStore('roster', () => {
+  const app = useAppStore();
+  const units = shallowRef<RosterUnit[]>([]);
+  const tree = shallowRef<CommandNode[]>([]);
+  const loadedRevision = ref(-1);
+  const loading = ref(false);
+  const filters = reactive<RosterFilters>({ ...NO_FILTERS });
+  const collapsed = ref<Set<string>>(new Set());
+  const selectedKey = ref<string | null>(null);
+  /** While printing, the table renders every row (not only those in view). */
+  const printing = ref(false);
+
+  const rows = computed(() => rosterRows(tree.value, units.value, filters, collapsed.value));
+  const unitById = computed(() => new Map(units.value.map((u) => [u.id, u])));
+  const commandById = computed(() => {
+    const map = new Map<string, CommandNode>();
+    const walk = (nodes: readonly CommandNode[]) => {
+      for (const n of nodes) {
+        map.set(n.id, n);
+        walk(n.children);
+      }
+    };
+    walk(tree.value);
+    return map;
+  });
+
+  /** The read in flight, and the revision it is for (several callers share one read). */
+  let inFlight: { revision: number; promise: Promise<void> } | null = null;
+
+  async function read(revision: number): Promise<void> {
+    loading.value = true;
+    try {
+      const [nextUnits, nextTree] = await Promise.all([call('roster'), call('commandTree')]);
+      units.value = nextUnits;
+      tree.value = nextTree;
+      loadedRevision.value = revision;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  function start(revision: number): Promise<void> {
+    if (inFlight?.revision === revision) return inFlight.promise;
+    const promise = read(revision).finally(() => {
+      if (inFlight?.promise === promise) inFlight = null;
+    });
+    inFlight = { revision, promise };
+    return promise;
+  }
+
+  async function load(): Promise<void> {
+    if (!app.hasGame) {
+      units.value = [];
+      tree.value = [];
+      return;
+    }
+    await start(app.revision);
+  }
+
+  /** Loads unless what is shown is already the current revision (or its read is under way). */
+  async function ensureLoaded(): Promise<void> {
+    if (loadedRevision.value !== app.revision) await load();
+  }
+
+  /**
+   * Called while the app boots, before it knows whether a game is open: the roster is what shows
+   * first, so its read starts in the same round trip. With no game open the refusal is ignored.
+   */
+  function prefetch(): void {
+    start(app.revision).catch(() => undefined);
+  }
+
+  function toggle(commandId: string, fold?: boolean): void {
+    const next = new Set(collapsed.value);
+    const shouldFold = fold ?? !next.has(commandId);
+    if (shouldFold) next.add(commandId);
+    else next.delete(commandId);
+    collapsed.value = next;
+  }
+
+  function resetFilters(): void {
+    Object.assign(filters, NO_FILTERS);
+  }
+
+  const summary = (r: { event: { summary: string } }) => r.event.summary;
+
+  function recordLoss(unitId: string, sp: number, cause: LossCause, straggler: boolean) {
+    return app.change(() => call('recordLoss', { unitId, sp, cause, straggler }), summary);
+  }
+
+  function setFatigue(unitId: string, level: number) {
+    return app.change(() => call('setFatigue', { unitId, level }), summary);
+  }
+
+  function setOrders(input: SetOrdersInput) {
+    return app.change(() => call('setOrders', input), summary);
+  }
+
+  /** The roster sheet on paper: every row of the current search and filters (File > Print Roster). */
+  async function print(): Promise<void> {
+    await ensureLoaded();
+    printing.value = true;
+    try {
+      await nextTick();
+      window.print();
+    } finally {
+      printing.value = false;
+    }
+  }
+
+  /** Every unit as CSV (File > Export Roster as CSV), whatever the filters. */
+  async function exportCsv(): Promise<void> {
+    await ensureLoaded();
+    downloadText(rosterCsv(units.value), exportFileName(app.game?.file ?? 'muster', 'roster'));
+  }
+
+  return {
+    units,
+    tree,
+    rows,
+    unitById,
+    commandById,
+    loading,
+    loadedRevision,
+    filters,
+    collapsed,
+    selectedKey,
+    load,
+    ensureLoaded,
+    prefetch,
+    printing,
+    print,
+    exportCsv,
+    toggle,
+    resetFilters,
+    recordLoss,
+    setFatigue,
+    setOrders,
+  };
+});

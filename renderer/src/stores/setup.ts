@@ -1,0 +1,166 @@
+/**
+ * The Setup screen's store: leaders and units as the service reports them, the edits typed into the
+ * table (kept as drafts while refused, so the player can correct them), the service's refusal per
+ * cell, and the CSV import. Setup edits are refused by the service once play has begun; the refusal
+ * is shown next to the field like any other.
+ */
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { EditLeaderInput, EditUnitInput, LeaderRow, RosterUnit } from '../../../db/service-types';
+import { asApiError, call, describeError } from '../api';
+import { groupEdits, parseCounterCsv, type CounterCall, type CsvProblem } from '../setup-csv';
+import { useAppStore } from './app';
+
+export type CellKey = `${'leader' | 'unit'}:${string}:${string}`;
+export const cellKey = (kind: 'leader' | 'unit', id: string, field: string): CellKey => `${kind}:${id}:${field}`;
+
+export interface ImportOutcome {
+  lines: number[];
+  id: string;
+  ok: boolean;
+  message: string;
+}
+
+export const useSetupStore = defineStore('setup', () => {
+  const app = useAppStore();
+  const leaders = shallowRef<LeaderRow[]>([]);
+  const units = shallowRef<RosterUnit[]>([]);
+  const loadedRevision = ref(-1);
+  /** Text typed into a cell and not (yet) accepted. */
+  const drafts = ref<Record<string, string>>({});
+  /** The service's (or the screen's) reason a cell's value was not taken. */
+  const cellErrors = ref<Record<string, string>>({});
+
+  const csvText = ref('');
+  const csvProblems = ref<CsvProblem[]>([]);
+  const csvCalls = ref<CounterCall[]>([]);
+  const importOutcomes = ref<ImportOutcome[]>([]);
+  const importing = ref(false);
+
+  async function load(): Promise<void> {
+    if (!app.hasGame) return;
+    const revision = app.revision;
+    const [nextLeaders, nextUnits] = await Promise.all([call('leaders'), call('roster')]);
+    leaders.value = nextLeaders;
+    units.value = nextUnits;
+    loadedRevision.value = revision;
+  }
+
+  async function ensureLoaded(): Promise<void> {
+    if (loadedRevision.value !== app.revision) await load();
+  }
+
+  function clearCell(key: string): void {
+    const { [key]: _d, ...restDrafts } = drafts.value;
+    const { [key]: _e, ...restErrors } = cellErrors.value;
+    drafts.value = restDrafts;
+    cellErrors.value = restErrors;
+  }
+
+  function refuse(key: string, text: string, message: string): void {
+    drafts.value = { ...drafts.value, [key]: text };
+    cellErrors.value = { ...cellErrors.value, [key]: message };
+  }
+
+  /** Commits one numeric cell; returns true when the service took it (or nothing changed). */
+  async function commitNumber(kind: 'leader' | 'unit', id: string, field: 'rating' | 'stars' | 'range' | 'sp', text: string, current: number): Promise<boolean> {
+    const key = cellKey(kind, id, field);
+    const trimmed = text.trim();
+    if (trimmed === String(current)) {
+      clearCell(key);
+      return true;
+    }
+    if (!/^\d+$/.test(trimmed)) {
+      refuse(key, text, `Type a whole number (now ${current}).`);
+      return false;
+    }
+    const value = Number(trimmed);
+    try {
+      if (kind === 'leader') {
+        const input: EditLeaderInput = { leaderId: id, [field]: value };
+        await app.change(() => call('editLeader', input), (r) => r.event.summary);
+      } else {
+        const input: EditUnitInput = { unitId: id, sp: value };
+        await app.change(() => call('editUnit', input), (r) => r.event.summary);
+      }
+      clearCell(key);
+      return true;
+    } catch (e) {
+      const error = asApiError(e);
+      refuse(key, text, describeError(error));
+      return false;
+    }
+  }
+
+  async function commitWeapon(id: string, value: string, current: string | null): Promise<boolean> {
+    const key = cellKey('unit', id, 'weapon');
+    const weapon = value === '' ? null : value;
+    if (weapon === current) {
+      clearCell(key);
+      return true;
+    }
+    try {
+      await app.change(() => call('editUnit', { unitId: id, weapon: weapon as EditUnitInput['weapon'] }), (r) => r.event.summary);
+      clearCell(key);
+      return true;
+    } catch (e) {
+      const error = asApiError(e);
+      refuse(key, value, describeError(error));
+      return false;
+    }
+  }
+
+  /** Parses the CSV text against this game's ids (nothing is sent yet). */
+  function checkCsv(): void {
+    const parsed = parseCounterCsv(csvText.value, new Set(leaders.value.map((l) => l.id)), new Set(units.value.map((u) => u.id)));
+    csvProblems.value = parsed.problems;
+    csvCalls.value = groupEdits(parsed.edits);
+    importOutcomes.value = [];
+  }
+
+  /** Sends the checked edits, one call per id; stops when the game refuses setup edits altogether. */
+  async function applyCsv(): Promise<void> {
+    importing.value = true;
+    const outcomes: ImportOutcome[] = [];
+    try {
+      for (const entry of csvCalls.value) {
+        const id = entry.kind === 'leader' ? entry.input.leaderId : entry.input.unitId;
+        try {
+          const result =
+            entry.kind === 'leader'
+              ? await app.change(() => call('editLeader', entry.input), (r) => r.event.summary)
+              : await app.change(() => call('editUnit', entry.input), (r) => r.event.summary);
+          outcomes.push({ lines: entry.lines, id, ok: true, message: result.event.summary });
+        } catch (e) {
+          const error = asApiError(e);
+          outcomes.push({ lines: entry.lines, id, ok: false, message: describeError(error) });
+          if (error.code === 'GAME_STARTED' || error.code === 'GAME_ENDED') break;
+        }
+      }
+    } finally {
+      importOutcomes.value = outcomes;
+      importing.value = false;
+      if (outcomes.every((o) => o.ok)) csvCalls.value = [];
+    }
+  }
+
+  return {
+    leaders,
+    units,
+    loadedRevision,
+    drafts,
+    cellErrors,
+    csvText,
+    csvProblems,
+    csvCalls,
+    importOutcomes,
+    importing,
+    load,
+    ensureLoaded,
+    clearCell,
+    commitNumber,
+    commitWeapon,
+    checkCsv,
+    applyCsv,
+  };
+});

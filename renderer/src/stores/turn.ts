@@ -1,0 +1,385 @@
+/**
+ * The turn store: what the turn bar and the turn screens show (where the game is in the sequence of
+ * play, the turn state, the command tree, the leaders, this turn's events and their dice) and every
+ * change a turn makes (order changes, initiative, activations, passes, the clock, end-of-turn chores).
+ *
+ * It only calls window.muster through renderer/src/api.ts, and every change goes through the app
+ * store's change(), which reloads the game info and bumps the revision; the screens then reload this
+ * store from the service, so nothing on screen is patched locally (nothing half-done).
+ *
+ * The one piece of state of its own is which player is at the keyboard while entries are secret
+ * (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative Segment). It is
+ * kept per game file, turn and phase in sessionStorage, so a reload does not reveal anything.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { ChannelInput, ChannelOutput } from '../../../electron/api';
+import { clockEventsDue, describeStep, SEQUENCE_OF_PLAY, type ClockEvent, type SequenceStep, type StepDescription } from '../../../rules/sequence';
+import type { Side } from '../../../rules/types';
+import { asApiError, call } from '../api';
+import { useAppStore } from './app';
+
+// The service's shapes as the contract (electron/api.ts) gives them to the window.
+export type TurnState = ChannelOutput<'turnState'>;
+export type CommandNode = ChannelOutput<'commandTree'>[number];
+export type LeaderRow = ChannelOutput<'leaders'>[number];
+export type RosterUnit = ChannelOutput<'roster'>[number];
+export type HistoryEntry = ChannelOutput<'history'>[number];
+export type DiceRecord = ChannelOutput<'diceLog'>[number];
+export type DiceSource = DiceRecord['source'];
+export type ClockState = ChannelOutput<'info'>['clock'];
+export type AdvanceClockResult = ChannelOutput<'advanceClock'>;
+export type OrderChangeAttemptResult = ChannelOutput<'attemptOrderChange'>;
+export type ActivationAttemptResult = ChannelOutput<'attemptActivation'>;
+
+/** A die the players chose before a call: typed from the table, or left to the app. */
+export type DieChoice = { source: 'table'; roll: number } | { source: 'app' };
+/** A die as the service recorded it. */
+export interface DieShown {
+  source: DiceSource;
+  roll: number;
+}
+
+/** Who is at the keyboard while a side's entries are secret, then the reveal. */
+export type SecretStage = 'USA' | 'to-CSA' | 'CSA' | 'to-reveal' | 'revealed';
+export const SECRET_STAGES: readonly SecretStage[] = ['USA', 'to-CSA', 'CSA', 'to-reveal', 'revealed'];
+
+/** One command of the tree, flattened for lists, with its chain of superiors (nearest first). */
+export interface CommandRow {
+  node: CommandNode;
+  depth: number;
+  /** Superior commands, nearest first (the chain of command in effect, attachments included). */
+  superiors: CommandNode[];
+}
+
+export const SIDE_NAMES: Record<Side, string> = { USA: 'Union', CSA: 'Confederate' };
+export const otherSide = (side: Side): Side => (side === 'USA' ? 'CSA' : 'USA');
+
+/**
+ * The step of the sequence of play a clock is at. The service writes segment and phase either as the
+ * revision's numbering (I, A) or as names ("Orders Segment"); both are accepted.
+ */
+export function stepOfClock(clock: Pick<ClockState, 'segment' | 'phase'>): SequenceStep | null {
+  const norm = (s: string) => s.trim().toLowerCase().replace(/^[ivx]+\.\s*|^[a-c]\.\s*/, '');
+  const segment = SEQUENCE_OF_PLAY.find((s) => s.id === clock.segment.trim() || norm(s.name) === norm(clock.segment));
+  if (!segment) return null;
+  const phase = segment.phases.find((p) => p.id === clock.phase.trim() || norm(p.name) === norm(clock.phase) || `${segment.id}.${p.id}` === clock.phase.trim());
+  return phase ? { segment: segment.id, phase: phase.id } : null;
+}
+
+/** Flattens the command tree (roots first, children after their parent). */
+export function flattenCommands(roots: readonly CommandNode[]): CommandRow[] {
+  const rows: CommandRow[] = [];
+  const visit = (node: CommandNode, depth: number, superiors: CommandNode[]) => {
+    rows.push({ node, depth, superiors });
+    for (const child of node.children) visit(child, depth + 1, [node, ...superiors]);
+  };
+  for (const root of roots) visit(root, 0, []);
+  return rows;
+}
+
+/** The tree as the rules engine's chain-of-command nodes (the effective superior, attachments included). */
+export function rulesTree(rows: readonly CommandRow[]): { id: string; parentId: string | null }[] {
+  const ids = new Set(rows.map((r) => r.node.id));
+  return rows.map((r) => {
+    const parent = r.node.effectiveParentId ?? r.node.parentId;
+    return { id: r.node.id, parentId: parent !== null && ids.has(parent) ? parent : null };
+  });
+}
+
+/** The words shown for a die record's result: "Table die 4", "App rolled 7". */
+export function dieShown(record: DiceRecord): DieShown {
+  return { source: record.source, roll: record.roll };
+}
+
+/**
+ * Errors of one form, by the input field the service named ("roll", "commandId", "order"...), so each
+ * is shown next to its field in words; an error without a known field goes to the form's own line.
+ */
+export function useFieldErrors(fields: readonly string[]) {
+  const errors = ref<Record<string, string>>({});
+  function clear(): void {
+    errors.value = {};
+  }
+  function show(e: unknown): void {
+    const error = asApiError(e);
+    const text = error.rule && !error.message.includes(error.rule) ? `${error.message} (${error.rule})` : error.message;
+    const field = error.field !== undefined && fields.includes(error.field) ? error.field : 'form';
+    errors.value = { [field]: text };
+  }
+  /** The message for one of the form's fields, or for the form as a whole ('form'). */
+  function of(field: string): string | undefined {
+    return errors.value[field];
+  }
+  return { errors, clear, show, of };
+}
+
+export const useTurnStore = defineStore('turn', () => {
+  const app = useAppStore();
+
+  const turn = ref<TurnState | null>(null);
+  const tree = ref<CommandNode[]>([]);
+  const leaders = ref<LeaderRow[]>([]);
+  /** This turn's events, oldest first. */
+  const events = ref<HistoryEntry[]>([]);
+  const dice = ref<Map<number, DiceRecord>>(new Map());
+  /** Loaded on demand by the screens that need units (abandoned guns, Commander's Initiative, OOC units). */
+  const roster = ref<RosterUnit[]>([]);
+  /** Set once a screen asked for the roster: from then on every load() reads it again. */
+  let rosterWanted = false;
+  /** The last Next: the clock before it and what the service applied on the way. */
+  const lastAdvance = ref<{ before: ClockState; result: AdvanceClockResult } | null>(null);
+  const loading = ref(false);
+
+  const clock = computed<ClockState | null>(() => app.game?.clock ?? null);
+  const step = computed<SequenceStep | null>(() => (clock.value ? stepOfClock(clock.value) : null));
+  const description = computed<StepDescription | null>(() => (step.value ? describeStep(step.value) : null));
+  const commands = computed(() => flattenCommands(tree.value));
+  const commandById = computed(() => new Map(commands.value.map((r) => [r.node.id, r])));
+  const leaderById = computed(() => new Map(leaders.value.map((l) => [l.id, l])));
+
+  /**
+   * The automatic events due in this turn and at this step (2400 designation and abandoned guns,
+   * 0400 recovery, Warren's return on a day's first turn). A day's first turn is known when Next
+   * moved the clock to a new date; otherwise the service's own report of Warren is what players see.
+   */
+  const eventsDue = computed<Pick<ClockEvent, 'kind' | 'text' | 'rule'>[]>(() => {
+    const c = clock.value;
+    const s = step.value;
+    if (!c || !s) return [];
+    // The service knows the time track (the first turn of each day): its list is used when it gives one.
+    if (Array.isArray(c.due)) return c.due.map((e) => ({ kind: e.kind as ClockEvent['kind'], text: e.text, rule: e.rule }));
+    const firstTurnOfDay = lastAdvance.value !== null && lastAdvance.value.before.date !== c.date;
+    let due: ClockEvent[];
+    try {
+      due = clockEventsDue({ time: c.time, firstTurnOfDay });
+    } catch {
+      return [];
+    }
+    return due.filter((e) => e.step.segment === s.segment && e.step.phase === s.phase);
+  });
+
+  /** The side of whatever an event changed (a command, unit or leader of the tree), when one can tell. */
+  const sideOfKey = computed(() => {
+    const sides = new Map<string, Side>();
+    for (const r of commands.value) {
+      sides.set(r.node.id, r.node.side);
+      if (r.node.leaderId) sides.set(r.node.leaderId, r.node.side);
+    }
+    for (const l of leaders.value) sides.set(l.id, l.side);
+    for (const u of roster.value) sides.set(u.id, u.side);
+    return sides;
+  });
+
+  /** Sides of the events made at this keyboard, for events whose changes name no command of a side. */
+  const sideBySeq = ref<Map<number, Side>>(new Map());
+  function rememberSide(seq: number, side: Side): void {
+    sideBySeq.value = new Map(sideBySeq.value).set(seq, side);
+  }
+
+  function sideOfEvent(entry: HistoryEntry): Side | null {
+    const remembered = sideBySeq.value.get(entry.seq);
+    if (remembered) return remembered;
+    for (const change of entry.changes) {
+      // Activations and passes move side_to_act on: the side before is the side that acted.
+      if (change.field === 'side_to_act' && (change.before === 'USA' || change.before === 'CSA')) return change.before;
+      const side = sideOfKey.value.get(change.key);
+      if (side) return side;
+      if (change.key === 'USA' || change.key === 'CSA') return change.key;
+    }
+    const fields = entry.changes.map((c) => c.field).join(' ');
+    if (/usa/i.test(fields) && !/csa/i.test(fields)) return 'USA';
+    if (/csa/i.test(fields) && !/usa/i.test(fields)) return 'CSA';
+    const command = commandOfEvent(entry);
+    return command ? command.node.side : null;
+  }
+
+  /**
+   * The command an event concerns: the first changed row that is a command of the tree, else the
+   * command whose name begins the summary (an RE activation changes only the turn state).
+   */
+  function commandOfEvent(entry: HistoryEntry): CommandRow | null {
+    for (const change of entry.changes) {
+      if (change.table !== 'commands') continue;
+      const row = commandById.value.get(change.key);
+      if (row) return row;
+    }
+    let best: CommandRow | null = null;
+    for (const row of commands.value) {
+      const name = row.node.name;
+      if ((entry.summary.startsWith(`${name} `) || entry.summary.startsWith(`${name}:`)) && (!best || name.length > best.node.name.length)) best = row;
+    }
+    return best;
+  }
+
+  function diceOf(entry: HistoryEntry): DiceRecord[] {
+    return entry.diceSeqs.map((seq) => dice.value.get(seq)).filter((d): d is DiceRecord => d !== undefined);
+  }
+
+  /** This turn's events of the given kinds in the current step (undone ones left out). */
+  function eventsNow(kinds: readonly string[], wholeSegment = false): HistoryEntry[] {
+    const c = clock.value;
+    if (!c) return [];
+    return events.value.filter((e) => !e.undone && kinds.includes(e.kind) && e.segment === c.segment && (wholeSegment || e.phase === c.phase));
+  }
+
+  /** Reads the turn state only (the turn bar, on every change). */
+  async function loadTurnState(): Promise<void> {
+    if (!app.game) {
+      turn.value = null;
+      return;
+    }
+    turn.value = await call('turnState');
+  }
+
+  /** Reads everything the turn screens show. */
+  async function load(): Promise<void> {
+    if (!app.game) {
+      turn.value = null;
+      tree.value = [];
+      leaders.value = [];
+      events.value = [];
+      return;
+    }
+    loading.value = true;
+    try {
+      const turnId = app.game.clock.turnId;
+      const [state, commandTree, leaderRows, history, diceLog, units] = await Promise.all([
+        call('turnState'),
+        call('commandTree'),
+        call('leaders'),
+        call('history', { turnId, limit: 1000 }),
+        call('diceLog', { limit: 1000 }),
+        rosterWanted ? call('roster', { includeOffMap: false }) : Promise.resolve(null),
+      ]);
+      if (units) roster.value = units;
+      turn.value = state;
+      tree.value = commandTree;
+      leaders.value = leaderRows;
+      events.value = [...history].sort((a, b) => a.seq - b.seq);
+      dice.value = new Map(diceLog.map((d) => [d.seq, d]));
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  async function loadRoster(): Promise<void> {
+    rosterWanted = true;
+    if (!app.game) return;
+    roster.value = await call('roster', { includeOffMap: false });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Changes: each through app.change (reload after, refusals re-thrown for the field they concern)
+
+  // Entries of the Orders Segment are secret until the reveal (RI-T01): the app's status line says
+  // only that something was recorded, not what.
+  const hidden = (side: Side | undefined) => () => `${side ?? 'An'} order entry recorded: hidden until both sides have entered`;
+  const orderPreRoll = (input: ChannelInput<'orderPreRoll'>) => app.change(() => call('orderPreRoll', input), hidden(input.side));
+  const attemptOrderChange = (input: ChannelInput<'attemptOrderChange'>) =>
+    app.change(() => call('attemptOrderChange', input), hidden(commandById.value.get(input.commandId)?.node.side));
+  /** Orders given directly; `side` marks an entry of the secret Orders Segment. */
+  const setOrders = (input: ChannelInput<'setOrders'>, side?: Side) =>
+    app.change(() => call('setOrders', input), side ? hidden(side) : (r) => r.event.summary);
+  const rollInitiative = (input: ChannelInput<'rollInitiative'>) => app.change(() => call('rollInitiative', input), (r) => r.event.summary);
+  const attemptActivation = (input: ChannelInput<'attemptActivation'>) => app.change(() => call('attemptActivation', input), (r) => r.event.summary);
+  const activateRe = (commandId: string) => app.change(() => call('activateRe', { commandId }), (r) => r.event.summary);
+  const pass = (side: Side) => app.change(() => call('pass', { side }), (r) => r.event.summary);
+  const replaceLeader = (input: ChannelInput<'replaceLeader'>) => app.change(() => call('replaceLeader', input), (r) => r.event.summary);
+  const setCommandMarkers = (input: ChannelInput<'setCommandMarkers'>) => app.change(() => call('setCommandMarkers', input), (r) => r.event.summary);
+  const setFatigue = (input: ChannelInput<'setFatigue'>) => app.change(() => call('setFatigue', input), (r) => r.event.summary);
+  const resolveAbandonedGuns = (input: ChannelInput<'resolveAbandonedGuns'>) => app.change(() => call('resolveAbandonedGuns', input), (r) => r.event.summary);
+  const attachCommand = (input: ChannelInput<'attachCommand'>) => app.change(() => call('attachCommand', input), (r) => r.event.summary);
+
+  async function advanceClock(): Promise<AdvanceClockResult> {
+    const before = clock.value;
+    const result = await app.change(() => call('advanceClock'), (r) => r.event.summary);
+    if (before) lastAdvance.value = { before: { ...before }, result };
+    return result;
+  }
+
+  function dismissAdvance(): void {
+    lastAdvance.value = null;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Secret entry: who is at the keyboard (per game file, turn and phase)
+
+  const stageVersion = ref(0);
+
+  function stageKey(flow: string): string | null {
+    const g = app.game;
+    if (!g) return null;
+    return `muster.turn.${flow}.${g.file}.${g.clock.turnId}.${g.clock.segment}.${g.clock.phase}`;
+  }
+
+  function stage(flow: string): SecretStage {
+    void stageVersion.value; // re-evaluate when a stage moves
+    const key = stageKey(flow);
+    const stored = key ? sessionStorage.getItem(key) : null;
+    return SECRET_STAGES.includes(stored as SecretStage) ? (stored as SecretStage) : 'USA';
+  }
+
+  function setStage(flow: string, next: SecretStage): void {
+    const key = stageKey(flow);
+    if (key) sessionStorage.setItem(key, next);
+    stageVersion.value++;
+  }
+
+  /** A side's secret yes/no (the initiative declaration) until both are revealed. */
+  function secret(flow: string, side: Side): boolean {
+    void stageVersion.value;
+    const key = stageKey(`${flow}.${side}`);
+    return key !== null && sessionStorage.getItem(key) === 'yes';
+  }
+
+  function setSecret(flow: string, side: Side, value: boolean): void {
+    const key = stageKey(`${flow}.${side}`);
+    if (key) sessionStorage.setItem(key, value ? 'yes' : 'no');
+    stageVersion.value++;
+  }
+
+  return {
+    turn,
+    tree,
+    leaders,
+    events,
+    dice,
+    roster,
+    lastAdvance,
+    loading,
+    clock,
+    step,
+    description,
+    commands,
+    commandById,
+    leaderById,
+    eventsDue,
+    sideOfEvent,
+    rememberSide,
+    commandOfEvent,
+    diceOf,
+    eventsNow,
+    loadTurnState,
+    load,
+    loadRoster,
+    orderPreRoll,
+    attemptOrderChange,
+    setOrders,
+    rollInitiative,
+    attemptActivation,
+    activateRe,
+    pass,
+    replaceLeader,
+    setCommandMarkers,
+    resolveAbandonedGuns,
+    setFatigue,
+    attachCommand,
+    advanceClock,
+    dismissAdvance,
+    stage,
+    setStage,
+    secret,
+    setSecret,
+  };
+});

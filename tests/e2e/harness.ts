@@ -1,0 +1,241 @@
+/**
+ * End-to-end harness: the browser bridge (electron/bridge/server.ts) on a temp folder with real .muster
+ * files, Debian's Chromium driven by playwright-core at 1366x768, and helpers to call window.muster in
+ * the page, move between screens, wait for the app to settle and take screenshots into docs/screenshots/.
+ *
+ * Needs the built renderer (out/renderer: `npx electron-vite build` runs before the e2e tests) and
+ * /usr/bin/chromium (.ci/run installs it). Use:
+ *
+ *   const e2e = await startE2E();
+ *   await e2e.createGame({ scenario: 'gettysburg' });      // or drive the Start screen
+ *   await e2e.screen('roster');
+ *   ...
+ *   await e2e.close();
+ *
+ * Exports are stable: the turn-flow tests (tests/e2e/turn.test.ts) use them too.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { GameInfo } from '../../db/service-types';
+import type { ChannelFunction, ChannelInput, ChannelOutput, IpcError, IpcResult, NewGameInput } from '../../electron/api';
+import { DEFAULT_RENDERER_ROOT, startBridge, type Bridge } from '../../electron/bridge/server';
+import { SCREEN_LABELS, type ScreenName } from '../../renderer/src/screens';
+
+export type { ScreenName };
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * Screenshots go to docs/screenshots/ (committed) when MUSTER_UPDATE_SCREENSHOTS=1, else to a git-ignored
+ * folder, so that an ordinary test run leaves the work tree clean.
+ */
+export const SCREENSHOT_DIR = process.env.MUSTER_UPDATE_SCREENSHOTS === '1'
+  ? join(projectRoot, 'docs', 'screenshots')
+  : join(projectRoot, 'tests', 'e2e', 'artifacts');
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+export const VIEWPORT = { width: 1366, height: 768 } as const;
+
+/** A refusal from window.muster, thrown by E2E.call so a test fails with the service's own words. */
+export class MusterCallError extends Error {
+  constructor(
+    readonly fn: string,
+    readonly error: IpcError,
+  ) {
+    super(`${fn} refused: ${error.code} ${error.message}${error.field ? ` (field ${error.field})` : ''}`);
+    this.name = 'MusterCallError';
+  }
+}
+
+export interface E2EOptions {
+  /** A game file to open at start (the bridge's --file). */
+  file?: string;
+  /** Folder for new games; default a fresh temp folder, removed by close(). */
+  dir?: string;
+  viewport?: { width: number; height: number };
+  /** Load the app right away (default true). */
+  open?: boolean;
+  /** Check results against the contract's output schemas (default true; the benchmark turns it off like a release build). */
+  validateOutput?: boolean;
+}
+
+export interface E2E {
+  bridge: Bridge;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Where the games of this run are. */
+  dir: string;
+  /** Page errors and console errors (CSP violations show up here); tests usually expect it empty. */
+  consoleErrors: string[];
+  /** Loads the app from the bridge URL (with the token) and waits until it is ready. */
+  open(): Promise<void>;
+  /** Reloads the page (the game stays open in the bridge) and waits until the app is ready. */
+  reload(): Promise<void>;
+  /** Waits until the app has finished loading and no window.muster call is in flight. */
+  idle(): Promise<void>;
+  /** Calls window.muster.<fn>(input) in the page; returns the value, throws MusterCallError on a refusal. */
+  call<K extends ChannelFunction>(fn: K, input?: ChannelInput<K>): Promise<ChannelOutput<K>>;
+  /** Calls window.muster.<fn>(input) in the page and returns the IpcResult as it came. */
+  callRaw<K extends ChannelFunction>(fn: K, input?: ChannelInput<K>): Promise<IpcResult<ChannelOutput<K>>>;
+  /** The open game, read through window.muster.currentGame (null when none). */
+  gameInfo(): Promise<GameInfo | null>;
+  /** Creates a game through window.muster.newGame and reloads, so the screens show it. */
+  createGame(input: NewGameInput): Promise<GameInfo>;
+  /** Clicks the screen's button in the navigation and waits for the screen. */
+  screen(name: ScreenName): Promise<void>;
+  /** Saves a 1366x768 screenshot as docs/screenshots/<name>.png and returns the path. */
+  screenshot(name: string): Promise<string>;
+  /** Visible controls (buttons, inputs, selects, text areas, focusable grids) without an accessible name, described. */
+  unnamedControls(): Promise<string[]>;
+  /** Closes the browser, the bridge and the game; removes the temp folder it made. */
+  close(): Promise<void>;
+}
+
+/** Why the e2e tests cannot run here, or null. They never skip: the test fails with this message. */
+export function e2ePrerequisiteProblem(): string | null {
+  if (!existsSync(CHROMIUM_PATH)) return `Chromium is not installed at ${CHROMIUM_PATH} (.ci/run installs Debian's chromium package)`;
+  if (!existsSync(join(DEFAULT_RENDERER_ROOT, 'index.html'))) return 'the renderer is not built: run `npx electron-vite build` before the end-to-end tests';
+  return null;
+}
+
+/**
+ * Runs in the page (as text, so no bundler helper leaks in): every visible control and its name from
+ * aria-labelledby, aria-label, its <label>s, its text, title or placeholder, as the accessibility tree would.
+ */
+const UNNAMED_CONTROLS = `(() => {
+  const controls = [...document.querySelectorAll('button, input:not([type=hidden]), select, textarea, [role=grid], [tabindex="0"]')];
+  const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const nameOf = (el) => {
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return by.split(/\\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+    const aria = el.getAttribute('aria-label');
+    if (aria && aria.trim()) return aria.trim();
+    const labels = el.labels ? [...el.labels].map((l) => l.textContent ?? '').join(' ').trim() : '';
+    if (labels) return labels;
+    if (el.tagName === 'BUTTON') return (el.textContent ?? '').trim() || (el.getAttribute('title') ?? '');
+    return (el.getAttribute('title') ?? el.getAttribute('placeholder') ?? '').trim();
+  };
+  return controls.filter(visible).filter((el) => nameOf(el) === '').map((el) => el.outerHTML.slice(0, 160));
+})()`;
+
+export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
+  const problem = e2ePrerequisiteProblem();
+  if (problem !== null) throw new Error(problem);
+  const ownDir = options.dir === undefined;
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'muster-e2e-'));
+  const bridgeLog: string[] = [];
+  const bridge = await startBridge({
+    dir,
+    ...(options.file !== undefined ? { file: options.file } : {}),
+    ...(options.validateOutput !== undefined ? { validateOutput: options.validateOutput } : {}),
+    log: (line) => bridgeLog.push(line),
+  });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  } catch (e) {
+    await bridge.close();
+    throw e;
+  }
+  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORT, deviceScaleFactor: 1, locale: 'en-US' });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`console: ${message.text()}`);
+  });
+
+  const idle = async () => {
+    await page.waitForSelector('[data-app-ready="true"]:not([data-busy="true"])', { state: 'attached', timeout: 20_000 });
+  };
+
+  const callRaw = async <K extends ChannelFunction>(fn: K, input?: ChannelInput<K>): Promise<IpcResult<ChannelOutput<K>>> => {
+    const result = await page.evaluate(
+      async ([name, arg]) => {
+        // Runs in the page: window.muster is the bridge's (the node-side type checker has no DOM types).
+        const api = (globalThis as unknown as { muster?: Record<string, (input?: unknown) => Promise<unknown>> }).muster;
+        if (!api) throw new Error('window.muster is missing');
+        const fnToCall = api[name];
+        if (!fnToCall) throw new Error(`window.muster.${name} is missing`);
+        return fnToCall(arg === null ? undefined : arg);
+      },
+      [fn, input === undefined ? null : input] as const,
+    );
+    return result as IpcResult<ChannelOutput<K>>;
+  };
+
+  const call = async <K extends ChannelFunction>(fn: K, input?: ChannelInput<K>): Promise<ChannelOutput<K>> => {
+    const result = await callRaw(fn, input);
+    if (!result.ok) throw new MusterCallError(fn, result.error);
+    return result.value;
+  };
+
+  const open = async () => {
+    await page.goto(bridge.url, { waitUntil: 'load' });
+    await idle();
+  };
+
+  const e2e: E2E = {
+    bridge,
+    browser,
+    context,
+    page,
+    dir,
+    consoleErrors,
+    open,
+    reload: async () => {
+      await page.reload({ waitUntil: 'load' });
+      await idle();
+    },
+    idle,
+    call,
+    callRaw,
+    gameInfo: () => call('currentGame'),
+    createGame: async (input) => {
+      const info = await call('newGame', input);
+      if (info === null) throw new Error('newGame was cancelled (the bridge should always choose a file)');
+      await e2e.reload();
+      return info;
+    },
+    screen: async (name) => {
+      await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: SCREEN_LABELS[name], exact: true }).click();
+      await page.waitForSelector(`[data-screen="${name}"]`, { state: 'visible', timeout: 20_000 });
+      await idle();
+    },
+    screenshot: async (name) => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      // Two frames: anything scrolled or laid out after the last event is on screen.
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+      await page.screenshot({ path, fullPage: false });
+      return path;
+    },
+    unnamedControls: async () => (await page.evaluate(UNNAMED_CONTROLS)) as string[],
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      await bridge.close();
+      if (ownDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+
+  if (options.open ?? true) {
+    try {
+      await open();
+    } catch (e) {
+      await e2e.close();
+      throw new Error(`the app did not load: ${(e as Error).message}\nbridge log:\n${bridgeLog.join('\n')}\nconsole:\n${consoleErrors.join('\n')}`);
+    }
+  }
+  return e2e;
+}
