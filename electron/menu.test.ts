@@ -30,11 +30,13 @@ describe('the menu bar', () => {
     expect(byId(items, 'redo')).toMatchObject({ accelerator: 'CmdOrCtrl+Shift+Z', command: { kind: 'redo' }, enabled: false });
   });
 
-  it('Print and the exports are disabled until the screens exist (not faked)', () => {
-    const items = buildMenuTemplate(base);
+  it('Print and the exports act on the open game: enabled with one, disabled with the reason without', () => {
+    const withGame = buildMenuTemplate(base);
+    const without = buildMenuTemplate({ ...base, hasGame: false });
     for (const id of ['print-roster', 'export-roster-csv', 'export-log-csv']) {
-      expect(byId(items, id).enabled).toBe(false);
-      expect(byId(items, id).disabledReason).toMatch(/screens/);
+      expect(byId(withGame, id).enabled).toBe(true);
+      expect(byId(without, id).enabled).toBe(false);
+      expect(byId(without, id).disabledReason).toMatch(/no game is open/);
     }
   });
 

@@ -66,7 +66,10 @@ export interface MenuState {
 }
 
 const separator: MenuItemSpec = { type: 'separator' };
-const UNTIL_SCREENS = 'the roster and history screens are not built yet (issue 5)';
+/** Items that act on the open game: enabled with one, disabled (with the reason) without. */
+function needsGame(state: MenuState): Pick<MenuItemSpec, 'enabled' | 'disabledReason'> {
+  return state.hasGame ? { enabled: true } : { enabled: false, disabledReason: 'no game is open' };
+}
 
 function recentSubmenu(recent: readonly RecentFile[]): MenuItemSpec[] {
   if (recent.length === 0) return [{ id: 'recent-none', label: 'No Recent Games', enabled: false }];
@@ -101,9 +104,9 @@ export function buildMenuTemplate(state: MenuState): MenuItemSpec[] {
         command: { kind: 'save-as' },
       },
       separator,
-      { id: 'print-roster', label: '&Print Roster…', accelerator: 'CmdOrCtrl+P', enabled: false, disabledReason: UNTIL_SCREENS, command: { kind: 'print-roster' } },
-      { id: 'export-roster-csv', label: 'Export Roster as &CSV…', enabled: false, disabledReason: UNTIL_SCREENS, command: { kind: 'export-roster-csv' } },
-      { id: 'export-log-csv', label: 'Export &Log as CSV…', enabled: false, disabledReason: UNTIL_SCREENS, command: { kind: 'export-log-csv' } },
+      { id: 'print-roster', label: '&Print Roster…', accelerator: 'CmdOrCtrl+P', ...needsGame(state), command: { kind: 'print-roster' } },
+      { id: 'export-roster-csv', label: 'Export Roster as &CSV…', ...needsGame(state), command: { kind: 'export-roster-csv' } },
+      { id: 'export-log-csv', label: 'Export &Log as CSV…', ...needsGame(state), command: { kind: 'export-log-csv' } },
       ...(isMac ? [separator, { role: 'close' as const }] : [separator, { id: 'quit', label: 'E&xit', role: 'quit' as const }]),
     ],
   };

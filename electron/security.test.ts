@@ -66,6 +66,12 @@ describe('requests: no remote content', () => {
     expect(isRequestAllowed('file:///etc/passwd')).toBe(false);
     expect(isRequestAllowed('ws://127.0.0.1:9229')).toBe(false);
   });
+
+  it('lets through the page\'s own blob: URLs (CSV exports) but no foreign ones', () => {
+    expect(isRequestAllowed('blob:app://muster/0b6c1e1a-4d4f-4c8e-9a55-2f3f0c1f6f00')).toBe(true);
+    expect(isRequestAllowed('blob:https://evil.example/0b6c1e1a')).toBe(false);
+    expect(isRequestAllowed('blob:null/0b6c1e1a')).toBe(false);
+  });
 });
 
 describe('IPC senders: only the main frame of app://muster', () => {

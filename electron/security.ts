@@ -98,6 +98,8 @@ export function decideLink(url: string): LinkDecision {
 /** Requests the session lets through: only our own app:// resources (and devtools' own pages). No remote content. */
 export function isRequestAllowed(url: string): boolean {
   if (isAppUrl(url)) return true;
+  // The screens save CSV exports through a blob: URL the page itself made (blob:app://muster/<uuid>).
+  if (url.startsWith('blob:')) return isAppUrl(url.slice('blob:'.length));
   const parsed = parseUrl(url);
   return parsed !== null && parsed.protocol === 'devtools:';
 }
