@@ -3,7 +3,7 @@
 // US army commander before Meade.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RulesArgumentError } from './errors';
+import { thrownArgument } from './test-support';
 import {
   activateAtRe,
   activationDrm,
@@ -34,15 +34,6 @@ import type { OrderCode } from './types';
 
 const brigade: ActivationDrmInput = { level: 'brigade', anyUnitInBreastworks: false, commanderOutOfCommand: false, superiorRatingsInRange: [] };
 
-function thrownArgument(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RulesArgumentError) return error.argument;
-    throw error;
-  }
-  throw new Error('expected a RulesArgumentError');
-}
 
 describe('activationDrm (Rev. Activation DRMs)', () => {
   it('brigade activation with nothing applying is 0', () => {

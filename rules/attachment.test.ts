@@ -1,11 +1,11 @@
 // Command attachment/detachment (Rev. Command Attachment): what may move, range checks, the army
 // commander's points, one per turn, and the command tree afterwards.
 import { describe, expect, it } from 'vitest';
+import { thrownArgument } from './test-support';
 import { EMPTY_RATING_POINTS_LEDGER, spendRatingPoints } from './activation';
 import type { LedgerLeader } from './activation';
 import { commandAttachment, reattachCommand } from './attachment';
 import type { AttachmentRequest } from './attachment';
-import { RulesArgumentError } from './errors';
 
 const lee: LedgerLeader = { id: 'lee', role: 'army' };
 
@@ -19,15 +19,6 @@ const brigadeToDivision: AttachmentRequest = {
   attachmentsThisTurn: 0,
 };
 
-function thrownArgument(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RulesArgumentError) return error.argument;
-    throw error;
-  }
-  throw new Error('expected a RulesArgumentError');
-}
 
 describe('commandAttachment', () => {
   it('an infantry brigade may be attached to a division; it uses the army commander\'s rating points', () => {

@@ -2,7 +2,7 @@
 // Commander's Initiative, orders flowing downhill, standing orders and Warren (Rev. Orders Segment).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RulesArgumentError } from './errors';
+import { thrownArgument } from './test-support';
 import {
   canIssueOrder,
   commandAncestors,
@@ -48,15 +48,6 @@ const infantryBrigade: OrderIssueTarget = {
   inEnemyLos: false,
 };
 
-function thrownArgument(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RulesArgumentError) return error.argument;
-    throw error;
-  }
-  throw new Error('expected a RulesArgumentError');
-}
 
 describe('the Orders Table (Rev. Orders Table), every column of all eight orders', () => {
   // ORDER | ME? | EZOC? | FIRE ATKR | SHCK ATKR | FIRE DFDR | SHCK DFDR | AUTO? | ORDR CHNG DRM

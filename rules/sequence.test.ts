@@ -1,18 +1,10 @@
 // The Sequence of Play (Rev. Sequence of Play) as data, the next step, and the clock events.
 import { describe, expect, it } from 'vitest';
+import { thrownArgument } from './test-support';
 import { RulesArgumentError } from './errors';
 import { clockEventsDue, describeStep, FIRST_STEP, nextStep, SEQUENCE_OF_PLAY } from './sequence';
 import type { SequenceStep } from './sequence';
 
-function thrownArgument(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RulesArgumentError) return error.argument;
-    throw error;
-  }
-  throw new Error('expected a RulesArgumentError');
-}
 
 describe('SEQUENCE_OF_PLAY', () => {
   it('has the segments and phases exactly as at the top of the revision', () => {
