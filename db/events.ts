@@ -20,7 +20,7 @@ export type SqlValue = string | number | null;
 
 /** The state tables and the columns an event may change; anything else is refused. */
 export const MUTABLE_FIELDS = {
-  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor'],
+  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa'],
   clock: ['turn_id', 'step', 'segment', 'phase'],
   turn_state: [
     'initiative',
@@ -35,7 +35,20 @@ export const MUTABLE_FIELDS = {
     'attachment_made',
   ],
   reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id'],
-  commands: ['own_order', 'order_expires', 'rsm', 'recovery', 'ineffective', 'attached_to', 'on_map', 'me_attempted', 'order_change_failed'],
+  commands: [
+    'own_order',
+    'order_expires',
+    'rsm',
+    'recovery',
+    'ineffective',
+    'attached_to',
+    'on_map',
+    'me_attempted',
+    'order_change_failed',
+    'activation',
+    'activation_phase',
+    'activation_order',
+  ],
   leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map'],
   units: [
     'sp',
@@ -55,7 +68,11 @@ export const MUTABLE_FIELDS = {
     'own_order',
     'order_expires',
     'on_map',
+    'activation',
+    'activation_phase',
+    'activation_order',
   ],
+  objectives: ['occupied'],
 } as const;
 export type StateTable = keyof typeof MUTABLE_FIELDS;
 export type Field<T extends StateTable> = (typeof MUTABLE_FIELDS)[T][number];

@@ -2,7 +2,8 @@
  * Opening game files: the pragmas, recognising foreign, corrupt, newer and locked files (each refused
  * with a MusterError and left byte-for-byte as it was), and the migration machinery: from version 0
  * (a new file), from each earlier version with a verified backup first, all pending steps in one
- * transaction, a failing step leaving the file at its old version. Version 2 here is a test-only step.
+ * transaction, a failing step leaving the file at its old version. The two versions after the latest
+ * here are test-only steps; each real step has its own test in db/migrations.test.ts.
  */
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,8 +23,10 @@ function expectRefusedUntouched(path: string, code: string, open: () => unknown 
   expect(fileHash(path)).toBe(before);
 }
 
-/** A game file at schema version 1, closed. */
-function versionOneGame(): string {
+const V = LATEST_VERSION;
+
+/** A game file at the latest schema version, closed. */
+function latestGame(): string {
   const g = newGame(tmp.dir);
   g.recordLoss({ unitId: '2-wi', sp: 2 });
   g.close();
@@ -31,14 +34,14 @@ function versionOneGame(): string {
 }
 
 const addNotes: Migration = {
-  version: 2,
+  version: V + 1,
   name: 'test-only: unit notes',
   up(db) {
     db.exec("ALTER TABLE units ADD COLUMN note TEXT NOT NULL DEFAULT ''");
   },
 };
 const addTable: Migration = {
-  version: 3,
+  version: V + 2,
   name: 'test-only: a second step',
   up(db) {
     db.exec('CREATE TABLE scratch (id INTEGER PRIMARY KEY)');
@@ -81,7 +84,7 @@ describe('opening a game file', () => {
   });
 
   it('refuses a file from a newer Muster, leaving it untouched', () => {
-    const path = versionOneGame();
+    const path = latestGame();
     const db = new Database(path);
     db.pragma(`user_version = ${LATEST_VERSION + 1}`);
     db.close();
@@ -107,7 +110,7 @@ describe('opening a game file', () => {
   });
 
   it('refuses a file another program is writing', () => {
-    const path = versionOneGame();
+    const path = latestGame();
     const other = new Database(path);
     other.exec('BEGIN EXCLUSIVE');
     expect(() => openGameDatabase(path, { busyTimeoutMs: 50 })).toThrow(expect.objectContaining({ code: 'LOCKED' }));
@@ -116,7 +119,7 @@ describe('opening a game file', () => {
   });
 
   it('refuses a damaged file', () => {
-    const path = versionOneGame();
+    const path = latestGame();
     const bytes = readFileSync(path);
     // Keep the header (and its application id), wreck every page after the first.
     for (let i = 4096; i < bytes.length; i += 1) bytes[i] = 0xa5;
@@ -141,17 +144,17 @@ describe('migrations', () => {
     opened.db.close();
   });
 
-  it('migrates a version 1 game to version 2, after a verified backup beside it, keeping every row', () => {
-    const path = versionOneGame();
+  it('migrates a game to the next version, after a verified backup beside it, keeping every row', () => {
+    const path = latestGame();
     const opened = openGameDatabase(path, { migrations: [...MIGRATIONS, addNotes] });
-    expect(opened).toMatchObject({ version: 2, migratedFrom: 1 });
-    expect(opened.backupPath).toMatch(/\.v1-.*\.bak$/);
+    expect(opened).toMatchObject({ version: V + 1, migratedFrom: V });
+    expect(opened.backupPath).toMatch(new RegExp(`\\.v${V}-.*\\.bak$`));
     expect(existsSync(opened.backupPath!)).toBe(true);
     expect(opened.db.prepare("SELECT sp_lost, note FROM units WHERE id = '2-wi'").get()).toEqual({ sp_lost: 2, note: '' });
-    expect(opened.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(opened.db.pragma('user_version', { simple: true })).toBe(V + 1);
     opened.db.close();
     const backup = new Database(opened.backupPath!, { readonly: true });
-    expect(backup.pragma('user_version', { simple: true })).toBe(1);
+    expect(backup.pragma('user_version', { simple: true })).toBe(V);
     expect(backup.pragma('integrity_check', { simple: true })).toBe('ok');
     backup.close();
     // The game service still reads and writes it.
@@ -161,34 +164,34 @@ describe('migrations', () => {
     g.close();
   });
 
-  it('runs all pending steps (1 -> 3) in one transaction; a failing step leaves the file at version 1', () => {
-    const path = versionOneGame();
+  it('runs all pending steps (two at once) in one transaction; a failing step leaves the file at its version', () => {
+    const path = latestGame();
     const copy = `${path}.copy`;
     copyFileSync(path, copy);
-    const failing: Migration = { version: 3, name: 'test-only: fails', up: () => { throw new Error('disk on fire'); } };
+    const failing: Migration = { version: V + 2, name: 'test-only: fails', up: () => { throw new Error('disk on fire'); } };
     expect(() => openGameDatabase(copy, { migrations: [...MIGRATIONS, addNotes, failing] })).toThrow(expect.objectContaining({ code: 'MIGRATION_FAILED' }));
     const check = new Database(copy, { readonly: true });
-    expect(check.pragma('user_version', { simple: true })).toBe(1);
+    expect(check.pragma('user_version', { simple: true })).toBe(V);
     expect((check.prepare('PRAGMA table_info(units)').all() as { name: string }[]).some((c) => c.name === 'note')).toBe(false);
     check.close();
     const opened = openGameDatabase(path, { migrations: [...MIGRATIONS, addNotes, addTable] });
-    expect(opened).toMatchObject({ version: 3, migratedFrom: 1 });
+    expect(opened).toMatchObject({ version: V + 2, migratedFrom: V });
     expect(opened.db.prepare("SELECT name FROM sqlite_master WHERE name = 'scratch'").get()).toEqual({ name: 'scratch' });
     opened.db.close();
   });
 
-  it('migrates a version 2 file to version 3 (each earlier version)', () => {
-    const path = versionOneGame();
+  it('migrates a file of each earlier version (one step behind as well as two)', () => {
+    const path = latestGame();
     openGameDatabase(path, { migrations: [...MIGRATIONS, addNotes] }).db.close();
     const opened = openGameDatabase(path, { migrations: [...MIGRATIONS, addNotes, addTable] });
-    expect(opened).toMatchObject({ version: 3, migratedFrom: 2 });
-    expect(opened.backupPath).toMatch(/\.v2-.*\.bak$/);
+    expect(opened).toMatchObject({ version: V + 2, migratedFrom: V + 1 });
+    expect(opened.backupPath).toMatch(new RegExp(`\\.v${V + 1}-.*\\.bak$`));
     opened.db.close();
     expect(readdirSync(tmp.dir).filter((f) => f.endsWith('.bak')).length).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses migration steps out of sequence', () => {
-    const path = versionOneGame();
+    const path = latestGame();
     expect(() => openGameDatabase(path, { migrations: [...MIGRATIONS, addTable] })).toThrow(expect.objectContaining({ code: 'MIGRATION_FAILED' }));
   });
 });

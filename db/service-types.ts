@@ -154,6 +154,8 @@ export const EVENT_KINDS = [
   'reinforcement.arrived',
   'clock.advanced',
   'die.rolled',
+  'objective.occupied',
+  'objective.manpower',
   'game.ended',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -325,6 +327,31 @@ export interface DiceQuery {
   limit?: number;
 }
 
+/** How a command or unit activated: at ME, at RE, or tried for ME and went to the Confusion Table. */
+export type ActivationEffectiveness = 'ME' | 'RE' | 'confusion';
+
+/** A command that activated this Activation Segment (its subordinates activated with it, RI-T02). */
+export interface CommandActivation {
+  commandId: string;
+  side: Side;
+  effectiveness: ActivationEffectiveness;
+  /** The phase of segment III: 'A' In-Command, 'B' Out-of-Command. */
+  phase: string;
+  /** Which activation of the turn it was (1 = the first). */
+  order: number;
+}
+
+/** A single unit activated in the Out-of-Command Activation Phase. */
+export interface UnitActivation {
+  unitId: string;
+  /** The unit's command (its brigade), for showing it in the tree. */
+  commandId: string;
+  side: Side;
+  effectiveness: ActivationEffectiveness;
+  phase: string;
+  order: number;
+}
+
 export interface TurnState {
   turnId: string;
   initiative: Side | null;
@@ -340,6 +367,10 @@ export interface TurnState {
   meAttempted: string[];
   orderChangeFailed: string[];
   attachmentMade: boolean;
+  /** Commands that activated this segment and how, in the order they did (recorded with each activation, undone with it). */
+  activated: CommandActivation[];
+  /** Single units activated in the Out-of-Command Activation Phase, in order. */
+  unitsActivated: UnitActivation[];
 }
 
 export interface LossPointsBreakdown {
@@ -354,13 +385,45 @@ export interface LossPointsBreakdown {
   abandonedGunsPending: number;
   commandersKilled: { leaderId: string; name: string; stars: number; rating: number }[];
   commandersWounded: { leaderId: string; name: string; stars: number; rating: number }[];
+  /** Divisions the guns lost count as for Manpower Objectives (30 guns = 1 division, Rev. Victory). */
+  divisionsFromGuns: number;
 }
 
-/** The victory tally by losses: each side's own losses and what they are worth. */
+export type VictoryLevel = 'decisive' | 'substantial' | 'marginal' | 'draw';
+
+/** One Geographic Objective of a side's list and whether the players recorded it as occupied. */
+export interface ObjectiveState {
+  id: string;
+  name: string;
+  occupied: boolean;
+}
+
+/** A side's Geographic and Manpower Objectives (Rev. Victory). */
+export interface SideObjectives {
+  /** The objectives this side must occupy: the scenario's list, with the revision's Staging Areas. */
+  geographic: ObjectiveState[];
+  occupied: number;
+  /** How many it must occupy: any 2 for the USA, any 5 for the CSA (or as the scenario says). */
+  required: number;
+  geographicMet: boolean;
+  /** The players' record that the side's Manpower Objective (from the scenario sheet) is met. */
+  manpowerMet: boolean;
+}
+
+/** The victory tally: each side's own losses and what they are worth, the objectives, and the result. */
 export interface VictoryTally {
   usa: LossPointsBreakdown;
   csa: LossPointsBreakdown;
-  result: { winner: Side | null; level: 'decisive' | 'substantial' | 'marginal' | 'draw' };
+  /**
+   * The result of the game (rules/victory.ts gameVictory): a side alone achieving its Geographic or
+   * Manpower Objectives has a Substantial victory; otherwise loss points decide. `rule` cites the section.
+   */
+  result: { winner: Side | null; level: VictoryLevel; by: 'objectives' | 'losses'; rule: string };
+  /** The result on loss points alone. */
+  byLosses: { winner: Side | null; level: VictoryLevel };
+  objectives: { USA: SideObjectives; CSA: SideObjectives };
+  /** Each side's loss points at the end of each turn, from the first turn to the current one, replayed from the event log. */
+  lossesByTurn: { turnId: string; date: string; time: string; USA: number; CSA: number }[];
   /** True once the game has ended; before that the result is provisional. */
   final: boolean;
 }
@@ -501,9 +564,18 @@ export interface InitiativeResult extends RollChangeResult {
   totals: { USA: Itemised; CSA: Itemised };
 }
 
+/**
+ * An ME attempt: a command (commandId), or, in the Out-of-Command Activation Phase (III.B), a single
+ * unit (unitId). Exactly one of the two.
+ */
 export interface ActivationAttemptInput {
-  commandId: string;
+  commandId?: string;
+  unitId?: string;
   anyUnitInBreastworks?: boolean;
+  /**
+   * The commander (a single unit's: its brigade leader) is out of command of his next superior: -1 on
+   * the roll, and the command was not part of its superior formation's activation (RI-S24).
+   */
   commanderOutOfCommand?: boolean;
   /** Superior leaders in range using their ratings as DRMs (spending their points for the turn). */
   superiorsInRange?: string[];
@@ -516,8 +588,28 @@ export interface ActivationAttemptResult extends RollChangeResult {
   rating: number;
 }
 
+/** An RE activation: a command (commandId), or a single unit in III.B (unitId). Exactly one of the two. */
 export interface ActivateReInput {
-  commandId: string;
+  commandId?: string;
+  unitId?: string;
+  /**
+   * The command's commander is out of command of his next superior, so he was not included in his
+   * superior formation's activation and may activate on his own (Rev. In-Command/Out-of-Command; RI-S24).
+   */
+  commanderOutOfCommand?: boolean;
+}
+
+/** The players record a Geographic Objective as occupied (or no longer occupied) by the side whose list it is on. */
+export interface SetObjectiveInput {
+  side: Side;
+  objectiveId: string;
+  occupied: boolean;
+}
+
+/** The players record a side's Manpower Objective (from the scenario sheet) as met, or not. */
+export interface SetManpowerObjectiveInput {
+  side: Side;
+  met: boolean;
 }
 
 export interface PassInput {
@@ -684,6 +776,8 @@ export interface GameServiceApi {
   arriveReinforcement(input: ArriveReinforcementInput): ChangeResult;
   advanceClock(): AdvanceClockResult;
   rollDie(input: RollDieInput): RollDieResult;
+  setObjective(input: SetObjectiveInput): ChangeResult;
+  setManpowerObjective(input: SetManpowerObjectiveInput): ChangeResult;
   endGame(): ChangeResult;
   undo(): UndoRedoResult;
   redo(): UndoRedoResult;
@@ -729,6 +823,8 @@ export const GAME_SERVICE_METHODS = [
   'arriveReinforcement',
   'advanceClock',
   'rollDie',
+  'setObjective',
+  'setManpowerObjective',
   'endGame',
   'undo',
   'redo',

@@ -46,16 +46,18 @@ import {
   resolveOrderChangeAttempt,
   standingOrder,
   switchToDefaultOrder,
+  unitOrder,
 } from '../rules/orders';
 import type { CommandCheck, CommandNode as RulesCommandNode, DefaultOrderCause, DefaultOrderSubject } from '../rules/orders';
 import { ORDER_CODES, SIDES, UNIT_STATUSES, WEAPONS } from '../rules/types';
 import type { Arm, DieRoll, Itemised, OrderCode, Side } from '../rules/types';
-import { lossPoints, victoryByLosses } from '../rules/victory';
+import { gameVictory, lossPoints, manpowerDivisionsLost, victoryByLosses } from '../rules/victory';
 import { ACTIVATION_SEGMENT, clockAfter, clockInfo, eventDueAt, firstClockStep, INITIATIVE_SEGMENT, ORDERS_SEGMENT, type AutomaticEvent } from './clock';
 import { diceOfEvents, drawAppRoll, initialiseDice, listDice, verifyDice, type NewDiceRow } from './dice';
 import { MusterError, forbidden, invalid, notFound } from './errors';
 import { ChangeSet, eventCount, historyEntry, listHistory, recordEvent, redoNext, undoHead, undoRedoAvailable, verifyEvents } from './events';
 import { openGameDatabase, removeGameFile, type OpenOptions, type SqliteDatabase } from './open';
+import { statement } from './statements';
 import type {
   ActivateReInput,
   ActivationAttemptInput,
@@ -104,6 +106,9 @@ import type {
   RosterQuery,
   RosterUnit,
   SetCommandMarkersInput,
+  SetManpowerObjectiveInput,
+  SetObjectiveInput,
+  SideObjectives,
   SetFatigueInput,
   SetOrdersInput,
   SetStatusInput,
@@ -123,8 +128,11 @@ import {
   readGame,
   readGroup,
   readGroups,
+  readActivatedUnits,
   readLeader,
   readLeaders,
+  readObjective,
+  readObjectives,
   readTurn,
   readTurns,
   readTurnState,
@@ -132,11 +140,18 @@ import {
   readUnits,
   selectForces,
   type CommandRow,
+  type Effectiveness,
   type GameRow,
   type LeaderDbRow,
   type UnitRow,
 } from './store';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireId, requireInt, requireObject, requireOneOf } from './validate';
+
+/** A true/false field that must be given. */
+function requireBool(field: string, v: unknown): boolean {
+  if (typeof v !== 'boolean') throw invalid(field, `must be true or false, got ${JSON.stringify(v)}`);
+  return v;
+}
 
 /** Rules sections the service itself cites when it refuses a request. */
 const RULE = {
@@ -156,6 +171,7 @@ const RULE = {
   cavalry: 'Rev. Cavalry',
   extendedColumns: 'Rev. Extended Columns',
   rsm: 'Rev. Reinforcement Strategic Movement',
+  inCommand: 'Rev. In-Command/Out-of-Command',
 } as const;
 
 export interface ServiceOptions extends Pick<OpenOptions, 'migrations' | 'busyTimeoutMs'> {
@@ -195,6 +211,61 @@ function check<T extends object>(field: string, result: CommandCheck<T>): assert
 /** The activation phase of a step of segment III (A in-command, B out-of-command). */
 function activationPhaseOf(phase: string): 'in-command' | 'out-of-command' {
   return phase === 'B' ? 'out-of-command' : 'in-command';
+}
+
+/** The command (either phase) or single unit (III.B only) an activation names, with the field that named it. */
+interface ActivationSubject {
+  field: 'commandId' | 'unitId';
+  name: string;
+  /** The unit, for a single-unit activation; null for a command. */
+  unit: UnitRow | null;
+  /** The command activated, or the unit's own command (its brigade). */
+  c: CommandRow;
+}
+
+function effectivenessText(e: Effectiveness): string {
+  return e === 'ME' ? 'at ME' : e === 'RE' ? 'at RE' : 'tried for ME: Confusion Table';
+}
+
+/** A side's own losses and the loss points they are worth (Rev. Victory Points for Losses). RI-S05, RI-S06. */
+function sideLosses(s: Side, units: readonly UnitRow[], leaders: readonly LeaderDbRow[]): LossPointsBreakdown {
+  const own = units.filter((u) => u.side === s);
+  const sum = (f: (u: UnitRow) => number) => own.reduce((n, u) => n + f(u), 0);
+  // RI-S05: straggler losses not recovered count as SP losses of their arm.
+  const infantrySp = sum((u) => (u.arm === 'infantry' ? u.sp_lost + u.stragglers : 0));
+  const cavalrySp = sum((u) => (u.arm === 'cavalry' ? u.sp_lost + u.stragglers : 0));
+  const artilleryDestroyedSp = sum((u) => u.destroyed_guns);
+  const artilleryCapturedSp = sum((u) => u.captured_guns);
+  // RI-S06: commanders are leaders above brigade level (army, wing, corps, division, artillery chiefs).
+  const commanders = leaders.filter((l) => l.side === s && l.role !== 'brigade' && l.role !== 'staff');
+  const who = (status: 'killed' | 'wounded') =>
+    commanders.filter((l) => l.casualty === status).map((l) => ({ leaderId: l.id, name: l.name, stars: l.stars, rating: l.rating }));
+  const killed = who('killed');
+  const wounded = who('wounded');
+  const points = lossPoints({
+    infantrySp,
+    cavalrySp,
+    artilleryDestroyedSp,
+    artilleryCapturedSp,
+    // RI-S21: no wagons in Muster's rosters.
+    wagonPoints: 0,
+    commandersKilled: killed.map(({ stars, rating }) => ({ stars, rating })),
+    commandersWounded: wounded.map(({ stars, rating }) => ({ stars, rating })),
+  });
+  return {
+    lossPoints: points.total,
+    items: points.items,
+    infantrySp,
+    cavalrySp,
+    artilleryDestroyedSp,
+    artilleryCapturedSp,
+    gunsLost: artilleryDestroyedSp + artilleryCapturedSp,
+    abandonedGunsPending: sum((u) => u.abandoned_guns),
+    commandersKilled: killed,
+    commandersWounded: wounded,
+    // RI-S28: wrecked divisions (15.6.7) are judged at the table; the guns' share is counted here.
+    divisionsFromGuns: manpowerDivisionsLost({ divisions: 0, gunsDestroyed: artilleryDestroyedSp, gunsCaptured: artilleryCapturedSp }).total,
+  };
 }
 
 export class GameService implements GameServiceApi {
@@ -661,6 +732,13 @@ export class GameService implements GameServiceApi {
       meAttempted: commands.filter((c) => c.me_attempted === 1).map((c) => c.id),
       orderChangeFailed: commands.filter((c) => c.order_change_failed === 1).map((c) => c.id),
       attachmentMade: t.attachment_made === 1,
+      activated: commands
+        .filter((c) => c.activation !== null)
+        .map((c) => ({ commandId: c.id, side: c.side, effectiveness: c.activation!, phase: c.activation_phase ?? '', order: c.activation_order ?? 0 }))
+        .sort((a, b) => a.order - b.order),
+      unitsActivated: readActivatedUnits(this.db)
+        .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0 }))
+        .sort((a, b) => a.order - b.order),
     };
   }
 
@@ -679,49 +757,85 @@ export class GameService implements GameServiceApi {
     return listDice(this.db, before, limit);
   }
 
-  /** The victory tally by losses, computed by rules/victory.ts from the database. RI-S05, RI-S06. */
+  /**
+   * The victory tally, computed by rules/victory.ts from the database: each side's loss points (RI-S05,
+   * RI-S06), the objectives the players recorded (RI-S27, RI-S28), the result (objectives first, then
+   * loss points) and the loss points at the end of each turn, replayed from the event log (RI-S29).
+   */
   tally(): VictoryTally {
+    const game = readGame(this.db);
     const units = readUnits(this.db);
     const leaders = readLeaders(this.db);
-    const side = (s: Side): LossPointsBreakdown => {
-      const own = units.filter((u) => u.side === s);
-      const sum = (f: (u: UnitRow) => number) => own.reduce((n, u) => n + f(u), 0);
-      // RI-S05: straggler losses not recovered count as SP losses of their arm.
-      const infantrySp = sum((u) => (u.arm === 'infantry' ? u.sp_lost + u.stragglers : 0));
-      const cavalrySp = sum((u) => (u.arm === 'cavalry' ? u.sp_lost + u.stragglers : 0));
-      const artilleryDestroyedSp = sum((u) => u.destroyed_guns);
-      const artilleryCapturedSp = sum((u) => u.captured_guns);
-      // RI-S06: commanders are leaders above brigade level (army, wing, corps, division, artillery chiefs).
-      const commanders = leaders.filter((l) => l.side === s && l.role !== 'brigade' && l.role !== 'staff');
-      const who = (status: 'killed' | 'wounded') =>
-        commanders.filter((l) => l.casualty === status).map((l) => ({ leaderId: l.id, name: l.name, stars: l.stars, rating: l.rating }));
-      const killed = who('killed');
-      const wounded = who('wounded');
-      const points = lossPoints({
-        infantrySp,
-        cavalrySp,
-        artilleryDestroyedSp,
-        artilleryCapturedSp,
-        wagonPoints: 0,
-        commandersKilled: killed.map(({ stars, rating }) => ({ stars, rating })),
-        commandersWounded: wounded.map(({ stars, rating }) => ({ stars, rating })),
-      });
-      return {
-        lossPoints: points.total,
-        items: points.items,
-        infantrySp,
-        cavalrySp,
-        artilleryDestroyedSp,
-        artilleryCapturedSp,
-        gunsLost: artilleryDestroyedSp + artilleryCapturedSp,
-        abandonedGunsPending: sum((u) => u.abandoned_guns),
-        commandersKilled: killed,
-        commandersWounded: wounded,
-      };
+    const usa = sideLosses('USA', units, leaders);
+    const csa = sideLosses('CSA', units, leaders);
+    const lists = JSON.parse(game.objectives) as Scenario['objectives'];
+    const rows = readObjectives(this.db);
+    const objectives = Object.fromEntries(
+      SIDES.map((side): [Side, SideObjectives] => {
+        const geographic = rows.filter((o) => o.side === side).map((o) => ({ id: o.objective_id, name: o.name, occupied: o.occupied === 1 }));
+        const occupied = geographic.filter((o) => o.occupied).length;
+        const required = lists.required[side];
+        const manpowerMet = (side === 'USA' ? game.manpower_usa : game.manpower_csa) === 1;
+        return [side, { geographic, occupied, required, geographicMet: occupied >= required, manpowerMet }];
+      }),
+    ) as Record<Side, SideObjectives>;
+    const victory = askRules(() =>
+      gameVictory({
+        objectivesOccupied: { USA: objectives.USA.occupied, CSA: objectives.CSA.occupied },
+        manpowerObjectivesMet: { USA: objectives.USA.manpowerMet, CSA: objectives.CSA.manpowerMet },
+        lossPoints: { USA: usa.lossPoints, CSA: csa.lossPoints },
+        objectivesRequired: lists.required,
+      }),
+    );
+    return {
+      usa,
+      csa,
+      result: { winner: victory.winner, level: victory.level, by: victory.by, rule: victory.rule },
+      byLosses: victoryByLosses(usa.lossPoints, csa.lossPoints),
+      objectives,
+      lossesByTurn: this.lossesByTurn(units, leaders, game),
+      final: game.ended === 1,
     };
-    const usa = side('USA');
-    const csa = side('CSA');
-    return { usa, csa, result: victoryByLosses(usa.lossPoints, csa.lossPoints), final: readGame(this.db).ended === 1 };
+  }
+
+  /**
+   * Each side's loss points at the end of each turn from the scenario's first turn to the current one
+   * (RI-S29): the applied events' changes to the loss fields are replayed from a game with no losses,
+   * and the points are counted as tally() counts them. Only the changes to those fields are read.
+   */
+  private lossesByTurn(units: UnitRow[], leaders: LeaderDbRow[], game: GameRow): VictoryTally['lossesByTurn'] {
+    const turns = readTurns(this.db);
+    const idx = new Map(turns.map((t) => [t.id, t.idx]));
+    const first = idx.get(game.first_turn_id) ?? 0;
+    const current = idx.get(readClock(this.db).turn_id) ?? first;
+    const changes = statement(
+      this.db,
+      `SELECT e.seq AS seq, e.turn_id AS turnId, json_extract(c.value, '$.table') AS tbl, json_extract(c.value, '$.key') AS rowKey,
+              json_extract(c.value, '$.field') AS field, json_extract(c.value, '$.after') AS after
+         FROM events e, json_each(e.payload, '$.changes') c
+        WHERE e.undone = 0
+          AND json_extract(c.value, '$.table') IN ('units', 'leaders')
+          AND json_extract(c.value, '$.field') IN ('sp_lost', 'stragglers', 'destroyed_guns', 'captured_guns', 'casualty')
+        ORDER BY e.seq, c.key`,
+    ).all() as { seq: number; turnId: string; tbl: 'units' | 'leaders'; rowKey: string; field: string; after: string | number }[];
+    // A game starts with no losses: every unit at full strength, every leader unhurt.
+    const unitsNow = new Map(units.map((u) => [u.id, { ...u, sp_lost: 0, stragglers: 0, destroyed_guns: 0, captured_guns: 0 }]));
+    const leadersNow = new Map(leaders.map((l) => [l.id, { ...l, casualty: 'none' as LeaderDbRow['casualty'] }]));
+    const ordered = [...changes].sort((a, b) => (idx.get(a.turnId) ?? 0) - (idx.get(b.turnId) ?? 0) || a.seq - b.seq);
+    const out: VictoryTally['lossesByTurn'] = [];
+    let next = 0;
+    for (const turn of turns) {
+      if (turn.idx < first || turn.idx > current) continue;
+      for (; next < ordered.length && (idx.get(ordered[next]!.turnId) ?? 0) <= turn.idx; next += 1) {
+        const c = ordered[next]!;
+        const row = c.tbl === 'units' ? unitsNow.get(c.rowKey) : leadersNow.get(c.rowKey);
+        if (row) (row as unknown as Record<string, unknown>)[c.field] = c.after;
+      }
+      const u = [...unitsNow.values()];
+      const l = [...leadersNow.values()];
+      out.push({ turnId: turn.id, date: turn.date, time: turn.time, USA: sideLosses('USA', u, l).lossPoints, CSA: sideLosses('CSA', u, l).lossPoints });
+    }
+    return out;
   }
 
   verify(): VerifyReport {
@@ -1155,45 +1269,107 @@ export class GameService implements GameServiceApi {
     requireObject('input', input);
     return this.write('activation.attempt', input, (cs) => {
       const commands = readCommands(this.db);
-      const c = this.onMapCommand('commandId', input.commandId);
-      const breastworks = optionalBool('anyUnitInBreastworks', input.anyUnitInBreastworks, false);
       const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
+      const subject = this.activationSubject(input, commands, ooc);
+      const breastworks = optionalBool('anyUnitInBreastworks', input.anyUnitInBreastworks, false);
       const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
       const typed = optionalRoll('roll', input.roll);
-      if (!(ACTIVATION_LEVELS as readonly string[]).includes(c.level)) throw invalid('commandId', `${c.name} is a ${c.level}; corps, divisions and brigades are activated`, RULE.activation);
-      const level = c.level as ActivationLevel;
-      this.requireSegment('commandId', ACTIVATION_SEGMENT, RULE.activation);
-      const t = this.requireSideToAct('commandId', c.side);
+      const { c, field } = subject;
+      // A single unit rolls as a brigade would (no Corps or Division Activation DRM). RI-S26.
+      const level: ActivationLevel = subject.unit ? 'brigade' : (c.level as ActivationLevel);
+      const t = this.requireSideToAct(field, c.side);
       const superiors = this.superiors('superiorsInRange', inRangeIds, c.id, commands);
-      const order = this.standingOrders(commands).get(c.id)!.order;
+      const order = this.activationOrder(subject, commands);
       const options = activationOptions(order);
-      if (!options.mayAttemptMe) throw forbidden('commandId', `${c.name} is under ${order}: RE activation only`, options.rule);
-      check('commandId', askRules(() => mayAttemptMeActivation(this.tree(commands), commands.filter((x) => x.me_attempted === 1).map((x) => x.id), c.id)));
-      if (c.me_attempted === 1) throw forbidden('commandId', `${c.name} has already tried to activate for ME this segment`, RULE.activation);
-      const next = afterActivationAction({ phase: activationPhaseOf(readClock(this.db).phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
-      cs.set('commands', c.id, 'me_attempted', 0, 1);
+      if (!options.mayAttemptMe) throw forbidden(field, `${subject.name} is under ${order}: RE activation only`, options.rule);
+      // RI-C07: once a higher command has tried for ME, no subordinate may try for ME, in command of it or not.
+      if (!subject.unit) check('commandId', askRules(() => mayAttemptMeActivation(this.tree(commands), commands.filter((x) => x.me_attempted === 1).map((x) => x.id), c.id)));
+      const phase = readClock(this.db).phase;
+      const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
+      if (!subject.unit) cs.set('commands', c.id, 'me_attempted', 0, 1);
       cs.set('turn_state', 1, 'activations', t.activations, t.activations + 1).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
       // The Initiative player's initial activation is at ME without a roll.
       const free = initiativeMeActivation({ initiativePlayer: t.initiative === c.side, firstActivationOfSegment: t.activations === 0, order });
       if (free.ok) {
+        this.recordActivation(cs, subject, 'ME', phase, t.activations + 1);
         return {
-          summary: `${c.name} activates at ME: the Initiative player's initial activation`,
+          summary: `${subject.name} activates at ME: the Initiative player's initial activation`,
+          subjects: [`command:${c.id}`],
           result: { effectiveness: 'ME' as const, drm: { total: 0, items: [] }, rating: 0 },
         };
       }
-      const { leader, rating } = this.officerRating('commandId', c);
+      const { leader, rating } = this.officerRating(field, c);
       this.spendPoints(cs, 'superiorsInRange', superiors, 'activation');
       const r = this.die(typed);
       const attempt = askRules(() =>
         resolveMeAttempt({ officerRating: rating, drm: { level, anyUnitInBreastworks: breastworks, commanderOutOfCommand: ooc, superiorRatingsInRange: superiors.map((l) => l.rating) } }, r.roll),
       );
+      this.recordActivation(cs, subject, attempt.result, phase, t.activations + 1);
+      const who = subject.unit ? `${subject.name} (out of command, ${order}; ${leader.name}, rating ${rating})` : `${c.name} (${leader.name}, rating ${rating})`;
       return {
-        summary: `${c.name} (${leader.name}, rating ${rating}) tries for ME: rolled ${r.roll}, modified ${attempt.modifiedRoll}: ${attempt.result === 'ME' ? 'ME' : 'to the Confusion Table'}`,
-        subjects: [`leader:${leader.id}`],
-        dice: [{ purpose: `ME activation: ${c.name}`, source: r.source, roll: r.roll, modifiers: attempt.drm, modified: attempt.modifiedRoll, target: `<= ${rating}`, outcome: attempt.result === 'ME' ? 'ME' : 'Confusion Table' }],
+        summary: `${who} tries for ME: rolled ${r.roll}, modified ${attempt.modifiedRoll}: ${attempt.result === 'ME' ? 'ME' : 'to the Confusion Table'}`,
+        subjects: [`leader:${leader.id}`, `command:${c.id}`],
+        dice: [{ purpose: `ME activation: ${subject.name}`, source: r.source, roll: r.roll, modifiers: attempt.drm, modified: attempt.modifiedRoll, target: `<= ${rating}`, outcome: attempt.result === 'ME' ? 'ME' : 'Confusion Table' }],
         result: { effectiveness: attempt.result, drm: attempt.drm, rating },
       };
     });
+  }
+
+  /**
+   * What an activation names: a command (either phase), or a single unit in the Out-of-Command
+   * Activation Phase (RI-S25), and whether it may still activate this segment: a command or unit
+   * activates once per segment, and a command's subordinates activate with it unless its commander
+   * is out of command of his superior, who may not include it (RI-T02, RI-S24).
+   */
+  private activationSubject(input: { commandId?: unknown; unitId?: unknown }, commands: CommandRow[], commanderOutOfCommand: boolean): ActivationSubject {
+    const hasCommand = input.commandId !== undefined;
+    if (hasCommand === (input.unitId !== undefined)) {
+      throw invalid('commandId', 'give exactly one of commandId (a command, In-Command Activation Phase) and unitId (a single unit, Out-of-Command Activation Phase)');
+    }
+    if (!hasCommand) {
+      const u = this.onMapUnit('unitId', input.unitId);
+      this.requireSegment('unitId', ACTIVATION_SEGMENT, RULE.activation);
+      if (readClock(this.db).phase !== 'B') {
+        throw forbidden('unitId', `${u.name}: a single unit is activated in the Out-of-Command Activation Phase (III.B); in the In-Command phase units activate with their command`, RULE.inCommand);
+      }
+      if (u.status === 'eliminated') throw forbidden('unitId', `${u.name} is eliminated`, RULE.activation);
+      if (u.activation !== null) throw forbidden('unitId', `${u.name} has already activated this segment (${effectivenessText(u.activation)})`, RULE.activation);
+      return { field: 'unitId', name: u.name, unit: u, c: this.command('unitId', u.command_id) };
+    }
+    const c = this.onMapCommand('commandId', input.commandId);
+    if (!(ACTIVATION_LEVELS as readonly string[]).includes(c.level)) throw invalid('commandId', `${c.name} is a ${c.level}; corps, divisions and brigades are activated`, RULE.activation);
+    this.requireSegment('commandId', ACTIVATION_SEGMENT, RULE.activation);
+    if (c.activation !== null) throw forbidden('commandId', `${c.name} has already activated this segment (${effectivenessText(c.activation)})`, RULE.activation);
+    if (c.me_attempted === 1) throw forbidden('commandId', `${c.name} has already tried to activate for ME this segment`, RULE.activation);
+    // A command activates with its superior formation (RI-T02), unless its commander is OOC of his superior:
+    // then he "may not be included as part of the superior formation's activation" and acts on his own (RI-S24).
+    if (!commanderOutOfCommand) {
+      const byId = new Map(commands.map((x) => [x.id, x]));
+      const ancestors = askRules(() => commandAncestors(this.tree(commands), c.id)).map((id) => byId.get(id)!);
+      const superior = ancestors.find((x) => x.activation !== null || x.me_attempted === 1);
+      if (superior) {
+        const how = superior.activation === null ? 'tried for ME' : effectivenessText(superior.activation);
+        throw forbidden(
+          'commandId',
+          `${c.name} activated with ${superior.name} this segment (${how}): its subordinates may not activate independently, unless the commander is out of command of his superior (commanderOutOfCommand)`,
+          RULE.activation,
+        );
+      }
+    }
+    return { field: 'commandId', name: c.name, unit: null, c };
+  }
+
+  /** The order an activation is made under: the command's standing order; an out-of-command unit's Default Order (RI-S26). */
+  private activationOrder(subject: ActivationSubject, commands: CommandRow[]): OrderCode {
+    const standing = this.standingOrders(commands).get(subject.c.id)!.order;
+    if (!subject.unit) return standing;
+    return askRules(() => unitOrder({ unit: unitSubject(subject.unit!), commandOrder: standing, inCommand: false })).order;
+  }
+
+  /** Writes how the command or unit activated, with the activation's event (so undo takes it back). */
+  private recordActivation(cs: ChangeSet, subject: ActivationSubject, effectiveness: Effectiveness, phase: string, order: number): void {
+    const [table, row] = subject.unit ? (['units', subject.unit] as const) : (['commands', subject.c] as const);
+    cs.set(table, row.id, 'activation', row.activation, effectiveness).set(table, row.id, 'activation_phase', row.activation_phase, phase).set(table, row.id, 'activation_order', row.activation_order, order);
   }
 
   /** Activations alternate, beginning with the Initiative player; the phase ends after three passes. */
@@ -1209,14 +1385,18 @@ export class GameService implements GameServiceApi {
     requireObject('input', input);
     return this.write('activation.re', input, (cs) => {
       const commands = readCommands(this.db);
-      const c = this.onMapCommand('commandId', input.commandId);
-      this.requireSegment('commandId', ACTIVATION_SEGMENT, RULE.activation);
-      const t = this.requireSideToAct('commandId', c.side);
-      const order = this.standingOrders(commands).get(c.id)!.order;
-      check('commandId', askRules(() => activateAtRe(order)));
-      const next = afterActivationAction({ phase: activationPhaseOf(readClock(this.db).phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
+      const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
+      const subject = this.activationSubject(input, commands, ooc);
+      const { c, field } = subject;
+      const t = this.requireSideToAct(field, c.side);
+      const order = this.activationOrder(subject, commands);
+      check(field, askRules(() => activateAtRe(order)));
+      const phase = readClock(this.db).phase;
+      const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
       cs.set('turn_state', 1, 'activations', t.activations, t.activations + 1).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
-      return { summary: `${c.name} activates at RE (${order})`, subjects: [`command:${c.id}`], result: {} };
+      this.recordActivation(cs, subject, 'RE', phase, t.activations + 1);
+      const summary = subject.unit ? `${subject.name} (out of command) activates at RE (Default Order ${order})` : `${c.name} activates at RE (${order})`;
+      return { summary, subjects: [`command:${c.id}`], result: {} };
     });
   }
 
@@ -1527,6 +1707,10 @@ export class GameService implements GameServiceApi {
         }
         for (const c of readCommands(this.db)) {
           cs.set('commands', c.id, 'me_attempted', c.me_attempted, 0).set('commands', c.id, 'order_change_failed', c.order_change_failed, 0);
+          cs.set('commands', c.id, 'activation', c.activation, null).set('commands', c.id, 'activation_phase', c.activation_phase, null).set('commands', c.id, 'activation_order', c.activation_order, null);
+        }
+        for (const u of readActivatedUnits(this.db)) {
+          cs.set('units', u.id, 'activation', u.activation, null).set('units', u.id, 'activation_phase', u.activation_phase, null).set('units', u.id, 'activation_order', u.activation_order, null);
         }
         // RI-S11: by default the previous turn's Initiative winner holds the +1 Initiative Modifier.
         cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, t.initiative);
@@ -1592,6 +1776,42 @@ export class GameService implements GameServiceApi {
         dice: [{ purpose, source: r.source, roll: r.roll, modifiers: { total: 0, items: [] }, modified: r.roll, target: null, outcome: String(r.roll) }],
         result: { roll: r.roll },
       };
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Victory objectives, recorded by the players (Rev. Victory)
+
+  /** Records that a side occupies one of the Geographic Objectives on its list, or no longer does. RI-S27. */
+  setObjective(input: SetObjectiveInput): ChangeResult {
+    requireObject('input', input);
+    return this.write('objective.occupied', input, (cs, game) => {
+      const side = requireOneOf('side', input.side, SIDES);
+      const objectiveId = requireId('objectiveId', input.objectiveId);
+      const occupied = requireBool('occupied', input.occupied);
+      const o = readObjective(this.db, `${side}:${objectiveId}`);
+      if (!o) throw notFound('objectiveId', `"${objectiveId}" is not on the ${side} list of Geographic Objectives in this scenario`);
+      if ((o.occupied === 1) === occupied) throw invalid('occupied', `${o.name} is already recorded as ${occupied ? 'occupied' : 'not occupied'} by the ${side}`);
+      cs.set('objectives', o.id, 'occupied', o.occupied, yes(occupied));
+      const count = readObjectives(this.db).filter((x) => x.side === side && (x.id === o.id ? occupied : x.occupied === 1)).length;
+      const required = (JSON.parse(game.objectives) as Scenario['objectives']).required[side];
+      return {
+        summary: `${side} ${occupied ? 'occupies' : 'no longer occupies'} ${o.name}: ${count} of the ${required} Geographic Objectives needed`,
+        result: {},
+      };
+    });
+  }
+
+  /** Records that a side's Manpower Objective (as its scenario sheet sets it) is met, or not. RI-S28. */
+  setManpowerObjective(input: SetManpowerObjectiveInput): ChangeResult {
+    requireObject('input', input);
+    return this.write('objective.manpower', input, (cs, game) => {
+      const side = requireOneOf('side', input.side, SIDES);
+      const met = requireBool('met', input.met);
+      const column = side === 'USA' ? 'manpower_usa' : 'manpower_csa';
+      if ((game[column] === 1) === met) throw invalid('met', `the ${side} Manpower Objective is already recorded as ${met ? 'met' : 'not met'}`);
+      cs.set('game', 1, column, game[column], yes(met));
+      return { summary: `${side} Manpower Objective ${met ? 'met' : 'no longer met'}`, result: {} };
     });
   }
 

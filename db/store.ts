@@ -23,6 +23,9 @@ export interface GameRow {
   started: number;
   ended: number;
   us_successor: string | null;
+  /** Whether the players recorded each side's Manpower Objective as met (schema version 2). */
+  manpower_usa: number;
+  manpower_csa: number;
   head_seq: number | null;
   redo_seq: number | null;
 }
@@ -78,7 +81,16 @@ export interface CommandRow {
   on_map: number;
   me_attempted: number;
   order_change_failed: number;
+  /** How the command activated this Activation Segment, or null (schema version 2). */
+  activation: Effectiveness | null;
+  /** The phase of segment III it activated in ('A' or 'B'). */
+  activation_phase: string | null;
+  /** Which activation of the turn it was (1, 2, ...). */
+  activation_order: number | null;
 }
+
+/** How a command or unit activated: at ME, at RE, or tried for ME and went to the Confusion Table. */
+export type Effectiveness = 'ME' | 'RE' | 'confusion';
 
 export type LeaderRole = 'army' | 'wing' | 'corps' | 'division' | 'brigade' | 'artillery' | 'staff';
 
@@ -132,6 +144,21 @@ export interface UnitRow {
   own_order: OrderCode | null;
   order_expires: number;
   on_map: number;
+  /** A single unit activated in the Out-of-Command Activation Phase (schema version 2). */
+  activation: Effectiveness | null;
+  activation_phase: string | null;
+  activation_order: number | null;
+}
+
+export interface ObjectiveRow {
+  /** '<side>:<objective id>'. */
+  id: string;
+  /** The side that must occupy it. */
+  side: Side;
+  objective_id: string;
+  name: string;
+  position: number;
+  occupied: number;
 }
 
 export interface ReinforcementGroupDbRow {
@@ -155,12 +182,16 @@ export const readTurns = (db: SqliteDatabase) => statement(db, 'SELECT * FROM tu
 export const readTurn = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM turns WHERE id = ?').get(id) as TurnRow | undefined;
 export const readUnit = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM units WHERE id = ?').get(id) as UnitRow | undefined;
 export const readUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units ORDER BY position').all() as UnitRow[];
+/** Units activated singly this segment (Out-of-Command Activation Phase). */
+export const readActivatedUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units WHERE activation IS NOT NULL ORDER BY activation_order').all() as UnitRow[];
 export const readUnitsOfCommand = (db: SqliteDatabase, commandId: string) =>
   statement(db, 'SELECT * FROM units WHERE command_id = ? ORDER BY position').all(commandId) as UnitRow[];
 export const readCommand = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined;
 export const readCommands = (db: SqliteDatabase) => statement(db, 'SELECT * FROM commands ORDER BY position').all() as CommandRow[];
 export const readLeader = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM leaders WHERE id = ?').get(id) as LeaderDbRow | undefined;
 export const readLeaders = (db: SqliteDatabase) => statement(db, 'SELECT * FROM leaders ORDER BY position').all() as LeaderDbRow[];
+export const readObjectives = (db: SqliteDatabase) => statement(db, 'SELECT * FROM objectives ORDER BY side DESC, position').all() as ObjectiveRow[];
+export const readObjective = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM objectives WHERE id = ?').get(id) as ObjectiveRow | undefined;
 export const readGroups = (db: SqliteDatabase) => statement(db, 'SELECT * FROM reinforcement_groups ORDER BY scheduled_turn_id, id').all() as ReinforcementGroupDbRow[];
 export const readGroup = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM reinforcement_groups WHERE id = ?').get(id) as ReinforcementGroupDbRow | undefined;
 
@@ -232,6 +263,9 @@ export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenari
     last_turn_id: s.lastTurnId,
     objectives: JSON.stringify(s.objectives),
   });
+  // Each side's Geographic Objectives, none occupied yet (Rev. Victory).
+  const insertObjective = statement(db, 'INSERT INTO objectives (id, side, objective_id, name, position) VALUES (?, ?, ?, ?, ?)');
+  for (const side of ['USA', 'CSA'] as const) s.objectives[side].forEach((x, i) => insertObjective.run(`${side}:${x.id}`, side, x.id, x.name, i));
   const insertTurn = statement(db, 'INSERT INTO turns (id, idx, date, time, light, afternoon) VALUES (?, ?, ?, ?, ?, ?)');
   s.turns.forEach((t, i) => insertTurn.run(t.id, i, t.date, t.time, t.light, t.afternoon ? 1 : 0));
   statement(db, 'INSERT INTO clock (id, turn_id, step, segment, phase) VALUES (1, ?, ?, ?, ?)').run(s.firstTurnId, o.firstStep.step, o.firstStep.segment, o.firstStep.phase);

@@ -15,6 +15,8 @@ import {
   FATIGUE_LEVELS,
   GAME_SERVICE_METHODS,
   MUSTER_ERROR_CODES,
+  type GameServiceApi,
+  type GameServiceMethod,
   type ActivateReInput,
   type ActivationAttemptInput,
   type ActivationAttemptResult,
@@ -60,6 +62,8 @@ import {
   type RosterQuery,
   type RosterUnit,
   type SetCommandMarkersInput,
+  type SetManpowerObjectiveInput,
+  type SetObjectiveInput,
   type SetFatigueInput,
   type SetOrdersInput,
   type SetStatusInput,
@@ -199,7 +203,7 @@ const SetOrders = input<SetOrdersInput>()(z
     inEnemyLos: z.boolean().optional(),
   })
   .refine((v) => (v.commandId === undefined) !== (v.unitId === undefined), { message: 'give exactly one of commandId and unitId', path: ['commandId'] }));
-const OrderPreRoll = input<OrderPreRollInput>()(z.strictObject({ side: Side, armyCommanderOnMap: z.boolean(), roll: TypedRoll.optional() }));
+const OrderPreRoll = input<OrderPreRollInput>()(z.strictObject({ side: Side, armyCommanderOnMap: z.boolean().optional(), roll: TypedRoll.optional() }));
 const LeaderIds = z.array(Id).max(10);
 const OrderChangeAttempt = input<OrderChangeAttemptInput>()(z.strictObject({
   commandId: Id,
@@ -217,14 +221,21 @@ const Initiative = input<InitiativeInput>()(z.strictObject({
   rolls: z.strictObject({ USA: TypedRoll.optional(), CSA: TypedRoll.optional() }).optional(),
   initiativeModifier: Side.nullable().optional(),
 }));
-const ActivationAttempt = input<ActivationAttemptInput>()(z.strictObject({
-  commandId: Id,
-  anyUnitInBreastworks: z.boolean().optional(),
-  commanderOutOfCommand: z.boolean().optional(),
-  superiorsInRange: LeaderIds.optional(),
-  roll: TypedRoll.optional(),
-}));
-const ActivateRe = input<ActivateReInput>()(z.strictObject({ commandId: Id }));
+/** A command (In-Command Activation Phase) or a single unit (Out-of-Command Activation Phase): exactly one. */
+const oneActivationSubject = { message: 'give exactly one of commandId and unitId', path: ['commandId'] };
+const ActivationAttempt = input<ActivationAttemptInput>()(z
+  .strictObject({
+    commandId: Id.optional(),
+    unitId: Id.optional(),
+    anyUnitInBreastworks: z.boolean().optional(),
+    commanderOutOfCommand: z.boolean().optional(),
+    superiorsInRange: LeaderIds.optional(),
+    roll: TypedRoll.optional(),
+  })
+  .refine((v) => (v.commandId === undefined) !== (v.unitId === undefined), oneActivationSubject));
+const ActivateRe = input<ActivateReInput>()(z
+  .strictObject({ commandId: Id.optional(), unitId: Id.optional(), commanderOutOfCommand: z.boolean().optional() })
+  .refine((v) => (v.commandId === undefined) !== (v.unitId === undefined), oneActivationSubject));
 const Pass = input<PassInput>()(z.strictObject({ side: Side }));
 const LeaderCasualty = input<LeaderCasualtyInput>()(z.strictObject({ leaderId: Id, roll: TypedRoll.optional() }));
 const Leader = input<LeaderInput>()(z.strictObject({ leaderId: Id }));
@@ -254,6 +265,8 @@ const ReinforcementAttempt = input<ReinforcementAttemptInput>()(z.strictObject({
 }));
 const ArriveReinforcement = input<ArriveReinforcementInput>()(z.strictObject({ groupId: Id }));
 const RollDie = input<RollDieInput>()(z.strictObject({ purpose: z.string().trim().min(1).max(200), roll: TypedRoll.optional() }));
+const SetObjective = input<SetObjectiveInput>()(z.strictObject({ side: Side, objectiveId: Id, occupied: z.boolean() }));
+const SetManpowerObjective = input<SetManpowerObjectiveInput>()(z.strictObject({ side: Side, met: z.boolean() }));
 
 /** Channels that take no argument refuse any. */
 const NoInput = z.undefined();
@@ -422,6 +435,7 @@ const ReinforcementGroupOutput: z.ZodType<ReinforcementGroupRow> = z.object({
   entryArea: z.string(),
   arrivedTurnId: z.string().nullable(),
 });
+const Effectiveness = z.enum(['ME', 'RE', 'confusion']);
 const TurnStateOutput: z.ZodType<TurnState> = z.object({
   turnId: z.string(),
   initiative: Side.nullable(),
@@ -434,6 +448,10 @@ const TurnStateOutput: z.ZodType<TurnState> = z.object({
   meAttempted: z.array(z.string()),
   orderChangeFailed: z.array(z.string()),
   attachmentMade: z.boolean(),
+  activated: z.array(z.object({ commandId: z.string(), side: Side, effectiveness: Effectiveness, phase: z.string(), order: z.number().int() })),
+  unitsActivated: z.array(
+    z.object({ unitId: z.string(), commandId: z.string(), side: Side, effectiveness: Effectiveness, phase: z.string(), order: z.number().int() }),
+  ),
 });
 const LeaderLoss = z.object({ leaderId: z.string(), name: z.string(), stars: z.number(), rating: z.number() });
 const LossPoints: z.ZodType<LossPointsBreakdown> = z.object({
@@ -447,11 +465,23 @@ const LossPoints: z.ZodType<LossPointsBreakdown> = z.object({
   abandonedGunsPending: z.number(),
   commandersKilled: z.array(LeaderLoss),
   commandersWounded: z.array(LeaderLoss),
+  divisionsFromGuns: z.number().int(),
+});
+const VictoryLevel = z.enum(['decisive', 'substantial', 'marginal', 'draw']);
+const SideObjectivesOutput = z.object({
+  geographic: z.array(z.object({ id: z.string(), name: z.string(), occupied: z.boolean() })),
+  occupied: z.number().int(),
+  required: z.number().int(),
+  geographicMet: z.boolean(),
+  manpowerMet: z.boolean(),
 });
 const TallyOutput: z.ZodType<VictoryTally> = z.object({
   usa: LossPoints,
   csa: LossPoints,
-  result: z.object({ winner: Side.nullable(), level: z.enum(['decisive', 'substantial', 'marginal', 'draw']) }),
+  result: z.object({ winner: Side.nullable(), level: VictoryLevel, by: z.enum(['objectives', 'losses']), rule: z.string() }),
+  byLosses: z.object({ winner: Side.nullable(), level: VictoryLevel }),
+  objectives: z.object({ USA: SideObjectivesOutput, CSA: SideObjectivesOutput }),
+  lossesByTurn: z.array(z.object({ turnId: z.string(), date: z.string(), time: z.string(), USA: z.number(), CSA: z.number() })),
   final: z.boolean(),
 });
 const Check = z.object({ count: z.number().int(), ok: z.boolean(), problems: z.array(z.string()) });
@@ -596,6 +626,8 @@ export const CONTRACT = {
   arriveReinforcement: spec('arriveReinforcement', ArriveReinforcement, Change, true),
   advanceClock: spec('advanceClock', NoInput, AdvanceClockOutput, true),
   rollDie: spec('rollDie', RollDie, RollDieOutput, true),
+  setObjective: spec('setObjective', SetObjective, Change, true),
+  setManpowerObjective: spec('setManpowerObjective', SetManpowerObjective, Change, true),
   endGame: spec('endGame', NoInput, Change, true),
   undo: spec('undo', NoInput, UndoRedoOutput, true),
   redo: spec('redo', NoInput, UndoRedoOutput, true),
@@ -608,6 +640,25 @@ export const SERVICE_CHANNEL_FUNCTIONS: readonly ChannelFunction[] = GAME_SERVIC
 export type ChannelInput<K extends ChannelFunction> = z.input<Contract[K]['input']>;
 export type ChannelParsedInput<K extends ChannelFunction> = z.output<Contract[K]['input']>;
 export type ChannelOutput<K extends ChannelFunction> = z.output<Contract[K]['output']>;
+
+/**
+ * The contract and the service agree, method by method, in both directions: everything a schema lets
+ * through is an argument the service takes, everything the service takes passes the schema's type (an
+ * optional service field may not be required here), and each result schema is exactly the service's
+ * result type. A method that disagrees is named in the compile error ("mismatched").
+ */
+type ServiceInput<K extends GameServiceMethod> = Parameters<GameServiceApi[K]>[0];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type ContractMismatch = {
+  [K in GameServiceMethod]: [ChannelParsedInput<K>] extends [ServiceInput<K>]
+    ? [ServiceInput<K>] extends [ChannelInput<K>]
+      ? Same<ChannelOutput<K>, ReturnType<GameServiceApi[K]>> extends true
+        ? never
+        : K
+      : K
+    : K;
+}[GameServiceMethod];
+export const CONTRACT_MATCHES_SERVICE: [ContractMismatch] extends [never] ? true : { mismatched: ContractMismatch } = true;
 
 /** A window.muster function: no parameter, an optional one, or a required one, as its input schema says. */
 type ApiFunction<K extends ChannelFunction> = [ChannelInput<K>] extends [undefined]

@@ -59,6 +59,8 @@ export const CHANNELS = {
   arriveReinforcement: 'reinforcement:arrive',
   advanceClock: 'clock:advance',
   rollDie: 'dice:roll',
+  setObjective: 'objective:set',
+  setManpowerObjective: 'objective:set-manpower',
   endGame: 'game:end',
   undo: 'history:undo',
   redo: 'history:redo',

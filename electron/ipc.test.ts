@@ -140,6 +140,28 @@ describe('the trusted window', () => {
     expect(!extra.ok && extra.error.field).toBe('isAdmin');
   });
 
+  it('lets through every argument the service takes: the pre-roll without armyCommanderOnMap reaches the service', async () => {
+    // The service looks the army commander up when the field is left out; the contract used to require it.
+    // electron/api.ts CONTRACT_MATCHES_SERVICE checks every channel this way at compile time.
+    expect(CONTRACT.orderPreRoll.input.safeParse({ side: 'USA' }).success).toBe(true);
+    const before = snapshot();
+    const result = await invoke('orderPreRoll', trusted(), { side: 'USA', roll: 0 });
+    // Refused by the service itself (the game is not at I.B), not by the contract.
+    expectTypedRefusal(result, ['RULES_FORBID']);
+    expect(!result.ok && result.error).toMatchObject({ field: 'side', rule: 'Rev. Non-Automatic Order Change Attempts' });
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('takes a command or a single unit for an activation, never both or neither', () => {
+    for (const fn of ['attemptActivation', 'activateRe'] as const) {
+      const schema = CONTRACT[fn].input;
+      expect(schema.safeParse({ commandId: 'iron' }).success).toBe(true);
+      expect(schema.safeParse({ unitId: '2-wi' }).success).toBe(true);
+      expect(schema.safeParse({ commandId: 'iron', unitId: '2-wi' }).success).toBe(false);
+      expect(schema.safeParse({}).success).toBe(false);
+    }
+  });
+
   it('passes the service’s own refusals through with their field and rule', async () => {
     const before = snapshot();
     const result = await invoke('recordLoss', trusted(), { unitId: '2-wi', sp: 40 });
@@ -235,6 +257,7 @@ describe('random and hostile arguments to every channel', () => {
     ...['usa-army', 'usa-i', 'usa-i-1', 'iron', 'cutler', 'usa-i-art', 'usa-cav', 'gamble', 'csa-army', 'csa-iii', 'heth-div', 'archer', 'davis', 'pegram'],
     ...['meade', 'reynolds', 'wadsworth', 'meredith', 'cutler-l', 'wainwright', 'buford', 'gamble-l', 'lee', 'hill', 'heth', 'archer-l', 'davis-l', 'pegram-l'],
     ...['cutler-arrives', 'davis-arrives'],
+    ...['seminary-ridge', 'mcpherson-ridge'],
   ]);
   const unknownId = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,30}$/).filter((id) => !knownIds.has(id));
   const samples: [ChannelFunction, (id: string) => unknown][] = [
@@ -252,6 +275,10 @@ describe('random and hostile arguments to every channel', () => {
     ['attemptOrderChange', (id) => ({ commandId: id, order: 'HOLD', roll: 0 })],
     ['attemptActivation', (id) => ({ commandId: id, roll: 0 })],
     ['activateRe', (id) => ({ commandId: id })],
+    ['attemptActivation', (id) => ({ unitId: id, roll: 0 })],
+    ['activateRe', (id) => ({ unitId: id })],
+    ['setObjective', (id) => ({ side: 'USA', objectiveId: id, occupied: true })],
+    ['setObjective', (id) => ({ side: 'CSA', objectiveId: id, occupied: false })],
     ['leaderCasualty', (id) => ({ leaderId: id, roll: 0 })],
     ['leaderCaptured', (id) => ({ leaderId: id })],
     ['replaceLeader', (id) => ({ leaderId: id, rating: 2 })],

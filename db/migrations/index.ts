@@ -3,11 +3,12 @@
  * its test in migrations.test.ts; never edit a released step.
  */
 import { migration0001 } from './0001-initial';
+import { migration0002 } from './0002-activations-objectives';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002];
 
 /** The schema version this build of Muster writes. */
 export const LATEST_VERSION = MIGRATIONS.length;

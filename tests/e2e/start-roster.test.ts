@@ -3,7 +3,8 @@
  * the Start screen creates the game; a setup edit is accepted before play and refused (with the
  * service's message next to the field) once play has begun; on the Roster a loss is recorded with the
  * keyboard, undone and redone, with the roster numbers and the History checked after each step; a
- * refusal appears next to its field; the page reloads to the game as it was; every screen is
+ * refusal appears next to its field; the page reloads to the game as it was; on the Victory screen
+ * the players tick objectives, see the result change and undo the ticks; every screen is
  * photographed into docs/screenshots/.
  */
 import { readFileSync } from 'node:fs';
@@ -42,6 +43,16 @@ async function historyEntries(): Promise<{ summary: string; undone: boolean }[]>
     entries.push({ summary: (await item.locator('.summary').innerText()).trim(), undone: (await item.getAttribute('data-undone')) === 'true' });
   }
   return entries;
+}
+
+/** Moves the clock through the service to the first step of the next turn. */
+async function advanceToNextTurn(): Promise<void> {
+  const start = (await e2e.gameInfo())!.clock.turnId;
+  for (let i = 0; i < 20; i++) {
+    const { clock } = await e2e.call('advanceClock');
+    if (clock.turnId !== start) return;
+  }
+  throw new Error(`the clock never left ${start}`);
 }
 
 /** Selects the unit's row in the roster with the arrow keys alone. */
@@ -265,6 +276,78 @@ describe('Start, Setup, Roster and History in the browser', () => {
     await e2e.screen('victory');
     expect(await e2e.page.getByTestId('victory-result').innerText()).toContain('provisional');
     await e2e.screenshot('victory');
+  });
+
+  it('Victory: ticking objectives changes the result, and undo takes the ticks back', async () => {
+    const page = e2e.page;
+    // Losses over three turns for the chart (the 26th North Carolina's 2 SP and 1 straggler are already in 0740).
+    // At 0740 the USA has only Buford's cavalry on the map: 2 points an SP.
+    const regiment = (side: 'USA' | 'CSA') => e2e.call('roster', { side }).then((units) => units.find((u) => u.arm !== 'artillery' && u.onMap && u.id !== UNIT.id && u.currentSp >= 4)!);
+    const usaUnit = await regiment('USA');
+    const csaUnit = await regiment('CSA');
+    const usaPerSp = usaUnit.arm === 'cavalry' ? 2 : 1;
+    const csaPerSp = csaUnit.arm === 'cavalry' ? 2 : 1;
+    await e2e.call('recordLoss', { unitId: usaUnit.id, sp: 2 });
+    await advanceToNextTurn();
+    await e2e.call('recordLoss', { unitId: usaUnit.id, sp: 1 });
+    await e2e.call('recordLoss', { unitId: csaUnit.id, sp: 3 });
+    await advanceToNextTurn();
+    await e2e.call('recordLoss', { unitId: usaUnit.id, sp: 1 });
+    // Recorded through the service, not the screens: reload so the screens read them.
+    await e2e.reload();
+    await e2e.screen('victory');
+    const before = await e2e.call('tally');
+    expect(before.lossesByTurn.map((t) => [t.time, t.USA, t.CSA])).toEqual([
+      ['0740', 2 * usaPerSp, 3],
+      ['0800', 3 * usaPerSp, 3 + 3 * csaPerSp],
+      ['0820', 4 * usaPerSp, 3 + 3 * csaPerSp],
+    ]);
+    expect(await page.getByTestId('loss-chart').locator('[data-side="USA"] polyline').getAttribute('points')).toMatch(/^(\S+ ){2}\S+$/);
+    expect(await page.getByTestId('loss-chart').textContent()).toContain(`CSA ${3 + 3 * csaPerSp}`);
+
+    const result = page.getByTestId('victory-result');
+    expect(await result.getAttribute('data-by')).toBe('losses');
+    expect(await result.innerText()).toContain('Draw');
+    // The CSA needs any five of its list (Rev. Victory): four are not enough.
+    const csa = before.objectives.CSA;
+    expect(csa.required).toBe(5);
+    const panel = page.getByTestId('objectives-CSA');
+    for (const o of csa.geographic.slice(0, 4)) {
+      await panel.getByRole('checkbox', { name: `CSA occupies ${o.name}`, exact: true }).check();
+      await e2e.idle();
+    }
+    expect(await panel.getByTestId('objectives-count').innerText()).toBe('4 of 5 needed');
+    expect(await result.getAttribute('data-by')).toBe('losses');
+    await panel.getByRole('checkbox', { name: `CSA occupies ${csa.geographic[4]!.name}`, exact: true }).check();
+    await e2e.idle();
+    expect(await result.innerText()).toContain('Substantial victory for the Confederate (CSA)');
+    expect(await page.getByTestId('victory-how').innerText()).toContain('By objectives: the CSA occupies 5 of the 5 Geographic Objectives needed');
+    expect((await e2e.call('tally')).result).toMatchObject({ winner: 'CSA', level: 'substantial', by: 'objectives' });
+    expect(await page.getByTestId('enemy-guns-CSA').innerText()).toContain('USA guns lost, destroyed or captured: 0');
+    await e2e.screenshot('victory');
+
+    // The USA meets its Manpower Objective too: both sides have achieved objectives, so loss points decide (RI-F16).
+    await page.getByRole('checkbox', { name: 'USA Manpower Objective met', exact: true }).check();
+    await e2e.idle();
+    expect(await result.getAttribute('data-by')).toBe('losses');
+    expect(await page.getByTestId('victory-how').innerText()).toContain('Both sides have achieved objectives');
+
+    // Undo with the keyboard, twice: the Manpower tick, then the fifth objective.
+    await page.evaluate('document.activeElement && document.activeElement.blur()');
+    await page.keyboard.press('Control+z');
+    await e2e.idle();
+    expect(await page.getByRole('checkbox', { name: 'USA Manpower Objective met', exact: true }).isChecked()).toBe(false);
+    expect(await result.innerText()).toContain('Substantial victory for the Confederate (CSA)');
+    await page.keyboard.press('Control+z');
+    await e2e.idle();
+    expect(await panel.getByRole('checkbox', { name: `CSA occupies ${csa.geographic[4]!.name}`, exact: true }).isChecked()).toBe(false);
+    expect(await panel.getByTestId('objectives-count').innerText()).toBe('4 of 5 needed');
+    expect(await result.getAttribute('data-by')).toBe('losses');
+    const undone = (await e2e.call('history', { kinds: ['objective.occupied', 'objective.manpower'] })).map((e) => [e.kind, e.undone]);
+    expect(undone.slice(0, 2)).toEqual([
+      ['objective.manpower', true],
+      ['objective.occupied', true],
+    ]);
   });
 
   it('exports the roster as CSV from the Roster screen', async () => {

@@ -1,7 +1,8 @@
 /**
  * A whole turn with the keyboard alone, in Chromium through the browser bridge on the full battle: no
  * mouse click at all, only page.keyboard (Tab to a control, Enter/Space, arrow keys in lists, one digit
- * for a typed die, Alt+5 for the Turn screen, Alt+N for Next, Ctrl+Z / Ctrl+Shift+Z for undo and redo).
+ * for a typed die, Alt+5 for the Turn screen, Alt+N for Next, Ctrl+Z / Ctrl+Shift+Z for undo and redo),
+ * a single unit activated in the Out-of-Command phase included.
  * The page is only read (which element has the focus, the select's value); the service is asked after
  * each step what it recorded.
  */
@@ -149,13 +150,26 @@ describe('a whole turn with the keyboard alone', () => {
     await e2e.page.waitForSelector('[data-testid="phase-over"]');
   });
 
-  it('Alt+N through the Out-of-Command phase and the End Segment into the 0800 turn', async () => {
+  it('III.B: USA activates a single unit at RE with the keys (the unit list, then Enter)', async () => {
+    await press('Alt+n');
+    expect(await clock()).toBe('0740 III.B');
+    const trooper = (await e2e.call('roster', { commandId: GAMBLE })).find((u) => u.arm === 'cavalry')!;
+    await tabTo('[data-testid="activation-unit"]');
+    await arrowTo(trooper.id);
+    await tabTo('[data-testid="activation-re"]');
+    await press('Enter');
+    const state = await e2e.call('turnState');
+    expect(state.unitsActivated).toEqual([{ unitId: trooper.id, commandId: GAMBLE, side: 'USA', effectiveness: 'RE', phase: 'B', order: 3 }]);
+    expect(state.sideToAct).toBe('CSA');
+  });
+
+  it('Alt+N through the End Segment into the 0800 turn', async () => {
     const steps: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       await press('Alt+n');
       steps.push(await clock());
     }
-    expect(steps).toEqual(['0740 III.B', '0740 IV.A', '0740 IV.B', '0740 IV.C', '0800 I.A']);
+    expect(steps).toEqual(['0740 IV.A', '0740 IV.B', '0740 IV.C', '0800 I.A']);
     expect(await e2e.call('turnState')).toMatchObject({ turnId: '1863-07-01T0800', initiativeModifier: 'USA' });
     const kinds = (await e2e.call('history', { turnId: '1863-07-01T0740', includeUndone: false })).map((e) => e.kind);
     expect(kinds.filter((k) => k === 'activation.pass')).toHaveLength(3);

@@ -9,7 +9,10 @@
  *   a refusal shown next to its field; both sides revealed together;
  * - Initiative: two secret declarations, typed dice 3 and 5, the winner;
  * - Activation: three activations (the Initiative player's free ME, a failed ME attempt that goes to
- *   the Confusion Table, an RE activation), undo and redo with the keyboard, three passes;
+ *   the Confusion Table, an RE activation), each listed from the service's record of who activated and
+ *   how, the service refusing a brigade that activated with its division; undo and redo with the
+ *   keyboard, three passes; in the Out-of-Command phase two single units (at RE, and at ME with a
+ *   typed 0), each on its Default Order;
  * - End Segment: a fallen leader replaced, recovery, cleanup, and Next into the next turn;
  * - the night: at 2400 the Straggler Recovery designation and the abandoned guns (Next refused until
  *   they are resolved), and at 0400 the stragglers Muster recovers by itself.
@@ -24,6 +27,7 @@ const GAMBLE = 'usa-cavalry-1-gamble';
 const HETH = 'csa-heth-division';
 const PETTIGREW = 'csa-heth-pettigrew';
 const STUART = 'csa-cavalry-division';
+const NC26 = 'csa-26th-north-carolina';
 
 let e2e: E2E;
 
@@ -283,6 +287,13 @@ describe('a whole turn at the table, with typed dice', () => {
     const state = await e2e.call('turnState');
     expect(state).toMatchObject({ activations: 1, sideToAct: 'USA', passesInRow: 0 });
     expect(state.meAttempted).toContain(HETH);
+    expect(state.activated).toEqual([{ commandId: HETH, side: 'CSA', effectiveness: 'ME', phase: 'A', order: 1 }]);
+    expect(await text('activated-list')).toMatch(/CSA Heth's Division: at ME\s+· III\.A/);
+    // The service itself refuses a brigade that activated with its division (RI-T02), at RE as well as for ME.
+    const refused = await e2e.callRaw('activateRe', { commandId: PETTIGREW });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'RULES_FORBID', field: 'commandId', rule: 'Rev. Activation Segment' } });
+    expect(!refused.ok && refused.error.message).toContain("Pettigrew's Brigade activated with Heth's Division this segment (at ME)");
+    expect((await e2e.call('turnState')).activations).toBe(1);
   });
 
   it('III.A: USA tries Gamble\'s brigade for ME with a typed 9 and goes to the Confusion Table', async () => {
@@ -301,13 +312,23 @@ describe('a whole turn at the table, with typed dice', () => {
     const dice = (await e2e.call('diceLog', { limit: 1 }))[0];
     expect(dice).toMatchObject({ eventSeq: attempts.at(-1)!.seq, source: 'table', roll: 9, outcome: 'Confusion Table' });
     expect((await e2e.call('turnState')).meAttempted).toContain(GAMBLE);
+    expect((await e2e.call('turnState')).activated.at(-1)).toEqual({ commandId: GAMBLE, side: 'USA', effectiveness: 'confusion', phase: 'A', order: 2 });
+    expect(await text('activated-list')).toContain("USA Gamble's Brigade: tried for ME: Confusion Table");
   });
 
   it('III.A: CSA activates Stuart\'s division at RE; Ctrl+Z undoes it and Ctrl+Shift+Z redoes it', async () => {
     const page = e2e.page;
     const pettigrewOption = await page.getByTestId('activation-command').locator(`option[value="${PETTIGREW}"]`).innerText();
     expect(pettigrewOption).toContain("activated with Heth's Division");
+    // Pettigrew may act on his own only if he was out of Heth's range (RI-S24); never for ME after Heth's ME (RI-C07).
+    await page.getByTestId('activation-command').selectOption(PETTIGREW);
+    expect(await text('activation-barred')).toContain('it may activate on its own only if Pettigrew is out of command of his superior');
+    expect(await page.getByTestId('activation-re').isDisabled()).toBe(true);
+    await page.getByTestId('activation-ooc').check();
+    expect(await page.getByTestId('activation-re').isEnabled()).toBe(true);
+    expect(await text('activation-segment')).toContain("Heth's Division has tried for ME: subordinates may not try for ME");
     await page.getByTestId('activation-command').selectOption(STUART);
+    expect(await page.getByTestId('activation-ooc').isChecked()).toBe(false);
     await click('activation-re');
     expect(await text('activation-note')).toBe("Stuart's Cavalry Division activates at RE (SKPD)");
     expect((await turnHistory(['activation.re'])).map((e) => e.summary)).toEqual(["Stuart's Cavalry Division activates at RE (SKPD)"]);
@@ -338,11 +359,47 @@ describe('a whole turn at the table, with typed dice', () => {
     await e2e.screenshot('turn-activation-over');
   });
 
-  it('III.B: the Out-of-Command phase begins again with the Initiative player', async () => {
+  it('III.B: the Out-of-Command phase begins again with the Initiative player, who activates a single unit at RE', async () => {
+    const page = e2e.page;
     await next();
     expect(await clock()).toBe('0740 III.B');
     expect(await text('side-to-act')).toContain('CSA');
     expect((await e2e.call('turnState')).passesInRow).toBe(0);
+    // Pettigrew's brigade activated with Heth's division in III.A; a regiment that was out of command then activates now, alone.
+    expect(await page.getByTestId('activation-command').count()).toBe(0);
+    // A command whose commander is out of command may go too, but not one that activated in III.A.
+    await page.getByTestId('pick-command').check();
+    expect(await page.getByTestId('activation-command').locator(`option[value="${HETH}"]`).innerText()).toContain('already activated this segment (at ME)');
+    await page.getByTestId('pick-unit').check();
+    await page.getByTestId('activation-unit').selectOption(NC26);
+    expect(await text('activation-segment')).toContain('HOLD Hold (its Default Order while out of command)');
+    await click('activation-re');
+    expect(await text('activation-note')).toBe('26th North Carolina (out of command) activates at RE (Default Order HOLD)');
+    const state = await e2e.call('turnState');
+    expect(state.unitsActivated).toEqual([{ unitId: NC26, commandId: PETTIGREW, side: 'CSA', effectiveness: 'RE', phase: 'B', order: 4 }]);
+    expect(state.sideToAct).toBe('USA');
+  });
+
+  it('III.B: USA tries a single unit of Gamble\'s brigade for ME with a typed 0; each unit activates once', async () => {
+    const page = e2e.page;
+    const trooper = (await unitsOf(GAMBLE)).find((u) => u.arm === 'cavalry')!;
+    await page.getByTestId('activation-unit').selectOption(trooper.id);
+    expect(await text('activation-segment')).toContain('SKPD Skirmish/Probe/Delay (its Default Order while out of command)');
+    await typeDie('activation-die', 0);
+    expect(await text('activation-result')).toContain(`${trooper.name} is activated at ME.`);
+    expect((await turnHistory(['activation.attempt'])).at(-1)?.summary).toMatch(new RegExp(`^${trooper.name} \\(out of command, SKPD; Gamble, rating \\d\\) tries for ME: rolled 0, modified 0: ME$`));
+    expect((await e2e.call('turnState')).unitsActivated.map((a) => [a.unitId, a.effectiveness])).toEqual([
+      [NC26, 'RE'],
+      [trooper.id, 'ME'],
+    ]);
+    const list = await text('activated-list');
+    expect(list).toContain('CSA 26th North Carolina (single unit): at RE');
+    expect(list).toContain(`USA ${trooper.name} (single unit): at ME`);
+    // The 26th is shown as activated to the CSA, and the service refuses it a second time.
+    const option = await page.getByTestId('activation-unit').locator(`option[value="${NC26}"]`).innerText();
+    expect(option).toContain('already activated this segment (at RE)');
+    const again = await e2e.callRaw('activateRe', { unitId: NC26 });
+    expect(again).toMatchObject({ ok: false, error: { code: 'RULES_FORBID', field: 'unitId' } });
     await e2e.screenshot('turn-out-of-command');
     await next();
     expect(await clock()).toBe('0740 IV.A');
@@ -385,13 +442,13 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(state).toMatchObject({ turnId: '1863-07-01T0800', initiative: null, initiativeModifier: 'CSA', activations: 0, passesInRow: 0 });
     expect(await text('turn-initiative')).toContain('+1 modifier: CSA');
     expect(await text('turn-applied')).toContain('turn 1863-07-01T0800 begins');
-    // The turn's record is all there: 2 attempts, the initiative, 3 activations, 3 passes, the replacement.
+    // The turn's record is all there: 2 attempts, the initiative, 3 + 2 activations, 3 passes, the replacement.
     const info = await e2e.gameInfo();
     const all = await e2e.call('history', { includeUndone: false, limit: 500 });
     const kinds = all.filter((e) => e.turnId === '1863-07-01T0740').map((e) => e.kind);
     expect(kinds.filter((k) => k === 'orders.attempt')).toHaveLength(2);
     expect(kinds.filter((k) => k === 'initiative')).toHaveLength(1);
-    expect(kinds.filter((k) => k === 'activation.attempt' || k === 'activation.re')).toHaveLength(3);
+    expect(kinds.filter((k) => k === 'activation.attempt' || k === 'activation.re')).toHaveLength(5);
     expect(kinds.filter((k) => k === 'activation.pass')).toHaveLength(3);
     expect(info?.clock.turnId).toBe('1863-07-01T0800');
     await e2e.screenshot('turn-next-turn');

@@ -21,6 +21,10 @@ import { useAppStore } from './app';
 
 // The service's shapes as the contract (electron/api.ts) gives them to the window.
 export type TurnState = ChannelOutput<'turnState'>;
+/** A command that activated this segment, and how (the service records it with the activation). */
+export type CommandActivation = TurnState['activated'][number];
+/** A single unit activated in the Out-of-Command Activation Phase. */
+export type UnitActivation = TurnState['unitsActivated'][number];
 export type CommandNode = ChannelOutput<'commandTree'>[number];
 export type LeaderRow = ChannelOutput<'leaders'>[number];
 export type RosterUnit = ChannelOutput<'roster'>[number];
@@ -283,7 +287,8 @@ export const useTurnStore = defineStore('turn', () => {
     app.change(() => call('setOrders', input), side ? hidden(side) : (r) => r.event.summary);
   const rollInitiative = (input: ChannelInput<'rollInitiative'>) => app.change(() => call('rollInitiative', input), (r) => r.event.summary);
   const attemptActivation = (input: ChannelInput<'attemptActivation'>) => app.change(() => call('attemptActivation', input), (r) => r.event.summary);
-  const activateRe = (commandId: string) => app.change(() => call('activateRe', { commandId }), (r) => r.event.summary);
+  /** An RE activation: a command (In-Command phase) or a single unit (Out-of-Command phase). */
+  const activateRe = (input: ChannelInput<'activateRe'>) => app.change(() => call('activateRe', input), (r) => r.event.summary);
   const pass = (side: Side) => app.change(() => call('pass', { side }), (r) => r.event.summary);
   const replaceLeader = (input: ChannelInput<'replaceLeader'>) => app.change(() => call('replaceLeader', input), (r) => r.event.summary);
   const setCommandMarkers = (input: ChannelInput<'setCommandMarkers'>) => app.change(() => call('setCommandMarkers', input), (r) => r.event.summary);

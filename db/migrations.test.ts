@@ -1,0 +1,102 @@
+/**
+ * Each real schema migration on a real file of the version before it. A version 1 file is made the way
+ * Muster 1 made it: the version 1 schema (migration 0001 alone), filled with the rows of a game played a
+ * little (a loss, the Initiative, an activation), then opened by this Muster.
+ */
+import Database from 'better-sqlite3';
+import { readdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migration0001 } from './migrations/0001-initial';
+import { LATEST_VERSION } from './migrations';
+import { openGameDatabase } from './open';
+import { GameService } from './service';
+import { advanceTo, expectRefused, newGame, tempDir } from '../tests/fixtures/game';
+
+const tmp = tempDir('muster-migrations-');
+afterAll(() => tmp.cleanup());
+
+/** The verified copies made beside the file before it was migrated from version 1. */
+const versionOneBackups = (path: string) => readdirSync(dirname(path)).filter((f) => f.startsWith(`${basename(path)}.v1-`) && f.endsWith('.bak'));
+
+const VERSION_1_TABLES = ['game', 'turns', 'clock', 'turn_state', 'reinforcement_groups', 'commands', 'leaders', 'units', 'events', 'dice_state', 'dice_log'];
+
+/** Fields that version 2 added: a version 1 event never changed them. */
+const isVersionTwoChange = (c: { table: string; field: string }) => c.table === 'objectives' || c.field.startsWith('activation') || c.field.startsWith('manpower_');
+
+/**
+ * Copies a game into a new file with the version 1 schema, column by column of that schema, and its
+ * events as version 1 recorded them (without their changes to version 2's fields).
+ */
+function asVersionOne(source: string, name: string): string {
+  const target = tmp.file(name);
+  openGameDatabase(target, { create: true, migrations: [migration0001] }).db.close();
+  const db = new Database(target);
+  db.pragma('foreign_keys = OFF');
+  db.prepare('ATTACH DATABASE ? AS src').run(source);
+  db.function('version_1_payload', (payload: unknown) => {
+    const p = JSON.parse(String(payload)) as { input: unknown; changes: { table: string; field: string }[] };
+    return JSON.stringify({ ...p, changes: p.changes.filter((c) => !isVersionTwoChange(c)) });
+  });
+  db.transaction(() => {
+    for (const table of VERSION_1_TABLES) {
+      const names = (db.prepare(`PRAGMA main.table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+      const select = names.map((n) => (table === 'events' && n === 'payload' ? 'version_1_payload(payload)' : n)).join(', ');
+      db.exec(`INSERT INTO main.${table} (${names.join(', ')}) SELECT ${select} FROM src.${table}`);
+    }
+  })();
+  db.exec('DETACH DATABASE src');
+  expect(db.pragma('user_version', { simple: true })).toBe(1);
+  db.close();
+  return target;
+}
+
+describe('0002: activations and victory objectives', () => {
+  it('brings a version 1 game to version 2: its rows kept, its objective lists as rows (none occupied), no activations yet', () => {
+    const played = newGame(tmp.dir);
+    played.recordLoss({ unitId: '2-wi', sp: 2 });
+    advanceTo(played, { segment: 'II', phase: 'A' });
+    played.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 4, CSA: 1 } });
+    advanceTo(played, { segment: 'III', phase: 'A' });
+    played.attemptActivation({ commandId: 'usa-i-1' });
+    const events = played.info().eventCount;
+    played.close();
+    const path = asVersionOne(played.file, 'version-1.muster');
+
+    const g = GameService.open(path);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(versionOneBackups(path)).toHaveLength(1);
+    expect(g.info().eventCount).toBe(events);
+    expect(g.roster().find((u) => u.id === '2-wi')).toMatchObject({ spLost: 2 });
+    // The objective lists the game was created with, unoccupied; no Manpower Objective met.
+    const tally = g.tally();
+    expect(tally.objectives.USA).toMatchObject({ geographic: [{ id: 'seminary-ridge', name: 'Seminary Ridge', occupied: false }], occupied: 0, required: 1, manpowerMet: false });
+    expect(tally.objectives.CSA.geographic.map((o) => o.id)).toEqual(['mcpherson-ridge']);
+    // The ME attempt made before the upgrade still bars the division's brigades; how it went is not reconstructed.
+    expect(g.turnState()).toMatchObject({ meAttempted: ['usa-i-1'], activated: [], unitsActivated: [] });
+    expect(g.verify().ok).toBe(true);
+
+    // The new columns work: the next activation is recorded with its event, and undone with it.
+    g.pass({ side: 'CSA' });
+    const barred = expectRefused(g, () => g.activateRe({ commandId: 'iron' }), 'RULES_FORBID', 'commandId', 'Rev. Activation Segment');
+    expect(barred.message).toContain('activated with 1st Division, I Corps this segment (tried for ME)');
+    g.activateRe({ commandId: 'gamble' });
+    expect(g.turnState().activated).toEqual([{ commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 2 }]);
+    g.undo();
+    expect(g.turnState().activated).toEqual([]);
+    g.setObjective({ side: 'USA', objectiveId: 'seminary-ridge', occupied: true });
+    expect(g.tally().result).toMatchObject({ winner: 'USA', level: 'substantial', by: 'objectives' });
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+
+  it('a new file gets the objectives of its scenario when it is created (the step itself finds no game yet)', () => {
+    const g = newGame(tmp.dir);
+    const rows = g.db.prepare('SELECT id, side, objective_id AS objectiveId, name, occupied FROM objectives ORDER BY side DESC, position').all();
+    expect(rows).toEqual([
+      { id: 'USA:seminary-ridge', side: 'USA', objectiveId: 'seminary-ridge', name: 'Seminary Ridge', occupied: 0 },
+      { id: 'CSA:mcpherson-ridge', side: 'CSA', objectiveId: 'mcpherson-ridge', name: 'McPherson Ridge', occupied: 0 },
+    ]);
+    g.close();
+  });
+});
