@@ -1,7 +1,7 @@
 /**
  * The built-in scenarios as players receive them: every file loads (schema and cross-references), the full
  * battle holds the whole historical order of battle with the totals of shared/data/SOURCE.md, the defaults of
- * docs/ri/data.md hold for every unit, leader and command, and each named scenario is a faithful selection
+ * docs/rules-interpretations.md hold for every unit, leader and command, and each named scenario is a faithful selection
  * of the full battle with a whole chain of command.
  */
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@
  *   npx tsx scripts/convert-oob.ts <path/to/gettysburg-oob.csv> <path/to/gettysburg.json>
  *
  * The other scenarios are written next to gettysburg.json as <id>.json. Every default this file chooses
- * (SPs, weapons, leader values, arrival times, the time track) is an entry in docs/ri/data.md (RI-Dnn).
+ * (SPs, weapons, leader values, arrival times, the time track) is an entry in docs/rules-interpretations.md (RI-Dnn).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
