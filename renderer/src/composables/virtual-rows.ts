@@ -3,6 +3,11 @@
  * roster (about 600 units and 250 commands) scrolls smoothly. Rows have one fixed height (the CSS
  * variable --muster-row); spacer rows above and below keep the scroll bar true. Heights are set
  * through the CSSOM (Vue's object :style), which the strict CSP permits (it forbids style attributes).
+ *
+ * Cheap on purpose: the viewport's height comes from a ResizeObserver (its first report arrives with
+ * the first frame, after layout), never from a read that forces a layout while the screen is being
+ * built; and the window stays the same object while scrolling within a row, so the table re-renders
+ * only when the slice of rows actually changes.
  */
 import { computed, nextTick, onMounted, onUnmounted, ref, type Ref } from 'vue';
 
@@ -24,6 +29,20 @@ export function rowWindow(count: number, rowHeight: number, scrollTop: number, v
   return { start, end, padTop: start * rowHeight, padBottom: (count - end) * rowHeight };
 }
 
+/** True when two windows render the same rows with the same spacers. */
+export function sameRowWindow(a: RowWindow, b: RowWindow): boolean {
+  return a.start === b.start && a.end === b.end && a.padTop === b.padTop && a.padBottom === b.padBottom;
+}
+
+/**
+ * The window for a new scroll position or viewport: `previous` itself when it renders the same rows,
+ * so a reactive consumer sees no change while the table scrolls within a row.
+ */
+export function nextRowWindow(previous: RowWindow | undefined, ...args: Parameters<typeof rowWindow>): RowWindow {
+  const next = rowWindow(...args);
+  return previous !== undefined && sameRowWindow(previous, next) ? previous : next;
+}
+
 /** The scrollTop that brings row `index` into view (unchanged when it already is). */
 export function scrollTopFor(index: number, rowHeight: number, scrollTop: number, viewportHeight: number, headerHeight = 0): number {
   const top = index * rowHeight;
@@ -35,12 +54,16 @@ export function scrollTopFor(index: number, rowHeight: number, scrollTop: number
   return scrollTop;
 }
 
+/** The viewport height assumed until the ResizeObserver's first report, which comes before the first paint. */
+const ASSUMED_VIEWPORT_HEIGHT = 600;
+
 export function useVirtualRows(count: Ref<number>, rowHeight = 24, headerHeight = 26) {
   const container = ref<HTMLElement | null>(null);
   const scrollTop = ref(0);
-  const viewportHeight = ref(600);
+  const viewportHeight = ref(ASSUMED_VIEWPORT_HEIGHT);
 
-  const window = computed(() => rowWindow(count.value, rowHeight, scrollTop.value, viewportHeight.value));
+  // Vue passes the previous value: returning it unchanged re-runs nothing that depends on the window.
+  const window = computed<RowWindow>((previous) => nextRowWindow(previous, count.value, rowHeight, scrollTop.value, viewportHeight.value));
   const padTopStyle = computed(() => ({ height: `${window.value.padTop}px` }));
   const padBottomStyle = computed(() => ({ height: `${window.value.padBottom}px` }));
 
@@ -72,10 +95,13 @@ export function useVirtualRows(count: Ref<number>, rowHeight = 24, headerHeight 
 
   let observer: ResizeObserver | null = null;
   onMounted(() => {
-    measure();
     if (container.value && typeof ResizeObserver !== 'undefined') {
+      // Its first report comes after the first layout (reading clientHeight then costs nothing);
+      // reading it here would force a layout of the whole screen in the middle of mounting it.
       observer = new ResizeObserver(measure);
       observer.observe(container.value);
+    } else {
+      measure();
     }
   });
   onUnmounted(() => observer?.disconnect());
