@@ -12,7 +12,6 @@ import {
   skirmisherRecallLoss,
   spLossIsStraggler,
   STRAGGLER_RECOVERY_ORDERS,
-  stragglerRecoveryStep,
   stragglersFromDisorder,
   stragglersRecovered,
   type SkirmisherDesignation,
@@ -69,13 +68,6 @@ describe('straggler recovery', () => {
     expect(STRAGGLER_RECOVERY_ORDERS).toEqual(['HOLD', 'RSRV']);
     expect(mayDesignateStragglerRecovery('HOLD')).toBe(true);
     expect(mayDesignateStragglerRecovery('ASLT')).toBe(false);
-  });
-
-  it('designation at 2400, recovery at 0400', () => {
-    expect(stragglerRecoveryStep('2400')).toBe('designate');
-    expect(stragglerRecoveryStep('0400')).toBe('recover');
-    expect(stragglerRecoveryStep('0420')).toBeNull();
-    expect(() => stragglerRecoveryStep('4am')).toThrow(/time: must be a 24-hour clock time "HHMM"/);
   });
 
   it('"50% (round up) of stragglers from each unit are automatically recovered"', () => {

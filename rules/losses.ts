@@ -86,14 +86,6 @@ export function mayDesignateStragglerRecovery(order: OrderCode): boolean {
   return STRAGGLER_RECOVERY_ORDERS.includes(order);
 }
 
-/** "Straggler Recovery Designation takes place at 2400 each night"; recovery happens at 0400. Time is "HHMM". */
-export function stragglerRecoveryStep(time: string): 'designate' | 'recover' | null {
-  if (typeof time !== 'string' || !/^\d{4}$/.test(time)) {
-    throw new RulesArgumentError('time', `must be a 24-hour clock time "HHMM", e.g. "2400" or "0400" (got ${String(time)})`);
-  }
-  return time === '2400' ? 'designate' : time === '0400' ? 'recover' : null;
-}
-
 /** Stragglers recovered at 0400 by a unit of a brigade with the Recovery marker: "50% (round up)". */
 export function stragglersRecovered(stragglers: number): number {
   assertNonNegativeInteger('stragglers', stragglers);

@@ -104,6 +104,7 @@ describe('clockEventsDue (RI-C12)', () => {
   it('nothing at other times', () => {
     expect(clockEventsDue({ time: '1400', firstTurnOfDay: false })).toEqual([]);
     expect(clockEventsDue({ time: '0440', firstTurnOfDay: false })).toEqual([]);
+    expect(clockEventsDue({ time: '0420', firstTurnOfDay: false })).toEqual([]);
   });
 
   it('rejects malformed times (midnight is 2400)', () => {

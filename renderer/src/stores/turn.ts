@@ -14,7 +14,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ChannelInput, ChannelOutput } from '../../../electron/api';
-import { clockEventsDue, describeStep, SEQUENCE_OF_PLAY, type ClockEvent, type SequenceStep, type StepDescription } from '../../../rules/sequence';
+import { describeStep, SEQUENCE_OF_PLAY, type ClockEvent, type SequenceStep, type StepDescription } from '../../../rules/sequence';
 import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
 import { useAppStore } from './app';
@@ -144,24 +144,11 @@ export const useTurnStore = defineStore('turn', () => {
 
   /**
    * The automatic events due in this turn and at this step (2400 designation and abandoned guns,
-   * 0400 recovery, Warren's return on a day's first turn). A day's first turn is known when Next
-   * moved the clock to a new date; otherwise the service's own report of Warren is what players see.
+   * 0400 recovery, Warren's return on a day's first turn), as the service reports them: it knows the time track.
    */
-  const eventsDue = computed<Pick<ClockEvent, 'kind' | 'text' | 'rule'>[]>(() => {
-    const c = clock.value;
-    const s = step.value;
-    if (!c || !s) return [];
-    // The service knows the time track (the first turn of each day): its list is used when it gives one.
-    if (Array.isArray(c.due)) return c.due.map((e) => ({ kind: e.kind as ClockEvent['kind'], text: e.text, rule: e.rule }));
-    const firstTurnOfDay = lastAdvance.value !== null && lastAdvance.value.before.date !== c.date;
-    let due: ClockEvent[];
-    try {
-      due = clockEventsDue({ time: c.time, firstTurnOfDay });
-    } catch {
-      return [];
-    }
-    return due.filter((e) => e.step.segment === s.segment && e.step.phase === s.phase);
-  });
+  const eventsDue = computed<Pick<ClockEvent, 'kind' | 'text' | 'rule'>[]>(() =>
+    (clock.value?.due ?? []).map((e) => ({ kind: e.kind as ClockEvent['kind'], text: e.text, rule: e.rule })),
+  );
 
   /** The side of whatever an event changed (a command, unit or leader of the tree), when one can tell. */
   const sideOfKey = computed(() => {
