@@ -30,15 +30,11 @@ function copyScenarios(): Plugin {
 export default defineConfig({
   main: {
     plugins: [copyScenarios()],
-    resolve: {
-      // Inside Electron every connection must load the Electron-ABI addon: see electron/sqlite-native.ts.
-      alias: [{ find: /^better-sqlite3$/, replacement: resolve(root, 'electron/sqlite-native.ts') }],
-    },
     build: {
       outDir: resolve(root, 'out/main'),
       // electron-log, zod, pure-rand and better-sqlite3 stay in node_modules (a native addon cannot be
-      // bundled). 'better-sqlite3' is left to the alias above, whose module requires the real package.
-      externalizeDeps: { exclude: ['better-sqlite3'] },
+      // bundled; better-sqlite3 13's Node-API prebuilds load in Electron as they are).
+      externalizeDeps: true,
       sourcemap: true,
       rollupOptions: {
         input: { main: resolve(root, 'electron/main.ts') },

@@ -1,12 +1,11 @@
 // electron-builder.yml checked against electron-builder's own JSON schema (shipped in app-builder-lib),
 // plus the settings the shell depends on: targets, asar unpacking of .node files, the .muster file
-// association, the Electron fuses, and the Electron-ABI addon taken from .native-electron/.
+// association, the Electron fuses, and better-sqlite3's Node-API prebuilds shipped as npm installed them.
 import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NATIVE_BINDING_RELATIVE, PACKAGED_BINDING_RELATIVE } from './native-binding';
 
 const require = createRequire(import.meta.url);
 // js-yaml comes with electron-builder (it reads this very file with it); it ships no types.
@@ -51,8 +50,9 @@ describe('electron-builder.yml', () => {
     expect(config.asarUnpack).toEqual(['**/*.node']);
     expect(config.npmRebuild).toBe(false);
     expect(config.nodeGypRebuild).toBe(false);
-    expect(config.extraResources).toContainEqual({ from: NATIVE_BINDING_RELATIVE.replace(/\\/g, '/'), to: PACKAGED_BINDING_RELATIVE.replace(/\\/g, '/') });
-    expect(config.files).toContain('!node_modules/better-sqlite3/build/**');
+    // The prebuilt Node-API addon is the one binary for Node and Electron: nothing may exclude it.
+    expect(config.files.some((pattern) => pattern.includes('better-sqlite3/prebuilds'))).toBe(false);
+    expect(config.files).toContain('!node_modules/better-sqlite3/src/**');
   });
 
   it('ships the rules interpretations the Help menu opens', () => {

@@ -17,8 +17,6 @@ import { createGameBackendFactory } from './game-backend';
 import { createHandlers, type ShellDialogs, type ShellHandlers } from './handlers';
 import { registerIpc } from './ipc';
 import { buildMenuTemplate, type MenuCommand, type MenuItemSpec } from './menu';
-import { electronNativeBindingPath } from './native-binding';
-import { setNativeBinding } from './sqlite-native';
 import {
   APP_ENTRY_URL,
   APP_SCHEME,
@@ -236,10 +234,6 @@ function onReady(): void {
   protocol.handle(APP_SCHEME, serveApp);
 
   recent = new RecentFilesStore(join(app.getPath('userData'), RECENT_FILES_NAME));
-  // Inside Electron, better-sqlite3 loads the addon built for Electron's ABI (scripts/electron-native.ts).
-  if (process.versions.electron) {
-    setNativeBinding(electronNativeBindingPath({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath() }));
-  }
   handlers = createHandlers({
     backend: createGameBackendFactory(),
     dialogs,
