@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { CHANNELS } from './contract';
 
 const root = import.meta.dirname;
 
@@ -43,6 +44,8 @@ export default defineConfig({
     },
   },
   preload: {
+    // The channel table derived from the contract, so the sandboxed preload needs no zod (electron/preload.ts).
+    define: { __MUSTER_CHANNELS__: JSON.stringify(CHANNELS) },
     build: {
       outDir: resolve(root, 'out/preload'),
       // A sandboxed preload can require only 'electron': everything else is bundled in.

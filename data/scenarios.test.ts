@@ -1,6 +1,7 @@
 /**
  * The built-in scenarios as players receive them: every file loads (schema and cross-references), the full
- * battle holds the whole historical order of battle with the totals of shared/data/SOURCE.md, the defaults of
+ * battle holds the whole historical order of battle with the totals of shared/data/SOURCE.md (checked here on the
+ * committed JSON: the CSV stays outside the repository, `npm run scenarios -- <csv> --check`), the defaults of
  * docs/rules-interpretations.md hold for every unit, leader and command, and each named scenario is a faithful selection
  * of the full battle with a whole chain of command.
  */

@@ -37,7 +37,21 @@ describe('muster CLI', () => {
     expect(roster.code).toBe(0);
     const units = JSON.parse(roster.stdout) as Record<string, unknown>[];
     expect(units).toHaveLength(18);
-    expect(units[0]).toEqual({ id: '2-wi', name: '2nd Wisconsin', side: 'USA', arm: 'infantry', sp: 6, spLost: 0, stragglers: 0 });
+    expect(units[0]).toEqual({
+      id: '2-wi',
+      name: '2nd Wisconsin',
+      side: 'USA',
+      arm: 'infantry',
+      sp: 6,
+      spLost: 0,
+      stragglers: 0,
+      currentSp: 6,
+      fatigue: 0,
+      status: 'ordered',
+      order: expect.any(String),
+      orderSource: expect.any(String),
+      onMap: true,
+    });
 
     expect(ok(['loss', file, '--unit', '2-wi', '--sp', '2'])).toBe('#1 2nd Wisconsin loses 2 SP\n');
     expect(ok(['loss', file, '--unit', '6-wi', '--sp', '1', '--straggler'])).toBe('#2 6th Wisconsin loses 1 SP as stragglers\n');
@@ -76,10 +90,10 @@ describe('muster CLI', () => {
       expect(r.stderr).toMatch(/^error: [^\n]+\n$/);
       expect(fileHash(file)).toBe(before);
     }
-    const spawned = spawnCli(['loss', file, '--unit', '2-wi', '--sp', '99']);
+    const spawned = spawnCli(['loss', file, '--unit', '2-wi', '--sp', '7']);
     expect(spawned.code).toBe(1);
     expect(spawned.stdout).toBe('');
-    expect(spawned.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual(['error: sp: 2nd Wisconsin has only 5 SP left; it cannot lose 99']);
+    expect(spawned.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual(['error: sp: 2nd Wisconsin has only 5 SP left; it cannot lose 7']);
     expect(fileHash(file)).toBe(before);
   });
 
@@ -91,5 +105,43 @@ describe('muster CLI', () => {
     expect(runCli(['roster', tmp.file('missing.muster'), '--json'])).toMatchObject({ code: 1, stderr: expect.stringContaining('does not exist') });
     expect(existsSync(tmp.file('missing.muster'))).toBe(false);
     expect(runCli(['help', 'x']).stdout).toContain('usage: muster');
+  });
+
+  it('call: any game function by its window.muster name, JSON in and out, the same refusals as the app', () => {
+    const file = tmp.file('cli-call.muster');
+    ok(['new', file, '--scenario', FIXTURE_SCENARIO]);
+    const loss = JSON.parse(ok(['call', file, 'recordLoss', '{"unitId":"2-wi","sp":2}'])) as { event: { seq: number; summary: string } };
+    expect(loss.event).toMatchObject({ seq: 1, summary: '2nd Wisconsin loses 2 SP' });
+    const turn = JSON.parse(ok(['call', file, 'turnState'])) as { turnId: string };
+    expect(turn.turnId).toBe('1863-07-01T0740');
+    const unit = (JSON.parse(ok(['call', file, 'roster', '{"side":"USA"}'])) as { id: string; spLost: number }[]).find((u) => u.id === '2-wi');
+    expect(unit?.spLost).toBe(2);
+
+    const before = fileHash(file);
+    const refusals: [string[], RegExp][] = [
+      [['call', file, 'recordLoss', '{"unitId":"2-wi","sp":41}'], /^error: SP must be at most 40 \(the largest counter\)\n$/],
+      [['call', file, 'recordLoss', '{"unitId":"2-wi","sp":1,"smuggled":true}'], /^error: Unrecognized key: "smuggled"\n$/],
+      [['call', file, 'editLeader', '{"leaderId":"meredith","rating":12}'], /^error: Rating must be a whole number from 0 to 9\n$/],
+      [['call', file, 'rollDie', JSON.stringify({ purpose: 'lone \uD800' })], /^error: purpose: must be well-formed Unicode text/],
+      [['call', file, 'turnState', '{}'], /^error: input: /],
+      [['call', file, 'recordLoss', '{"unitId":"2-wi","sp":5}'], /^error: sp: 2nd Wisconsin has only 4 SP left; it cannot lose 5\n$/],
+    ];
+    for (const [args, message] of refusals) {
+      const r = runCli(args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(fileHash(file)).toBe(before);
+    }
+    expect(runCli(['call', file, 'recordLoss', '{not json'])).toMatchObject({ code: 2, stderr: expect.stringContaining('not JSON') });
+    expect(runCli(['call', file, 'frobnicate'])).toMatchObject({ code: 2, stderr: expect.stringContaining('not a game function') });
+    expect(runCli(['call', file, 'newGame', '{"scenario":"gettysburg"}'])).toMatchObject({ code: 2 });
+    expect(fileHash(file)).toBe(before);
+  });
+
+  it('functions: lists every game function of the contract with what it does', () => {
+    const listed = ok(['functions']).trim().split('\n').map((l) => l.split(/\s+/)[0]);
+    expect(listed).toEqual(expect.arrayContaining(['recordLoss', 'roster', 'attemptActivation', 'undo']));
+    expect(listed).not.toContain('newGame');
   });
 });

@@ -1,7 +1,11 @@
 /**
- * Muster's command line (`npm run cli -- <command> <file> ...`): the same GameService the app uses, for
- * players who script and for checking a game file without a window.
+ * Muster's command line (`npm run cli -- <command> <file> ...`): the game functions of the contract, for
+ * players who script and for checking a game file without a window. Every game command goes through the
+ * same dispatch as the app's IPC and the browser bridge (db/dispatch.ts), so it accepts and refuses
+ * exactly the same inputs with the same messages.
  *
+ *   call <file> <function> [<json input>]   any game function of the contract by its window.muster name
+ *   functions                               lists them, with what each takes
  *   new <file> [--scenario gettysburg|<path.json>] [--commands id,id] [--usa name] [--csa name]
  *   roster <file> [--json]
  *   loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
@@ -9,15 +13,19 @@
  *   tally <file> [--json]
  *   verify <file> [--json]
  *
- * Output goes to stdout (pure JSON with --json); a refused request prints one line on stderr, exits
- * non-zero and writes nothing.
+ * Output goes to stdout (pure JSON with --json and for `call`); a refused request prints one line on
+ * stderr, exits non-zero and writes nothing.
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type Output } from '../contract';
+import { dispatchGameSync, serviceHandlers } from './dispatch';
 import { isMusterError } from './errors';
 import { GameService } from './service';
 
 const USAGE = `usage: muster <command> <file> [options]
+  call <file> <function> [<json input>]   any game function (see "functions"); JSON out
+  functions                               the game functions "call" takes
   new <file> [--scenario gettysburg|<path.json>] [--commands id,id] [--usa name] [--csa name]
   roster <file> [--json]
   loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
@@ -52,13 +60,23 @@ function wholeNumber(name: string, text: string | undefined): number {
   return Number(text);
 }
 
-function withGame<T>(file: string, fn: (g: GameService) => T): T {
+/** A refusal from the contract or the service, already in words; printed as one line. */
+class Refused extends Error {}
+
+/** One game function on the file, through the same dispatch as the app: the value, or a Refused. */
+function call<K extends GameFunction>(file: string, fn: K, input?: unknown): Output<K> {
   const game = GameService.open(file);
   try {
-    return fn(game);
+    const result = dispatchGameSync(serviceHandlers(game), fn, input === undefined ? [] : [input], { validateOutput: true });
+    if (!result.ok) throw new Refused(result.error.message);
+    return result.value as Output<K>;
   } finally {
     game.close();
   }
+}
+
+function functionList(): string {
+  return GAME_FUNCTIONS.map((fn) => `${fn.padEnd(22)} ${GAME_CONTRACT[fn].kind === 'query' ? 'query' : 'write'}  ${GAME_CONTRACT[fn].summary}`).join('\n');
 }
 
 /** Runs one command line and returns what it prints; never exits the process (tests call it directly). */
@@ -72,7 +90,24 @@ export function runCli(argv: string[]): CliResult {
     const [command, file, ...extra] = positionals;
     if (!command) throw new UsageError('no command given');
     if (command === 'help') return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
+    if (command === 'functions') return { code: 0, stdout: `${functionList()}\n`, stderr: '' };
     if (!file) throw new UsageError(`${command}: the game file is required`);
+    if (command === 'call') {
+      const [fn, json, ...more] = extra;
+      if (fn === undefined) throw new UsageError('call: name the function (see "functions")');
+      if (!(GAME_FUNCTIONS as readonly string[]).includes(fn)) throw new UsageError(`call: "${fn}" is not a game function (see "functions")`);
+      if (more.length > 0) throw new UsageError(`unexpected argument "${more[0]}" (quote the JSON input as one argument)`);
+      let input: unknown;
+      if (json !== undefined) {
+        try {
+          input = JSON.parse(json);
+        } catch (e) {
+          throw new UsageError(`call: the input is not JSON (${(e as Error).message})`);
+        }
+      }
+      line(JSON.stringify(call(file, fn as GameFunction, input)));
+      return { code: 0, stdout: out.join('\n') + '\n', stderr: '' };
+    }
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
     switch (command) {
       case 'new': {
@@ -89,9 +124,27 @@ export function runCli(argv: string[]): CliResult {
         break;
       }
       case 'roster': {
-        const roster = withGame(file, (g) => g.roster());
+        const roster = call(file, 'roster');
         if (values.json) {
-          line(JSON.stringify(roster.map((u) => ({ id: u.id, name: u.name, side: u.side, arm: u.arm, sp: u.sp, spLost: u.spLost, stragglers: u.stragglers }))));
+          line(
+            JSON.stringify(
+              roster.map((u) => ({
+                id: u.id,
+                name: u.name,
+                side: u.side,
+                arm: u.arm,
+                sp: u.sp,
+                spLost: u.spLost,
+                stragglers: u.stragglers,
+                currentSp: u.currentSp,
+                fatigue: u.fatigue,
+                status: u.status,
+                order: u.effectiveOrder,
+                orderSource: u.orderSource,
+                onMap: u.onMap,
+              })),
+            ),
+          );
         } else {
           for (const u of roster) line(`${u.side}  ${u.id.padEnd(28)} ${u.arm.padEnd(9)} ${String(u.currentSp).padStart(2)}/${String(u.sp).padEnd(2)} lost ${u.spLost} str ${u.stragglers}  ${u.effectiveOrder}  ${u.name}`);
         }
@@ -100,27 +153,32 @@ export function runCli(argv: string[]): CliResult {
       case 'loss': {
         if (!values.unit) throw new UsageError('--unit is required');
         const sp = wholeNumber('sp', values.sp);
-        const result = withGame(file, (g) =>
-          g.recordLoss({ unitId: values.unit!, sp, straggler: values.straggler ?? false, ...(values.cause ? { cause: values.cause as 'other' } : {}) }),
-        );
+        const result = call(file, 'recordLoss', { unitId: values.unit, sp, ...(values.straggler ? { straggler: true } : {}), ...(values.cause ? { cause: values.cause } : {}) });
         line(values.json ? JSON.stringify(result.event) : `#${result.event.seq} ${result.event.summary}`);
         break;
       }
       case 'undo':
       case 'redo': {
-        const result = withGame(file, (g) => (command === 'undo' ? g.undo() : g.redo()));
+        const result = call(file, command);
         line(values.json ? JSON.stringify(result) : `${command === 'undo' ? 'undone' : 'redone'}: #${result.event.seq} ${result.event.summary}`);
         break;
       }
       case 'log': {
-        const limit = values.limit === undefined ? 10_000 : wholeNumber('limit', values.limit);
-        const history = withGame(file, (g) => g.history({ limit }));
+        // The contract pages the log (at most 5,000 a call): without --limit, read it all, page by page.
+        const wanted = values.limit === undefined ? Infinity : wholeNumber('limit', values.limit);
+        const history: Output<'history'> = [];
+        for (;;) {
+          const before = history.at(-1)?.seq;
+          const page = call(file, 'history', { limit: Math.min(5000, wanted - history.length), ...(before !== undefined ? { beforeSeq: before } : {}) });
+          history.push(...page);
+          if (page.length < 5000 || history.length >= wanted) break;
+        }
         if (values.json) line(JSON.stringify(history));
         else for (const e of history) line(`#${e.seq} ${e.turnId} ${e.segment}.${e.phase} ${e.kind}: ${e.summary}${e.undone ? ' [undone]' : ''}`);
         break;
       }
       case 'tally': {
-        const t = withGame(file, (g) => g.tally());
+        const t = call(file, 'tally');
         if (values.json) {
           line(JSON.stringify({ usa: { lossPoints: t.usa.lossPoints, items: t.usa.items }, csa: { lossPoints: t.csa.lossPoints, items: t.csa.items }, result: t.result, final: t.final }));
         } else {
@@ -129,7 +187,7 @@ export function runCli(argv: string[]): CliResult {
         break;
       }
       case 'verify': {
-        const report = withGame(file, (g) => g.verify());
+        const report = call(file, 'verify');
         if (values.json) line(JSON.stringify(report));
         else {
           line(`integrity_check: ${report.integrity}`);
@@ -145,7 +203,7 @@ export function runCli(argv: string[]): CliResult {
     return { code: 0, stdout: out.length ? out.join('\n') + '\n' : '', stderr: '' };
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: new, roster, loss, undo, redo, log, tally, verify; "help" for usage)\n` };
+      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, roster, loss, undo, redo, log, tally, verify; "help" for usage)\n` };
     }
     const message = isMusterError(e) ? e.message : (e as Error).message;
     return { code: 1, stdout: '', stderr: `error: ${message.replace(/\s*\n\s*/g, ' ')}\n` };

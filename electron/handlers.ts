@@ -10,9 +10,9 @@
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
-import { GAME_SERVICE_METHODS, type CreateGameInput, type GameInfo, type GameServiceApi } from '../db/service-types';
-import type { AppInfo, ChannelHandlers, GameChangedEvent, IpcError, ScenarioSummary } from './api';
-import { ShellError, toIpcError } from './dispatch';
+import { GAME_FUNCTIONS, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
+import type { CreateGameInput } from '../db/service-types';
+import { ShellError, toErrorInfo } from '../db/dispatch';
 import { withGameFileExtension, type RecentFile } from './files';
 
 /** One open game file: the service plus what the shell needs around it. */
@@ -38,7 +38,7 @@ export interface ShellDialogs {
   /** Where Save As should put the copy; null when cancelled. */
   chooseSaveAsFile(suggestedName: string): Promise<string | null>;
   /** Tells the user why a file could not be opened or created (newer Muster, corrupt, not a Muster game...). */
-  reportFileError(file: string, error: IpcError): Promise<void>;
+  reportFileError(file: string, error: ErrorInfo): Promise<void>;
 }
 
 export interface RecentFilesList {
@@ -134,7 +134,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     try {
       next = deps.backend.open(path);
     } catch (e) {
-      const error = toIpcError(e, deps.logError);
+      const error = toErrorInfo(e, deps.logError);
       if (error.code === 'FILE_NOT_FOUND') deps.recent.remove(path);
       await deps.dialogs.reportFileError(path, error);
       throw e;
@@ -147,7 +147,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     return scenarioCache;
   };
 
-  const shell: Omit<ShellHandlers, (typeof GAME_SERVICE_METHODS)[number]> = {
+  const shell: Omit<ShellHandlers, GameFunction> = {
     appInfo: () => deps.appInfo,
     scenarios: () => scenarios(),
     currentGame: () => current?.info() ?? null,
@@ -165,7 +165,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
           ...(input.players ? { players: input.players } : {}),
         });
       } catch (e) {
-        await deps.dialogs.reportFileError(file, toIpcError(e, deps.logError));
+        await deps.dialogs.reportFileError(file, toErrorInfo(e, deps.logError));
         throw e;
       }
       return switchTo(next, 'created');
@@ -225,10 +225,10 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     },
   };
 
-  // One handler per service method, same name: the open game's method with the parsed input.
+  // One handler per game function of the contract, same name: the open game's method with the parsed input.
   const service = Object.fromEntries(
-    GAME_SERVICE_METHODS.map((method) => [method, (input: unknown) => (game()[method] as (arg: unknown) => unknown).call(game(), input)]),
-  ) as Pick<ChannelHandlers, (typeof GAME_SERVICE_METHODS)[number]>;
+    GAME_FUNCTIONS.map((fn) => [fn, (input: unknown) => (game()[fn] as (arg: unknown) => unknown).call(game(), input)]),
+  ) as Pick<ChannelHandlers, GameFunction>;
 
   return { ...shell, ...service };
 }

@@ -7,8 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MusterError } from '../db/errors';
-import { MUSTER_ERROR_CODES } from '../db/service-types';
-import { CHANNELS, CHANNEL_FUNCTIONS, CONTRACT, IPC_ERROR_CODES, IpcErrorSchema, type ChannelFunction, type ChannelHandlers, type IpcResult } from './api';
+import {
+  CHANNELS,
+  CONTRACT,
+  CONTRACT_FUNCTIONS as CHANNEL_FUNCTIONS,
+  ERROR_CODES as IPC_ERROR_CODES,
+  ErrorInfoSchema as IpcErrorSchema,
+  MUSTER_ERROR_CODES,
+  type CallResult as IpcResult,
+  type ChannelHandlers,
+  type ContractFunction as ChannelFunction,
+} from '../contract';
 import { RecentFilesStore } from './files';
 import { createGameBackendFactory } from './game-backend';
 import { createHandlers, type ShellHandlers } from './handlers';

@@ -5,15 +5,15 @@
  * the contract. Refusals come back as typed `{ ok: false, error }` values, never as thrown errors.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { CHANNEL_FUNCTIONS, CONTRACT, fail, type ChannelFunction, type ChannelHandlers, type IpcResult } from './api';
-import { dispatch, type DispatchOptions } from './dispatch';
+import { CHANNELS, CONTRACT, CONTRACT_FUNCTIONS, fail, type CallResult, type ChannelHandlers, type ContractFunction } from '../contract';
+import { dispatch, type DispatchOptions } from '../db/dispatch';
 import { isTrustedSender, type SenderFacts } from './security';
 
 export interface IpcOptions extends DispatchOptions {
   /** The window whose page may call (the app's one window); other webContents are refused. */
   trustedWebContents?: () => WebContents | null;
   /** After a successful call (the shell refreshes the menu's Undo/Redo after changes). */
-  onCallDone?: (fn: ChannelFunction, writes: boolean) => void;
+  onCallDone?: (fn: ContractFunction, writes: boolean) => void;
   /** Refused senders are logged (an attack or a bug, either way worth a line). */
   logWarning?: (message: string) => void;
 }
@@ -35,9 +35,10 @@ export function isTrustedEvent(event: IpcMainInvokeEvent, trusted?: () => WebCon
 }
 
 export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, handlers: ChannelHandlers, options: IpcOptions): void {
-  for (const fn of CHANNEL_FUNCTIONS) {
-    const { channel, writes } = CONTRACT[fn];
-    ipcMain.handle(channel, async (event: IpcMainInvokeEvent, ...args: unknown[]): Promise<IpcResult<unknown>> => {
+  for (const fn of CONTRACT_FUNCTIONS) {
+    const channel = CHANNELS[fn];
+    const writes = CONTRACT[fn].kind === 'write';
+    ipcMain.handle(channel, async (event: IpcMainInvokeEvent, ...args: unknown[]): Promise<CallResult<unknown>> => {
       if (!isTrustedEvent(event, options.trustedWebContents)) {
         options.logWarning?.(`refused ${channel} from ${event.senderFrame?.url ?? 'a vanished frame'}`);
         return fail('FORBIDDEN_SENDER', 'this call did not come from the Muster window', 'sender');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameService } from '../db/service';
-import { CHANNELS, EVENTS } from './api';
+import { CHANNELS, EVENTS } from '../contract';
 import { CONTENT_SECURITY_POLICY } from './security';
 import { describeFileError } from './files';
 import { FakeEvent, FakeWebContents, fake, fakeInvokeEvent, resetFake, type FakeBrowserWindow } from './test-support/fake-electron';

@@ -10,8 +10,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, ty
 import log from 'electron-log/main';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EVENTS, type AppInfo, type GameChangedEvent, type IpcError, type RendererMenuCommand } from './api';
-import { toIpcError } from './dispatch';
+import { EVENTS, type AppInfo, type ErrorInfo, type GameChangedEvent, type RendererMenuCommand } from '../contract';
+import { toErrorInfo } from '../db/dispatch';
 import { describeFileError, FILE_UNTOUCHED_NOTE, gameFileFromArgv, GAME_FILE_EXTENSION, RecentFilesStore, RECENT_FILES_NAME } from './files';
 import { createGameBackendFactory } from './game-backend';
 import { createHandlers, type ShellDialogs, type ShellHandlers } from './handlers';
@@ -197,7 +197,7 @@ const dialogs: ShellDialogs = {
   },
 };
 
-async function showFileError(file: string, error: IpcError): Promise<void> {
+async function showFileError(file: string, error: ErrorInfo): Promise<void> {
   log.warn(`file refused: ${file}: ${error.code} ${error.message}`);
   await messageBox({
     type: 'error',
@@ -352,7 +352,7 @@ async function runMenuCommand(command: MenuCommand): Promise<void> {
     }
   } catch (e) {
     // File operations already told the user which problem the file has; anything else is shown here.
-    const error = toIpcError(e, (message, err) => log.error(message, err));
+    const error = toErrorInfo(e, (message, err) => log.error(message, err));
     if (!['FILE_NOT_FOUND', 'NOT_SQLITE', 'NOT_MUSTER', 'NEWER_VERSION', 'LOCKED', 'CORRUPT', 'MIGRATION_FAILED'].includes(error.code)) {
       await messageBox({ type: 'error', title: PRODUCT_NAME, message: error.message, buttons: ['OK'] });
     }

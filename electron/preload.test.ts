@@ -1,7 +1,7 @@
 // The preload exposes window.muster: exactly one function per contract channel and one subscription per
 // event, each bound to its own channel; nothing generic, and the page never sees ipcRenderer or an event.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANNELS, CHANNEL_FUNCTIONS, CONTRACT, EVENTS, EVENT_FUNCTIONS } from './api';
+import { CHANNELS, CONTRACT, CONTRACT_FUNCTIONS, EVENTS, EVENT_FUNCTIONS } from '../contract';
 import { fake, resetFake } from './test-support/fake-electron';
 
 vi.mock('electron', async () => (await import('./test-support/fake-electron')).electronModule);
@@ -24,8 +24,8 @@ describe('window.muster', () => {
 
   it('has one function per contract channel and one per event, and nothing else', async () => {
     const api = await loadPreload();
-    expect(Object.keys(api).sort()).toEqual([...CHANNEL_FUNCTIONS, ...EVENT_FUNCTIONS].sort());
-    expect(Object.keys(CONTRACT).sort()).toEqual([...CHANNEL_FUNCTIONS].sort());
+    expect(Object.keys(api).sort()).toEqual([...CONTRACT_FUNCTIONS, ...EVENT_FUNCTIONS].sort());
+    expect(Object.keys(CONTRACT).sort()).toEqual([...CONTRACT_FUNCTIONS].sort());
     for (const key of Object.keys(api)) expect(typeof api[key]).toBe('function');
     expect(api).not.toHaveProperty('invoke');
     expect(api).not.toHaveProperty('send');
@@ -34,7 +34,7 @@ describe('window.muster', () => {
 
   it('sends each function to its own channel with exactly one argument', async () => {
     const api = await loadPreload();
-    for (const fn of CHANNEL_FUNCTIONS) {
+    for (const fn of CONTRACT_FUNCTIONS) {
       fake.state.invoked.length = 0;
       await api[fn]!({ probe: fn }, 'extra argument dropped');
       expect(fake.state.invoked).toEqual([{ channel: CHANNELS[fn], args: [{ probe: fn }] }]);
@@ -44,11 +44,11 @@ describe('window.muster', () => {
   it('sends undefined when called without an argument', async () => {
     const api = await loadPreload();
     await api.info!();
-    expect(fake.state.invoked).toEqual([{ channel: 'game:info', args: [undefined] }]);
+    expect(fake.state.invoked).toEqual([{ channel: CHANNELS.info, args: [undefined] }]);
   });
 
   it('channel names are unique', () => {
-    expect(new Set(Object.values(CHANNELS)).size).toBe(CHANNEL_FUNCTIONS.length);
+    expect(new Set(Object.values(CHANNELS)).size).toBe(CONTRACT_FUNCTIONS.length);
   });
 
   it('event subscriptions pass only the payload, and unsubscribe', async () => {

@@ -9,8 +9,8 @@ import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, Ru
 import { itemisedNonZero } from './itemise';
 import { assertLeaderRating, commandAncestors, ORDERS } from './orders';
 import type { CommandCheck, CommandNode } from './orders';
-import { COMMAND_LEVELS, ORDER_CODES, SIDES } from './types';
-import type { CommandLevel, DrmItem, Itemised, OrderCode, Side } from './types';
+import { COMMAND_LEVELS, LEADER_ROLES, ORDER_CODES, SIDES } from './types';
+import type { CommandLevel, DrmItem, Itemised, LeaderRole, OrderCode, Side } from './types';
 
 const ACTIVATION_SEGMENT = 'Rev. Activation Segment';
 const ACTIVATION_DRMS = 'Rev. Activation DRMs';
@@ -300,9 +300,6 @@ export function brigadeLeaderMoveAllowed(i: { unitsInBrigade: number; outOfComma
 // Rating points once per turn: a ledger
 // ---------------------------------------------------------------------------------------------
 
-/** Leader roles as in the scenario data. */
-export type LeaderRole = 'army' | 'wing' | 'corps' | 'division' | 'brigade' | 'artillery' | 'staff';
-export const LEADER_ROLES: readonly LeaderRole[] = ['army', 'wing', 'corps', 'division', 'brigade', 'artillery', 'staff'];
 
 /** What a leader's rating points were used for this turn. */
 export type RatingPointsUse = 'order-change' | 'activation' | 'initiative' | 'grant-me' | 'attachment' | 'alternative-arrival';

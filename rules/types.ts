@@ -3,37 +3,39 @@
  * Plain data types only: every other module in rules/, data/, db/ and the screens speaks these.
  */
 
-export type Side = 'USA' | 'CSA';
-export const SIDES: readonly Side[] = ['USA', 'CSA'];
+export const SIDES = ['USA', 'CSA'] as const;
+export type Side = (typeof SIDES)[number];
 
 /** Arms of service. (The Stacking and Fire Combat table order, artillery-infantry-cavalry, is FRONTAGE_TABLE_ORDER in stacking.ts.) */
-export type Arm = 'infantry' | 'cavalry' | 'artillery';
-export const ARMS: readonly Arm[] = ['infantry', 'cavalry', 'artillery'];
+export const ARMS = ['infantry', 'cavalry', 'artillery'] as const;
+export type Arm = (typeof ARMS)[number];
 
 /** Small-arms weapon types of the Range Effects Chart. 'B-SS' is the US Sharpshooters' B row. */
-export type Weapon = 'M' | 'E' | 'R' | 'TR' | 'B' | 'B-SS' | 'C' | 'SR';
-export const WEAPONS: readonly Weapon[] = ['M', 'E', 'R', 'TR', 'B', 'B-SS', 'C', 'SR'];
+export const WEAPONS = ['M', 'E', 'R', 'TR', 'B', 'B-SS', 'C', 'SR'] as const;
+export type Weapon = (typeof WEAPONS)[number];
 
 /** The eight orders of the Orders Table. */
-export type OrderCode = 'ASLT' | 'SUPT' | 'MRCH' | 'BOMB' | 'SKPD' | 'HOLD' | 'RSRV' | 'WDRW';
-export const ORDER_CODES: readonly OrderCode[] = ['ASLT', 'SUPT', 'MRCH', 'BOMB', 'SKPD', 'HOLD', 'RSRV', 'WDRW'];
+export const ORDER_CODES = ['ASLT', 'SUPT', 'MRCH', 'BOMB', 'SKPD', 'HOLD', 'RSRV', 'WDRW'] as const;
+export type OrderCode = (typeof ORDER_CODES)[number];
 
 /** Levels of the chain of command, highest first. 'wing' is the US Wing/Grand Division commander. */
-export type CommandLevel = 'army' | 'wing' | 'corps' | 'division' | 'brigade';
-export const COMMAND_LEVELS: readonly CommandLevel[] = ['army', 'wing', 'corps', 'division', 'brigade'];
+export const COMMAND_LEVELS = ['army', 'wing', 'corps', 'division', 'brigade'] as const;
+export type CommandLevel = (typeof COMMAND_LEVELS)[number];
 
 /** Cohesion states a unit can be in (Ordered / Disordered / Routed / Shattered), plus off the map for good. */
-export type UnitStatus = 'ordered' | 'disordered' | 'routed' | 'shattered' | 'eliminated';
-export const UNIT_STATUSES: readonly UnitStatus[] = ['ordered', 'disordered', 'routed', 'shattered', 'eliminated'];
+export const UNIT_STATUSES = ['ordered', 'disordered', 'routed', 'shattered', 'eliminated'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
 /** Light condition of a game turn on the time track. */
-export type Light = 'day' | 'dusk' | 'night' | 'dawn';
+export const LIGHTS = ['day', 'dusk', 'night', 'dawn'] as const;
+export type Light = (typeof LIGHTS)[number];
 
 /** Effectiveness a command is activated at: Maximum or Reduced. */
 export type Effectiveness = 'ME' | 'RE';
 
 /** One ten-sided die read 0-9. */
-export type DieRoll = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+export const DIE_FACES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export type DieRoll = (typeof DIE_FACES)[number];
 
 /** One modifier shown to a player: what it is, how much, and the rules section it comes from. */
 export interface DrmItem {
@@ -51,3 +53,32 @@ export interface Itemised {
 
 /** Something that yields die rolls 0-9. Injected everywhere a roll is needed, so tests can fix the dice. */
 export type Roller = () => DieRoll;
+
+/** Roles a leader counter can have: a command level, or an army's artillery chief or staff officer. */
+export const LEADER_ROLES = ['army', 'wing', 'corps', 'division', 'brigade', 'artillery', 'staff'] as const;
+export type LeaderRole = (typeof LEADER_ROLES)[number];
+
+/** What caused an SP loss: artillery SPs lost to small arms become abandoned guns (Rev. Abandoned Guns). */
+export const LOSS_CAUSES = ['small-arms', 'artillery', 'shock', 'other'] as const;
+export type LossCause = (typeof LOSS_CAUSES)[number];
+
+/** What became of a leader hit by a Leader Casualty check. */
+export const LEADER_CASUALTIES = ['none', 'wounded', 'killed', 'captured'] as const;
+export type LeaderCasualtyState = (typeof LEADER_CASUALTIES)[number];
+
+/** How a command or unit activated: at ME, at RE, or tried for ME and went to the Confusion Table. */
+export const ACTIVATION_EFFECTIVENESS = ['ME', 'RE', 'confusion'] as const;
+export type ActivationEffectiveness = (typeof ACTIVATION_EFFECTIVENESS)[number];
+
+/**
+ * The limits of the numbers printed on the counters, declared once: the scenario schema, the contract,
+ * the CSV import and the screens all read them. `label` is how a message names the value.
+ */
+export const COUNTER_LIMITS = {
+  rating: { min: 0, max: 9, label: 'Rating' },
+  stars: { min: 0, max: 4, label: 'Stars' },
+  range: { min: 0, max: 20, label: 'Command range' },
+  sp: { min: 1, max: 40, label: 'Strength (SP)' },
+  fatigue: { min: 0, max: 4, label: 'Fatigue level' },
+} as const;
+export type CounterValue = keyof typeof COUNTER_LIMITS;

@@ -1,22 +1,21 @@
 /**
- * The order-of-battle converter: names, strength points and weapon defaults as examples; the command tree built
- * from a small invented order of battle; and, on the shared CSV, the totals of shared/data/SOURCE.md and the
- * committed scenario files reproduced byte for byte (so nobody hand-edits generated files).
+ * The order-of-battle converter, without the historical CSV (it lives outside the repository: `npm run scenarios`
+ * checks the committed files against it). Names, strength points and weapon defaults as examples; the command tree
+ * built from a small invented order of battle (tests/fixtures/oob-small.csv); and the whole pipeline, every built-in
+ * scenario, run on an invented skeleton (tests/fixtures/oob-skeleton.csv) whose chain of command, leaders, arrivals
+ * and notes must come out as in the committed data/scenarios files. The totals of the full battle are checked on
+ * the committed data/scenarios/gettysburg.json (data/scenarios.test.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { builtInScenarioIds, loadScenario, SCENARIO_DIR } from '../data/scenarios';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { builtInScenarioIds, loadScenario } from '../data/scenarios';
+import type { Scenario } from '../data/scenario-schema';
 import {
   buildOrderOfBattle,
   buildScenario,
   convertOob,
   defaultInitialOrders,
   fullTimeTrack,
-  GUN_COLUMNS,
   normaliseSpaces,
   ordinal,
   readOob,
@@ -27,41 +26,36 @@ import {
   unitName,
   type ScenarioSpec,
 } from './convert-oob';
+import { parseCsv } from './csv';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The shared order of battle lives beside the repository (../shared), never inside it. */
-const SHARED_CSV = process.env.MUSTER_OOB_CSV ?? join(ROOT, '..', 'shared', 'data', 'gettysburg-oob.csv');
+/** A fixture under tests/fixtures/: invented rows in the columns of the historical CSV (shared/data/SOURCE.md). */
+const fixture = (name: string) => readFileSync(new URL(`../tests/fixtures/${name}`, import.meta.url), 'utf8');
 
-const HEADER = [
-  'type', 'state', 'regiment_or_battery', 'brigade', 'division', 'corps', 'army', 'july1_Commander', 'Cdr_casualty',
-  'men', 'killed', 'wounded', 'captured', 'missing', 'total_casualties', ...GUN_COLUMNS,
-];
+/**
+ * oob-small.csv: a made-up order of battle exercising every structural case of the real one (corps artillery,
+ * a battery filed under its division commander, Stuart's collapsed corps, namesake leaders, sharpshooters) and
+ * the CSV's quirks: quoted names with commas and doubled or trailing spaces, doubled quotes, quoted plain fields,
+ * blank casualties ("" and empty), a row with no men, CRLF line ends.
+ */
+const SMALL = fixture('oob-small.csv');
+/**
+ * oob-skeleton.csv: one invented regiment or battery for each brigade the converter's tables name (arrivals,
+ * leader arrivals, the named scenarios' selections and their three single batteries), for each division (so the
+ * Union divisions keep their numbers) and for each namesake leader (so leader ids keep their suffixes).
+ */
+const SKELETON = fixture('oob-skeleton.csv');
 
-/** CSV text for invented rows (not rows of the historical file); unspecified columns are blank or 0 guns. */
-function csvOf(rows: Record<string, string>[], header = HEADER): string {
+/** `csv` with its header and records as objects, edited by `edit`, written back (quoting where needed). */
+function edited(csv: string, edit: (rows: Record<string, string>[], header: string[]) => void): string {
+  const [header = [], ...records] = parseCsv(csv);
+  const rows = records.map((r) => Object.fromEntries(header.map((c, i) => [c, r[i] ?? ''])));
+  edit(rows, header);
   const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const line = (r: Record<string, string>) => header.map((c) => quote(r[c] ?? ((GUN_COLUMNS as readonly string[]).includes(c) ? '0' : ''))).join(',');
-  return [header.join(','), ...rows.map(line)].join('\r\n') + '\r\n';
+  return [header, ...rows.map((r) => header.map((c) => r[c] ?? ''))].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
 }
 
-const row = (type: string, state: string, designation: string, brigade: string, division: string, corps: string, army: string, extra: Record<string, string> = {}) => ({
-  type, state, regiment_or_battery: designation, brigade, division, corps, army, men: '300', total_casualties: '10', ...extra,
-});
-
-/** A made-up order of battle exercising every structural case of the real one. */
-const INVENTED = [
-  row('Infantry', 'Ohio', '199th', 'Alpha', 'Wadsworth', 'Reynolds', 'Union', { men: '275' }),
-  row('Infantry', 'Ohio', '200th', 'Alpha', 'Wadsworth', 'Reynolds', 'Union', { men: '24', total_casualties: '' }),
-  row('Infantry', 'US', '3rd  Sharpshooters', 'Alpha', 'Wadsworth', 'Reynolds', 'Union', { men: '120' }),
-  row('Artillery', 'US', 'Battery Z,  9th', 'Beta', 'Artillery_Bde', 'Reynolds', 'Union', { men: '110', '3inch_rifles': '4', '12lb_napoleons': '2' }),
-  row('Cavalry', 'Iowa', '99th', 'Gamma', 'Buford', 'Pleasonton', 'Union'),
-  row('Artillery', 'US', 'Battery Q,  9th ', 'Buford', 'Buford', 'Pleasonton', 'Union', { '3inch_rifles': '6' }),
-  row('Infantry', 'Texas', '99th', 'Jones', 'Early', 'Ewell', 'Confederate'),
-  row('Infantry', 'Texas', '98th', 'Kappa', 'Johnson', 'Ewell', 'Confederate'),
-  row('Artillery', 'Virginia', 'Battery Imaginary', 'Jones', 'Johnson', 'Ewell', 'Confederate', { '12lb_napoleons': '4' }),
-  row('Cavalry', 'Virginia', '99th', 'Delta', 'Stuart', 'Stuart', 'Confederate'),
-  row('Artillery', 'Virginia', 'Battery Phantom', 'Epsilon', 'Stuart', 'Stuart', 'Confederate', { men: '52' }),
-];
+/** The small fixture with its first row changed. */
+const firstRow = (changes: Record<string, string>) => edited(SMALL, (rows) => Object.assign(rows[0]!, changes));
 
 describe('names and ids', () => {
   it('normalises the doubled and trailing spaces of the CSV', () => {
@@ -123,30 +117,52 @@ describe('strength points (RI-D01)', () => {
 });
 
 describe('readOob', () => {
+  const rows = readOob(SMALL);
+
   it('parses rows with their facts: men, casualties (null when blank) and guns summed over the gun columns', () => {
-    const rows = readOob(csvOf(INVENTED));
-    expect(rows).toHaveLength(INVENTED.length);
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toMatchObject({ index: 0, side: 'USA', arm: 'infantry', state: 'Ohio', designation: '199th', men: 275, casualties: 10, guns: 0 });
     expect(rows[1]).toMatchObject({ side: 'USA', arm: 'infantry', state: 'Ohio', designation: '200th', men: 24, casualties: null, guns: 0 });
     expect(rows[3]).toMatchObject({ arm: 'artillery', designation: 'Battery Z, 9th', brigade: 'Beta', division: 'Artillery_Bde', guns: 6 });
     expect(rows[5]!.designation).toBe('Battery Q, 9th');
+    expect(rows[6]).toMatchObject({ side: 'CSA', arm: 'infantry', state: 'Texas', corps: 'Ewell' });
+    expect(rows[9]).toMatchObject({ side: 'CSA', arm: 'cavalry', division: 'Stuart', corps: 'Stuart' });
+    expect(rows[10]).toMatchObject({ arm: 'artillery', men: 52, guns: 0 });
+  });
+
+  it('reads quoted fields (commas, doubled quotes, plain text in quotes) and normalises doubled spaces', () => {
+    expect(rows[1]).toMatchObject({ arm: 'infantry', state: 'Ohio', designation: '200th' }); // "Infantry","Ohio","200th"
+    expect(rows[2]!.designation).toBe('3rd Sharpshooters'); // 3rd  Sharpshooters
+    expect(rows[3]!.designation).toBe('Battery Z, 9th'); // "Battery Z,  9th"
+    expect(parseCsv(SMALL)[3]![7]).toBe('MAJ Cyrus "Deadeye" Doe'); // a column the converter does not need
+  });
+
+  it('reads a blank count as unknown (null): casualties of "" or nothing, a row without men', () => {
+    expect(rows[11]).toMatchObject({ designation: '201st', men: null, casualties: null, guns: 0 });
   });
 
   it('refuses a CSV without a needed column, naming it', () => {
-    expect(() => readOob(csvOf(INVENTED, HEADER.filter((c) => c !== 'men')))).toThrow(/no column "men"/);
+    expect(() => readOob(edited(SMALL, (_, header) => header.splice(header.indexOf('men'), 1)))).toThrow(/no column "men"/);
+    expect(() => readOob(edited(SMALL, (_, header) => header.splice(header.indexOf('14lb_rifles'), 1)))).toThrow(/no column "14lb_rifles"/);
   });
 
   it('refuses a count that is not a whole number, naming row and column', () => {
-    expect(() => readOob(csvOf([row('Infantry', 'Ohio', '1st', 'A', 'B', 'Reynolds', 'Union', { men: '3OO' })]))).toThrow(/row 1, column men: "3OO"/);
+    expect(() => readOob(firstRow({ men: '3OO' }))).toThrow(/row 1, column men: "3OO"/);
+    expect(() => readOob(firstRow({ '12lb_napoleons': '-2' }))).toThrow(/row 1, column 12lb_napoleons: "-2"/);
   });
 
   it('refuses unknown arms and armies, listing the accepted values', () => {
-    expect(() => readOob(csvOf([row('Dragoons', 'Ohio', '1st', 'A', 'B', 'Reynolds', 'Union')]))).toThrow(/Infantry, Cavalry, Artillery/);
-    expect(() => readOob(csvOf([row('Infantry', 'Ohio', '1st', 'A', 'B', 'Reynolds', 'Mexico')]))).toThrow(/Union, Confederate/);
+    expect(() => readOob(firstRow({ type: 'Dragoons' }))).toThrow(/Infantry, Cavalry, Artillery/);
+    expect(() => readOob(firstRow({ army: 'Mexico' }))).toThrow(/Union, Confederate/);
+  });
+
+  it('refuses an empty name or command column, naming it', () => {
+    expect(() => readOob(firstRow({ brigade: '  ' }))).toThrow(/row 1: column brigade is empty/);
   });
 });
 
-describe('buildOrderOfBattle on an invented order of battle', () => {
-  const oob = buildOrderOfBattle(readOob(csvOf(INVENTED)));
+describe('buildOrderOfBattle on an invented order of battle (tests/fixtures/oob-small.csv)', () => {
+  const oob = buildOrderOfBattle(readOob(SMALL));
   const command = (id: string) => oob.commands.find((c) => c.id === id);
   const leader = (id: string) => oob.leaders.find((l) => l.id === id);
   const unit = (id: string) => oob.units.find((u) => u.id === id);
@@ -211,22 +227,23 @@ describe('buildOrderOfBattle on an invented order of battle', () => {
     expect(unit('usa-battery-q-9th-us')).toMatchObject({ horseArtillery: true, commandId: 'usa-cavalry-1-artillery' });
     expect(unit('csa-99th-virginia-cavalry')).toMatchObject({ canDismount: true });
     expect(unit('csa-phantom-battery-virginia')).toMatchObject({ sp: 1, horseArtillery: true });
+    expect(unit('usa-201st-ohio')).toMatchObject({ sp: 1, men: null, historicalCasualties: null, commandId: 'usa-i-1-alpha' });
   });
 
   it('numbers a repeated unit id deterministically', () => {
-    const doubled = buildOrderOfBattle(readOob(csvOf([...INVENTED, row('Infantry', 'Ohio', '199th', 'Omega', 'Wadsworth', 'Reynolds', 'Union')])));
+    const doubled = buildOrderOfBattle(readOob(edited(SMALL, (rows) => rows.push({ ...rows[0]!, brigade: 'Omega' }))));
     expect(doubled.units.filter((u) => u.name === '199th Ohio').map((u) => u.id)).toEqual(['usa-199th-ohio', 'usa-199th-ohio-2']);
   });
 
   it('refuses a corps or a placeholder division it does not know', () => {
-    expect(() => buildOrderOfBattle(readOob(csvOf([row('Infantry', 'Ohio', '1st', 'A', 'B', 'Burnside', 'Union')])))).toThrow(/corps "Burnside".*known: Reynolds/);
-    expect(() => buildOrderOfBattle(readOob(csvOf([row('Infantry', 'Ohio', '1st', 'A', 'Infantry_Bde', 'Reynolds', 'Union')])))).toThrow(/placeholder/);
+    expect(() => buildOrderOfBattle(readOob(firstRow({ corps: 'Burnside' })))).toThrow(/corps "Burnside".*known: Reynolds/);
+    expect(() => buildOrderOfBattle(readOob(firstRow({ division: 'Infantry_Bde' })))).toThrow(/placeholder/);
   });
 });
 
 describe('initial orders (RI-D11)', () => {
   it('gives armies, the wing and corps their arm\'s Default Order, and commands of another arm their own', () => {
-    const { commands } = buildOrderOfBattle(readOob(csvOf(INVENTED)));
+    const { commands } = buildOrderOfBattle(readOob(SMALL));
     expect(defaultInitialOrders(commands)).toEqual([
       { commandId: 'usa-army', order: 'HOLD' },
       { commandId: 'usa-left-wing', order: 'HOLD' },
@@ -299,48 +316,33 @@ describe('buildScenario refuses selections that do not fit', () => {
   });
 });
 
-describe('the shared order of battle (shared/data/gettysburg-oob.csv)', () => {
-  const csvFound = existsSync(SHARED_CSV);
-  const csv = csvFound ? readFileSync(SHARED_CSV, 'utf8') : '';
-  const tmp = mkdtempSync(join(tmpdir(), 'muster-oob-'));
-  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+describe('every unit of the fixtures', () => {
+  it.each([['oob-small.csv', SMALL], ['oob-skeleton.csv', SKELETON]])(
+    'gives every unit the SPs of its row: men / 50 for infantry and cavalry, guns for batteries (RI-D01): %s',
+    (_, csv) => {
+      const rows = readOob(csv);
+      const { units } = buildOrderOfBattle(rows);
+      expect(units).toHaveLength(rows.length);
+      for (const r of rows) {
+        const unit = units.find((u) => u.side === r.side && u.name === unitName(r.arm, r.state, r.designation));
+        expect(unit, `${r.state} ${r.designation}`).toBeDefined();
+        expect(unit!.sp).toBe(strengthPoints(r.arm, r.men, r.guns));
+        expect(unit!.men).toBe(r.men);
+        expect(unit!.historicalCasualties).toBe(r.casualties);
+      }
+    },
+  );
+});
 
-  it('is where the tests expect it (set MUSTER_OOB_CSV to point elsewhere)', () => {
-    expect(csvFound, `no order of battle at ${SHARED_CSV}`).toBe(true);
-  });
+describe('the whole pipeline on the skeleton order of battle (tests/fixtures/oob-skeleton.csv)', () => {
+  const generated = convertOob(SKELETON);
+  const byId = new Map(generated.map((s) => [s.id, s]));
+  const full = byId.get('gettysburg')!;
+  const committed = (id: string) => loadScenario(id);
 
-  it('has the totals SOURCE.md states: 587 rows, Union 331 with 89,008 men and 356 guns, Confederate 256 with 69,115 men and 258 guns', () => {
-    const rows = readOob(csv);
-    const total = (side: string, f: (r: (typeof rows)[number]) => number) => rows.filter((r) => r.side === side).reduce((s, r) => s + f(r), 0);
-    expect(rows).toHaveLength(587);
-    expect(rows.filter((r) => r.side === 'USA')).toHaveLength(331);
-    expect(rows.filter((r) => r.side === 'CSA')).toHaveLength(256);
-    expect(total('USA', (r) => r.men ?? 0)).toBe(89_008);
-    expect(total('CSA', (r) => r.men ?? 0)).toBe(69_115);
-    expect(total('USA', (r) => r.guns)).toBe(356);
-    expect(total('CSA', (r) => r.guns)).toBe(258);
-    expect(total('USA', (r) => r.casualties ?? 0)).toBe(23_409);
-    expect(total('CSA', (r) => r.casualties ?? 0)).toBe(22_431);
-  });
-
-  it('gives every unit the SPs of its row: men / 50 for infantry and cavalry, guns for batteries (RI-D01)', () => {
-    const rows = readOob(csv);
-    const { units } = buildOrderOfBattle(rows);
-    for (const r of rows) {
-      const unit = units.find((u) => u.side === r.side && u.name === unitName(r.arm, r.state, r.designation));
-      expect(unit, `${r.state} ${r.designation}`).toBeDefined();
-      expect(unit!.sp).toBe(strengthPoints(r.arm, r.men, r.guns));
-      expect(unit!.men).toBe(r.men);
-      expect(unit!.historicalCasualties).toBe(r.casualties);
-    }
-  });
-
-  it('reproduces every committed scenario file byte for byte, and there are no others', () => {
-    const generated = convertOob(csv);
+  it('produces every built-in scenario, and no other, each passing the loader\'s schema and cross-reference check', () => {
+    expect(generated.map((s) => s.id)).toEqual(['gettysburg', ...SCENARIO_SPECS.map((s) => s.id)]);
     expect(builtInScenarioIds()).toEqual(generated.map((s) => s.id).sort());
-    for (const scenario of generated) {
-      expect(readFileSync(join(SCENARIO_DIR, `${scenario.id}.json`), 'utf8'), `${scenario.id}.json is not the converter's output`).toBe(serialiseScenario(scenario));
-    }
   });
 
   it('produces the named scenarios of the revision plus the demo scenario', () => {
@@ -349,21 +351,55 @@ describe('the shared order of battle (shared/data/gettysburg-oob.csv)', () => {
     ]);
   });
 
-  it('runs from the command line, writing every scenario beside the output path', () => {
-    const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const out = join(tmp, 'nested', 'gettysburg.json');
-    const run = spawnSync(process.execPath, [tsx, join(ROOT, 'scripts', 'convert-oob.ts'), SHARED_CSV, out], { encoding: 'utf8' });
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-    for (const id of builtInScenarioIds()) {
-      expect(readFileSync(join(tmp, 'nested', `${id}.json`), 'utf8')).toBe(readFileSync(join(SCENARIO_DIR, `${id}.json`), 'utf8'));
-    }
+  it('is deterministic: the same CSV gives the same bytes', () => {
+    expect(convertOob(SKELETON).map(serialiseScenario)).toEqual(generated.map(serialiseScenario));
   });
 
-  it('prints its usage and exits with 2 when the arguments are wrong', () => {
-    const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const run = spawnSync(process.execPath, [tsx, join(ROOT, 'scripts', 'convert-oob.ts'), SHARED_CSV], { encoding: 'utf8' });
-    expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/usage: npx tsx scripts\/convert-oob.ts <gettysburg-oob.csv> <output gettysburg.json>/);
+  it('holds every row of the CSV as a unit of the full battle, with its men and casualties', () => {
+    const rows = readOob(SKELETON);
+    const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
+    for (const side of ['USA', 'CSA'] as const) {
+      const sideRows = rows.filter((r) => r.side === side);
+      const units = full.units.filter((u) => u.side === side);
+      expect(units).toHaveLength(sideRows.length);
+      expect(sum(units.map((u) => u.men))).toBe(sum(sideRows.map((r) => r.men)));
+      expect(sum(units.map((u) => u.historicalCasualties))).toBe(sum(sideRows.map((r) => r.casualties)));
+      expect(sum(units.filter((u) => u.arm === 'artillery').map((u) => u.sp))).toBe(sum(sideRows.filter((r) => r.arm === 'artillery').map((r) => Math.max(1, r.guns))));
+    }
+    expect(rows.some((r) => r.casualties === null)).toBe(true);
+  });
+
+  it('builds the committed full battle\'s commands and leaders, field for field, for the brigades it holds', () => {
+    const real = committed('gettysburg');
+    for (const c of full.commands) expect(c, c.id).toEqual(real.commands.find((x) => x.id === c.id));
+    for (const l of full.leaders) expect(l, l.id).toEqual(real.leaders.find((x) => x.id === l.id));
+    expect(full.initialOrders).toEqual(real.initialOrders.filter((o) => full.commands.some((c) => c.id === o.commandId)));
+  });
+
+  it('has the committed full battle\'s time track, arrivals, objectives and notes', () => {
+    const real = committed('gettysburg');
+    const rest = (s: Scenario) => ({ ...s, commands: [], leaders: [], units: [], initialOrders: [] });
+    expect(rest(full)).toEqual(rest(real));
+  });
+
+  it.each(SCENARIO_SPECS.map((s) => s.id))('selects %s as the committed file does, for the commands it holds', (id) => {
+    const made = byId.get(id)!;
+    const real = committed(id);
+    const heldHere = new Set(full.commands.map((c) => c.id));
+    expect(made.commands).toEqual(real.commands.filter((c) => heldHere.has(c.id)));
+    expect(made.leaders).toEqual(real.leaders.filter((l) => l.commandId === null || heldHere.has(l.commandId)));
+    const rest = (s: Scenario) => ({ ...s, commands: [], leaders: [], units: [], initialOrders: [] });
+    expect(rest(made)).toEqual(rest(real));
+    expect(made.units.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the three single batteries the named scenarios select by id', () => {
+    expect(byId.get('georgia-on-my-mind')!.units.filter((u) => u.commandId === 'usa-xi-osborn').map((u) => u.id)).toEqual(['usa-battery-g-4th-us']);
+    expect(byId.get('little-round-top')!.units.filter((u) => u.commandId === 'usa-v-martin').map((u) => u.id)).toEqual(['usa-battery-d-5th-us']);
+    expect(byId.get('skirmish-at-willoughby-run')!.units.map((u) => u.id)).toContain('csa-fredericksburg-battery-virginia');
+  });
+
+  it('refuses an order of battle that lacks a command the arrivals name (the small fixture)', () => {
+    expect(() => convertOob(SMALL)).toThrow(/reinforcement group .* names command .*, which the CSV did not produce/);
   });
 });

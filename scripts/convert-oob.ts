@@ -1,17 +1,16 @@
 /**
- * The order-of-battle converter: reads the historical order of battle (shared/data/gettysburg-oob.csv, one row
- * per regiment or battery) and writes Muster's own scenario files: the full battle (`gettysburg`) and, as
- * selections of its forces with their own start and end turns, the revision's five named scenarios and a small
- * demo scenario. Deterministic: the same CSV always gives the same bytes (stable ids, stable order).
+ * The order-of-battle converter: reads the historical order of battle (shared/data/gettysburg-oob.csv, kept
+ * outside the repository; one row per regiment or battery) and makes Muster's own scenarios of it: the full battle
+ * (`gettysburg`) and, as selections of its forces with their own start and end turns, the revision's five named
+ * scenarios and a small demo scenario. Deterministic: the same CSV always gives the same bytes (stable ids, stable
+ * order).
  *
- *   npx tsx scripts/convert-oob.ts <path/to/gettysburg-oob.csv> <path/to/gettysburg.json>
+ *   npm run scenarios -- <path/to/gettysburg-oob.csv> [--check]
  *
- * The other scenarios are written next to gettysburg.json as <id>.json. Every default this file chooses
- * (SPs, weapons, leader values, arrival times, the time track) is an entry in docs/rules-interpretations.md (RI-Dnn).
+ * writes them to data/scenarios/<id>.json, or checks the committed files against them (scripts/scenarios.ts).
+ * Every default this file chooses (SPs, weapons, leader values, arrival times, the time track) is an entry in
+ * docs/rules-interpretations.md (RI-Dnn).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseScenario } from '../data/scenarios';
 import type {
   LeaderArrival,
@@ -892,37 +891,4 @@ export function convertOob(csvText: string): Scenario[] {
   const full = buildFullBattle(readOob(csvText));
   const all = [full, ...SCENARIO_SPECS.map((spec) => buildScenario(full, spec))];
   return all.map((s) => parseScenario(s, `generated scenario ${s.id}`));
-}
-
-/** Writes gettysburg.json to `outputPath` and every other scenario beside it as <id>.json. Returns the paths written. */
-export function writeScenarioFiles(csvPath: string, outputPath: string): string[] {
-  const scenarios = convertOob(readFileSync(csvPath, 'utf8'));
-  const dir = dirname(resolve(outputPath));
-  mkdirSync(dir, { recursive: true });
-  return scenarios.map((s) => {
-    const path = s.id === 'gettysburg' ? resolve(outputPath) : join(dir, `${s.id}.json`);
-    writeFileSync(path, serialiseScenario(s));
-    return path;
-  });
-}
-
-const USAGE = 'usage: npx tsx scripts/convert-oob.ts <gettysburg-oob.csv> <output gettysburg.json>';
-
-export function main(args: string[]): number {
-  const [csvPath, outputPath, ...extra] = args;
-  if (!csvPath || !outputPath || extra.length > 0 || !outputPath.endsWith('.json')) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  try {
-    for (const path of writeScenarioFiles(csvPath, outputPath)) process.stdout.write(`wrote ${path}\n`);
-    return 0;
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n`);
-    return 1;
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  process.exitCode = main(process.argv.slice(2));
 }

@@ -1,12 +1,12 @@
 /**
  * Generates the script that installs `window.muster` in the browser preview. It has the preload's
- * shape (electron/preload.ts): one function per entry of electron/channels.ts taking one plain value
- * and resolving to the IpcResult, and one subscription function per main-to-window event returning
+ * shape (electron/preload.ts): one function per function of the contract (contract/index.ts) taking one
+ * plain value and resolving to its CallResult, and one subscription function per main-to-window event returning
  * an unsubscribe function. Calls go to the bridge's /__muster/call/<function> endpoint on the same
  * origin (the HttpOnly cookie carries the access token); events arrive over an EventSource.
  * Served as a file from the bridge's origin, because the CSP allows no inline script.
  */
-import { CHANNEL_FUNCTIONS, EVENT_FUNCTIONS } from '../channels';
+import { CONTRACT_FUNCTIONS, EVENT_FUNCTIONS } from '../../contract';
 
 export const BRIDGE_PREFIX = '/__muster';
 export const CLIENT_SCRIPT_PATH = `${BRIDGE_PREFIX}/bridge-client.js`;
@@ -15,9 +15,9 @@ export const EVENTS_PATH = `${BRIDGE_PREFIX}/events`;
 
 /** The client script's source text (plain ES2017, no modules: it must run before the app's module script). */
 export function bridgeClientScript(): string {
-  const channels = JSON.stringify(CHANNEL_FUNCTIONS);
+  const channels = JSON.stringify(CONTRACT_FUNCTIONS);
   const events = JSON.stringify(EVENT_FUNCTIONS);
-  return `// Muster browser bridge: window.muster with the same shape as the desktop app's preload (generated from electron/channels.ts).
+  return `// Muster browser bridge: window.muster with the same shape as the desktop app's preload (generated from the contract).
 (function () {
   'use strict';
   var CHANNEL_FUNCTIONS = ${channels};

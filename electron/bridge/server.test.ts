@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_FUNCTIONS, EVENT_FUNCTIONS } from '../channels';
+import { CONTRACT_FUNCTIONS as CHANNEL_FUNCTIONS, EVENT_FUNCTIONS } from '../../contract';
 import { CONTENT_SECURITY_POLICY } from '../security';
 import { bridgeClientScript, CLIENT_SCRIPT_PATH, injectClientScript } from './client-script';
 import { bridgeContentSecurityPolicy, checkRequest, cookieValue, tokenCookieName } from './guard';

@@ -20,8 +20,8 @@ import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHANNEL_FUNCTIONS, EVENTS, type AppInfo, type ChannelFunction, type GameChangedEvent, type IpcError } from '../api';
-import { dispatch } from '../dispatch';
+import { CONTRACT_FUNCTIONS, EVENTS, type AppInfo, type ContractFunction, type ErrorInfo, type GameChangedEvent } from '../../contract';
+import { dispatch } from '../../db/dispatch';
 import { RecentFilesStore, RECENT_FILES_NAME, withGameFileExtension } from '../files';
 import { createGameBackendFactory } from '../game-backend';
 import { createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from '../handlers';
@@ -146,7 +146,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       return file;
     },
     chooseSaveAsFile: async (suggested) => freshGameFile(dir, `${basename(suggested, '.muster')}-copy`),
-    reportFileError: async (file: string, error: IpcError) => log(`${file}: ${error.message}`),
+    reportFileError: async (file: string, error: ErrorInfo) => log(`${file}: ${error.message}`),
   };
 
   const appInfo: AppInfo = {
@@ -196,7 +196,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   };
 
   const serveCall = async (req: IncomingMessage, res: ServerResponse, fn: string) => {
-    if (!(CHANNEL_FUNCTIONS as readonly string[]).includes(fn)) {
+    if (!(CONTRACT_FUNCTIONS as readonly string[]).includes(fn)) {
       send(res, 404, 'text/plain; charset=utf-8', `no such function: ${fn}\n`);
       return;
     }
@@ -218,7 +218,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       send(res, 400, 'text/plain; charset=utf-8', `malformed call: ${(e as Error).message}\n`);
       return;
     }
-    const result = await dispatch(handlers, fn as ChannelFunction, args, {
+    const result = await dispatch(handlers, fn as ContractFunction, args, {
       validateOutput: options.validateOutput ?? true,
       logError: (message, error) => log(`${fn}: ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
     });

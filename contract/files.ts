@@ -1,0 +1,74 @@
+/**
+ * The shell's own functions: the app, the built-in scenarios and game files (New, Open, Open Recent,
+ * Save As, Close, the Recent list), and the payloads of the main-to-window events. They run in the
+ * main process around the one open game; the game's own functions are in the other domain files.
+ */
+import { z } from 'zod';
+import { Id, Level, NoInput, Side, shell, text } from './common';
+import { GAME_CHANGE_REASONS, RENDERER_MENU_COMMANDS } from './events';
+import { GameInfo } from './game';
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** 'electron' in the desktop app, 'browser' in the browser preview. */
+  host: z.enum(['electron', 'browser']),
+  platform: z.string(),
+  versions: z.record(z.string(), z.string()),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const ScenarioSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  approximate: z.boolean(),
+  firstTurnId: z.string(),
+  lastTurnId: z.string(),
+  units: z.number().int(),
+  leaders: z.number().int(),
+  /** Top commands (armies, wings, corps) a player may pick for a partial game. */
+  commands: z.array(z.object({ id: z.string(), side: Side, level: Level, name: z.string(), parentId: z.string().nullable() })),
+});
+export type ScenarioSummary = z.infer<typeof ScenarioSummary>;
+
+export const RecentFile = z.object({ path: z.string(), openedAt: z.string() });
+export type RecentFileEntry = z.infer<typeof RecentFile>;
+
+/** New Game: the scenario and options come from the window; the file name from the main process's save dialog. */
+export const NewGameInput = z.strictObject({
+  scenario: Id,
+  commandIds: z.array(Id).min(1).max(200).optional(),
+  players: z.strictObject({ USA: text(60).optional(), CSA: text(60).optional() }).optional(),
+});
+export type NewGameInput = z.infer<typeof NewGameInput>;
+
+/** Open Recent: only a path that is on the Recent list is accepted (the window cannot name arbitrary files). */
+export const OpenRecentInput = z.strictObject({ file: z.string().min(1).max(4096) });
+export type OpenRecentInput = z.infer<typeof OpenRecentInput>;
+
+/** An open, save or new that the user cancelled in the file dialog is not an error: the value is null. */
+const GameOrCancelled = GameInfo.nullable();
+
+export const GameChangedEvent = z.object({
+  /** The open game now, or null when none is open. */
+  game: GameInfo.nullable(),
+  reason: z.enum(GAME_CHANGE_REASONS),
+});
+export type GameChangedEvent = z.infer<typeof GameChangedEvent>;
+export const MenuCommandEvent = z.object({ command: z.enum(RENDERER_MENU_COMMANDS) });
+export type MenuCommandEvent = z.infer<typeof MenuCommandEvent>;
+
+/** The shell's functions: they never write a game event. */
+export const filesContract = {
+  appInfo: shell("Muster's name, version, host (desktop or browser) and platform", NoInput, AppInfo),
+  scenarios: shell('The built-in scenarios', NoInput, z.array(ScenarioSummary)),
+  currentGame: shell('The open game, or null', NoInput, GameInfo.nullable()),
+  newGame: shell('Creates a game from a scenario (the file name comes from a save dialog)', NewGameInput, GameOrCancelled),
+  openGame: shell('Opens a game file chosen in a dialog', NoInput, GameOrCancelled),
+  openRecent: shell('Opens a game file from the Recent list', OpenRecentInput, GameInfo),
+  saveGameAs: shell('Copies the open game to a new file and continues there', NoInput, GameOrCancelled),
+  closeGame: shell('Closes the open game', NoInput, z.null()),
+  recentFiles: shell('The Recent list', NoInput, z.array(RecentFile)),
+  removeRecentFile: shell('Removes a file from the Recent list', OpenRecentInput, z.array(RecentFile)),
+};

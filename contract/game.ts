@@ -1,0 +1,70 @@
+/**
+ * The game as a whole: what is open (info), whether its file is intact (verify), and a die rolled for
+ * anything the players need one for.
+ */
+import { z } from 'zod';
+import { DieRoll, Light, NoInput, RollChangeResult, TypedRoll, query, text, write } from './common';
+
+/** Where the game is on the time track and in the sequence of play (rules/sequence.ts). */
+export const ClockState = z.object({
+  turnId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  light: Light,
+  /** 0-based position on the time track, and how many turns the scenario has. */
+  turnIndex: z.number().int(),
+  turnCount: z.number().int(),
+  isLastTurn: z.boolean(),
+  /** Segment id 'I'..'IV' and phase id 'A'..'C' of the Sequence of Play. */
+  segment: z.string(),
+  phase: z.string(),
+  segmentName: z.string(),
+  phaseName: z.string(),
+  /** e.g. "III.A In-Command Activation Phase". */
+  label: z.string(),
+  /** What the players do now. */
+  whatHappens: z.string(),
+  rules: z.array(z.string()),
+  /** Clock events due in this step of this turn (2400, 0400, first turn of a day). */
+  due: z.array(z.object({ kind: z.string(), text: z.string(), rule: z.string() })),
+});
+export type ClockState = z.infer<typeof ClockState>;
+
+const ArmyCommander = z.object({ leaderId: z.string(), name: z.string(), onMap: z.boolean() });
+
+export const GameInfo = z.object({
+  file: z.string(),
+  schemaVersion: z.number().int(),
+  scenarioId: z.string(),
+  scenarioName: z.string(),
+  approximate: z.boolean(),
+  players: z.object({ USA: z.string(), CSA: z.string() }),
+  createdAt: z.string(),
+  /** True once anything but a setup edit was recorded; setup edits are refused from then on. */
+  started: z.boolean(),
+  ended: z.boolean(),
+  clock: ClockState,
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+  eventCount: z.number().int(),
+  /** Each side's acting army commander now (for the USA: Meade once he arrives, else the wing commander); null if none can act. */
+  armyCommanders: z.object({ USA: ArmyCommander.nullable(), CSA: ArmyCommander.nullable() }),
+});
+export type GameInfo = z.infer<typeof GameInfo>;
+
+const Check = z.object({ count: z.number().int(), ok: z.boolean(), problems: z.array(z.string()) });
+export const VerifyReport = z.object({ ok: z.boolean(), integrity: z.string(), events: Check, dice: Check });
+export type VerifyReport = z.infer<typeof VerifyReport>;
+
+export const RollDieInput = z.strictObject({ purpose: text(200).pipe(z.string().min(1, 'say what the roll is for')), roll: TypedRoll.optional() });
+export type RollDieInput = z.input<typeof RollDieInput>;
+export const RollDieResult = RollChangeResult.extend({ roll: DieRoll });
+export type RollDieResult = z.infer<typeof RollDieResult>;
+
+export const gameContract = {
+  info: query('The open game: scenario, players, clock, undo/redo state, army commanders', NoInput, GameInfo),
+  verify: query("Checks the file: SQLite's integrity check, the event log and the dice log's hash chain", NoInput, VerifyReport),
+  rollDie: write('Rolls (or records a typed) die for any purpose, in the dice log', RollDieInput, RollDieResult),
+};
+
+

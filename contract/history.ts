@@ -1,0 +1,36 @@
+/** History: the event log as players read it, the dice log, and undo/redo. */
+import { z } from 'zod';
+import { Count, DiceRecord, EVENT_KINDS, EventKind, HistoryEntry, Id, NoInput, TurnId, query, write } from './common';
+
+export const HistoryQuery = z.strictObject({
+  kinds: z.array(EventKind).max(EVENT_KINDS.length).optional(),
+  unitId: Id.optional(),
+  commandId: Id.optional(),
+  leaderId: Id.optional(),
+  turnId: TurnId.optional(),
+  /** Include undone events (default true: players see them struck through). */
+  includeUndone: z.boolean().optional(),
+  /** Only events with seq below this (paging backwards). */
+  beforeSeq: Count.optional(),
+  /** Default 200. */
+  limit: z.number().int().min(1).max(5000).optional(),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+export const DiceQuery = z.strictObject({ beforeSeq: Count.optional(), limit: z.number().int().min(1).max(5000).optional() });
+export type DiceQuery = z.infer<typeof DiceQuery>;
+
+export const UndoRedoResult = z.object({
+  /** The event undone or redone. */
+  event: HistoryEntry,
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+});
+export type UndoRedoResult = z.infer<typeof UndoRedoResult>;
+
+export const historyContract = {
+  history: query('The event log, newest first, filtered by kind, unit, command, leader or turn', HistoryQuery.optional(), z.array(HistoryEntry)),
+  diceLog: query('The dice log, newest first', DiceQuery.optional(), z.array(DiceRecord)),
+  undo: write('Undoes the last event', NoInput, UndoRedoResult),
+  redo: write('Redoes the last undone event', NoInput, UndoRedoResult),
+};

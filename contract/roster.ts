@@ -1,0 +1,175 @@
+/**
+ * The roster: every unit with its strength, losses, fatigue, status, orders and flags; the command tree
+ * with its totals; and the changes a player makes to a unit or a command's markers during play.
+ */
+import { z } from 'zod';
+import { COUNTER_LIMITS } from '../rules/types';
+import { Arm, ChangeResult, Id, Level, Order, Side, Status, Weapon, query, write } from './common';
+
+export const RosterQuery = z.strictObject({
+  side: Side.optional(),
+  /** Only units under this command (its whole subtree). */
+  commandId: Id.optional(),
+  /** Include units of reinforcements not yet arrived (default true). */
+  includeOffMap: z.boolean().optional(),
+});
+export type RosterQuery = z.infer<typeof RosterQuery>;
+
+export const RosterUnit = z.object({
+  id: z.string(),
+  name: z.string(),
+  side: Side,
+  arm: Arm,
+  /** Printed strength. */
+  sp: z.number().int(),
+  spLost: z.number().int(),
+  stragglers: z.number().int(),
+  /** Guns left on the field with an AG marker, not yet returned or captured. */
+  abandonedGuns: z.number().int(),
+  /** printed - lost - stragglers - abandoned guns. */
+  currentSp: z.number().int(),
+  fatigue: z.number().int(),
+  status: Status,
+  /** The order the unit is under: its own, else its command's, else inherited down the tree. */
+  effectiveOrder: Order,
+  /** Where the effective order comes from: 'unit' or the id of the command holding it. */
+  orderSource: z.string(),
+  /** True when the unit's own order is a Commander's Initiative order that expires at the end of the turn. */
+  orderExpires: z.boolean(),
+  weapon: Weapon.nullable(),
+  commandId: z.string(),
+  /** Names of the command chain, brigade first. */
+  commandPath: z.array(z.string()),
+  horseArtillery: z.boolean(),
+  sharpshooters: z.boolean(),
+  canDismount: z.boolean(),
+  mounted: z.boolean(),
+  outOfAmmo: z.boolean(),
+  extendedColumn: z.boolean(),
+  strategicMovement: z.boolean(),
+  skirmishers: z.boolean(),
+  /** The brigade the unit screens as skirmishers, or null. */
+  skirmishingFor: z.string().nullable(),
+  capturedGuns: z.number().int(),
+  destroyedGuns: z.number().int(),
+  onMap: z.boolean(),
+});
+export type RosterUnit = z.infer<typeof RosterUnit>;
+
+const Totals = z.object({
+  units: z.number().int(),
+  sp: z.number().int(),
+  spLost: z.number().int(),
+  stragglers: z.number().int(),
+  currentSp: z.number().int(),
+  guns: z.number().int(),
+});
+
+export interface CommandNode {
+  id: string;
+  side: z.infer<typeof Side>;
+  level: z.infer<typeof Level>;
+  name: string;
+  /** The superior in the printed order of battle. */
+  parentId: string | null;
+  /** The superior now (differs from parentId while attached to another command). */
+  effectiveParentId: string | null;
+  attachedTo: string | null;
+  leaderId: string | null;
+  leaderName: string | null;
+  cavalry: boolean;
+  artillery: boolean;
+  ownOrder: z.infer<typeof Order> | null;
+  effectiveOrder: z.infer<typeof Order>;
+  orderSource: string;
+  rsm: boolean;
+  recovery: boolean;
+  ineffective: boolean;
+  onMap: boolean;
+  reinforcementGroupId: string | null;
+  totals: z.infer<typeof Totals>;
+  children: CommandNode[];
+}
+// A tree is recursive: the one place the contract writes the type beside the schema (zod cannot infer recursion).
+export const CommandNode: z.ZodType<CommandNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    side: Side,
+    level: Level,
+    name: z.string(),
+    parentId: z.string().nullable(),
+    effectiveParentId: z.string().nullable(),
+    attachedTo: z.string().nullable(),
+    leaderId: z.string().nullable(),
+    leaderName: z.string().nullable(),
+    cavalry: z.boolean(),
+    artillery: z.boolean(),
+    ownOrder: Order.nullable(),
+    effectiveOrder: Order,
+    orderSource: z.string(),
+    rsm: z.boolean(),
+    recovery: z.boolean(),
+    ineffective: z.boolean(),
+    onMap: z.boolean(),
+    reinforcementGroupId: z.string().nullable(),
+    totals: Totals,
+    children: z.array(CommandNode),
+  }),
+);
+
+const fatigueWords = `Fatigue level must be a whole number from ${COUNTER_LIMITS.fatigue.min} to ${COUNTER_LIMITS.fatigue.max}`;
+export const SetFatigueInput = z.strictObject({
+  unitId: Id,
+  level: z.number(fatigueWords).int(fatigueWords).min(COUNTER_LIMITS.fatigue.min, fatigueWords).max(COUNTER_LIMITS.fatigue.max, fatigueWords),
+});
+export type SetFatigueInput = z.infer<typeof SetFatigueInput>;
+
+export const SetStatusInput = z.strictObject({ unitId: Id, status: Status });
+export type SetStatusInput = z.infer<typeof SetStatusInput>;
+
+export const SetUnitFlagsInput = z.strictObject({
+  unitId: Id,
+  mounted: z.boolean().optional(),
+  outOfAmmo: z.boolean().optional(),
+  extendedColumn: z.boolean().optional(),
+  strategicMovement: z.boolean().optional(),
+});
+export type SetUnitFlagsInput = z.infer<typeof SetUnitFlagsInput>;
+
+export const DesignateSkirmishersInput = z.strictObject({
+  unitId: Id,
+  /** The brigade it screens; defaults to its own (US Sharpshooters may serve any US brigade). */
+  brigadeId: Id.optional(),
+  /** The brigade is at ME at the beginning of its activation (players attest; default true). */
+  brigadeAtMe: z.boolean().optional(),
+});
+export type DesignateSkirmishersInput = z.infer<typeof DesignateSkirmishersInput>;
+
+export const RecallSkirmishersInput = z.strictObject({
+  /** The brigade whose skirmishers are recalled. */
+  commandId: Id,
+  /** The brigade is at ME at the beginning of its activation (players attest; default true). */
+  brigadeAtMe: z.boolean().optional(),
+});
+export type RecallSkirmishersInput = z.infer<typeof RecallSkirmishersInput>;
+
+export const SetCommandMarkersInput = z.strictObject({
+  commandId: Id,
+  /** Reinforcement Strategic Movement marker. */
+  rsm: z.boolean().optional(),
+  /** Straggler Recovery marker. */
+  recovery: z.boolean().optional(),
+  ineffective: z.boolean().optional(),
+});
+export type SetCommandMarkersInput = z.infer<typeof SetCommandMarkersInput>;
+
+export const rosterContract = {
+  roster: query('Every unit (or one side, or one command) with strength, losses, fatigue, status, orders and flags', RosterQuery.optional(), z.array(RosterUnit)),
+  commandTree: query('The chain of command with each command’s orders, markers and totals', z.undefined(), z.array(CommandNode)),
+  setFatigue: write("Sets a unit's fatigue level", SetFatigueInput, ChangeResult),
+  setStatus: write("Sets a unit's cohesion status", SetStatusInput, ChangeResult),
+  setUnitFlags: write('Sets a unit’s mounted, out-of-ammo, extended-column or strategic-movement flag', SetUnitFlagsInput, ChangeResult),
+  designateSkirmishers: write('Designates a unit as skirmishers for a brigade', DesignateSkirmishersInput, ChangeResult),
+  recallSkirmishers: write("Recalls a brigade's skirmishers", RecallSkirmishersInput, ChangeResult),
+  setCommandMarkers: write("Sets a command's RSM, Straggler Recovery or Ineffective marker", SetCommandMarkersInput, ChangeResult),
+};

@@ -1,0 +1,126 @@
+/**
+ * The one way in: a contract call, from raw arguments to a typed result. Parse the input with the
+ * function's zod schema, run the handler, check the output (development builds and tests), and turn
+ * every failure into `{ ok: false, error }`. electron/ipc.ts runs it after the sender check, the
+ * browser bridge runs it for the preview, and the command line (`cli call`) runs it for scripts, so all
+ * three accept and refuse exactly the same inputs with the same messages. No electron import.
+ */
+import { ZodError } from 'zod';
+import { RulesArgumentError } from '../rules/errors';
+import { ScenarioError } from '../data/scenarios';
+import { MusterError } from './errors';
+import { CONTRACT, GAME_FUNCTIONS, fail, ok, type CallResult, type ChannelHandlers, type ContractFunction, type ErrorInfo, type GameFunction, type GameServiceApi } from '../contract';
+
+export interface DispatchOptions {
+  /** Check every result against the contract's output schema (on in development builds). */
+  validateOutput: boolean;
+  /** Where internal errors go (the log file); the window only learns that one happened. */
+  logError?: (message: string, error?: unknown) => void;
+}
+
+/** The path of the first zod issue as a field name ("sp", "rolls.USA"), or the first unknown key. */
+function fieldOf(error: ZodError): string | undefined {
+  const issue = error.issues[0];
+  if (!issue) return undefined;
+  if (issue.code === 'unrecognized_keys') return [...issue.path, issue.keys[0]].map(String).join('.');
+  const path = issue.path.map(String).join('.');
+  return path === '' ? undefined : path;
+}
+
+/** A refused input, in words that name the field. */
+export function zodToErrorInfo(error: ZodError): ErrorInfo {
+  const field = fieldOf(error);
+  const issue = error.issues[0];
+  const what = issue ? issue.message : 'invalid input';
+  // The contract's own messages name the value in words ("Rating must be a whole number from 0 to 9"):
+  // shown as they are. zod's generic ones ("Too big: ...") get the field in front.
+  const leaf = field?.split('.').pop()?.toLowerCase();
+  const named = leaf !== undefined && what.toLowerCase().includes(leaf);
+  return fail('INVALID_ARGUMENT', named ? what : field ? `${field}: ${what}` : `input: ${what}`, field ?? 'input').error;
+}
+
+/** Any thrown value as the typed error the window sees. Unknown errors become INTERNAL without details. */
+export function toErrorInfo(e: unknown, logError?: DispatchOptions['logError']): ErrorInfo {
+  if (e instanceof MusterError) return e.toInfo();
+  if (e instanceof ZodError) return zodToErrorInfo(e);
+  if (e instanceof RulesArgumentError) return fail('INVALID_ARGUMENT', e.message, e.argument).error;
+  if (e instanceof ScenarioError) return fail('SCENARIO', e.message, 'scenario').error;
+  if (e instanceof ShellError) return e.toErrorInfo();
+  logError?.('internal error in a contract handler', e);
+  return fail('INTERNAL', 'Muster hit an internal error; the details are in the log file (Help > About shows where).').error;
+}
+
+/** A refusal raised by the shell's own handlers (no game open, a path not on the Recent list...). */
+export class ShellError extends Error {
+  constructor(
+    readonly code: ErrorInfo['code'],
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ShellError';
+  }
+
+  toErrorInfo(): ErrorInfo {
+    return fail(this.code, this.message, this.field).error;
+  }
+}
+
+type Prepared = { ok: true; input: unknown } | { ok: false; error: ErrorInfo };
+
+/** Exactly one argument, parsed by the function's input schema. */
+function prepare(fn: ContractFunction, args: readonly unknown[]): Prepared {
+  if (args.length > 1) return fail('INVALID_ARGUMENT', `input: ${fn} takes one argument at most, got ${args.length}`, 'input');
+  const parsed = CONTRACT[fn].input.safeParse(args[0]);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, error: zodToErrorInfo(parsed.error) };
+}
+
+/** The handler's value, checked against the function's output schema when asked. */
+function finish(fn: ContractFunction, value: unknown, options: DispatchOptions): CallResult<unknown> {
+  if (options.validateOutput) {
+    const checked = CONTRACT[fn].output.safeParse(value);
+    if (!checked.success) {
+      options.logError?.(`${fn} returned a value outside the contract: ${checked.error.message}`);
+      return fail('INTERNAL', `Muster hit an internal error: ${fn} returned data outside the contract (see the log file).`);
+    }
+  }
+  return ok(value);
+}
+
+/** Runs one call of `fn` with the raw arguments the caller sent (the IPC event already removed). */
+export async function dispatch<K extends ContractFunction>(
+  handlers: ChannelHandlers,
+  fn: K,
+  args: readonly unknown[],
+  options: DispatchOptions,
+): Promise<CallResult<unknown>> {
+  const prepared = prepare(fn, args);
+  if (!prepared.ok) return prepared;
+  let value: unknown;
+  try {
+    value = await (handlers[fn] as (input: unknown) => unknown)(prepared.input);
+  } catch (e) {
+    return { ok: false, error: toErrorInfo(e, options.logError) };
+  }
+  return finish(fn, value, options);
+}
+
+/** The game functions of one open game, by name: what the command line dispatches to. */
+export type GameHandlers = Pick<ChannelHandlers, GameFunction>;
+
+export function serviceHandlers(service: GameServiceApi): GameHandlers {
+  return Object.fromEntries(GAME_FUNCTIONS.map((fn) => [fn, (input: unknown) => (service[fn] as (arg: unknown) => unknown).call(service, input)])) as GameHandlers;
+}
+
+/** The same call, synchronously, for the game service's functions (which never wait): the command line's way in. */
+export function dispatchGameSync(handlers: GameHandlers, fn: GameFunction, args: readonly unknown[], options: DispatchOptions): CallResult<unknown> {
+  const prepared = prepare(fn, args);
+  if (!prepared.ok) return prepared;
+  let value: unknown;
+  try {
+    value = (handlers[fn] as (input: unknown) => unknown)(prepared.input);
+  } catch (e) {
+    return { ok: false, error: toErrorInfo(e, options.logError) };
+  }
+  return finish(fn, value, options);
+}

@@ -1,0 +1,143 @@
+/**
+ * The maintainer's command for the built-in scenarios: regenerates data/scenarios/*.json from the historical
+ * order of battle, or checks that the committed files are exactly what the converter makes of it. The CSV stays
+ * outside the repository (data/README.md), so this is not part of `npm test`.
+ *
+ *   npm run scenarios -- <gettysburg-oob.csv>            writes every scenario to data/scenarios/<id>.json
+ *   npm run scenarios -- <gettysburg-oob.csv> --check    writes nothing; exits 1 naming every file that differs
+ *
+ * `--dir <folder>` reads and writes another folder instead of data/scenarios (the tests use it). A relative CSV
+ * path is taken from the folder npm was started in. Exit codes: 0 done (or no differences), 1 differences or a
+ * converter error, 2 wrong arguments.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SCENARIO_DIR } from '../data/scenarios';
+import { convertOob, serialiseScenario } from './convert-oob';
+
+export const USAGE = 'usage: npm run scenarios -- <gettysburg-oob.csv> [--check] [--dir <scenario folder>]';
+
+/** One generated scenario file: its name in the scenario folder and its exact text. */
+export interface ScenarioFile {
+  name: string;
+  text: string;
+}
+
+/** The files the converter makes of the order-of-battle CSV text: <id>.json for every scenario, full battle first. */
+export function generateScenarioFiles(csvText: string): ScenarioFile[] {
+  return convertOob(csvText).map((s) => ({ name: `${s.id}.json`, text: serialiseScenario(s) }));
+}
+
+/** Writes every generated file into `dir` (created if need be). Returns the paths written. */
+export function writeScenarioFiles(files: ScenarioFile[], dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  return files.map((f) => {
+    const path = join(dir, f.name);
+    writeFileSync(path, f.text);
+    return path;
+  });
+}
+
+/** How a scenario folder differs from the generated files; all empty when it holds exactly them, byte for byte. */
+export interface ScenarioDifferences {
+  /** Generated files whose committed bytes differ. */
+  differing: string[];
+  /** Generated files the folder lacks. */
+  missing: string[];
+  /** .json files in the folder the converter does not generate. */
+  extra: string[];
+}
+
+export function compareScenarioFiles(files: ScenarioFile[], dir: string): ScenarioDifferences {
+  const present = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  const generated = new Set(files.map((f) => f.name));
+  const differing: string[] = [];
+  const missing: string[] = [];
+  for (const f of files) {
+    if (!present.includes(f.name)) missing.push(f.name);
+    else if (!readFileSync(join(dir, f.name)).equals(Buffer.from(f.text, 'utf8'))) differing.push(f.name);
+  }
+  return { differing, missing, extra: present.filter((f) => !generated.has(f)) };
+}
+
+interface Args {
+  csvPath: string;
+  check: boolean;
+  dir: string;
+}
+
+function parseArgs(args: string[], cwd: string): Args | null {
+  let csvPath: string | undefined;
+  let check = false;
+  let dir = SCENARIO_DIR;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (arg === '--check') check = true;
+    else if (arg === '--dir') {
+      const value = args[i + 1];
+      if (value === undefined || value.startsWith('--')) return null;
+      dir = resolve(cwd, value);
+      i += 1;
+    } else if (arg.startsWith('--') || csvPath !== undefined) return null;
+    else csvPath = resolve(cwd, arg);
+  }
+  return csvPath === undefined ? null : { csvPath, check, dir };
+}
+
+interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** The folder relative paths are read from: where npm was started (INIT_CWD), else the process's own. */
+  cwd: string;
+}
+
+const processIo: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  cwd: process.env.INIT_CWD ?? process.cwd(),
+};
+
+export function main(args: string[], io: Io = processIo): number {
+  const parsed = parseArgs(args, io.cwd);
+  if (!parsed) {
+    io.err(`${USAGE}\n`);
+    return 2;
+  }
+  const { csvPath, check, dir } = parsed;
+  const shown = (path: string) => {
+    const rel = relative(io.cwd, path);
+    return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+  };
+  let files: ScenarioFile[];
+  try {
+    files = generateScenarioFiles(readFileSync(csvPath, 'utf8'));
+  } catch (e) {
+    io.err(`scenarios: ${shown(csvPath)}: ${(e as Error).message}\n`);
+    return 1;
+  }
+
+  if (!check) {
+    for (const path of writeScenarioFiles(files, dir)) io.out(`wrote ${shown(path)}\n`);
+    for (const name of compareScenarioFiles(files, dir).extra) {
+      io.err(`scenarios: ${shown(join(dir, name))} is not generated by the converter: remove it or add its selection to SCENARIO_SPECS\n`);
+    }
+    return 0;
+  }
+
+  const { differing, missing, extra } = compareScenarioFiles(files, dir);
+  if (differing.length + missing.length + extra.length === 0) {
+    io.out(`scenarios: the ${files.length} files in ${shown(dir)} are exactly what ${shown(csvPath)} generates\n`);
+    return 0;
+  }
+  for (const name of differing) io.err(`scenarios: ${shown(join(dir, name))} differs from what ${shown(csvPath)} generates\n`);
+  for (const name of missing) io.err(`scenarios: ${shown(join(dir, name))} is missing (the converter generates it)\n`);
+  for (const name of extra) io.err(`scenarios: ${shown(join(dir, name))} is not generated by the converter\n`);
+  const dirArg = resolve(dir) === resolve(SCENARIO_DIR) ? '' : ` --dir ${shown(dir)}`;
+  io.err(`scenarios: ${differing.length + missing.length + extra.length} file(s) out of date; regenerate with: npm run scenarios -- ${shown(csvPath)}${dirArg}\n`);
+  return 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = main(process.argv.slice(2));
+}
