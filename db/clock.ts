@@ -5,14 +5,13 @@
  */
 import { clockEventsDue, describeStep, FIRST_STEP, nextStep, SEQUENCE_OF_PLAY } from '../rules/sequence';
 import type { ClockEvent, SequenceStep } from '../rules/sequence';
-import type { ClockState } from './service-types';
+import type { ClockState } from '../contract';
 import type { ClockRow, TurnRow } from './store';
 
 /** Segment ids the service checks requests against. */
 export const ORDERS_SEGMENT = 'I';
 export const INITIATIVE_SEGMENT = 'II';
 export const ACTIVATION_SEGMENT = 'III';
-export const END_SEGMENT = 'IV';
 
 /** Steps in order, numbered 0.. within a turn. */
 const STEPS: SequenceStep[] = SEQUENCE_OF_PLAY.flatMap((segment) => segment.phases.map((phase) => ({ segment: segment.id, phase: phase.id })));

@@ -10,7 +10,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { uniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import type { DieRoll, Itemised } from '../rules/types';
-import type { DiceRecord, DiceSource } from './service-types';
+import type { DiceRecord, DiceSource } from '../contract';
 import type { SqliteDatabase } from './open';
 import { statement } from './statements';
 

@@ -8,7 +8,7 @@
 import { ZodError } from 'zod';
 import { RulesArgumentError } from '../rules/errors';
 import { ScenarioError } from '../data/scenarios';
-import { MusterError } from './errors';
+import { MusterError, refusedInput } from './errors';
 import { CONTRACT, GAME_FUNCTIONS, fail, ok, type CallResult, type ChannelHandlers, type ContractFunction, type ErrorInfo, type GameFunction, type GameServiceApi } from '../contract';
 
 export interface DispatchOptions {
@@ -18,25 +18,9 @@ export interface DispatchOptions {
   logError?: (message: string, error?: unknown) => void;
 }
 
-/** The path of the first zod issue as a field name ("sp", "rolls.USA"), or the first unknown key. */
-function fieldOf(error: ZodError): string | undefined {
-  const issue = error.issues[0];
-  if (!issue) return undefined;
-  if (issue.code === 'unrecognized_keys') return [...issue.path, issue.keys[0]].map(String).join('.');
-  const path = issue.path.map(String).join('.');
-  return path === '' ? undefined : path;
-}
-
-/** A refused input, in words that name the field. */
+/** A refused input, in words that name the field (db/errors.ts refusedInput). */
 export function zodToErrorInfo(error: ZodError): ErrorInfo {
-  const field = fieldOf(error);
-  const issue = error.issues[0];
-  const what = issue ? issue.message : 'invalid input';
-  // The contract's own messages name the value in words ("Rating must be a whole number from 0 to 9"):
-  // shown as they are. zod's generic ones ("Too big: ...") get the field in front.
-  const leaf = field?.split('.').pop()?.toLowerCase();
-  const named = leaf !== undefined && what.toLowerCase().includes(leaf);
-  return fail('INVALID_ARGUMENT', named ? what : field ? `${field}: ${what}` : `input: ${what}`, field ?? 'input').error;
+  return refusedInput(error).toInfo();
 }
 
 /** Any thrown value as the typed error the window sees. Unknown errors become INTERNAL without details. */

@@ -11,7 +11,7 @@
  * The log is append-only (triggers in the schema): only `undone` and `redo_next` of a row ever change.
  */
 import type { SqliteDatabase } from './open';
-import type { DiceRecord, EventKind, FieldChange, HistoryEntry, HistoryQuery } from './service-types';
+import type { DiceRecord, EventKind, FieldChange, HistoryEntry, HistoryQuery } from '../contract';
 import { MusterError } from './errors';
 import { statement } from './statements';
 import { appendDiceRow, diceOfEvents, type NewDiceRow } from './dice';

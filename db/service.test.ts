@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MusterError } from './errors';
 import { GameService } from './service';
-import type { RosterUnit } from './service-types';
+import type { RosterUnit } from '../contract';
 import { advanceTo, expectRefused, expectUndoRedo, FIXTURE_SCENARIO, newGame, snapshot, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir();
@@ -688,8 +688,25 @@ describe('history, undo and redo', () => {
 
   it('every refusal is a MusterError carrying its field', () => {
     const g = newGame(tmp.dir);
-    const e = expectRefused(g, () => g.recordLoss({ unitId: '2-wi', sp: 99 }), 'INVALID_ARGUMENT', 'sp');
+    // A domain check (the unit's own strength) ...
+    const e = expectRefused(g, () => g.recordLoss({ unitId: '2-wi', sp: 9 }), 'INVALID_ARGUMENT', 'sp');
     expect(e).toBeInstanceOf(MusterError);
-    expect(e.toInfo()).toEqual({ code: 'INVALID_ARGUMENT', field: 'sp', message: 'sp: 2nd Wisconsin has only 6 SP left; it cannot lose 99' });
+    expect(e.toInfo()).toEqual({ code: 'INVALID_ARGUMENT', field: 'sp', message: 'sp: 2nd Wisconsin has only 6 SP left; it cannot lose 9' });
+    // ... and the contract's limits, checked before the service runs, whoever calls it.
+    const limit = expectRefused(g, () => g.recordLoss({ unitId: '2-wi', sp: 99 }), 'INVALID_ARGUMENT', 'sp');
+    expect(limit.toInfo()).toEqual({ code: 'INVALID_ARGUMENT', field: 'sp', message: 'SP must be at most 40 (the largest counter)' });
+    // Inputs no JSON caller could send are refused the same typed way, never as a TypeError or RangeError.
+    let nested: unknown = 'deep';
+    for (let i = 0; i < 10_000; i++) nested = { unitId: nested };
+    for (const hostile of [{ unitId: '2-wi', sp: 1n }, nested, { unitId: '2-wi', sp: 1, straggler: Symbol('x') }, [1, 2], 'text']) {
+      let caught: unknown;
+      try {
+        (g.recordLoss as (input: unknown) => unknown)(hostile);
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(MusterError);
+      expect((caught as MusterError).code).toBe('INVALID_ARGUMENT');
+    }
   });
 });

@@ -184,8 +184,6 @@ export const readUnit = (db: SqliteDatabase, id: string) => statement(db, 'SELEC
 export const readUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units ORDER BY position').all() as UnitRow[];
 /** Units activated singly this segment (Out-of-Command Activation Phase). */
 export const readActivatedUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units WHERE activation IS NOT NULL ORDER BY activation_order').all() as UnitRow[];
-export const readUnitsOfCommand = (db: SqliteDatabase, commandId: string) =>
-  statement(db, 'SELECT * FROM units WHERE command_id = ? ORDER BY position').all(commandId) as UnitRow[];
 export const readCommand = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined;
 export const readCommands = (db: SqliteDatabase) => statement(db, 'SELECT * FROM commands ORDER BY position').all() as CommandRow[];
 export const readLeader = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM leaders WHERE id = ?').get(id) as LeaderDbRow | undefined;

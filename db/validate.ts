@@ -30,6 +30,12 @@ export function optionalBool(field: string, v: unknown, fallback: boolean): bool
   return v;
 }
 
+/** A true/false field that must be given. */
+export function requireBool(field: string, v: unknown): boolean {
+  if (typeof v !== 'boolean') throw invalid(field, `must be true or false, got ${JSON.stringify(v)}`);
+  return v;
+}
+
 export function requireOneOf<T extends string>(field: string, v: unknown, accepted: readonly T[]): T {
   if (typeof v !== 'string' || !(accepted as readonly string[]).includes(v)) {
     throw invalid(field, `must be one of ${accepted.join(', ')}, got ${JSON.stringify(v)}`);

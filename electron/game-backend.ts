@@ -3,7 +3,7 @@
  * SQLite's online backup API. No electron import: the tests and the browser bridge use it as is.
  */
 import { GameService, type ServiceOptions } from '../db/service';
-import type { CreateGameInput } from '../db/service-types';
+import type { CreateGameInput } from '../db/service';
 import type { GameBackend, GameBackendFactory } from './handlers';
 
 /** The service, with the online copy Save As needs (the connection stays open on the original). */

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
 import { GAME_FUNCTIONS, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
-import type { CreateGameInput } from '../db/service-types';
+import type { CreateGameInput } from '../db/service';
 import { ShellError, toErrorInfo } from '../db/dispatch';
 import { withGameFileExtension, type RecentFile } from './files';
 

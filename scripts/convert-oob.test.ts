@@ -210,7 +210,7 @@ describe('buildOrderOfBattle on an invented order of battle (tests/fixtures/oob-
     expect(oob.commands.filter((c) => c.artillery).map((c) => c.id)).toEqual(['usa-i-beta', 'usa-cavalry-1-artillery', 'csa-johnson-jones', 'csa-stuart-epsilon']);
   });
 
-  it('gives every leader the default of his role, unverified (RI-D05), and adds Warren as staff', () => {
+  it('gives every leader the default of his role, unverified (RI-D05), and adds Warren as staff (RI-D14)', () => {
     expect(leader('usa-meade')).toMatchObject({ role: 'army', stars: 4, rating: 3, range: 10, ratingVerified: false });
     expect(leader('usa-wadsworth')).toMatchObject({ name: 'James S. Wadsworth', role: 'division', stars: 2, rating: 2, range: 6 });
     expect(leader('usa-alpha')).toMatchObject({ role: 'brigade', stars: 1, rating: 2, range: 4 });

@@ -256,6 +256,7 @@ const ARMIES: Record<Side, { id: string; name: string; leaderId: string; leader:
   CSA: { id: 'csa-army', name: 'Army of Northern Virginia', leaderId: 'csa-lee', leader: 'Robert E. Lee' },
 };
 const WING = { id: 'usa-left-wing', name: 'Left Wing', leaderId: 'usa-reynolds-wing', leader: 'John F. Reynolds (Left Wing)' };
+/** Warren: a staff leader without a command, arriving with Meade (RI-D14). */
 const WARREN = { id: 'usa-warren', name: 'Gouverneur K. Warren' };
 
 type LeaderRole = ScenarioLeader['role'];

@@ -10,7 +10,7 @@ import { existsSync, openSync, closeSync, readFileSync, writeFileSync, writeSync
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GameService } from '../../db/service';
-import type { GameServiceApi } from '../../db/service-types';
+import type { GameServiceApi } from '../../contract';
 
 /** Two brigades a side (the database tests' scenario): small enough to make many games quickly. */
 export const TEST_SCENARIO = fileURLToPath(new URL('../../tests/fixtures/two-brigades.json', import.meta.url));

@@ -31,7 +31,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import type { CommandNode, RosterUnit } from '../../db/service-types';
+import type { CommandNode, RosterUnit } from '../../contract';
 import { buildRenderer, DEFAULT_RENDERER_ROOT } from '../../electron/bridge/server';
 import { NO_FILTERS, rosterRows, unitFlags } from '../../renderer/src/roster-rows';
 import { startE2E } from '../e2e/harness';

@@ -1,0 +1,179 @@
+/**
+ * The Activation Segment (Rev. Activation Segment): ME attempts, RE activations and passes, alternating
+ * from the Initiative player; commands in the In-Command phase, single units in the Out-of-Command phase.
+ */
+import { activateAtRe, activationOptions, afterActivationAction, ACTIVATION_LEVELS, initiativeMeActivation, mayAttemptMeActivation, resolveMeAttempt, type ActivationLevel } from '../../rules/activation';
+import { commandAncestors, unitOrder } from '../../rules/orders';
+import { SIDES, type OrderCode } from '../../rules/types';
+import { ACTIVATION_SEGMENT } from '../clock';
+import { forbidden, invalid } from '../errors';
+import type { ChangeSet } from '../events';
+import type { ActivateReInput, ActivationAttemptInput, ActivationAttemptResult, ChangeResult, PassInput, PassResult } from '../../contract';
+import { readClock, readCommands, type CommandRow, type Effectiveness, type UnitRow } from '../store';
+import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
+import { officerRating, spendPoints, standingOrders, superiors, tree } from './chain';
+import { check, RULE, unitSubject } from './common';
+import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { command, onMapCommand, onMapUnit, requireSegment, requireSideToAct } from './lookups';
+
+/** The activation phase of a step of segment III (A in-command, B out-of-command). */
+function activationPhaseOf(phase: string): 'in-command' | 'out-of-command' {
+  return phase === 'B' ? 'out-of-command' : 'in-command';
+}
+
+/** The command (either phase) or single unit (III.B only) an activation names, with the field that named it. */
+interface ActivationSubject {
+  field: 'commandId' | 'unitId';
+  name: string;
+  /** The unit, for a single-unit activation; null for a command. */
+  unit: UnitRow | null;
+  /** The command activated, or the unit's own command (its brigade). */
+  c: CommandRow;
+}
+
+function effectivenessText(e: Effectiveness): string {
+  return e === 'ME' ? 'at ME' : e === 'RE' ? 'at RE' : 'tried for ME: Confusion Table';
+}
+
+function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): ActivationAttemptResult {
+  requireObject('input', input);
+  return write(ctx, 'activation.attempt', input, (cs) => {
+    const commands = readCommands(ctx.db);
+    const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
+    const subject = activationSubject(ctx, input, commands, ooc);
+    const breastworks = optionalBool('anyUnitInBreastworks', input.anyUnitInBreastworks, false);
+    const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
+    const typed = optionalRoll('roll', input.roll);
+    const { c, field } = subject;
+    // A single unit rolls as a brigade would (no Corps or Division Activation DRM). RI-S26.
+    const level: ActivationLevel = subject.unit ? 'brigade' : (c.level as ActivationLevel);
+    const t = requireSideToAct(ctx, field, c.side);
+    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands);
+    const order = activationOrder(ctx, subject, commands);
+    const options = activationOptions(order);
+    if (!options.mayAttemptMe) throw forbidden(field, `${subject.name} is under ${order}: RE activation only`, options.rule);
+    // RI-C07: once a higher command has tried for ME, no subordinate may try for ME, in command of it or not.
+    if (!subject.unit) check('commandId', askRules(() => mayAttemptMeActivation(tree(commands), commands.filter((x) => x.me_attempted === 1).map((x) => x.id), c.id)));
+    const phase = readClock(ctx.db).phase;
+    const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
+    if (!subject.unit) cs.set('commands', c.id, 'me_attempted', 0, 1);
+    cs.set('turn_state', 1, 'activations', t.activations, t.activations + 1).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
+    // The Initiative player's initial activation is at ME without a roll.
+    const free = initiativeMeActivation({ initiativePlayer: t.initiative === c.side, firstActivationOfSegment: t.activations === 0, order });
+    if (free.ok) {
+      recordActivation(ctx, cs, subject, 'ME', phase, t.activations + 1);
+      return {
+        summary: `${subject.name} activates at ME: the Initiative player's initial activation`,
+        subjects: [`command:${c.id}`],
+        result: { effectiveness: 'ME' as const, drm: { total: 0, items: [] }, rating: 0 },
+      };
+    }
+    const { leader, rating } = officerRating(ctx, field, c);
+    spendPoints(ctx, cs, 'superiorsInRange', inRange, 'activation');
+    const r = die(ctx, typed);
+    const attempt = askRules(() =>
+      resolveMeAttempt({ officerRating: rating, drm: { level, anyUnitInBreastworks: breastworks, commanderOutOfCommand: ooc, superiorRatingsInRange: inRange.map((l) => l.rating) } }, r.roll),
+    );
+    recordActivation(ctx, cs, subject, attempt.result, phase, t.activations + 1);
+    const who = subject.unit ? `${subject.name} (out of command, ${order}; ${leader.name}, rating ${rating})` : `${c.name} (${leader.name}, rating ${rating})`;
+    return {
+      summary: `${who} tries for ME: rolled ${r.roll}, modified ${attempt.modifiedRoll}: ${attempt.result === 'ME' ? 'ME' : 'to the Confusion Table'}`,
+      subjects: [`leader:${leader.id}`, `command:${c.id}`],
+      dice: [{ purpose: `ME activation: ${subject.name}`, source: r.source, roll: r.roll, modifiers: attempt.drm, modified: attempt.modifiedRoll, target: `<= ${rating}`, outcome: attempt.result === 'ME' ? 'ME' : 'Confusion Table' }],
+      result: { effectiveness: attempt.result, drm: attempt.drm, rating },
+    };
+  });
+}
+
+/**
+ * What an activation names: a command (either phase), or a single unit in the Out-of-Command
+ * Activation Phase (RI-S25), and whether it may still activate this segment: a command or unit
+ * activates once per segment, and a command's subordinates activate with it unless its commander
+ * is out of command of his superior, who may not include it (RI-T02, RI-S24).
+ */
+function activationSubject(ctx: GameContext, input: { commandId?: unknown; unitId?: unknown }, commands: CommandRow[], commanderOutOfCommand: boolean): ActivationSubject {
+  const hasCommand = input.commandId !== undefined;
+  if (hasCommand === (input.unitId !== undefined)) {
+    throw invalid('commandId', 'give exactly one of commandId (a command, In-Command Activation Phase) and unitId (a single unit, Out-of-Command Activation Phase)');
+  }
+  if (!hasCommand) {
+    const u = onMapUnit(ctx, 'unitId', input.unitId);
+    requireSegment(ctx, 'unitId', ACTIVATION_SEGMENT, RULE.activation);
+    if (readClock(ctx.db).phase !== 'B') {
+      throw forbidden('unitId', `${u.name}: a single unit is activated in the Out-of-Command Activation Phase (III.B); in the In-Command phase units activate with their command`, RULE.inCommand);
+    }
+    if (u.status === 'eliminated') throw forbidden('unitId', `${u.name} is eliminated`, RULE.activation);
+    if (u.activation !== null) throw forbidden('unitId', `${u.name} has already activated this segment (${effectivenessText(u.activation)})`, RULE.activation);
+    return { field: 'unitId', name: u.name, unit: u, c: command(ctx, 'unitId', u.command_id) };
+  }
+  const c = onMapCommand(ctx, 'commandId', input.commandId);
+  if (!(ACTIVATION_LEVELS as readonly string[]).includes(c.level)) throw invalid('commandId', `${c.name} is a ${c.level}; corps, divisions and brigades are activated`, RULE.activation);
+  requireSegment(ctx, 'commandId', ACTIVATION_SEGMENT, RULE.activation);
+  if (c.activation !== null) throw forbidden('commandId', `${c.name} has already activated this segment (${effectivenessText(c.activation)})`, RULE.activation);
+  if (c.me_attempted === 1) throw forbidden('commandId', `${c.name} has already tried to activate for ME this segment`, RULE.activation);
+  // A command activates with its superior formation (RI-T02), unless its commander is OOC of his superior:
+  // then he "may not be included as part of the superior formation's activation" and acts on his own (RI-S24).
+  if (!commanderOutOfCommand) {
+    const byId = new Map(commands.map((x) => [x.id, x]));
+    const ancestors = askRules(() => commandAncestors(tree(commands), c.id)).map((id) => byId.get(id)!);
+    const superior = ancestors.find((x) => x.activation !== null || x.me_attempted === 1);
+    if (superior) {
+      const how = superior.activation === null ? 'tried for ME' : effectivenessText(superior.activation);
+      throw forbidden(
+        'commandId',
+        `${c.name} activated with ${superior.name} this segment (${how}): its subordinates may not activate independently, unless the commander is out of command of his superior (commanderOutOfCommand)`,
+        RULE.activation,
+      );
+    }
+  }
+  return { field: 'commandId', name: c.name, unit: null, c };
+}
+
+/** The order an activation is made under: the command's standing order; an out-of-command unit's Default Order (RI-S26). */
+function activationOrder(ctx: GameContext, subject: ActivationSubject, commands: CommandRow[]): OrderCode {
+  const standing = standingOrders(ctx, commands).get(subject.c.id)!.order;
+  if (!subject.unit) return standing;
+  return askRules(() => unitOrder({ unit: unitSubject(subject.unit!), commandOrder: standing, inCommand: false })).order;
+}
+
+/** Writes how the command or unit activated, with the activation's event (so undo takes it back). */
+function recordActivation(ctx: GameContext, cs: ChangeSet, subject: ActivationSubject, effectiveness: Effectiveness, phase: string, order: number): void {
+  const [table, row] = subject.unit ? (['units', subject.unit] as const) : (['commands', subject.c] as const);
+  cs.set(table, row.id, 'activation', row.activation, effectiveness).set(table, row.id, 'activation_phase', row.activation_phase, phase).set(table, row.id, 'activation_order', row.activation_order, order);
+}
+
+function activateRe(ctx: GameContext, input: ActivateReInput): ChangeResult {
+  requireObject('input', input);
+  return write(ctx, 'activation.re', input, (cs) => {
+    const commands = readCommands(ctx.db);
+    const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
+    const subject = activationSubject(ctx, input, commands, ooc);
+    const { c, field } = subject;
+    const t = requireSideToAct(ctx, field, c.side);
+    const order = activationOrder(ctx, subject, commands);
+    check(field, askRules(() => activateAtRe(order)));
+    const phase = readClock(ctx.db).phase;
+    const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
+    cs.set('turn_state', 1, 'activations', t.activations, t.activations + 1).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
+    recordActivation(ctx, cs, subject, 'RE', phase, t.activations + 1);
+    const summary = subject.unit ? `${subject.name} (out of command) activates at RE (Default Order ${order})` : `${c.name} activates at RE (${order})`;
+    return { summary, subjects: [`command:${c.id}`], result: {} };
+  });
+}
+
+function pass(ctx: GameContext, input: PassInput): PassResult {
+  requireObject('input', input);
+  return write(ctx, 'activation.pass', input, (cs) => {
+    const side = requireOneOf('side', input.side, SIDES);
+    requireSegment(ctx, 'side', ACTIVATION_SEGMENT, RULE.activation);
+    const t = requireSideToAct(ctx, 'side', side);
+    const next = afterActivationAction({ phase: activationPhaseOf(readClock(ctx.db).phase), toAct: side, consecutivePasses: t.passes_in_row, ended: false }, 'pass');
+    cs.set('turn_state', 1, 'passes_in_row', t.passes_in_row, next.consecutivePasses).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
+    return {
+      summary: `${side} passes${next.ended ? ': three passes in a row end the phase' : ''}`,
+      result: { passesInRow: next.consecutivePasses, phaseOver: next.ended },
+    };
+  });
+}
+
+export const activationFunctions = { attemptActivation, activateRe, pass } satisfies Partial<ServiceFunctions>;

@@ -1,0 +1,137 @@
+/**
+ * The clock: the turn state players act on, and moving the clock to the next step of the Sequence of
+ * Play with the automatic changes due on the way (db/clock.ts says which are due).
+ */
+import { stragglersRecovered } from '../../rules/losses';
+import { clockAfter, clockInfo, eventDueAt, type AutomaticEvent } from '../clock';
+import { forbidden } from '../errors';
+import type { ChangeSet } from '../events';
+import type { AdvanceClockResult, TurnState } from '../../contract';
+import { readActivatedUnits, readClock, readCommands, readLeaders, readTurns, readTurnState, readUnits } from '../store';
+import { askRules } from '../validate';
+import { RULE } from './common';
+import { write, type GameContext, type ServiceFunctions } from './context';
+
+function turnState(ctx: GameContext): TurnState {
+  const t = readTurnState(ctx.db);
+  const commands = readCommands(ctx.db);
+  const preroll = (v: number | null) => (v === null ? null : v === 1);
+  return {
+    turnId: readClock(ctx.db).turn_id,
+    initiative: t.initiative,
+    initiativeModifier: t.initiative_modifier,
+    armyPointsForInitiative: { USA: t.army_points_usa === 1, CSA: t.army_points_csa === 1 },
+    orderPreRoll: { USA: preroll(t.preroll_usa), CSA: preroll(t.preroll_csa) },
+    activations: t.activations,
+    passesInRow: t.passes_in_row,
+    sideToAct: t.side_to_act,
+    meAttempted: commands.filter((c) => c.me_attempted === 1).map((c) => c.id),
+    orderChangeFailed: commands.filter((c) => c.order_change_failed === 1).map((c) => c.id),
+    attachmentMade: t.attachment_made === 1,
+    activated: commands
+      .filter((c) => c.activation !== null)
+      .map((c) => ({ commandId: c.id, side: c.side, effectiveness: c.activation!, phase: c.activation_phase ?? '', order: c.activation_order ?? 0 }))
+      .sort((a, b) => a.order - b.order),
+    unitsActivated: readActivatedUnits(ctx.db)
+      .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0 }))
+      .sort((a, b) => a.order - b.order),
+  };
+}
+
+function advanceClock(ctx: GameContext): AdvanceClockResult {
+  return write(ctx, 'clock.advanced', {}, (cs, game) => {
+    const clock = readClock(ctx.db);
+    const turns = readTurns(ctx.db);
+    const next = clockAfter(clock, turns, game.last_turn_id);
+    if (next === null) throw forbidden('clock', 'the last game turn is over: end the game', RULE.sequence);
+    const t = readTurnState(ctx.db);
+    // Abandoned guns must be resolved before the day ends. RI-S08.
+    if (eventDueAt(turns, clock, 'abandoned-guns')) {
+      const pending = readUnits(ctx.db).filter((u) => u.abandoned_guns > 0);
+      if (pending.length > 0) throw forbidden('clock', `resolve the abandoned guns of ${pending.map((u) => u.name).join(', ')} before the day ends`, RULE.abandonedGuns);
+    }
+    cs.set('clock', 1, 'turn_id', clock.turn_id, next.turnId).set('clock', 1, 'step', clock.step, next.step).set('clock', 1, 'segment', clock.segment, next.segment).set('clock', 1, 'phase', clock.phase, next.phase);
+    const automatic: string[] = [];
+    for (const ev of next.events) automatic.push(...applyAutomatic(ctx, cs, ev, t, next.turnId));
+    const turn = turns.find((x) => x.id === next.turnId)!;
+    const info = clockInfo({ turn_id: next.turnId, segment: next.segment, phase: next.phase }, turns);
+    return {
+      summary: `Clock: ${turn.date} ${turn.time}, ${info.label}${automatic.length ? `; ${automatic.join('; ')}` : ''}`,
+      result: { clock: info, automatic },
+    };
+  });
+}
+
+function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: ReturnType<typeof readTurnState>, turnId: string): string[] {
+  switch (ev) {
+    case 'start-activation-phase': {
+      const side = t.initiative;
+      cs.set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, side);
+      return side ? [`${side} activates first`] : [];
+    }
+    case 'new-turn': {
+      // Per-turn state starts afresh: rating points, moves, ME attempts, failed order changes, initiative.
+      for (const l of readLeaders(ctx.db)) {
+        cs.set('leaders', l.id, 'points_used', l.points_used, null).set('leaders', l.id, 'moved', l.moved, 0);
+      }
+      for (const c of readCommands(ctx.db)) {
+        cs.set('commands', c.id, 'me_attempted', c.me_attempted, 0).set('commands', c.id, 'order_change_failed', c.order_change_failed, 0);
+        cs.set('commands', c.id, 'activation', c.activation, null).set('commands', c.id, 'activation_phase', c.activation_phase, null).set('commands', c.id, 'activation_order', c.activation_order, null);
+      }
+      for (const u of readActivatedUnits(ctx.db)) {
+        cs.set('units', u.id, 'activation', u.activation, null).set('units', u.id, 'activation_phase', u.activation_phase, null).set('units', u.id, 'activation_order', u.activation_order, null);
+      }
+      // RI-S11: by default the previous turn's Initiative winner holds the +1 Initiative Modifier.
+      cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, t.initiative);
+      for (const [field, v] of [
+        ['initiative', null],
+        ['army_points_usa', 0],
+        ['army_points_csa', 0],
+        ['preroll_usa', null],
+        ['preroll_csa', null],
+        ['activations', 0],
+        ['passes_in_row', 0],
+        ['side_to_act', null],
+        ['attachment_made', 0],
+      ] as const) {
+        cs.set('turn_state', 1, field, cs.valueOf('turn_state', 1, field, t[field]), v);
+      }
+      return [`turn ${turnId} begins`];
+    }
+    case 'expire-commanders-initiative': {
+      // RI-S10: a Commander's Initiative order lapses and the holder follows its superior's order again.
+      let n = 0;
+      for (const c of readCommands(ctx.db)) {
+        if (c.order_expires === 1) {
+          cs.set('commands', c.id, 'own_order', c.own_order, null).set('commands', c.id, 'order_expires', 1, 0);
+          n += 1;
+        }
+      }
+      for (const u of readUnits(ctx.db)) {
+        if (u.order_expires === 1) {
+          cs.set('units', u.id, 'own_order', u.own_order, null).set('units', u.id, 'order_expires', 1, 0);
+          n += 1;
+        }
+      }
+      return n > 0 ? [`${n} Commander's Initiative order(s) expired`] : [];
+    }
+    case 'straggler-recovery': {
+      const commands = readCommands(ctx.db).filter((c) => c.recovery === 1);
+      const notes: string[] = [];
+      for (const c of commands) {
+        let recovered = 0;
+        for (const u of readUnits(ctx.db).filter((x) => x.command_id === c.id && x.stragglers > 0)) {
+          const back = askRules(() => stragglersRecovered(u.stragglers));
+          cs.set('units', u.id, 'stragglers', u.stragglers, u.stragglers - back);
+          recovered += back;
+        }
+        // The marker has done its work for the night.
+        cs.set('commands', c.id, 'recovery', 1, 0);
+        notes.push(`${c.name} recovers ${recovered} straggler SP`);
+      }
+      return notes;
+    }
+  }
+}
+
+export const clockFunctions = { turnState, advanceClock } satisfies Partial<ServiceFunctions>;

@@ -1,0 +1,70 @@
+/**
+ * The game context every service function takes (the open game file and the clock for timestamps), and
+ * the ONE write path: a change's state, its event and its die rolls are written in one transaction.
+ * die() gives each roll: typed in from the table, or drawn by the app.
+ */
+import type { DieRoll } from '../../rules/types';
+import { diceOfEvents, drawAppRoll, type NewDiceRow } from '../dice';
+import { MusterError } from '../errors';
+import { ChangeSet, historyEntry, recordEvent } from '../events';
+import type { SqliteDatabase } from '../open';
+import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
+import { readGame, type GameRow } from '../store';
+import { RULE } from './common';
+
+/** An open game: what every service function reads and writes through. */
+export interface GameContext {
+  readonly db: SqliteDatabase;
+  readonly file: string;
+  readonly schemaVersion: number;
+  /** Wall time for events and rolls (tests fix it). */
+  readonly now: () => string;
+}
+
+/** The implementation of one method of the contract: the context, then the method's one argument (if any). */
+export type ServiceFunction<K extends keyof GameServiceApi> = (ctx: GameContext, input: Parameters<GameServiceApi[K]>[0]) => ReturnType<GameServiceApi[K]>;
+
+/** One implementation per method of the contract (contract/index.ts GameServiceApi). */
+export type ServiceFunctions = { [K in keyof GameServiceApi]: ServiceFunction<K> };
+
+/** One die roll and where it came from. */
+export interface Roll {
+  roll: DieRoll;
+  source: 'app' | 'table';
+}
+
+/** What a change builds inside the write path's transaction: its summary, subjects, dice and result. */
+export interface Draft<T> {
+  summary: string;
+  subjects?: string[];
+  dice?: Omit<NewDiceRow, 'eventSeq'>[];
+  result: T;
+}
+
+/**
+ * The write path: one transaction per change, event and state together. Refused once the game has ended,
+ * and for setup edits once it has started; a throw inside build() writes nothing.
+ */
+export function write<T>(ctx: GameContext, kind: EventKind, input: unknown, build: (cs: ChangeSet, game: GameRow) => Draft<T>, opts: { setup?: boolean } = {}): T & { event: HistoryEntry; dice: DiceRecord[] } {
+  const seq = ctx.db.transaction(() => {
+    const game = readGame(ctx.db);
+    if (game.ended) throw new MusterError('GAME_ENDED', 'game', 'the game has ended; nothing more can be recorded (undo the end of the game to continue)');
+    if (opts.setup && game.started) {
+      throw new MusterError('GAME_STARTED', 'game', 'setup values can only be edited before the first turn is played', RULE.sequence);
+    }
+    const cs = new ChangeSet();
+    const draft = build(cs, game);
+    // RI-S01: the first change that is not a setup edit starts the game.
+    if (!opts.setup && game.started === 0) cs.set('game', 1, 'started', 0, 1);
+    const eventSeq = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice }, ctx.now());
+    return { eventSeq, result: draft.result };
+  })();
+  const event = historyEntry(ctx.db, seq.eventSeq);
+  const dice = diceOfEvents(ctx.db, [seq.eventSeq]).get(seq.eventSeq) ?? [];
+  return { ...seq.result, event, dice };
+}
+
+/** The die for one roll: typed in from the table, or drawn by the app (inside the change's transaction). */
+export function die(ctx: GameContext, typed: DieRoll | undefined): Roll {
+  return typed === undefined ? { roll: drawAppRoll(ctx.db), source: 'app' } : { roll: typed, source: 'table' };
+}

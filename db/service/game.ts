@@ -1,0 +1,75 @@
+/**
+ * The game as a whole: what it is (file, scenario, clock, undo state, acting army commanders), the check
+ * of the file's integrity and of its event and dice chains, and a plain die roll for the dice log.
+ */
+import type { Side } from '../../rules/types';
+import { clockInfo } from '../clock';
+import { verifyDice } from '../dice';
+import { MusterError } from '../errors';
+import { eventCount, undoRedoAvailable, verifyEvents } from '../events';
+import type { GameInfo, RollDieInput, RollDieResult, VerifyReport } from '../../contract';
+import { readClock, readGame, readTurns, type GameRow } from '../store';
+import { optionalRoll, requireId, requireObject } from '../validate';
+import { actingArmyCommander } from './chain';
+import { die, write, type GameContext, type ServiceFunctions } from './context';
+
+function info(ctx: GameContext): GameInfo {
+  const g = readGame(ctx.db);
+  const { canUndo, canRedo } = undoRedoAvailable(ctx.db);
+  return {
+    file: ctx.file,
+    schemaVersion: ctx.schemaVersion,
+    scenarioId: g.scenario_id,
+    scenarioName: g.scenario_name,
+    approximate: g.approximate === 1,
+    players: { USA: g.usa_player, CSA: g.csa_player },
+    createdAt: g.created_at,
+    started: g.started === 1,
+    ended: g.ended === 1,
+    clock: clockInfo(readClock(ctx.db), readTurns(ctx.db)),
+    canUndo,
+    canRedo,
+    eventCount: eventCount(ctx.db),
+    armyCommanders: { USA: armyCommanderSummary(ctx, 'USA', g), CSA: armyCommanderSummary(ctx, 'CSA', g) },
+  };
+}
+
+function armyCommanderSummary(ctx: GameContext, side: Side, game: GameRow): { leaderId: string; name: string; onMap: boolean } | null {
+  try {
+    const { leader } = actingArmyCommander(ctx, 'side', side, game);
+    return { leaderId: leader.id, name: leader.name, onMap: leader.on_map === 1 };
+  } catch (e) {
+    if (e instanceof MusterError) return null;
+    throw e;
+  }
+}
+
+function verify(ctx: GameContext): VerifyReport {
+  const integrity = String(ctx.db.pragma('integrity_check', { simple: true }));
+  const events = verifyEvents(ctx.db);
+  const dice = verifyDice(ctx.db);
+  const fk = ctx.db.pragma('foreign_key_check') as unknown[];
+  if (fk.length > 0) events.problems.push(`${fk.length} rows break a foreign key`);
+  return {
+    ok: integrity === 'ok' && events.problems.length === 0 && dice.problems.length === 0,
+    integrity,
+    events: { count: events.count, ok: events.problems.length === 0, problems: events.problems },
+    dice: { count: dice.count, ok: dice.problems.length === 0, problems: dice.problems },
+  };
+}
+
+function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {
+  requireObject('input', input);
+  return write(ctx, 'die.rolled', input, () => {
+    const purpose = requireId('purpose', input.purpose);
+    const typed = optionalRoll('roll', input.roll);
+    const r = die(ctx, typed);
+    return {
+      summary: `Die roll for ${purpose}: ${r.roll}`,
+      dice: [{ purpose, source: r.source, roll: r.roll, modifiers: { total: 0, items: [] }, modified: r.roll, target: null, outcome: String(r.roll) }],
+      result: { roll: r.roll },
+    };
+  });
+}
+
+export const gameFunctions = { info, verify, rollDie } satisfies Partial<ServiceFunctions>;

@@ -1,0 +1,35 @@
+/**
+ * SERVICE_FUNCTIONS: every method of the game service's contract (contract/index.ts GameServiceApi),
+ * merged from the domain modules. The type check names a method with no implementation, and one whose
+ * input or result disagrees with the contract; db/service.ts installs them all on GameService.
+ */
+import type { ServiceFunctions } from './context';
+import { activationFunctions } from './activation';
+import { clockFunctions } from './clock';
+import { gameFunctions } from './game';
+import { historyFunctions } from './history';
+import { initiativeFunctions } from './initiative';
+import { leadersFunctions } from './leaders';
+import { lossesFunctions } from './losses';
+import { ordersFunctions } from './orders';
+import { reinforcementsFunctions } from './reinforcements';
+import { rosterFunctions } from './roster';
+import { setupFunctions } from './setup';
+import { victoryFunctions } from './victory';
+
+export type { GameContext, ServiceFunction, ServiceFunctions } from './context';
+
+export const SERVICE_FUNCTIONS = {
+  ...gameFunctions,
+  ...rosterFunctions,
+  ...setupFunctions,
+  ...ordersFunctions,
+  ...initiativeFunctions,
+  ...activationFunctions,
+  ...leadersFunctions,
+  ...lossesFunctions,
+  ...reinforcementsFunctions,
+  ...clockFunctions,
+  ...victoryFunctions,
+  ...historyFunctions,
+} satisfies ServiceFunctions;

@@ -1,0 +1,282 @@
+/**
+ * The forces: the roster of units and the command tree as they stand, and what the players record about
+ * units and commands in play (fatigue, status, flags, skirmishers, command markers).
+ */
+import { mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
+import { switchToDefaultOrder, type DefaultOrderCause } from '../../rules/orders';
+import { SIDES, UNIT_STATUSES } from '../../rules/types';
+import { eventDueAt } from '../clock';
+import { forbidden, invalid } from '../errors';
+import { COUNTER_LIMITS } from '../../rules/types';
+import type { ChangeResult, CommandNode, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
+import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type UnitRow } from '../store';
+import { askRules, optionalBool, requireInt, requireObject, requireOneOf } from '../validate';
+import { effectiveUnitOrder, standingOrders, subtree } from './chain';
+import { commandArm, RULE, unitSubject, yes } from './common';
+import { write, type GameContext, type ServiceFunctions } from './context';
+import { command, onMapCommand, unit } from './lookups';
+
+function roster(ctx: GameContext, input: RosterQuery = {}): RosterUnit[] {
+  const q = requireObject('input', input);
+  const side = q.side === undefined ? undefined : requireOneOf('side', q.side, SIDES);
+  const includeOffMap = optionalBool('includeOffMap', q.includeOffMap, true);
+  const commands = readCommands(ctx.db);
+  const byId = new Map(commands.map((c) => [c.id, c]));
+  const within = q.commandId === undefined ? null : subtree(command(ctx, 'commandId', q.commandId).id, commands);
+  const orders = standingOrders(ctx, commands);
+  const path = (id: string): string[] => {
+    const names: string[] = [];
+    let c = byId.get(id);
+    while (c) {
+      names.push(c.name);
+      const p = c.attached_to ?? c.parent_id;
+      c = p ? byId.get(p) : undefined;
+    }
+    return names;
+  };
+  return readUnits(ctx.db)
+    .filter((u) => (side === undefined || u.side === side) && (within === null || within.has(u.command_id)) && (includeOffMap || u.on_map === 1))
+    .map((u) => {
+      const o = effectiveUnitOrder(u, orders);
+      return {
+        id: u.id,
+        name: u.name,
+        side: u.side,
+        arm: u.arm,
+        sp: u.sp,
+        spLost: u.sp_lost,
+        stragglers: u.stragglers,
+        abandonedGuns: u.abandoned_guns,
+        currentSp: currentSp(u),
+        fatigue: u.fatigue,
+        status: u.status,
+        effectiveOrder: o.order,
+        orderSource: o.from,
+        orderExpires: u.own_order !== null && u.order_expires === 1,
+        weapon: u.weapon,
+        commandId: u.command_id,
+        commandPath: path(u.command_id),
+        horseArtillery: u.horse_artillery === 1,
+        sharpshooters: u.sharpshooters === 1,
+        canDismount: u.can_dismount === 1,
+        mounted: u.mounted === 1,
+        outOfAmmo: u.out_of_ammo === 1,
+        extendedColumn: u.extended_column === 1,
+        strategicMovement: u.strategic_movement === 1,
+        skirmishers: u.skirmishers !== null,
+        skirmishingFor: u.skirmishers,
+        capturedGuns: u.captured_guns,
+        destroyedGuns: u.destroyed_guns,
+        onMap: u.on_map === 1,
+      };
+    });
+}
+
+function commandTree(ctx: GameContext): CommandNode[] {
+  const commands = readCommands(ctx.db);
+  const orders = standingOrders(ctx, commands);
+  const leaderNames = new Map(readLeaders(ctx.db).map((l) => [l.id, l.name]));
+  const unitsByCommand = new Map<string, UnitRow[]>();
+  for (const u of readUnits(ctx.db)) unitsByCommand.set(u.command_id, [...(unitsByCommand.get(u.command_id) ?? []), u]);
+  const nodes = new Map<string, CommandNode>();
+  for (const c of commands) {
+    const o = orders.get(c.id)!;
+    nodes.set(c.id, {
+      id: c.id,
+      side: c.side,
+      level: c.level,
+      name: c.name,
+      parentId: c.parent_id,
+      effectiveParentId: c.attached_to ?? c.parent_id,
+      attachedTo: c.attached_to,
+      leaderId: c.leader_id,
+      leaderName: c.leader_id ? (leaderNames.get(c.leader_id) ?? null) : null,
+      cavalry: c.cavalry === 1,
+      artillery: c.artillery === 1,
+      ownOrder: c.own_order,
+      effectiveOrder: o.order,
+      orderSource: o.from,
+      rsm: c.rsm === 1,
+      recovery: c.recovery === 1,
+      ineffective: c.ineffective === 1,
+      onMap: c.on_map === 1,
+      reinforcementGroupId: c.reinforcement_group_id,
+      totals: { units: 0, sp: 0, spLost: 0, stragglers: 0, currentSp: 0, guns: 0 },
+      children: [],
+    });
+  }
+  const roots: CommandNode[] = [];
+  for (const c of commands) {
+    const node = nodes.get(c.id)!;
+    const parent = node.effectiveParentId ? nodes.get(node.effectiveParentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  const total = (node: CommandNode): CommandNode['totals'] => {
+    const t = { units: 0, sp: 0, spLost: 0, stragglers: 0, currentSp: 0, guns: 0 };
+    for (const u of unitsByCommand.get(node.id) ?? []) {
+      t.units += 1;
+      t.sp += u.sp;
+      t.spLost += u.sp_lost;
+      t.stragglers += u.stragglers;
+      t.currentSp += currentSp(u);
+      if (u.arm === 'artillery') t.guns += currentSp(u);
+    }
+    for (const child of node.children) {
+      const ct = total(child);
+      t.units += ct.units;
+      t.sp += ct.sp;
+      t.spLost += ct.spLost;
+      t.stragglers += ct.stragglers;
+      t.currentSp += ct.currentSp;
+      t.guns += ct.guns;
+    }
+    node.totals = t;
+    return t;
+  };
+  roots.forEach(total);
+  return roots;
+}
+
+// -------------------------------------------------------------------------------------------
+// Unit state
+
+function setFatigue(ctx: GameContext, input: SetFatigueInput): ChangeResult {
+  requireObject('input', input);
+  return write(ctx, 'fatigue', input, (cs) => {
+    const u = unit(ctx, 'unitId', input.unitId);
+    if (u.arm === 'artillery') throw forbidden('unitId', `${u.name} is artillery; fatigue applies to infantry and cavalry`, 'Rev. Cavalry Fatigue');
+    const level = requireInt('level', input.level, COUNTER_LIMITS.fatigue.min, COUNTER_LIMITS.fatigue.max);
+    if (level === u.fatigue) throw invalid('level', `${u.name} is already at fatigue level ${level}`);
+    cs.set('units', u.id, 'fatigue', u.fatigue, level);
+    return { summary: `${u.name}: fatigue ${u.fatigue} -> ${level}`, result: {} };
+  });
+}
+
+function setStatus(ctx: GameContext, input: SetStatusInput): ChangeResult {
+  requireObject('input', input);
+  return write(ctx, 'status', input, (cs) => {
+    const u = unit(ctx, 'unitId', input.unitId);
+    const status = requireOneOf('status', input.status, UNIT_STATUSES);
+    if (status === u.status) throw invalid('status', `${u.name} is already ${status}`);
+    cs.set('units', u.id, 'status', u.status, status);
+    let extra = '';
+    if (status === 'shattered') {
+      // The moment the unit shatters it receives its Default Order.
+      const d = askRules(() => switchToDefaultOrder(unitSubject(u), 'shattered'));
+      cs.set('units', u.id, 'own_order', u.own_order, d.order).set('units', u.id, 'order_expires', u.order_expires, 0);
+      extra = `; Default Order ${d.order}`;
+    }
+    return { summary: `${u.name}: ${u.status} -> ${status}${extra}`, result: {} };
+  });
+}
+
+function setUnitFlags(ctx: GameContext, input: SetUnitFlagsInput): ChangeResult {
+  requireObject('input', input);
+  return write(ctx, 'unit.flags', input, (cs) => {
+    const u = unit(ctx, 'unitId', input.unitId);
+    const flags: string[] = [];
+    const flag = (name: 'mounted' | 'outOfAmmo' | 'extendedColumn' | 'strategicMovement', column: 'mounted' | 'out_of_ammo' | 'extended_column' | 'strategic_movement') => {
+      if (input[name] === undefined) return;
+      const v = optionalBool(name, input[name], false);
+      cs.set('units', u.id, column, u[column], yes(v));
+      flags.push(`${name} ${v ? 'on' : 'off'}`);
+    };
+    if (input.mounted !== undefined && u.can_dismount !== 1) throw forbidden('mounted', `${u.name} cannot mount or dismount`, RULE.cavalry);
+    flag('mounted', 'mounted');
+    flag('outOfAmmo', 'out_of_ammo');
+    flag('extendedColumn', 'extended_column');
+    flag('strategicMovement', 'strategic_movement');
+    if (flags.length === 0) throw invalid('mounted', 'give at least one of mounted, outOfAmmo, extendedColumn, strategicMovement');
+    return { summary: `${u.name}: ${flags.join(', ')}`, result: {} };
+  });
+}
+
+function designateSkirmishers(ctx: GameContext, input: DesignateSkirmishersInput): ChangeResult {
+  requireObject('input', input);
+  return write(ctx, 'skirmishers.designated', input, (cs) => {
+    const u = unit(ctx, 'unitId', input.unitId);
+    const brigade = input.brigadeId === undefined ? command(ctx, 'unitId', u.command_id) : onMapCommand(ctx, 'brigadeId', input.brigadeId);
+    const atMe = optionalBool('brigadeAtMe', input.brigadeAtMe, true);
+    if (u.skirmishers !== null) throw invalid('unitId', `${u.name} is already out as skirmishers`);
+    const units = readUnits(ctx.db);
+    if (units.some((x) => x.skirmishers === brigade.id)) throw forbidden('unitId', `${brigade.name} already has a unit out as skirmishers`, RULE.skirmishers);
+    const others = units.filter((x) => x.command_id === brigade.id && x.id !== u.id && x.on_map === 1 && x.status !== 'eliminated');
+    const reasons = askRules(() =>
+      skirmisherIneligibility({
+        brigade: { side: brigade.side, infantry: brigade.level === 'brigade' && commandArm(brigade) === 'infantry', effectiveness: atMe ? 'ME' : 'RE', atStartOfActivation: true },
+        candidate: { side: u.side, arm: u.arm, sp: currentSp(u), sharpshooters: u.sharpshooters === 1, memberOfBrigade: u.command_id === brigade.id },
+        otherRegimentsSp: others.map(currentSp),
+      }),
+    );
+    if (reasons.length > 0) throw forbidden('unitId', reasons.join('; '), RULE.skirmishers);
+    cs.set('units', u.id, 'skirmishers', null, brigade.id);
+    return { summary: `${u.name} deployed as skirmishers for ${brigade.name}`, subjects: [`command:${brigade.id}`], result: {} };
+  });
+}
+
+function recallSkirmishers(ctx: GameContext, input: RecallSkirmishersInput): ChangeResult {
+  requireObject('input', input);
+  return write(ctx, 'skirmishers.recalled', input, (cs) => {
+    const brigade = onMapCommand(ctx, 'commandId', input.commandId);
+    const atMe = optionalBool('brigadeAtMe', input.brigadeAtMe, true);
+    const units = readUnits(ctx.db);
+    const skirmisher = units.find((x) => x.skirmishers === brigade.id);
+    if (!skirmisher) throw forbidden('commandId', `${brigade.name} has no skirmishers out`, RULE.skirmishers);
+    if (!askRules(() => mayRecallSkirmishers({ effectiveness: atMe ? 'ME' : 'RE', atStartOfActivation: true }))) {
+      throw forbidden('brigadeAtMe', 'skirmishers are recalled at the beginning of the brigade\'s activation, at ME', RULE.skirmishers);
+    }
+    const others = units.filter((x) => x.command_id === brigade.id && x.id !== skirmisher.id);
+    const loss = Math.min(askRules(() => skirmisherRecallLoss(others.map((x) => x.sp_lost))), currentSp(skirmisher));
+    cs.set('units', skirmisher.id, 'skirmishers', brigade.id, null);
+    if (loss > 0) cs.set('units', skirmisher.id, 'sp_lost', skirmisher.sp_lost, skirmisher.sp_lost + loss);
+    if (loss > 0 && skirmisher.sp - skirmisher.sp_lost - loss === 0) cs.set('units', skirmisher.id, 'status', skirmisher.status, 'eliminated');
+    return { summary: `${skirmisher.name} recalled from skirmishing${loss > 0 ? `, losing ${loss} SP` : ''}`, subjects: [`command:${brigade.id}`], result: {} };
+  });
+}
+
+// -------------------------------------------------------------------------------------------
+// Command markers
+
+function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): ChangeResult {
+  requireObject('input', input);
+  return write(ctx, 'command.markers', input, (cs) => {
+    const c = onMapCommand(ctx, 'commandId', input.commandId);
+    if (input.rsm === undefined && input.recovery === undefined && input.ineffective === undefined) throw invalid('rsm', 'give at least one of rsm, recovery, ineffective');
+    const parts: string[] = [];
+    if (input.rsm !== undefined) {
+      const v = optionalBool('rsm', input.rsm, false);
+      cs.set('commands', c.id, 'rsm', c.rsm, yes(v));
+      parts.push(`RSM marker ${v ? 'placed' : 'removed'}`);
+    }
+    if (input.recovery !== undefined) {
+      const v = optionalBool('recovery', input.recovery, false);
+      if (v) {
+        if (c.level !== 'brigade') throw forbidden('recovery', 'the Recovery marker is placed on brigades', RULE.stragglers);
+        const clock = readClock(ctx.db);
+        if (!eventDueAt(readTurns(ctx.db), clock, 'straggler-recovery-designation')) {
+          throw forbidden('recovery', 'Straggler Recovery Designation takes place at 2400, in the Fatigue & Straggler Recovery Designation Phase', RULE.stragglers);
+        }
+        const order = standingOrders(ctx).get(c.id)!.order;
+        if (!askRules(() => mayDesignateStragglerRecovery(order))) throw forbidden('recovery', `${c.name} is under ${order}; only orders that "Can Recover Stragglers" (HOLD, RSRV) may`, 'Rev. Orders Table');
+      }
+      cs.set('commands', c.id, 'recovery', c.recovery, yes(v));
+      parts.push(`Recovery marker ${v ? 'placed' : 'removed'}`);
+    }
+    if (input.ineffective !== undefined) {
+      const v = optionalBool('ineffective', input.ineffective, false);
+      cs.set('commands', c.id, 'ineffective', c.ineffective, yes(v));
+      parts.push(v ? 'Ineffective' : 'effective again');
+      if (v && c.ineffective === 0) {
+        // The moment the command becomes ineffective it receives its Default Order.
+        const cause: DefaultOrderCause = 'ineffective';
+        const d = askRules(() => switchToDefaultOrder({ arm: commandArm(c) }, cause));
+        cs.set('commands', c.id, 'own_order', c.own_order, d.order).set('commands', c.id, 'order_expires', c.order_expires, 0);
+        parts.push(`Default Order ${d.order}`);
+      }
+    }
+    return { summary: `${c.name}: ${parts.join(', ')}`, result: {} };
+  });
+}
+
+export const rosterFunctions = { roster, commandTree, setFatigue, setStatus, setUnitFlags, designateSkirmishers, recallSkirmishers, setCommandMarkers } satisfies Partial<ServiceFunctions>;
