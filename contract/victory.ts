@@ -1,6 +1,6 @@
 /** Victory: loss points itemised per side, Geographic and Manpower Objectives, the result, the end of the game. */
 import { z } from 'zod';
-import { ChangeResult, DrmItem, Id, NoInput, Side, query, write } from './common';
+import { ChangeResult, DrmItem, Id, NoInput, Side, ViewerOnly, query, write } from './common';
 
 const LeaderLoss = z.object({ leaderId: z.string(), name: z.string(), stars: z.number(), rating: z.number() });
 
@@ -70,7 +70,7 @@ export const SetManpowerObjectiveInput = z.strictObject({ side: Side, met: z.boo
 export type SetManpowerObjectiveInput = z.infer<typeof SetManpowerObjectiveInput>;
 
 export const victoryContract = {
-  tally: query('The victory tally: loss points itemised per side, objectives, result, losses by turn', NoInput, VictoryTally),
+  tally: query('The victory tally: loss points itemised per side, objectives, result, losses by turn', ViewerOnly, VictoryTally),
   setObjective: write('Records a Geographic Objective as occupied or not', SetObjectiveInput, ChangeResult),
   setManpowerObjective: write("Records a side's Manpower Objective as met or not", SetManpowerObjectiveInput, ChangeResult),
   endGame: write('Ends the game: the tally becomes final', NoInput, ChangeResult),

@@ -15,10 +15,14 @@
  *
  * Output goes to stdout (pure JSON with --json and for `call`); a refused request prints one line on
  * stderr, exits non-zero and writes nothing.
+ *
+ * Secret entries (RI-H01): what one side entered in a step of secret entries is shown only to that side
+ * until both have finished. The command line is nobody in particular: it shows no unrevealed secret entry
+ * and undoes none unless told who is asking, with --viewer USA|CSA, or --reveal for both players together.
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type Output } from '../contract';
+import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type Output, type Viewer } from '../contract';
 import { dispatchGameSync, serviceHandlers } from './dispatch';
 import { isMusterError } from './errors';
 import { GameService } from './service';
@@ -31,7 +35,9 @@ const USAGE = `usage: muster <command> <file> [options]
   loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
   undo <file> | redo <file> | log <file> [--json] [--limit n]
   tally <file> [--json]
-  verify <file> [--json]`;
+  verify <file> [--json]
+secret entries are shown (and undone) only with --viewer USA|CSA (that side's own) or --reveal (both sides'):
+  roster, log, tally, undo, redo and call take them`;
 
 class UsageError extends Error {}
 
@@ -52,6 +58,8 @@ const OPTIONS = {
   straggler: { type: 'boolean' },
   cause: { type: 'string' },
   limit: { type: 'string' },
+  viewer: { type: 'string' },
+  reveal: { type: 'boolean' },
 } as const;
 
 function wholeNumber(name: string, text: string | undefined): number {
@@ -92,6 +100,10 @@ export function runCli(argv: string[]): CliResult {
     if (command === 'help') return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
     if (command === 'functions') return { code: 0, stdout: `${functionList()}\n`, stderr: '' };
     if (!file) throw new UsageError(`${command}: the game file is required`);
+    if (values.reveal && values.viewer !== undefined) throw new UsageError('give --viewer or --reveal, not both');
+    if (values.viewer !== undefined && values.viewer !== 'USA' && values.viewer !== 'CSA') throw new UsageError(`--viewer must be USA or CSA, got "${values.viewer}" (--reveal shows both sides' entries)`);
+    const viewer: Viewer | undefined = values.reveal ? 'both' : (values.viewer as Viewer | undefined);
+    const seenBy = viewer === undefined ? {} : { viewer };
     if (command === 'call') {
       const [fn, json, ...more] = extra;
       if (fn === undefined) throw new UsageError('call: name the function (see "functions")');
@@ -105,6 +117,7 @@ export function runCli(argv: string[]): CliResult {
           throw new UsageError(`call: the input is not JSON (${(e as Error).message})`);
         }
       }
+      if (viewer !== undefined) input = { ...(typeof input === 'object' && input !== null ? input : {}), viewer };
       line(JSON.stringify(call(file, fn as GameFunction, input)));
       return { code: 0, stdout: out.join('\n') + '\n', stderr: '' };
     }
@@ -124,7 +137,7 @@ export function runCli(argv: string[]): CliResult {
         break;
       }
       case 'roster': {
-        const roster = call(file, 'roster');
+        const roster = call(file, 'roster', seenBy);
         if (values.json) {
           line(
             JSON.stringify(
@@ -159,7 +172,7 @@ export function runCli(argv: string[]): CliResult {
       }
       case 'undo':
       case 'redo': {
-        const result = call(file, command);
+        const result = call(file, command, viewer === undefined ? undefined : seenBy);
         line(values.json ? JSON.stringify(result) : `${command === 'undo' ? 'undone' : 'redone'}: #${result.event.seq} ${result.event.summary}`);
         break;
       }
@@ -169,7 +182,7 @@ export function runCli(argv: string[]): CliResult {
         const history: Output<'history'> = [];
         for (;;) {
           const before = history.at(-1)?.seq;
-          const page = call(file, 'history', { limit: Math.min(5000, wanted - history.length), ...(before !== undefined ? { beforeSeq: before } : {}) });
+          const page = call(file, 'history', { limit: Math.min(5000, wanted - history.length), ...(before !== undefined ? { beforeSeq: before } : {}), ...seenBy });
           history.push(...page);
           if (page.length < 5000 || history.length >= wanted) break;
         }
@@ -178,7 +191,7 @@ export function runCli(argv: string[]): CliResult {
         break;
       }
       case 'tally': {
-        const t = call(file, 'tally');
+        const t = call(file, 'tally', viewer === undefined ? undefined : seenBy);
         if (values.json) {
           line(JSON.stringify({ usa: { lossPoints: t.usa.lossPoints, items: t.usa.items }, csa: { lossPoints: t.csa.lossPoints, items: t.csa.items }, result: t.result, final: t.final }));
         } else {

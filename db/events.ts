@@ -33,6 +33,7 @@ export const MUTABLE_FIELDS = {
     'passes_in_row',
     'side_to_act',
     'attachment_made',
+    'entries_done',
   ],
   reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id'],
   commands: [
@@ -132,6 +133,7 @@ interface EventRow {
   prev_head: number | null;
   undone: number;
   redo_next: number | null;
+  secret_side: 'USA' | 'CSA' | null;
 }
 
 interface HeadRow {
@@ -163,6 +165,8 @@ export interface NewEvent {
   /** Extra subjects for history filters ('unit:<id>', 'command:<id>', 'leader:<id>'); changed rows are added automatically. */
   subjects?: string[];
   dice?: Omit<NewDiceRow, 'eventSeq'>[];
+  /** The side whose secret entry this is (RI-H01); absent for a public event. */
+  secretSide?: 'USA' | 'CSA' | null;
 }
 
 function clockNow(db: SqliteDatabase): { turn_id: string; segment: string; phase: string } {
@@ -187,9 +191,9 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   }
   const info = statement(
     db,
-    `INSERT INTO events (at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head)
-     VALUES (@at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head)`,
-  ).run({ at, ...clock, kind: e.kind, summary: e.summary, payload: JSON.stringify(payload), subjects: ` ${[...subjects].join(' ')} `, prev_head: head.head_seq });
+    `INSERT INTO events (at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, secret_side)
+     VALUES (@at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @secret_side)`,
+  ).run({ at, ...clock, kind: e.kind, summary: e.summary, payload: JSON.stringify(payload), subjects: ` ${[...subjects].join(' ')} `, prev_head: head.head_seq, secret_side: e.secretSide ?? null });
   const seq = Number(info.lastInsertRowid);
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
@@ -249,6 +253,7 @@ function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
     kind: row.kind,
     summary: row.summary,
     undone: row.undone === 1,
+    secretSide: row.secret_side,
     changes: payload.changes.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })),
     diceSeqs: dice.map((d) => d.seq),
   };
@@ -258,8 +263,11 @@ export function historyEntry(db: SqliteDatabase, seq: number): HistoryEntry {
   return toEntry(loadEvent(db, seq), diceOfEvents(db, [seq]).get(seq) ?? []);
 }
 
-/** Events newest first, filtered by kind, subject, turn and undone flag; pages backwards with beforeSeq. */
-export function listHistory(db: SqliteDatabase, q: HistoryQuery): HistoryEntry[] {
+/**
+ * Events newest first, filtered by kind, subject, turn and undone flag; pages backwards with beforeSeq.
+ * `hidden` are the seqs the viewer may not see (another side's secret entries, RI-H01): left out.
+ */
+export function listHistory(db: SqliteDatabase, q: HistoryQuery, hidden: readonly number[] = []): HistoryEntry[] {
   const subject = q.unitId !== undefined ? `unit:${q.unitId}` : q.commandId !== undefined ? `command:${q.commandId}` : q.leaderId !== undefined ? `leader:${q.leaderId}` : null;
   const kinds = q.kinds && q.kinds.length > 0 ? JSON.stringify(q.kinds) : null;
   const params = {
@@ -269,6 +277,7 @@ export function listHistory(db: SqliteDatabase, q: HistoryQuery): HistoryEntry[]
     includeUndone: q.includeUndone === false ? 0 : 1,
     before: q.beforeSeq ?? null,
     limit: q.limit ?? 200,
+    hidden: hidden.length > 0 ? JSON.stringify(hidden) : null,
   };
   // Newest first down the primary key; subjects are matched within the row (one page less per event than an index).
   const sql = `SELECT e.* FROM events e
@@ -276,6 +285,7 @@ export function listHistory(db: SqliteDatabase, q: HistoryQuery): HistoryEntry[]
          AND (@subject IS NULL OR instr(e.subjects, ' ' || @subject || ' ') > 0)
          AND (@kinds IS NULL OR e.kind IN (SELECT value FROM json_each(@kinds)))
          AND (@turn IS NULL OR e.turn_id = @turn) AND (@includeUndone = 1 OR e.undone = 0)
+         AND (@hidden IS NULL OR e.seq NOT IN (SELECT value FROM json_each(@hidden)))
        ORDER BY e.seq DESC LIMIT @limit`;
   const rows = statement(db, sql).all(params) as EventRow[];
   const dice = diceOfEvents(db, rows.map((r) => r.seq));

@@ -2,7 +2,7 @@
  * The Activation Segment (Rev. Activation Segment): ME attempts, RE activations and passes, alternating
  * from the Initiative player; commands in the In-Command phase, single units in the Out-of-Command phase.
  */
-import { activateAtRe, activationOptions, afterActivationAction, ACTIVATION_LEVELS, initiativeMeActivation, mayAttemptMeActivation, resolveMeAttempt, type ActivationLevel } from '../../rules/activation';
+import { activateAtRe, activationOptions, afterActivationAction, ACTIVATION_LEVELS, initiativeMeActivation, mayAttemptMeActivation, mayBeOutOfCommand, resolveMeAttempt, type ActivationLevel } from '../../rules/activation';
 import { commandAncestors, unitOrder } from '../../rules/orders';
 import { SIDES, type OrderCode } from '../../rules/types';
 import { ACTIVATION_SEGMENT } from '../clock';
@@ -41,6 +41,7 @@ function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): Act
     const commands = readCommands(ctx.db);
     const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
     const subject = activationSubject(ctx, input, commands, ooc);
+    requireMayBeOutOfCommand(subject, ooc);
     const breastworks = optionalBool('anyUnitInBreastworks', input.anyUnitInBreastworks, false);
     const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
     const typed = optionalRoll('roll', input.roll);
@@ -48,7 +49,7 @@ function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): Act
     // A single unit rolls as a brigade would (no Corps or Division Activation DRM). RI-S26.
     const level: ActivationLevel = subject.unit ? 'brigade' : (c.level as ActivationLevel);
     const t = requireSideToAct(ctx, field, c.side);
-    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands);
+    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.activationDrms);
     const order = activationOrder(ctx, subject, commands);
     const options = activationOptions(order);
     if (!options.mayAttemptMe) throw forbidden(field, `${subject.name} is under ${order}: RE activation only`, options.rule);
@@ -129,6 +130,13 @@ function activationSubject(ctx: GameContext, input: { commandId?: unknown; unitI
   return { field: 'commandId', name: c.name, unit: null, c };
 }
 
+/** Corps and cavalry commanders are never out of command: the box may not be claimed for them (or a unit of their brigade). */
+function requireMayBeOutOfCommand(subject: ActivationSubject, commanderOutOfCommand: boolean): void {
+  if (!commanderOutOfCommand) return;
+  const may = askRules(() => mayBeOutOfCommand({ level: subject.c.level, cavalry: subject.c.cavalry === 1 }));
+  if (!may.ok) throw forbidden('commanderOutOfCommand', `${subject.c.name}: ${may.reason.charAt(0).toLowerCase()}${may.reason.slice(1)}`, may.rule);
+}
+
 /** The order an activation is made under: the command's standing order; an out-of-command unit's Default Order (RI-S26). */
 function activationOrder(ctx: GameContext, subject: ActivationSubject, commands: CommandRow[]): OrderCode {
   const standing = standingOrders(ctx, commands).get(subject.c.id)!.order;
@@ -148,6 +156,7 @@ function activateRe(ctx: GameContext, input: ActivateReInput): ChangeResult {
     const commands = readCommands(ctx.db);
     const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
     const subject = activationSubject(ctx, input, commands, ooc);
+    requireMayBeOutOfCommand(subject, ooc);
     const { c, field } = subject;
     const t = requireSideToAct(ctx, field, c.side);
     const order = activationOrder(ctx, subject, commands);

@@ -23,6 +23,9 @@ export const RULE = {
   leaderLosses: 'Rev. Leader Losses',
   cavalry: 'Rev. Cavalry',
   inCommand: 'Rev. In-Command/Out-of-Command',
+  orderChangeDrms: 'Rev. Order Change DRMs',
+  activationDrms: 'Rev. Activation DRMs',
+  arrival: 'Rev. Variable Arrival of Reinforcements',
 } as const;
 
 export const yes = (b: boolean) => (b ? 1 : 0);

@@ -1,36 +1,59 @@
 /**
  * The record of play: the history (event log) and the dice log as players read them, and undo and redo,
- * which apply the logged before/after values (db/events.ts).
+ * which apply the logged before/after values (db/events.ts). Another side's secret entries are left out
+ * of what a viewer reads, and undo and redo never cross into one (RI-H01, RI-H03).
  */
 import { listDice } from '../dice';
-import { invalid } from '../errors';
+import { forbidden, invalid } from '../errors';
 import { historyEntry, listHistory, redoNext, undoHead, undoRedoAvailable } from '../events';
-import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult } from '../../contract';
+import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult, Viewer } from '../../contract';
 import { requireInt, requireObject } from '../validate';
 import type { GameContext, ServiceFunctions } from './context';
+import { hiddenEventSeqs, hiddenFrom, secretStep } from './secrets';
+import { readClock, readGame } from '../store';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   const q = requireObject('input', input);
   if (q.limit !== undefined) requireInt('limit', q.limit, 1, 10_000);
   if (q.beforeSeq !== undefined) requireInt('beforeSeq', q.beforeSeq, 1, Number.MAX_SAFE_INTEGER);
   if (q.kinds !== undefined && !Array.isArray(q.kinds)) throw invalid('kinds', 'must be a list of event kinds');
-  return listHistory(ctx.db, input);
+  return listHistory(ctx.db, input, hiddenEventSeqs(ctx.db, input.viewer));
 }
 
 function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
   const q = requireObject('input', input);
   const limit = q.limit === undefined ? 200 : requireInt('limit', q.limit, 1, 10_000);
   const before = q.beforeSeq === undefined ? null : requireInt('beforeSeq', q.beforeSeq, 1, Number.MAX_SAFE_INTEGER);
-  return listDice(ctx.db, before, limit);
+  return listDice(ctx.db, before, limit, hiddenEventSeqs(ctx.db, input.viewer));
 }
 
-function undo(ctx: GameContext): UndoRedoResult {
-  const seq = ctx.db.transaction(() => undoHead(ctx.db))();
+/** RI-H03: undo and redo refuse another side's hidden entry (it would be taken back, and shown, unasked). */
+function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | undefined, what: 'undo' | 'redo'): void {
+  if (seq === null) return;
+  const side = hiddenFrom(ctx.db, seq, viewer);
+  if (side === null) return;
+  const rule = secretStep(readClock(ctx.db))?.rule ?? 'Rev. Orders Segment';
+  const who = viewer === undefined ? 'no side was named as asking' : `${viewer} is asking`;
+  throw forbidden(
+    'viewer',
+    `the last ${what === 'undo' ? 'entry' : 'undone entry'} is ${side}'s hidden entry and ${who}: only the ${side} player may ${what} it (viewer "${side}"), so that it is never taken back or shown to the other side`,
+    rule,
+  );
+}
+
+function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
+  const seq = ctx.db.transaction(() => {
+    refuseHidden(ctx, readGame(ctx.db).head_seq, input.viewer, 'undo');
+    return undoHead(ctx.db);
+  })();
   return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
 }
 
-function redo(ctx: GameContext): UndoRedoResult {
-  const seq = ctx.db.transaction(() => redoNext(ctx.db))();
+function redo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
+  const seq = ctx.db.transaction(() => {
+    refuseHidden(ctx, readGame(ctx.db).redo_seq, input.viewer, 'redo');
+    return redoNext(ctx.db);
+  })();
   return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
 }
 

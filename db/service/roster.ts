@@ -3,7 +3,8 @@
  * units and commands in play (fatigue, status, flags, skirmishers, command markers).
  */
 import { mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
-import { switchToDefaultOrder, type DefaultOrderCause } from '../../rules/orders';
+import { mayBeOutOfCommand } from '../../rules/activation';
+import { defaultOrderChoices, switchToDefaultOrder, type DefaultOrderCause } from '../../rules/orders';
 import { SIDES, UNIT_STATUSES } from '../../rules/types';
 import { eventDueAt } from '../clock';
 import { forbidden, invalid } from '../errors';
@@ -53,6 +54,7 @@ function roster(ctx: GameContext, input: RosterQuery = {}): RosterUnit[] {
         effectiveOrder: o.order,
         orderSource: o.from,
         orderExpires: u.own_order !== null && u.order_expires === 1,
+        defaultOrders: askRules(() => defaultOrderChoices(unitSubject(u))),
         weapon: u.weapon,
         commandId: u.command_id,
         commandPath: path(u.command_id),
@@ -100,6 +102,7 @@ function commandTree(ctx: GameContext): CommandNode[] {
       recovery: c.recovery === 1,
       ineffective: c.ineffective === 1,
       onMap: c.on_map === 1,
+      mayBeOutOfCommand: askRules(() => mayBeOutOfCommand({ level: c.level, cavalry: c.cavalry === 1 })).ok,
       reinforcementGroupId: c.reinforcement_group_id,
       totals: { units: 0, sp: 0, spLost: 0, stragglers: 0, currentSp: 0, guns: 0 },
       children: [],
