@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migration0001 } from './migrations/0001-initial';
+import { migration0002 } from './migrations/0002-activations-objectives';
 import { LATEST_VERSION } from './migrations';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
@@ -97,6 +98,45 @@ describe('0002: activations and victory objectives', () => {
       { id: 'USA:seminary-ridge', side: 'USA', objectiveId: 'seminary-ridge', name: 'Seminary Ridge', occupied: 0 },
       { id: 'CSA:mcpherson-ridge', side: 'CSA', objectiveId: 'mcpherson-ridge', name: 'McPherson Ridge', occupied: 0 },
     ]);
+    g.close();
+  });
+});
+
+describe('0003: secret entries', () => {
+  it('brings a version 2 game to version 3: every earlier event public, no side finished, and secret entries work from then on (RI-H01)', () => {
+    const played = newGame(tmp.dir);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    played.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
+    played.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
+    const events = played.info().eventCount;
+    played.close();
+    // The version 2 schema, filled column by column from the played game (version 3 added two columns).
+    const path = tmp.file('version-2.muster');
+    openGameDatabase(path, { create: true, migrations: [migration0001, migration0002] }).db.close();
+    const db = new Database(path);
+    db.pragma('foreign_keys = OFF');
+    db.prepare('ATTACH DATABASE ? AS src').run(played.file);
+    db.transaction(() => {
+      for (const table of [...VERSION_1_TABLES, 'objectives']) {
+        const names = (db.prepare(`PRAGMA main.table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+        db.exec(`INSERT INTO main.${table} (${names.join(', ')}) SELECT ${names.join(', ')} FROM src.${table}`);
+      }
+    })();
+    db.exec('DETACH DATABASE src');
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    db.close();
+
+    const g = GameService.open(path);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(g.info().eventCount).toBe(events);
+    expect(g.history({ viewer: 'both' }).every((e) => e.secretSide === null)).toBe(true);
+    expect(g.turnState().secretEntries).toMatchObject({ finished: { USA: false, CSA: false }, revealed: false, rule: 'Rev. Initiative Segment' });
+    g.declareInitiative({ side: 'USA', armyPoints: true });
+    expect(g.turnState({ viewer: 'CSA' }).armyPointsForInitiative.USA).toBe(false);
+    expect(g.turnState({ viewer: 'USA' }).armyPointsForInitiative.USA).toBe(true);
+    // An event's side never changes once written.
+    expect(() => g.db.prepare('UPDATE events SET secret_side = NULL').run()).toThrow(/append-only/);
+    expect(g.verify().ok).toBe(true);
     g.close();
   });
 });

@@ -154,7 +154,8 @@ export class GameService {
     }
     if (quick !== 'ok') {
       opened.db.close();
-      throw new MusterError('CORRUPT', 'file', `${file} is damaged (${quick})`);
+      // quick_check's report ("*** in database main *** Tree 2 page 3 ...") is for `verify`, not for players.
+      throw new MusterError('CORRUPT', 'file', `${file} is damaged: parts of it cannot be read, so Muster will not open it. Open a copy you saved earlier, or the backup Muster keeps beside the file`);
     }
     const hasGame = opened.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'game'").get() as { n: number };
     const row = hasGame.n === 1 ? (opened.db.prepare('SELECT count(*) AS n FROM game').get() as { n: number }) : { n: 0 };
