@@ -19,8 +19,7 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type Output } from '../contract';
-import { dispatchGameSync, serviceHandlers } from './dispatch';
-import { isMusterError } from './errors';
+import { dispatchGameSync, serviceHandlers, toErrorInfo } from './dispatch';
 import { GameService } from './service';
 
 const USAGE = `usage: muster <command> <file> [options]
@@ -210,7 +209,8 @@ export function runCli(argv: string[]): CliResult {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, roster, loss, undo, redo, log, tally, verify; "help" for usage)\n` };
     }
-    const message = isMusterError(e) ? e.message : (e as Error).message;
+    // The same words the app would show (a full disk, a read-only file...), never SQLite's own.
+    const message = e instanceof Refused ? e.message : toErrorInfo(e).message;
     return { code: 1, stdout: '', stderr: `error: ${message.replace(/\s*\n\s*/g, ' ')}\n` };
   }
 }
