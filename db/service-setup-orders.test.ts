@@ -2,7 +2,7 @@
  * Setup, corrections and orders as the rules allow them (issue #10, defects 3 to 7 and 10): counter
  * values corrected mid-game as logged corrections (RI-H04); "on the map" from the roster alone (RI-H05);
  * an initiative tie as a normal result; orders given without a roll only where the rules allow (RI-H06);
- * the DRM an order change roll will use, offered before the roll (RI-H07); Warren's return, cavalry
+ * the DRM an order change roll will use, offered to its own side only (RI-S09, RI-H01); Warren's return, cavalry
  * commanders and horse artillery.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -156,23 +156,23 @@ describe('orders are given without a roll only where the rules allow (RI-H06, de
   });
 });
 
-describe('the order change list shows the DRM the roll will use (RI-S09, RI-H07, defect 7)', () => {
+describe('the order change list shows the DRM the roll will use, and only to its own side (RI-S09, RI-H01, defect 7)', () => {
   it('Heth\'s division under MRCH: ASLT is offered with MRCH\'s +1, which is what the attempt then rolls with', () => {
     const g = newGame(tmp.dir);
     advanceTo(g, { segment: 'I', phase: 'B' });
     g.orderPreRoll({ side: 'CSA', roll: 0 });
-    const options = g.orderChangeOptions({ commandId: 'heth-div', viewer: 'CSA' });
-    expect(options).toMatchObject({ from: 'MRCH', officer: { leaderId: 'heth', rating: 3 } });
-    const aslt = options.options.find((o) => o.order === 'ASLT')!;
-    expect(aslt).toMatchObject({ allowed: true, kind: 'non-automatic', drm: { total: 1, items: [{ label: 'Orders Table DRM (MRCH)', value: 1, rule: 'Rev. Order Change DRMs' }] } });
-    // Artillery-only BOMB is not for a division of infantry; HOLD (its Default Order) belongs to I.A.
-    expect(options.options.find((o) => o.order === 'BOMB')).toMatchObject({ allowed: false, rule: 'Rev. Orders Table' });
-    expect(options.options.find((o) => o.order === 'HOLD')).toMatchObject({ allowed: false, kind: 'automatic', reason: expect.stringContaining('step I.A') });
+    const heth = (viewer: 'USA' | 'CSA') => g.turnState({ viewer }).legal.orderChanges.find((o) => o.commandId === 'heth-div')!;
+    const offered = heth('CSA');
+    expect(offered).toMatchObject({ from: 'MRCH', mayAttempt: { allowed: true }, drm: { total: 1, items: [{ label: 'Orders Table DRM (MRCH)', value: 1, rule: 'Rev. Order Change DRMs' }] } });
+    expect(offered.options.find((o) => o.order === 'ASLT')).toMatchObject({ allowed: true, kind: 'non-automatic' });
     const attempt = g.attemptOrderChange({ commandId: 'heth-div', order: 'ASLT', roll: 2 });
-    expect(attempt.drm).toEqual(aslt.drm);
-    // The USA player asking about a CSA command sees the options as they stood before CSA's hidden entries.
-    expect(g.orderChangeOptions({ commandId: 'heth-div', viewer: 'USA' }).from).toBe('MRCH');
-    expect(g.orderChangeOptions({ commandId: 'heth-div', viewer: 'CSA' }).from).toBe('ASLT');
+    expect(attempt.drm).toEqual(offered.drm);
+    // The USA player's list shows Heth's division as it stood before CSA's hidden entries; CSA's own shows the change.
+    expect(heth('USA')).toMatchObject({ from: 'MRCH', mayAttempt: { allowed: false, reason: expect.stringContaining('pre-roll first') } });
+    expect(heth('CSA').from).toBe('ASLT');
+    // Once CSA has finished, its list offers nothing more (RI-H01).
+    g.finishEntries({ side: 'CSA' });
+    expect(g.turnState({ viewer: 'CSA' }).legal.orderChanges.find((o) => o.commandId === 'pegram')!.mayAttempt).toMatchObject({ allowed: false, rule: 'Rev. Orders Segment', reason: expect.stringContaining('CSA has finished its entries') });
     g.close();
   });
 });

@@ -12,6 +12,7 @@ import { readActivatedUnits, readClock, readCommands, readLeaders, readTurns, re
 import { askRules } from '../validate';
 import { RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
+import { legalActions } from './legal';
 import { directOrdersNow } from './orders';
 import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretStep, sideBit } from './secrets';
 
@@ -40,6 +41,7 @@ function turnState(ctx: GameContext): TurnState {
       .sort((a, b) => a.order - b.order),
     secretEntries: secretEntriesNow(ctx.db),
     directOrders: directOrdersNow(ctx),
+    legal: legalActions(ctx),
   };
 }
 

@@ -6,6 +6,7 @@
 import { listDice } from '../dice';
 import { forbidden, invalid } from '../errors';
 import { historyEntry, listHistory, redoNext, undoHead, undoRedoAvailable } from '../events';
+import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult, Viewer } from '../../contract';
 import { requireInt, requireObject } from '../validate';
 import type { GameContext, ServiceFunctions } from './context';
@@ -42,6 +43,7 @@ function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | und
 }
 
 function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
+  assertWritable(ctx.db);
   const seq = ctx.db.transaction(() => {
     refuseHidden(ctx, readGame(ctx.db).head_seq, input.viewer, 'undo');
     return undoHead(ctx.db);
@@ -50,6 +52,7 @@ function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult
 }
 
 function redo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
+  assertWritable(ctx.db);
   const seq = ctx.db.transaction(() => {
     refuseHidden(ctx, readGame(ctx.db).redo_seq, input.viewer, 'redo');
     return redoNext(ctx.db);

@@ -12,24 +12,12 @@ import {
   mayGiveOrderDirectly,
   nonAutomaticChangePreRoll,
   orderChangeAttemptKind,
-  orderChangeDrm,
   resolveOrderChangeAttempt,
 } from '../../rules/orders';
 import { ORDER_CODES, SIDES, type OrderCode } from '../../rules/types';
 import { ACTIVATION_SEGMENT, INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
-import { forbidden, invalid, MusterError } from '../errors';
-import type {
-  AttachCommandInput,
-  ChangeResult,
-  DirectOrders,
-  OrderChangeAttemptInput,
-  OrderChangeAttemptResult,
-  OrderChangeOptions,
-  OrderChangeOptionsInput,
-  OrderPreRollInput,
-  RollChangeResult,
-  SetOrdersInput,
-} from '../../contract';
+import { forbidden, invalid } from '../errors';
+import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderPreRollInput, RollChangeResult, SetOrdersInput } from '../../contract';
 import { readClock, readCommand, readCommands, readGame, readTurnState, type CommandRow } from '../store';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
 import { actingArmyCommander, ledger, officerRating, spendPoints, standingOrders, subtree, superiors, tree } from './chain';
@@ -146,42 +134,51 @@ function orderPreRoll(ctx: GameContext, input: OrderPreRollInput): RollChangeRes
   });
 }
 
-/** Why an order change attempt may not be made now, as a refusal naming the field, or null (shared by the attempt and its options). */
-interface AttemptBar {
-  code: 'INVALID_ARGUMENT' | 'RULES_FORBID';
-  field: string;
-  reason: string;
-  rule?: string;
+/** What an order change attempt checked: the order it changes from and the kind of attempt. */
+export interface OrderChangeChecked {
+  from: OrderCode;
+  kind: ReturnType<typeof orderChangeAttemptKind>;
 }
 
-function attemptBar(ctx: GameContext, c: CommandRow, order: OrderCode, from: OrderCode, commands: CommandRow[], facts: { neighbourHasAssaultOrSkirmishOrders: boolean; inEnemyLos: boolean }): AttemptBar | null {
-  const clock = readClock(ctx.db);
-  if (clock.segment !== ORDERS_SEGMENT) return { code: 'RULES_FORBID', field: 'commandId', reason: `order change attempts are made in the Orders Segment (I); the game is in segment ${clock.segment}`, rule: RULE.ordersSegment };
-  if (from === order) return { code: 'INVALID_ARGUMENT', field: 'order', reason: `${c.name} is already under ${order}` };
-  const downhill = askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id));
-  if (!downhill.ok) return { code: 'RULES_FORBID', field: 'commandId', reason: downhill.reason, rule: downhill.rule };
-  if (c.order_change_failed === 1) return { code: 'RULES_FORBID', field: 'commandId', reason: `${c.name}'s order change already failed this turn; the orders stand`, rule: 'Rev. Order Change Attempt Procedure' };
-  const issue = askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, ...facts }));
-  if (!issue.ok) return { code: 'RULES_FORBID', field: 'order', reason: issue.reason, rule: issue.rule };
+/**
+ * Everything an order change attempt checks before its roll, throwing the first refusal: attemptOrderChange
+ * runs it, and so does the turn state's list of what each side may do now (db/service/legal.ts).
+ * The board facts (RI-S14) default to "the order may be given".
+ */
+export function orderChangeChecks(
+  ctx: GameContext,
+  c: CommandRow,
+  order: OrderCode,
+  commands: CommandRow[],
+  orders: ReturnType<typeof standingOrders>,
+  boardFacts: { neighbourHasAssaultOrSkirmishOrders?: boolean; inEnemyLos?: boolean } = {},
+): OrderChangeChecked {
+  requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
+  const from = orders.get(c.id)!.order;
+  if (from === order) throw invalid('order', `${c.name} is already under ${order}`);
+  check('commandId', askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id)));
+  if (c.order_change_failed === 1) throw forbidden('commandId', `${c.name}'s order change already failed this turn; the orders stand`, 'Rev. Order Change Attempt Procedure');
+  check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', boardFacts.neighbourHasAssaultOrSkirmishOrders, true), inEnemyLos: optionalBool('inEnemyLos', boardFacts.inEnemyLos, false) })));
   const kind = askRules(() => orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } }));
   // Automatic attempts belong to phase I.A, the others to I.B (Rev. Sequence of Play).
-  const phase = kind.kind === 'automatic' ? 'A' : 'B';
-  if (clock.phase !== phase) return { code: 'RULES_FORBID', field: 'order', reason: `this is done in step I.${phase} of the turn (a${kind.kind === 'automatic' ? 'n automatic' : ' non-automatic'} attempt); the game is at I.${clock.phase}`, rule: kind.rule };
+  if (kind.kind === 'automatic') requireStep(ctx, 'order', ORDERS_SEGMENT, 'A', kind.rule);
+  else requireStep(ctx, 'order', ORDERS_SEGMENT, 'B', kind.rule);
   if (kind.kind === 'non-automatic') {
     const t = readTurnState(ctx.db);
     const pre = c.side === 'USA' ? t.preroll_usa : t.preroll_csa;
-    if (pre === null) return { code: 'RULES_FORBID', field: 'commandId', reason: `changing ${from} to ${order} is a non-automatic attempt: make the ${c.side} army commander's pre-roll first`, rule: RULE.nonAutomatic };
-    if (pre === 0) return { code: 'RULES_FORBID', field: 'commandId', reason: `the ${c.side} army commander's pre-roll failed this turn: only automatic order changes may be attempted`, rule: RULE.nonAutomatic };
+    if (pre === null) throw forbidden('commandId', `changing ${from} to ${order} is a non-automatic attempt: make the ${c.side} army commander's pre-roll first`, RULE.nonAutomatic);
+    if (pre === 0) throw forbidden('commandId', `the ${c.side} army commander's pre-roll failed this turn: only automatic order changes may be attempted`, RULE.nonAutomatic);
   }
-  return null;
+  // RI-H01: a side that has finished its secret entries of the step enters no more (the write path says the same).
+  const step = secretStep(readClock(ctx.db));
+  if (step && (readTurnState(ctx.db).entries_done & sideBit(c.side)) !== 0) {
+    throw forbidden('commandId', `${c.side} has finished its entries in ${step.label} (${step.entries}); nothing more may be entered for it now (undo ${c.side}'s finish to add more)`, step.rule);
+  }
+  return { from, kind };
 }
 
-function throwBar(bar: AttemptBar): never {
-  throw bar.code === 'INVALID_ARGUMENT' ? invalid(bar.field, bar.reason, bar.rule) : forbidden(bar.field, bar.reason, bar.rule!);
-}
-
-/** RI-S09: the Orders Table DRM of an attempt comes from the orders standing within the command (on the map). */
-function standingWithin(c: CommandRow, commands: CommandRow[], orders: Map<string, { order: OrderCode }>): OrderCode[] {
+/** RI-S09: the Orders Table DRM of an attempt is the worst of the orders now standing within the command. */
+export function standingOrdersWithin(c: CommandRow, commands: CommandRow[], orders: ReturnType<typeof standingOrders>): OrderCode[] {
   const sub = subtree(c.id, commands);
   return [...new Set(commands.filter((x) => sub.has(x.id) && x.on_map === 1).map((x) => orders.get(x.id)!.order))];
 }
@@ -200,17 +197,10 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
     const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.orderChangeDrms);
     const using = superiors(ctx, 'superiorsUsingRating', usingIds, c.id, commands, RULE.orderChangeDrms);
     const orders = standingOrders(ctx, commands);
-    const from = orders.get(c.id)!.order;
-    const facts = {
-      neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true),
-      inEnemyLos: optionalBool('inEnemyLos', input.inEnemyLos, false),
-    };
-    const bar = attemptBar(ctx, c, order, from, commands, facts);
-    if (bar) throwBar(bar);
-    const kind = askRules(() => orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } }));
+    const { from, kind } = orderChangeChecks(ctx, c, order, commands, orders, input);
     const { leader, rating } = officerRating(ctx, 'commandId', c);
     spendPoints(ctx, cs, 'superiorsUsingRating', using, 'order-change');
-    const standing = standingWithin(c, commands, orders);
+    const standing = standingOrdersWithin(c, commands, orders);
     const r = die(ctx, typed);
     const attempt = askRules(() =>
       resolveOrderChangeAttempt(
@@ -242,53 +232,6 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
       entry: { side: c.side, field: 'commandId' },
     };
   });
-}
-
-/**
- * The orders a command may try to change to now, each with whether it may be tried, why not, whether
- * it is automatic, and the DRM the roll will use before the players' own choices (superiors in range or
- * using their rating, adjacent to the enemy): the Orders Table DRM of the orders standing within the
- * command (RI-S09), not of the order asked for. The attempt form lists exactly these (RI-H07).
- */
-function orderChangeOptions(ctx: GameContext, input: OrderChangeOptionsInput): OrderChangeOptions {
-  const commands = readCommands(ctx.db);
-  const c = onMapCommand(ctx, 'commandId', input.commandId);
-  const orders = standingOrders(ctx, commands);
-  const from = orders.get(c.id)!.order;
-  let officer: OrderChangeOptions['officer'] = null;
-  try {
-    const { leader, rating } = officerRating(ctx, 'commandId', c);
-    officer = { leaderId: leader.id, name: leader.name, rating };
-  } catch (e) {
-    if (!(e instanceof MusterError)) throw e;
-  }
-  const drm = askRules(() =>
-    orderChangeDrm({ superiorsInRange: 0, superiorRatingsUsed: [], orders: standingWithin(c, commands, orders), hasRsm: c.rsm === 1, isCavalry: c.cavalry === 1, adjacentToEnemy: false, ineffective: c.ineffective === 1 }),
-  );
-  const done = (readTurnState(ctx.db).entries_done & sideBit(c.side)) !== 0;
-  const step = secretStep(readClock(ctx.db));
-  return {
-    commandId: c.id,
-    from,
-    officer,
-    options: ORDER_CODES.filter((order) => order !== from).map((order) => {
-      const kind = askRules(() => orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } }));
-      const bar =
-        attemptBar(ctx, c, order, from, commands, { neighbourHasAssaultOrSkirmishOrders: true, inEnemyLos: false }) ??
-        (done && step ? { code: 'RULES_FORBID' as const, field: 'commandId', reason: `${c.side} has finished its entries in ${step.label}`, rule: step.rule } : null) ??
-        (officer === null ? { code: 'RULES_FORBID' as const, field: 'commandId', reason: `${c.name} has no officer able to roll for it`, rule: RULE.leaders } : null);
-      return {
-        order,
-        allowed: bar === null,
-        reason: bar?.reason ?? null,
-        rule: bar?.rule ?? null,
-        kind: kind.kind,
-        automaticReasons: kind.kind === 'automatic' ? kind.reasons : [],
-        kindRule: kind.rule,
-        drm,
-      };
-    }),
-  };
 }
 
 function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResult {
@@ -337,4 +280,4 @@ function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResul
   });
 }
 
-export const ordersFunctions = { setOrders, orderPreRoll, attemptOrderChange, orderChangeOptions, attachCommand } satisfies Partial<ServiceFunctions>;
+export const ordersFunctions = { setOrders, orderPreRoll, attemptOrderChange, attachCommand } satisfies Partial<ServiceFunctions>;
