@@ -1,7 +1,7 @@
 /** The turn: where the sequence of play stands (initiative, activations, passes) and moving the clock on. */
 import { z } from 'zod';
 import { ActivationEffectiveness, ChangeResult, Itemised, Order, Side, ViewerOnly, query, write } from './common';
-import { ClockState } from './game';
+import { ClockState, SecretEntries } from './game';
 
 /** A command that activated this Activation Segment (its subordinates activated with it, RI-T02). */
 export const CommandActivation = z.object({
@@ -26,20 +26,6 @@ export const UnitActivation = z.object({
   order: z.number().int(),
 });
 export type UnitActivation = z.infer<typeof UnitActivation>;
-
-/** The secret entries of the current step (RI-H01): who has finished, and whether they are revealed. */
-export const SecretEntries = z.object({
-  /** What each side enters in this step, in words. */
-  entries: z.string(),
-  rule: z.string(),
-  /** Each side has finished its entries (handed over); a side that has may enter nothing more. */
-  finished: z.object({ USA: z.boolean(), CSA: z.boolean() }),
-  /** Both sides have finished: every entry of the step is shown to both. */
-  revealed: z.boolean(),
-  /** The side whose entries come next at the keyboard (USA first), null once both have finished. */
-  entering: Side.nullable(),
-});
-export type SecretEntries = z.infer<typeof SecretEntries>;
 
 /** Which orders may be given directly now, without an order change roll (setOrders), and why not. */
 export const DirectOrders = z.object({

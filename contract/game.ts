@@ -3,7 +3,7 @@
  * anything the players need one for.
  */
 import { z } from 'zod';
-import { DieRoll, Light, NoInput, RollChangeResult, TypedRoll, query, text, write } from './common';
+import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, query, text, write } from './common';
 
 /** Where the game is on the time track and in the sequence of play (rules/sequence.ts). */
 export const ClockState = z.object({
@@ -30,6 +30,20 @@ export const ClockState = z.object({
 });
 export type ClockState = z.infer<typeof ClockState>;
 
+/** The secret entries of the current step (RI-H01): who has finished, and whether they are revealed. */
+export const SecretEntries = z.object({
+  /** What each side enters in this step, in words. */
+  entries: z.string(),
+  rule: z.string(),
+  /** Each side has finished its entries (handed over); a side that has may enter nothing more. */
+  finished: z.object({ USA: z.boolean(), CSA: z.boolean() }),
+  /** Both sides have finished: every entry of the step is shown to both. */
+  revealed: z.boolean(),
+  /** The side whose entries come next at the keyboard (USA first), null once both have finished. */
+  entering: Side.nullable(),
+});
+export type SecretEntries = z.infer<typeof SecretEntries>;
+
 const ArmyCommander = z.object({ leaderId: z.string(), name: z.string(), onMap: z.boolean() });
 
 export const GameInfo = z.object({
@@ -49,6 +63,11 @@ export const GameInfo = z.object({
   eventCount: z.number().int(),
   /** Each side's acting army commander now (for the USA: Meade once he arrives, else the wing commander); null if none can act. */
   armyCommanders: z.object({ USA: ArmyCommander.nullable(), CSA: ArmyCommander.nullable() }),
+  /**
+   * The secret entries of the current step and who has finished them (public: RI-H01), or null: the screens
+   * ask every query as the side at the keyboard, which this names.
+   */
+  secretEntries: SecretEntries.nullable(),
 });
 export type GameInfo = z.infer<typeof GameInfo>;
 
