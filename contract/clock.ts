@@ -27,20 +27,6 @@ export const UnitActivation = z.object({
 });
 export type UnitActivation = z.infer<typeof UnitActivation>;
 
-/** Which orders may be given directly now, without an order change roll (setOrders), and why not. */
-export const DirectOrders = z.object({
-  /** Before play begins: the game's opening orders, any order to any command or unit (Rev. Orders Segment). */
-  opening: z.boolean(),
-  /** Orders Segment: Commander's Initiative orders to units stacked with a superior leader. */
-  commandersInitiative: z.boolean(),
-  /** Orders and Activation Segments: an out-of-command unit takes a Default Order, or follows its command again. */
-  defaultOrder: z.boolean(),
-  /** Why no order may be given directly now, or null when one may. */
-  reason: z.string().nullable(),
-  rule: z.string(),
-});
-export type DirectOrders = z.infer<typeof DirectOrders>;
-
 /** Whether something may be done now, and if not, why, with the rule (the same check that would refuse it). */
 export const Verdict = z.object({ allowed: z.boolean(), reason: z.string().optional(), rule: z.string().optional() });
 export type Verdict = z.infer<typeof Verdict>;
@@ -112,8 +98,6 @@ export const TurnState = z.object({
   unitsActivated: z.array(UnitActivation),
   /** The secret entries of this step, or null when the step has none (RI-H01). */
   secretEntries: SecretEntries.nullable(),
-  /** Which orders may be given directly now (setOrders), and why not. */
-  directOrders: DirectOrders,
   /** What each side may do now, and why not where it may not: the screens offer exactly this. */
   legal: LegalActions,
 });
@@ -141,7 +125,7 @@ export const AdvanceClockResult = ChangeResult.extend({
 export type AdvanceClockResult = z.infer<typeof AdvanceClockResult>;
 
 export const clockContract = {
-  turnState: query('This turn so far: initiative, pre-rolls, activations, passes, side to act, secret entries, direct orders', ViewerOnly, TurnState),
+  turnState: query('This turn so far: initiative, pre-rolls, activations, passes, side to act, secret entries, what each side may do', ViewerOnly, TurnState),
   finishEntries: write("A side has finished its secret entries of this step (handing over); both finished reveals them", FinishEntriesInput, ChangeResult),
   advanceClock: write('Moves on to the next step of the sequence of play (and the next turn), applying its automatic events', AdvanceClockInput, AdvanceClockResult),
 };

@@ -44,6 +44,20 @@ export const SecretEntries = z.object({
 });
 export type SecretEntries = z.infer<typeof SecretEntries>;
 
+/** Which orders may be given directly now, without an order change roll (setOrders), and why not. */
+export const DirectOrders = z.object({
+  /** Before play begins: the game's opening orders, any order to any command or unit (Rev. Orders Segment). */
+  opening: z.boolean(),
+  /** Orders Segment: Commander's Initiative orders to units stacked with a superior leader. */
+  commandersInitiative: z.boolean(),
+  /** Orders and Activation Segments: an out-of-command unit takes a Default Order, or follows its command again. */
+  defaultOrder: z.boolean(),
+  /** Why no order may be given directly now, or null when one may. */
+  reason: z.string().nullable(),
+  rule: z.string(),
+});
+export type DirectOrders = z.infer<typeof DirectOrders>;
+
 const ArmyCommander = z.object({ leaderId: z.string(), name: z.string(), onMap: z.boolean() });
 
 export const GameInfo = z.object({
@@ -68,6 +82,8 @@ export const GameInfo = z.object({
    * ask every query as the side at the keyboard, which this names.
    */
   secretEntries: SecretEntries.nullable(),
+  /** Which orders may be given now without an order change roll (setOrders), and why not (RI-H06). */
+  directOrders: DirectOrders,
 });
 export type GameInfo = z.infer<typeof GameInfo>;
 

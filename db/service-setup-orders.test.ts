@@ -130,7 +130,7 @@ describe('orders are given without a roll only where the rules allow (RI-H06, de
   });
 
   it('before play begins: any opening order, which does not start the game', () => {
-    expect(g.turnState().directOrders).toMatchObject({ opening: true, reason: null });
+    expect(g.info().directOrders).toMatchObject({ opening: true, reason: null });
     g.setOrders({ commandId: 'iron', order: 'ASLT' });
     g.setOrders({ unitId: '2-wi', order: 'SKPD' });
     expect(g.info().started).toBe(false);
@@ -139,7 +139,7 @@ describe('orders are given without a roll only where the rules allow (RI-H06, de
 
   it('once play has begun a command\'s orders change only by an attempt; an out-of-command unit takes its Default Order', () => {
     g.recordLoss({ unitId: '6-wi', sp: 1 });
-    expect(g.turnState().directOrders).toMatchObject({ opening: false, commandersInitiative: true, defaultOrder: true });
+    expect(g.info().directOrders).toMatchObject({ opening: false, commandersInitiative: true, defaultOrder: true });
     const command = expectRefused(g, () => g.setOrders({ commandId: 'iron', order: 'ASLT' }), 'RULES_FORBID', 'commandId', 'Rev. Orders Segment');
     expect(command.message).toContain("once play has begun a command's orders change only by an order change attempt");
     expectRefused(g, () => g.setOrders({ unitId: '2-wi', order: 'ASLT' }), 'RULES_FORBID', 'order', 'Rev. Out-of-Command Units');
@@ -147,7 +147,7 @@ describe('orders are given without a roll only where the rules allow (RI-H06, de
     g.finishEntries({ side: 'USA' });
     g.finishEntries({ side: 'CSA' });
     advanceTo(g, { segment: 'II', phase: 'B' });
-    expect(g.turnState().directOrders).toMatchObject({ opening: false, commandersInitiative: false, defaultOrder: false, reason: expect.stringContaining('Orders Segment'), rule: 'Rev. Orders Segment' });
+    expect(g.info().directOrders).toMatchObject({ opening: false, commandersInitiative: false, defaultOrder: false, reason: expect.stringContaining('Orders Segment'), rule: 'Rev. Orders Segment' });
     expectRefused(g, () => g.setOrders({ unitId: '2-wi', order: null }), 'RULES_FORBID', 'unitId', 'Rev. Out-of-Command Units');
     advanceTo(g, { segment: 'III', phase: 'A' });
     // Marked OOC during Activation: the Default Order; back in command: its command's orders again.

@@ -13,7 +13,6 @@ import { askRules } from '../validate';
 import { RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { legalActions } from './legal';
-import { directOrdersNow } from './orders';
 import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretStep, sideBit } from './secrets';
 
 function turnState(ctx: GameContext): TurnState {
@@ -40,7 +39,6 @@ function turnState(ctx: GameContext): TurnState {
       .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0 }))
       .sort((a, b) => a.order - b.order),
     secretEntries: secretEntriesNow(ctx.db),
-    directOrders: directOrdersNow(ctx),
     legal: legalActions(ctx),
   };
 }

@@ -12,6 +12,7 @@ import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
 import { actingArmyCommander } from './chain';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { directOrdersNow } from './orders';
 import { secretEntriesNow } from './secrets';
 
 function info(ctx: GameContext): GameInfo {
@@ -33,6 +34,7 @@ function info(ctx: GameContext): GameInfo {
     eventCount: eventCount(ctx.db),
     armyCommanders: { USA: armyCommanderSummary(ctx, 'USA', g), CSA: armyCommanderSummary(ctx, 'CSA', g) },
     secretEntries: secretEntriesNow(ctx.db),
+    directOrders: directOrdersNow(ctx),
   };
 }
 

@@ -33,6 +33,7 @@ const unit = {
   capturedGuns: 0,
   destroyedGuns: 0,
   onMap: true,
+  defaultOrders: ['HOLD'],
 } satisfies RosterUnit;
 
 describe('CSV exports', () => {
@@ -58,6 +59,7 @@ describe('CSV exports', () => {
       phase: 'B',
       kind: 'orders.attempt',
       summary: `event ${seq}`,
+      secretSide: 'CSA',
       undone: seq === 2,
       changes: [],
       diceSeqs,

@@ -27,6 +27,7 @@ function node(id: string, level: CommandNode['level'], children: CommandNode[] =
     recovery: false,
     ineffective: false,
     onMap: true,
+    mayBeOutOfCommand: true,
     reinforcementGroupId: null,
     totals: { units: 0, sp: 20, spLost: 2, stragglers: 1, currentSp: 17, guns: 0 },
     children,
@@ -64,6 +65,7 @@ function unit(id: string, commandId: string, over: Partial<RosterUnit> = {}): Ro
     capturedGuns: 0,
     destroyedGuns: 0,
     onMap: true,
+    defaultOrders: ['HOLD'],
     ...over,
   };
 }

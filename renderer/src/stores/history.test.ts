@@ -18,6 +18,7 @@ function entry(summary: string, changes: { table: string; key: string }[]): Hist
     segment: 'I',
     phase: 'A',
     kind: 'loss.sp',
+    secretSide: null,
     summary,
     undone: false,
     changes: changes.map((c) => ({ ...c, field: 'x', before: 0, after: 1 })),

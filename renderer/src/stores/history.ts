@@ -50,7 +50,7 @@ export const useHistoryStore = defineStore('history', () => {
 
   async function loadSides(file: string): Promise<void> {
     if (sidesFor === file) return;
-    const [units, leaders, tree] = await Promise.all([call('roster'), call('leaders'), call('commandTree')]);
+    const [units, leaders, tree] = await Promise.all([call('roster', app.asViewer({})), call('leaders', app.asViewer({})), call('commandTree', app.asViewer({}))]);
     const map = new Map<string, Side>();
     for (const u of units) map.set(`units:${u.id}`, u.side);
     for (const l of leaders) map.set(`leaders:${l.id}`, l.side);
@@ -70,8 +70,8 @@ export const useHistoryStore = defineStore('history', () => {
     if (!game) return;
     const { revision, session } = app;
     const [nextEntries, nextDice] = await Promise.all([
-      call('history', { includeUndone: true, limit: HISTORY_LIMIT }),
-      call('diceLog', { limit: HISTORY_LIMIT }),
+      call('history', app.asViewer({ includeUndone: true, limit: HISTORY_LIMIT })),
+      call('diceLog', app.asViewer({ limit: HISTORY_LIMIT })),
       loadSides(game.file),
     ]);
     if (session !== app.session) return;

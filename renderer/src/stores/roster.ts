@@ -49,7 +49,7 @@ export const useRosterStore = defineStore('roster', () => {
     const session = app.session;
     loading.value = true;
     try {
-      const [nextUnits, nextTree] = await Promise.all([call('roster'), call('commandTree')]);
+      const [nextUnits, nextTree] = await Promise.all([call('roster', app.asViewer({})), call('commandTree', app.asViewer({}))]);
       if (session !== app.session) return;
       units.value = nextUnits;
       tree.value = nextTree;

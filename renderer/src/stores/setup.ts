@@ -40,7 +40,7 @@ export const useSetupStore = defineStore('setup', () => {
   async function load(): Promise<void> {
     if (!app.hasGame) return;
     const { revision, session } = app;
-    const [nextLeaders, nextUnits] = await Promise.all([call('leaders'), call('roster')]);
+    const [nextLeaders, nextUnits] = await Promise.all([call('leaders', app.asViewer({})), call('roster', app.asViewer({}))]);
     if (session !== app.session) return;
     leaders.value = nextLeaders;
     units.value = nextUnits;

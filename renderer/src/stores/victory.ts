@@ -25,7 +25,7 @@ export const useVictoryStore = defineStore('victory', () => {
     }
     const session = app.session;
     try {
-      const next = await call('tally');
+      const next = await call('tally', app.asViewer({}));
       if (session !== app.session) return;
       tally.value = next;
       loadError.value = null;
