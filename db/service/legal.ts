@@ -6,14 +6,15 @@
  * refusals, so the screens never re-derive a rule and can never offer what the service would refuse.
  */
 import { ACTIVATION_LEVELS } from '../../rules/activation';
-import { orderChangeDrm } from '../../rules/orders';
-import { ORDER_CODES, SIDES, type Side } from '../../rules/types';
+import { orderChangeAttemptKind, orderChangeDrm } from '../../rules/orders';
+import { ORDER_CODES, SIDES, type OrderCode, type Side } from '../../rules/types';
 import type { LegalActions, LegalActivation, LegalOrderChange, Verdict } from '../../contract';
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { MusterError } from '../errors';
 import { readClock, readCommands, readUnits, type CommandRow } from '../store';
 import { meAttemptChecks, reActivationChecks } from './activation';
 import { standingOrders } from './chain';
+import { commandArm } from './common';
 import { orderChangeChecks, standingOrdersWithin } from './orders';
 import type { GameContext } from './context';
 import { requireSideToAct } from './lookups';
@@ -38,7 +39,10 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
       const from = orders.get(c.id)!.order;
       const options = ORDER_CODES.filter((o) => o !== from).map((order) => {
         const { verdict, value } = verdictOf(() => orderChangeChecks(ctx, c, order, commands, orders));
-        return { order, kind: value?.kind.kind ?? null, ...verdict };
+        // The kind of attempt is the rules' answer even where the attempt is refused now (so a screen can
+        // say "non-automatic: make the pre-roll first"); null only where no attempt to it can be made.
+        const kind = value?.kind.kind ?? kindOf(c, from, order);
+        return { order, kind, ...verdict };
       });
       const first = options.find((o) => o.allowed);
       const mayAttempt: Verdict = first ? ALLOWED : { allowed: false, ...pickReason(options) };
@@ -53,6 +57,10 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
       });
       return { commandId: c.id, side: c.side, from, mayAttempt, options, drm };
     });
+}
+
+function kindOf(c: CommandRow, from: OrderCode, to: OrderCode): 'automatic' | 'non-automatic' {
+  return orderChangeAttemptKind({ from, to, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } }).kind;
 }
 
 /** The reason shared by most refused options (failed this turn, wrong phase...), for the command as a whole. */

@@ -156,7 +156,12 @@ export function orderChangeChecks(
   requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
   const from = orders.get(c.id)!.order;
   if (from === order) throw invalid('order', `${c.name} is already under ${order}`);
-  check('commandId', askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id)));
+  const downhill = askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id));
+  if (!downhill.ok) {
+    // The rules name the failed command by id; players read its name.
+    const byId = new Map(commands.map((x) => [x.id, x.name]));
+    throw forbidden('commandId', downhill.reason.replace(/^The order change for (\S+)/, (_, id: string) => `the order change for ${byId.get(id) ?? id}`), downhill.rule);
+  }
   if (c.order_change_failed === 1) throw forbidden('commandId', `${c.name}'s order change already failed this turn; the orders stand`, 'Rev. Order Change Attempt Procedure');
   check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', boardFacts.neighbourHasAssaultOrSkirmishOrders, true), inEnemyLos: optionalBool('inEnemyLos', boardFacts.inEnemyLos, false) })));
   const kind = askRules(() => orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } }));
