@@ -176,7 +176,8 @@ export const useAppStore = defineStore('app', () => {
   async function newGame(input: NewGameInput): Promise<GameInfo | null> {
     try {
       const info = await call('newGame', input);
-      await opened(info, 'roster');
+      // A new game opens on Setup: its approximate values are checked against the counters first.
+      await opened(info, 'setup');
       error.value = null;
       return info;
     } catch (e) {
@@ -266,7 +267,8 @@ export const useAppStore = defineStore('app', () => {
       revision.value++;
       void refreshRecent().catch(() => undefined);
       if (event.game === null) screen.value = 'start';
-      else if (event.reason === 'opened' || event.reason === 'created') screen.value = 'roster';
+      else if (event.reason === 'created') screen.value = 'setup';
+      else if (event.reason === 'opened') screen.value = 'roster';
     });
     ready.value = true;
   }
