@@ -139,10 +139,15 @@ describe('undo and redo never cross into the other side\'s hidden entries (RI-H0
     expect(g.redo({ viewer: 'USA' }).event.undone).toBe(false);
   });
 
-  it('after USA hands over, CSA may take back the hand-over (it is public) but not what lies under it', () => {
+  it('after USA hands over, only USA (or both players together) takes back the hand-over: it would reopen USA\'s entries', () => {
     g.finishEntries({ side: 'USA' });
-    expect(g.undo({ viewer: 'CSA' }).event).toMatchObject({ kind: 'entries.finished', summary: 'USA has finished its entries in I.B Non-Automatic Order Change Phase: hidden until the other side has finished too' });
-    expectRefused(g, () => g.undo({ viewer: 'CSA' }), 'RULES_FORBID', 'viewer');
+    const refused = expectRefused(g, () => g.undo({ viewer: 'CSA' }), 'RULES_FORBID', 'viewer', 'Rev. Orders Segment');
+    expect(refused.message).toContain("the last entry is USA's hand-over (USA finished its entries) and CSA is asking: only the USA player may take it back");
+    expectRefused(g, () => g.undo(), 'RULES_FORBID', 'viewer');
+    expect(g.undo({ viewer: 'USA' }).event).toMatchObject({ kind: 'entries.finished', summary: 'USA has finished its entries in I.B Non-Automatic Order Change Phase: hidden until the other side has finished too' });
+    expectRefused(g, () => g.redo({ viewer: 'CSA' }), 'RULES_FORBID', 'viewer');
+    g.redo({ viewer: 'USA' });
+    expect(g.turnState().secretEntries).toMatchObject({ finished: { USA: true, CSA: false } });
   });
 
   it('an entry USA undid stays hidden from CSA for good, even after both sides are revealed', () => {
@@ -151,9 +156,10 @@ describe('undo and redo never cross into the other side\'s hidden entries (RI-H0
     g.finishEntries({ side: 'CSA' });
     expect(g.history({ viewer: 'CSA', includeUndone: true }).map((e) => e.kind)).not.toContain('orders.attempt');
     expect(g.history({ viewer: 'USA', includeUndone: true }).find((e) => e.kind === 'orders.attempt')).toMatchObject({ undone: true });
-    // The hand-overs are public: anyone takes them back, and USA's pre-roll is hidden again, USA's to undo.
-    expect(g.undo().event.summary).toMatch(/^CSA has finished/);
-    expect(g.undo({ viewer: 'CSA' }).event.summary).toMatch(/^USA has finished/);
+    // Each hand-over is its side's to take back (or both players' together); USA's pre-roll is then hidden again, USA's to undo.
+    expectRefused(g, () => g.undo({ viewer: 'USA' }), 'RULES_FORBID', 'viewer');
+    expect(g.undo({ viewer: 'both' }).event.summary).toMatch(/^CSA has finished/);
+    expect(g.undo({ viewer: 'USA' }).event.summary).toMatch(/^USA has finished/);
     expect(g.turnState({ viewer: 'CSA' }).orderPreRoll.USA).toBeNull();
     expectRefused(g, () => g.undo({ viewer: 'CSA' }), 'RULES_FORBID', 'viewer');
     expect(g.undo({ viewer: 'USA' }).event).toMatchObject({ kind: 'orders.preroll', secretSide: 'USA' });

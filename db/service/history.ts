@@ -10,7 +10,7 @@ import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult, Viewer } from '../../contract';
 import { requireInt, requireObject } from '../validate';
 import type { GameContext, ServiceFunctions } from './context';
-import { hiddenEventSeqs, hiddenFrom, secretStep } from './secrets';
+import { handOverOf, hiddenEventSeqs, hiddenFrom, secretStep } from './secrets';
 import { readClock, readGame } from '../store';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
@@ -28,9 +28,19 @@ function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
   return listDice(ctx.db, before, limit, hiddenEventSeqs(ctx.db, input.viewer));
 }
 
-/** RI-H03: undo and redo refuse another side's hidden entry (it would be taken back, and shown, unasked). */
+/**
+ * RI-H03: undo and redo refuse another side's hidden entry (it would be taken back, and shown, unasked),
+ * and another side's hand-over in the current step (taking it back would reopen that side's entries to
+ * whoever is at the keyboard).
+ */
 function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | undefined, what: 'undo' | 'redo'): void {
   if (seq === null) return;
+  const handOver = handOverOf(ctx.db, seq);
+  if (handOver !== null && viewer !== handOver && viewer !== 'both') {
+    const step = secretStep(readClock(ctx.db));
+    const who = viewer === undefined ? 'no side was named as asking' : `${viewer} is asking`;
+    throw forbidden('viewer', `the last ${what === 'undo' ? 'entry' : 'undone entry'} is ${handOver}'s hand-over (${handOver} finished its entries) and ${who}: only the ${handOver} player may take it back (viewer "${handOver}"), or both players together`, step?.rule ?? 'Rev. Orders Segment');
+  }
   const side = hiddenFrom(ctx.db, seq, viewer);
   if (side === null) return;
   const rule = secretStep(readClock(ctx.db))?.rule ?? 'Rev. Orders Segment';

@@ -74,6 +74,15 @@ export function hiddenFrom(db: SqliteDatabase, seq: number, viewer: Viewer | und
   return hiddenEvents(db, viewer).find((e) => e.seq === seq)?.secret_side ?? null;
 }
 
+/** The side whose hand-over (entries.finished) this event is, when it belongs to the current step; else null. */
+export function handOverOf(db: SqliteDatabase, seq: number): Side | null {
+  const clock = readClock(db);
+  const row = statement(db, 'SELECT kind, payload, turn_id, segment, phase FROM events WHERE seq = ?').get(seq) as { kind: string; payload: string; turn_id: string; segment: string; phase: string } | undefined;
+  if (!row || row.kind !== 'entries.finished' || row.turn_id !== clock.turn_id || row.segment !== clock.segment || row.phase !== clock.phase) return null;
+  const input = (JSON.parse(row.payload) as { input?: { side?: Side } }).input;
+  return input?.side ?? null;
+}
+
 /** Applied secret entries of a side in the current step (a side that made some cannot say it has nothing to enter). */
 export function entriesThisStep(db: SqliteDatabase, side: Side): number {
   const clock = readClock(db);

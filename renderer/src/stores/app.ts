@@ -87,6 +87,12 @@ export const useAppStore = defineStore('app', () => {
     return handedOver(secret.entering) ? secret.entering : undefined;
   });
 
+  /**
+   * Who asks for Undo and Redo: the side at the keyboard; both players once a step's entries are revealed
+   * (both are at the laptop: RI-H03 lets them take back a hand-over together).
+   */
+  const undoViewer = computed<Viewer | undefined>(() => (game.value?.secretEntries?.revealed ? 'both' : viewer.value));
+
   /** A query's input as the side at the keyboard sees the game. */
   function asViewer<T extends object>(input: T): T & { viewer?: Viewer } {
     return viewer.value === undefined ? input : { ...input, viewer: viewer.value };
@@ -230,7 +236,15 @@ export const useAppStore = defineStore('app', () => {
   async function undo(): Promise<boolean> {
     if (!game.value?.canUndo) return false;
     return attempt(async () => {
-      const result = await call('undo', asViewer({}));
+      const result = await call('undo', undoViewer.value === undefined ? {} : { viewer: undoViewer.value });
+      await afterChange(`Undone: ${result.event.summary}`);
+    });
+  }
+
+  /** The side that just handed over takes its hand-over back (it had not finished): asked as that side. */
+  async function takeBackHandOver(side: Side): Promise<boolean> {
+    return attempt(async () => {
+      const result = await call('undo', { viewer: side });
       await afterChange(`Undone: ${result.event.summary}`);
     });
   }
@@ -238,7 +252,7 @@ export const useAppStore = defineStore('app', () => {
   async function redo(): Promise<boolean> {
     if (!game.value?.canRedo) return false;
     return attempt(async () => {
-      const result = await call('redo', asViewer({}));
+      const result = await call('redo', undoViewer.value === undefined ? {} : { viewer: undoViewer.value });
       await afterChange(`Redone: ${result.event.summary}`);
     });
   }
@@ -307,5 +321,6 @@ export const useAppStore = defineStore('app', () => {
     closeGame,
     undo,
     redo,
+    takeBackHandOver,
   };
 });

@@ -26,10 +26,12 @@ export const useRosterStore = defineStore('roster', () => {
   const filters = reactive<RosterFilters>({ ...NO_FILTERS });
   const collapsed = ref<Set<string>>(new Set());
   const selectedKey = ref<string | null>(null);
-  /** While printing, the table renders every row (not only those in view). */
+  /** While printing, the table renders every row (not only those in view), folded commands' units included. */
   const printing = ref(false);
 
-  const rows = computed(() => rosterRows(tree.value, units.value, filters, collapsed.value));
+  /** The roster sheet on paper has every unit: a command folded on screen is printed unfolded. */
+  const NOTHING_FOLDED: ReadonlySet<string> = new Set();
+  const rows = computed(() => rosterRows(tree.value, units.value, filters, printing.value ? NOTHING_FOLDED : collapsed.value));
   const commandById = computed(() => {
     const map = new Map<string, CommandNode>();
     const walk = (nodes: readonly CommandNode[]) => {
