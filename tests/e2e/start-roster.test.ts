@@ -485,8 +485,10 @@ describe('Start, Setup, Roster and History in the browser', () => {
     // A division inside a chosen corps comes with it.
     expect(await page.getByRole('checkbox', { name: '1st Division, I Corps division', exact: true }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Create game' }).click();
-    await page.waitForSelector('[data-screen="roster"]');
+    // A new game opens on Setup (its values to check first); the Roster is a click away.
+    await page.waitForSelector('[data-screen="setup"]');
     await e2e.idle();
+    await e2e.screen('roster');
     const info = await e2e.gameInfo();
     expect(info?.file).not.toBe(first);
     const units = await e2e.call('roster');
