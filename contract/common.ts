@@ -178,6 +178,13 @@ export const EVENT_KINDS = [
   'objective.occupied',
   'objective.manpower',
   'game.ended',
+  'reinforcement.schedule',
+  'reinforcement.alternative',
+  'weather.rain',
+  'weather.roll',
+  'movement.double-time',
+  'fatigue.recovery',
+  'concealment',
 ] as const;
 export const EventKind = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKind>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DieRoll, Light, NoInput, RollChangeResult, TypedRoll, query, text, write } from './common';
+import { WeatherState } from './weather';
 
 /** Where the game is on the time track and in the sequence of play (rules/sequence.ts). */
 export const ClockState = z.object({
@@ -49,6 +50,8 @@ export const GameInfo = z.object({
   eventCount: z.number().int(),
   /** Each side's acting army commander now (for the USA: Meade once he arrives, else the wing commander); null if none can act. */
   armyCommanders: z.object({ USA: ArmyCommander.nullable(), CSA: ArmyCommander.nullable() }),
+  /** The weather in force and what it changes (Rev. Rain, Rev. Mud). */
+  weather: WeatherState,
 });
 export type GameInfo = z.infer<typeof GameInfo>;
 

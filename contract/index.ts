@@ -11,6 +11,7 @@
 import type { z } from 'zod';
 import { activationContract } from './activation';
 import { clockContract } from './clock';
+import { concealmentContract } from './concealment';
 import type { CallResult, FunctionSpec } from './common';
 import type { EVENTS } from './events';
 import { filesContract, type GameChangedEvent, type MenuCommandEvent } from './files';
@@ -19,11 +20,13 @@ import { historyContract } from './history';
 import { initiativeContract } from './initiative';
 import { leadersContract } from './leaders';
 import { lossesContract } from './losses';
+import { movementContract } from './movement';
 import { ordersContract } from './orders';
 import { reinforcementsContract } from './reinforcements';
 import { rosterContract } from './roster';
 import { setupContract } from './setup';
 import { victoryContract } from './victory';
+import { weatherContract } from './weather';
 
 /** The game's functions by domain (the db/service/ modules follow the same split). */
 export const GAME_DOMAINS = {
@@ -36,6 +39,9 @@ export const GAME_DOMAINS = {
   leaders: leadersContract,
   losses: lossesContract,
   reinforcements: reinforcementsContract,
+  weather: weatherContract,
+  movement: movementContract,
+  concealment: concealmentContract,
   clock: clockContract,
   victory: victoryContract,
   history: historyContract,
@@ -116,6 +122,9 @@ export * from './activation';
 export * from './leaders';
 export * from './losses';
 export * from './reinforcements';
+export * from './weather';
+export * from './movement';
+export * from './concealment';
 export * from './clock';
 export * from './victory';
 export * from './history';

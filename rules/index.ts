@@ -19,4 +19,5 @@ export * from './movement';
 export * from './losses';
 export * from './reinforcements';
 export * from './weather';
+export * from './fatigue';
 export * from './victory';

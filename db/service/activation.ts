@@ -15,6 +15,7 @@ import { officerRating, spendPoints, standingOrders, superiors, tree } from './c
 import { check, RULE, unitSubject } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, onMapUnit, requireSegment, requireSideToAct } from './lookups';
+import { requireStartOfActivationDone } from './turn-start';
 
 /** The activation phase of a step of segment III (A in-command, B out-of-command). */
 function activationPhaseOf(phase: string): 'in-command' | 'out-of-command' {
@@ -48,6 +49,7 @@ function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): Act
     // A single unit rolls as a brigade would (no Corps or Division Activation DRM). RI-S26.
     const level: ActivationLevel = subject.unit ? 'brigade' : (c.level as ActivationLevel);
     const t = requireSideToAct(ctx, field, c.side);
+    requireStartOfActivationDone(ctx, field);
     const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands);
     const order = activationOrder(ctx, subject, commands);
     const options = activationOptions(order);
@@ -150,6 +152,7 @@ function activateRe(ctx: GameContext, input: ActivateReInput): ChangeResult {
     const subject = activationSubject(ctx, input, commands, ooc);
     const { c, field } = subject;
     const t = requireSideToAct(ctx, field, c.side);
+    requireStartOfActivationDone(ctx, field);
     const order = activationOrder(ctx, subject, commands);
     check(field, askRules(() => activateAtRe(order)));
     const phase = readClock(ctx.db).phase;
@@ -167,6 +170,7 @@ function pass(ctx: GameContext, input: PassInput): PassResult {
     const side = requireOneOf('side', input.side, SIDES);
     requireSegment(ctx, 'side', ACTIVATION_SEGMENT, RULE.activation);
     const t = requireSideToAct(ctx, 'side', side);
+    requireStartOfActivationDone(ctx, 'side');
     const next = afterActivationAction({ phase: activationPhaseOf(readClock(ctx.db).phase), toAct: side, consecutivePasses: t.passes_in_row, ended: false }, 'pass');
     cs.set('turn_state', 1, 'passes_in_row', t.passes_in_row, next.consecutivePasses).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
     return {

@@ -11,6 +11,8 @@ import { readActivatedUnits, readClock, readCommands, readLeaders, readTurns, re
 import { askRules } from '../validate';
 import { RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
+import { fatigueRecovery } from './movement';
+import { automaticArrivals } from './reinforcements';
 
 function turnState(ctx: GameContext): TurnState {
   const t = readTurnState(ctx.db);
@@ -115,6 +117,10 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
       }
       return n > 0 ? [`${n} Commander's Initiative order(s) expired`] : [];
     }
+    case 'arrivals':
+      return automaticArrivals(ctx, cs, turnId);
+    case 'fatigue-recovery':
+      return fatigueRecovery(ctx, cs);
     case 'straggler-recovery': {
       const commands = readCommands(ctx.db).filter((c) => c.recovery === 1);
       const notes: string[] = [];

@@ -12,6 +12,7 @@ import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
 import { actingArmyCommander } from './chain';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { weatherState } from './weather';
 
 function info(ctx: GameContext): GameInfo {
   const g = readGame(ctx.db);
@@ -31,6 +32,7 @@ function info(ctx: GameContext): GameInfo {
     canRedo,
     eventCount: eventCount(ctx.db),
     armyCommanders: { USA: armyCommanderSummary(ctx, 'USA', g), CSA: armyCommanderSummary(ctx, 'CSA', g) },
+    weather: weatherState(ctx, g),
   };
 }
 

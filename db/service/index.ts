@@ -6,16 +6,19 @@
 import type { ServiceFunctions } from './context';
 import { activationFunctions } from './activation';
 import { clockFunctions } from './clock';
+import { concealmentFunctions } from './concealment';
 import { gameFunctions } from './game';
 import { historyFunctions } from './history';
 import { initiativeFunctions } from './initiative';
 import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
+import { movementFunctions } from './movement';
 import { ordersFunctions } from './orders';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
 import { setupFunctions } from './setup';
 import { victoryFunctions } from './victory';
+import { weatherFunctions } from './weather';
 
 export type { GameContext, ServiceFunction, ServiceFunctions } from './context';
 
@@ -29,6 +32,9 @@ export const SERVICE_FUNCTIONS = {
   ...leadersFunctions,
   ...lossesFunctions,
   ...reinforcementsFunctions,
+  ...weatherFunctions,
+  ...movementFunctions,
+  ...concealmentFunctions,
   ...clockFunctions,
   ...victoryFunctions,
   ...historyFunctions,
