@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migration0001 } from './migrations/0001-initial';
+import { migration0002 } from './migrations/0002-activations-objectives';
 import { LATEST_VERSION } from './migrations';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
@@ -97,6 +98,68 @@ describe('0002: activations and victory objectives', () => {
       { id: 'USA:seminary-ridge', side: 'USA', objectiveId: 'seminary-ridge', name: 'Seminary Ridge', occupied: 0 },
       { id: 'CSA:mcpherson-ridge', side: 'CSA', objectiveId: 'mcpherson-ridge', name: 'McPherson Ridge', occupied: 0 },
     ]);
+    g.close();
+  });
+});
+
+const VERSION_2_TABLES = [...VERSION_1_TABLES, 'objectives'];
+
+/** Fields that version 3 added: a version 2 event never changed them. */
+const isVersionThreeChange = (c: { table: string; field: string }) =>
+  c.table === 'alternative_arrivals' || c.table === 'concealment' || ['raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id', 'fatigue_recovery', 'double_time_turn_id'].includes(c.field);
+
+/** Copies a game into a new file with the version 2 schema, its events without changes to version 3's fields. */
+function asVersionTwo(source: string, name: string): string {
+  const target = tmp.file(name);
+  openGameDatabase(target, { create: true, migrations: [migration0001, migration0002] }).db.close();
+  const db = new Database(target);
+  db.pragma('foreign_keys = OFF');
+  db.prepare('ATTACH DATABASE ? AS src').run(source);
+  db.function('version_2_payload', (payload: unknown) => {
+    const p = JSON.parse(String(payload)) as { input: unknown; changes: { table: string; field: string }[] };
+    return JSON.stringify({ ...p, changes: p.changes.filter((c) => !isVersionThreeChange(c)) });
+  });
+  db.transaction(() => {
+    for (const table of VERSION_2_TABLES) {
+      const names = (db.prepare(`PRAGMA main.table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+      const select = names.map((n) => (table === 'events' && n === 'payload' ? 'version_2_payload(payload)' : n)).join(', ');
+      db.exec(`INSERT INTO main.${table} (${names.join(', ')}) SELECT ${select} FROM src.${table}`);
+    }
+  })();
+  db.exec('DETACH DATABASE src');
+  expect(db.pragma('user_version', { simple: true })).toBe(2);
+  db.close();
+  return target;
+}
+
+describe('0003: weather, fatigue recovery, Double Time, Alternative Arrival Areas and concealed plots', () => {
+  it('brings a version 2 game to version 3: fair weather, one secret row per group and per command, nothing ordered or concealed', () => {
+    const played = newGame(tmp.dir);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    advanceTo(played, { segment: 'II', phase: 'A' });
+    const events = played.info().eventCount;
+    played.close();
+    const path = asVersionTwo(played.file, 'version-2.muster');
+
+    const g = GameService.open(path);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(readdirSync(dirname(path)).filter((f) => f.startsWith(`${basename(path)}.v2-`) && f.endsWith('.bak'))).toHaveLength(1);
+    expect(g.info().eventCount).toBe(events);
+    expect(g.info().weather).toMatchObject({ raining: false, mud: false, rainStopRolls: 0, rainBeganTurnId: null });
+    expect(g.db.prepare('SELECT id, side, entry_area AS area FROM alternative_arrivals ORDER BY id').all()).toEqual([
+      { id: 'cutler-arrives', side: 'USA', area: null },
+      { id: 'davis-arrives', side: 'CSA', area: null },
+    ]);
+    expect(g.db.prepare('SELECT count(*) AS n FROM concealment WHERE concealed = 0').get()).toEqual({ n: 14 });
+    expect(g.verify().ok).toBe(true);
+
+    // The new tables work at once, through events that undo.
+    advanceTo(g, { segment: 'III', phase: 'A' });
+    g.concealCommand({ side: 'CSA', commandId: 'archer', hex: '1234', strategicMovement: true });
+    expect(g.concealedPlots({ viewer: 'CSA' }).commands.map((c) => c.commandId)).toEqual(['archer']);
+    g.undo();
+    expect(g.concealedPlots({ viewer: 'CSA' }).commands).toEqual([]);
+    expect(g.verify().ok).toBe(true);
     g.close();
   });
 });

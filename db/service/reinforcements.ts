@@ -394,7 +394,7 @@ function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArriva
 }
 
 // -------------------------------------------------------------------------------------------
-// The schedule, as the players' Master Reinforcement Chart has it (setup)
+// The schedule, as the players' Master Reinforcement Chart has it: RI-B10, edited before play begins
 
 function editReinforcementGroup(ctx: GameContext, input: EditReinforcementGroupInput): ChangeResult {
   requireObject('input', input);
