@@ -400,3 +400,42 @@ describe('the end of the battle: losses by corps and the history check (RI-B08, 
     g.close();
   });
 });
+
+describe('fewer clicks: the clock moves on to the next decision (defect 8, RI-B13)', () => {
+  it('an empty turn is four calls: to the Initiative, its roll, to the Activation Segment, to the next turn', () => {
+    const g = newGame(tmp.dir);
+    const toInitiative = g.advanceToDecision();
+    expect(toInitiative).toMatchObject({ passed: ['I.B Non-Automatic Order Change Phase', 'II.A Initiative Phase'], stoppedBecause: 'roll for the Initiative' });
+    g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 3, CSA: 8 } });
+    const toActivation = g.advanceToDecision();
+    expect(toActivation).toMatchObject({ passed: ['II.B Fatigue & Straggler Recovery Designation Phase', 'II.C Command Attachment/Detachment Phase', 'III.A In-Command Activation Phase'], stoppedBecause: 'the Activation Segment', automatic: ['CSA activates first'] });
+    const events = g.info().eventCount;
+    const toNextTurn = g.advanceToDecision();
+    expect(toNextTurn.passed).toEqual(['III.B Out-of-Command Activation Phase', 'IV.A Leader Replacement Phase', 'IV.B Fatigue & Straggler Recovery Phase', 'IV.C Cleanup Phase', 'I.A Automatic Order Change Phase']);
+    expect(toNextTurn).toMatchObject({ stoppedBecause: 'a new turn: the Orders Segment', clock: { turnId: '1863-07-01T0800', segment: 'I', phase: 'A' } });
+    // One event per step, as Next would have written: undo goes back one step at a time.
+    expect(g.info().eventCount).toBe(events + 5);
+    g.undo();
+    expect(g.info().clock).toMatchObject({ turnId: '1863-07-01T0740', segment: 'IV', phase: 'C' });
+  });
+
+  it('stops where something waits: arrival rolls, a fallen leader, fatigue to recover, the 2400 chores; refuses when the very first step is refused', () => {
+    const g = newGame(tmp.dir);
+    g.setFatigue({ unitId: '2-wi', level: 1 });
+    expect(g.advanceToDecision().stoppedBecause).toBe('roll for the Initiative');
+    g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 3, CSA: 8 } });
+    expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'fatigued brigades that may be designated to recover', clock: { segment: 'II', phase: 'B' } });
+    g.leaderCasualty({ leaderId: 'archer-l', roll: 2 });
+    expect(g.advanceToDecision().stoppedBecause).toBe('the Activation Segment');
+    expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'a leader fell this turn: replace him', clock: { segment: 'IV', phase: 'A' } });
+    advanceTo(g, { turnId: '1863-07-01T1400', segment: 'II', phase: 'C' });
+    expect(g.advanceToDecision().stoppedBecause).toBe("the Activation Segment: first roll for the arrival of Davis's Brigade");
+    advanceTo(g, { turnId: '1863-07-01T2400', segment: 'II', phase: 'A' });
+    g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 3, CSA: 8 } });
+    expect(g.advanceToDecision().stoppedBecause).toBe('Straggler Recovery Designation (2400)');
+    g.recordLoss({ unitId: 'hall-me', sp: 1, cause: 'small-arms' });
+    g.advanceToDecision();
+    expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'abandoned guns to resolve before the day ends', clock: { segment: 'IV', phase: 'C' } });
+    expectRefused(g, () => g.advanceToDecision(), 'RULES_FORBID', 'clock', 'Rev. Abandoned Guns');
+  });
+});
