@@ -18,7 +18,7 @@ const tmp = tempDir('muster-migrations-');
 afterAll(() => tmp.cleanup());
 
 /** The verified copies made beside the file before it was migrated from version 1. */
-const versionOneBackups = (path: string) => readdirSync(dirname(path)).filter((f) => f.startsWith(`${basename(path)}.v1-`) && f.endsWith('.bak'));
+const versionOneBackups = (path: string) => readdirSync(dirname(path)).filter((f) => f === `${basename(path)}.v1.bak`);
 
 const VERSION_1_TABLES = ['game', 'turns', 'clock', 'turn_state', 'reinforcement_groups', 'commands', 'leaders', 'units', 'events', 'dice_state', 'dice_log'];
 
@@ -143,7 +143,7 @@ describe('0003: weather, fatigue recovery, Double Time, Alternative Arrival Area
 
     const g = GameService.open(path);
     expect(g.schemaVersion).toBe(LATEST_VERSION);
-    expect(readdirSync(dirname(path)).filter((f) => f.startsWith(`${basename(path)}.v2-`) && f.endsWith('.bak'))).toHaveLength(1);
+    expect(readdirSync(dirname(path)).filter((f) => f === `${basename(path)}.v2.bak`)).toHaveLength(1);
     expect(g.info().eventCount).toBe(events);
     expect(g.info().weather).toMatchObject({ raining: false, mud: false, rainStopRolls: 0, rainBeganTurnId: null });
     expect(g.db.prepare('SELECT id, side, entry_area AS area FROM alternative_arrivals ORDER BY id').all()).toEqual([
