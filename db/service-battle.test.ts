@@ -190,6 +190,8 @@ describe('the schedule is scenario data the players edit at setup (RI-B10)', () 
     expect(g.reinforcementGroups().find((x) => x.id === 'cutler-arrives')).toMatchObject({ scheduledTurnId: '1863-07-01T1400', entryArea: 'Taneytown Road' });
     expect(g.history({ limit: 1 })[0]).toMatchObject({ kind: 'reinforcement.schedule', summary: "Schedule: Cutler's Brigade due 1 July 1400 by Taneytown Road (was 1 July 0820 by Emmitsburg Road)" });
     expect(g.info().started).toBe(false);
+    // The turns a schedule may name are the game's time track.
+    expect(g.timeTrack().map((t) => t.label)).toEqual(['1 July 0740', '1 July 0800', '1 July 0820', '1 July 1400', '1 July 2200', '1 July 2400', '2 July 0200', '2 July 0400', '2 July 0500']);
     expectRefused(g, () => g.editReinforcementGroup({ groupId: 'cutler-arrives', scheduledTurnId: '1863-07-03T0500' }), 'INVALID_ARGUMENT', 'scheduledTurnId');
     expectRefused(g, () => g.editReinforcementGroup({ groupId: 'cutler-arrives', entryArea: '' }), 'INVALID_ARGUMENT', 'entryArea');
     expectRefused(g, () => g.editReinforcementGroup({ groupId: 'nobody' }), 'NOT_FOUND', 'groupId');
@@ -297,12 +299,15 @@ describe('the movement helper, Double Time and fatigue (RI-B05, RI-B06, RI-B07)'
     expectRefused(g, () => g.designateFatigueRecovery({ commandId: 'usa-i-1', designated: true }), 'INVALID_ARGUMENT', 'commandId');
     expectRefused(g, () => g.designateFatigueRecovery({ commandId: 'gamble', designated: true }), 'RULES_FORBID', 'commandId', 'Rev. Orders Table');
     expectUndoRedo(g, () => g.designateFatigueRecovery({ commandId: 'iron', designated: true }));
+    const iron = () => g.commandTree()[0]!.children[0]!.children[0]!.children.find((c) => c.id === 'iron')!;
+    expect(iron().fatigueRecovery).toBe(true);
     advanceTo(g, { segment: 'IV', phase: 'A' });
     const recovery = g.advanceClock();
     expect(recovery.automatic).toContain('Iron Brigade recovers fatigue (2 units one level)');
     const fatigue = (id: string) => g.roster().find((u) => u.id === id)!.fatigue;
     expect([fatigue('2-wi'), fatigue('6-wi'), fatigue('1-tn')]).toEqual([1, 0, 2]);
-    expect(g.commandTree()[0]!.children[0]!.children[0]!.children.find((c) => c.id === 'iron')).toBeDefined();
+    // The designation has done its work for the turn.
+    expect(iron().fatigueRecovery).toBe(false);
     g.undo();
     expect([fatigue('2-wi'), fatigue('6-wi')]).toEqual([2, 1]);
   });

@@ -7,7 +7,7 @@ import { clockInfo } from '../clock';
 import { verifyDice } from '../dice';
 import { MusterError } from '../errors';
 import { eventCount, undoRedoAvailable, verifyEvents } from '../events';
-import type { GameInfo, RollDieInput, RollDieResult, VerifyReport } from '../../contract';
+import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport } from '../../contract';
 import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
 import { actingArmyCommander } from './chain';
@@ -46,6 +46,10 @@ function armyCommanderSummary(ctx: GameContext, side: Side, game: GameRow): { le
   }
 }
 
+function timeTrack(ctx: GameContext): TimeTrackTurn[] {
+  return readTurns(ctx.db).map((t) => ({ id: t.id, date: t.date, time: t.time, light: t.light, afternoon: t.afternoon === 1, label: `${Number(t.date.slice(8, 10))} July ${t.time}` }));
+}
+
 function verify(ctx: GameContext): VerifyReport {
   const integrity = String(ctx.db.pragma('integrity_check', { simple: true }));
   const events = verifyEvents(ctx.db);
@@ -74,4 +78,4 @@ function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {
   });
 }
 
-export const gameFunctions = { info, verify, rollDie } satisfies Partial<ServiceFunctions>;
+export const gameFunctions = { info, timeTrack, verify, rollDie } satisfies Partial<ServiceFunctions>;
