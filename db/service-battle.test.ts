@@ -58,6 +58,9 @@ describe('arrivals by the schedule (defect 1: nobody arrived)', () => {
     // Meade never comes in this scenario: the wing commander acts for him, now on the map.
     expect(g.info().armyCommanders.USA).toMatchObject({ leaderId: 'usa-reynolds-wing', onMap: true });
     expect(leaderOnMap(g, 'usa-meade')).toBe(false);
+    // The Iron Brigade entered with its division's RSM marker: it may move concealed (RI-B09).
+    g.concealCommand({ side: 'USA', commandId: 'usa-i-1-meredith', hex: '1017' });
+    expect(g.concealedPlots({ viewer: 'USA' }).commands.map((c) => c.commandId)).toEqual(['usa-i-1-meredith']);
     expect(g.verify().ok).toBe(true);
     g.close();
   });

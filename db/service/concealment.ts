@@ -55,7 +55,10 @@ function concealCommand(ctx: GameContext, input: ConcealInput): ChangeResult {
     if (row.concealed === 1) throw invalid('commandId', `${c.name} is already moving concealed`);
     const strategic = optionalBool('strategicMovement', input.strategicMovement, false);
     const outOfLos = optionalBool('outOfEnemyLos', input.outOfEnemyLos, true);
-    const arrivingByRsm = c.rsm === 1;
+    // A brigade whose division or corps entered with the RSM marker arrives by RSM too (RI-B09).
+    const byId = new Map(readCommands(ctx.db).map((x) => [x.id, x]));
+    let arrivingByRsm = false;
+    for (let x: CommandRow | undefined = c; x; x = x.parent_id ? byId.get(x.parent_id) : undefined) if (x.rsm === 1) arrivingByRsm = true;
     if (!askRules(() => mayUseConcealedMovement({ strategicMovement: strategic, arrivingByRsm, inEnemyLos: !outOfLos }))) {
       throw forbidden('commandId', `${c.name} may not use Concealed Movement: it must be activated for Strategic Movement or arriving with an RSM marker, and out of enemy LOS`, CONCEALED_RULE);
     }
