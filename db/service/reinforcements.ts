@@ -90,7 +90,7 @@ function topsOf(groupId: string, commands: CommandRow[]): CommandRow[] {
 }
 
 /** A combat unit of the group's division or corps is already on the map (Variable Arrival DRMs). */
-function formationUnitOnMap(ctx: GameContext, tops: CommandRow[], commands: CommandRow[]): boolean {
+function formationUnitOnMap(tops: CommandRow[], commands: CommandRow[], withUnitsOnMap: ReadonlySet<string>): boolean {
   const byId = new Map(commands.map((c) => [c.id, c]));
   const formations = new Set<string>();
   for (const top of tops) {
@@ -100,9 +100,13 @@ function formationUnitOnMap(ctx: GameContext, tops: CommandRow[], commands: Comm
       c = c.parent_id ? byId.get(c.parent_id) : undefined;
     }
   }
-  const inFormation = new Set<string>();
-  for (const f of formations) for (const id of subtree(f, commands)) inFormation.add(id);
-  return readUnits(ctx.db).some((u) => u.on_map === 1 && inFormation.has(u.command_id));
+  for (const f of formations) for (const id of subtree(f, commands)) if (withUnitsOnMap.has(id)) return true;
+  return false;
+}
+
+/** Commands with a unit on the map (read once for all the groups of one request). */
+function commandsWithUnitsOnMap(ctx: GameContext): Set<string> {
+  return new Set(readUnits(ctx.db).filter((u) => u.on_map === 1).map((u) => u.command_id));
 }
 
 /** RI-S13: the "Overall Commander" is the side's army commander in person (Meade, Lee). */
@@ -127,9 +131,19 @@ function highestCommanderRating(ctx: GameContext, tops: CommandRow[]): number {
   return ratings.length === 0 ? 0 : Math.max(...ratings);
 }
 
-function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: GameRow, overrides: { formationOnMap?: boolean; overallCommanderOnMap?: boolean } = {}): GroupCheck {
+/** What every group's check reads: the commands and where units are, read once per request. */
+interface ArrivalState {
+  commands: CommandRow[];
+  withUnitsOnMap: Set<string>;
+}
+
+function arrivalState(ctx: GameContext): ArrivalState {
+  return { commands: readCommands(ctx.db), withUnitsOnMap: commandsWithUnitsOnMap(ctx) };
+}
+
+function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: GameRow, overrides: { formationOnMap?: boolean; overallCommanderOnMap?: boolean } = {}, state: ArrivalState = arrivalState(ctx)): GroupCheck {
   const now = readClock(ctx.db).turn_id;
-  const commands = readCommands(ctx.db);
+  const { commands } = state;
   const tops = topsOf(g.id, commands);
   const alt = readAlternativeArrival(ctx.db, g.id) ?? null;
   const alternative = alt && alt.entry_area !== null ? alt : null;
@@ -137,7 +151,7 @@ function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: GameRow,
     const c = askRules(() => alternativeArrival({ scheduled: g.scheduled_turn_id, now, orderedAt: alternative.ordered_turn_id!, highestCommanderRating: highestCommanderRating(ctx, tops) }));
     return { check: c, alternative, rolledThisTurn: alternative.rolled_turn_id === now };
   }
-  const formation = overrides.formationOnMap ?? formationUnitOnMap(ctx, tops, commands);
+  const formation = overrides.formationOnMap ?? formationUnitOnMap(tops, commands, state.withUnitsOnMap);
   const overall = overrides.overallCommanderOnMap ?? overallCommanderOnMap(ctx, g.side, game);
   const c = askRules(() => variableArrival({ scheduled: g.scheduled_turn_id, now, formationUnitOnMap: formation, overallCommanderOnMap: overall }));
   return { check: c, alternative: null, rolledThisTurn: g.rolled_turn_id === now };
@@ -146,11 +160,12 @@ function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: GameRow,
 /** Names of the groups that must roll for entry this turn and have not (RI-B02). */
 export function arrivalRollsDue(ctx: GameContext): string[] {
   const game = readGame(ctx.db);
-  const commands = readCommands(ctx.db);
+  const state = arrivalState(ctx);
+  const commands = state.commands;
   return readGroups(ctx.db)
     .filter((g) => g.arrived_turn_id === null)
     .filter((g) => {
-      const c = groupCheck(ctx, g, game);
+      const c = groupCheck(ctx, g, game, {}, state);
       return c.check.status === 'roll' && !c.rolledThisTurn;
     })
     .map((g) => groupName(g, commands));
@@ -170,9 +185,10 @@ function arrivals(ctx: GameContext, input: { viewer?: Side } = {}): ArrivalsRepo
   const turns = readTurns(ctx.db);
   const turnById = new Map(turns.map((t) => [t.id, t]));
   const nowIdx = turnById.get(clock.turn_id)!.idx;
-  const commands = readCommands(ctx.db);
+  const state = arrivalState(ctx);
+  const commands = state.commands;
   const groups: ArrivalGroup[] = readGroups(ctx.db).map((g) => {
-    const c = groupCheck(ctx, g, game);
+    const c = groupCheck(ctx, g, game, {}, state);
     // A side's Alternative Arrival orders are its secret (Rev. Alternative Arrival Areas): the other side sees that the group rolls, not where or how.
     const mine = viewer === g.side;
     const hidden = c.alternative !== null && !mine;
@@ -296,9 +312,10 @@ function rollDueArrivals(ctx: GameContext, input: { side?: Side } = {}): RollDue
   return write<Omit<RollDueArrivalsResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
     requireStartOfActivationOpen(ctx, 'side', 'a roll for entry', VARIABLE_RULE);
     const clock = readClock(ctx.db);
+    const state = arrivalState(ctx);
     const due = readGroups(ctx.db)
       .filter((g) => g.arrived_turn_id === null && (input.side === undefined || g.side === input.side))
-      .map((g) => ({ g, c: groupCheck(ctx, g, game) }))
+      .map((g) => ({ g, c: groupCheck(ctx, g, game, {}, state) }))
       .filter(({ c }) => c.check.status === 'roll' && !c.rolledThisTurn);
     if (due.length === 0) throw forbidden('side', `no group${input.side ? ` of the ${input.side}` : ''} must roll for entry now`, VARIABLE_RULE);
     const outcomes = due.map(({ g, c }) => ({ g, o: rollForGroup(ctx, cs, g, c, undefined, clock.turn_id) }));
@@ -348,9 +365,10 @@ function arrive(ctx: GameContext, cs: ChangeSet, groupId: string, turnId: string
 export function automaticArrivals(ctx: GameContext, cs: ChangeSet, turnId: string): string[] {
   const game = readGame(ctx.db);
   const notes: string[] = [];
+  const state = arrivalState(ctx);
   for (const g of readGroups(ctx.db)) {
     if (g.arrived_turn_id !== null) continue;
-    const c = groupCheck(ctx, g, game);
+    const c = groupCheck(ctx, g, game, {}, state);
     if (c.alternative === null && c.check.status === 'arrives') notes.push(arrive(ctx, cs, g.id, turnId, g.entry_area));
   }
   const nowIdx = readTurn(ctx.db, turnId)!.idx;

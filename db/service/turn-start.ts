@@ -6,7 +6,7 @@
  */
 import { forbidden } from '../errors';
 import { ACTIVATION_SEGMENT } from '../clock';
-import { readClock, readTurnState } from '../store';
+import { readClock, readGame, readTurnState } from '../store';
 import type { GameContext } from './context';
 import { arrivalRollsDue } from './reinforcements';
 import { rainRollDue } from './weather';
@@ -35,10 +35,26 @@ export function requireStartOfActivationOpen(ctx: GameContext, field: string, wh
   }
 }
 
-/** What must be rolled before the Activation Segment's first activation or pass, in words. */
+/**
+ * The last answer of dueBeforeActivation per open game, with the event log position it was computed at.
+ * It lives for one synchronous run only (dropped on the next microtask): the turn state's many checks
+ * share it, and no answer can outlive a transaction that was rolled back.
+ */
+const dueCache = new WeakMap<GameContext['db'], { at: string; due: { text: string; rule: string }[] }>();
+
+/**
+ * What must be rolled before the Activation Segment's first activation or pass, in words. The turn state
+ * asks it once per command it lists (db/service/legal.ts), so the answer is kept while nothing changes.
+ */
 export function dueBeforeActivation(ctx: GameContext): { text: string; rule: string }[] {
+  const game = readGame(ctx.db);
+  const at = `${game.head_seq}/${game.redo_seq}`;
+  const cached = dueCache.get(ctx.db);
+  if (cached && cached.at === at) return cached.due;
   const due = arrivalRollsDue(ctx).map((name) => ({ text: `roll for the arrival of ${name}`, rule: VARIABLE_ARRIVAL }));
-  if (rainRollDue(ctx)) due.push({ text: 'roll to end the rain', rule: 'Rev. Rain' });
+  if (rainRollDue(ctx, game)) due.push({ text: 'roll to end the rain', rule: 'Rev. Rain' });
+  dueCache.set(ctx.db, { at, due });
+  queueMicrotask(() => dueCache.delete(ctx.db));
   return due;
 }
 
