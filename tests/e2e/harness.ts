@@ -144,17 +144,28 @@ export interface ActionCount {
   total: number;
 }
 
-/** Counts a player's actions in the page (installed before the app's scripts; trusted events only). */
+/**
+ * Counts a player's actions in the page (installed before the app's scripts; trusted events only). The
+ * counts are kept in the tab's sessionStorage, so a reload in the middle of a turn does not lose them.
+ */
 const ACTION_COUNTER = `(() => {
-  const count = { clicks: 0, keys: 0, selects: 0, texts: 0 };
+  const KEY = 'muster.e2e.actions';
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(KEY) || 'null'); } catch (e) { saved = null; }
+  const count = saved || { clicks: 0, keys: 0, selects: 0, texts: 0 };
+  const save = () => { try { sessionStorage.setItem(KEY, JSON.stringify(count)); } catch (e) { /* storage unavailable */ } };
   Object.defineProperty(window, '__musterActions', { value: count });
-  addEventListener('click', (e) => { if (e.isTrusted && e.detail !== 0) count.clicks++; }, true);
-  addEventListener('keydown', (e) => { if (e.isTrusted && !['Shift', 'Alt', 'Control', 'Meta'].includes(e.key)) count.keys++; }, true);
+  Object.defineProperty(window, '__musterActionsSave', { value: save });
+  addEventListener('click', (e) => { if (e.isTrusted && e.detail !== 0) { count.clicks++; save(); } }, true);
+  addEventListener('keydown', (e) => { if (e.isTrusted && !['Shift', 'Alt', 'Control', 'Meta'].includes(e.key)) { count.keys++; save(); } }, true);
+  // A choice in a select: Playwright's selectOption dispatches the change itself (not trusted), the app never does.
   addEventListener('change', (e) => {
     const t = e.target;
-    if (!e.isTrusted || !t) return;
+    if (!t) return;
     if (t.tagName === 'SELECT') count.selects++;
-    else if (t.tagName === 'INPUT' && (t.type === 'text' || t.type === 'number')) count.texts++;
+    else if (e.isTrusted && t.tagName === 'INPUT' && (t.type === 'text' || t.type === 'number')) count.texts++;
+    else return;
+    save();
   }, true);
 })()`;
 
@@ -257,7 +268,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       return { ...c, total: c.clicks + c.keys + c.selects + c.texts };
     },
     resetActions: async () => {
-      await page.evaluate('Object.assign(window.__musterActions, { clicks: 0, keys: 0, selects: 0, texts: 0 })');
+      await page.evaluate('Object.assign(window.__musterActions, { clicks: 0, keys: 0, selects: 0, texts: 0 }); window.__musterActionsSave()');
     },
     close: async () => {
       await browser.close().catch(() => undefined);
