@@ -138,6 +138,25 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     await typeDie('arrival-die-usa-doubleday-arrival', 5);
     expect((await group('usa-doubleday-arrival')).arrivedTurnId).toBeNull();
     expect((await e2e.call('diceLog', { limit: 1 }))[0]).toMatchObject({ source: 'table', roll: 5, modified: 4, outcome: 'not yet' });
+  });
+
+  it('1000: Lee sends Rodes to another road in secret, behind a hand-over; the USA learns only that he spent his points (RI-B03)', async () => {
+    const page = e2e.page;
+    await click('alternative-CSA');
+    await click('hand-over-continue');
+    await page.getByTestId('alternative-group').selectOption('csa-rodes-arrival');
+    await page.getByTestId('alternative-area').fill('Mummasburg Road');
+    await click('alternative-order');
+    expect(await page.getByTestId('alternative-form').innerText()).toContain("Rodes's Division sent to Mummasburg Road");
+    await e2e.screenshot('turn-alternative-arrival');
+    await click('alternative-done');
+    expect(await page.getByTestId('alternative-form').count()).toBe(0);
+    const told = (await e2e.call('history', { limit: 1 }))[0]!;
+    expect(told.summary).toBe('CSA: Robert E. Lee spends all his rating points on an Alternative Arrival Area (which group is secret)');
+    for (const view of [await e2e.call('arrivals', { viewer: 'USA' }), await e2e.call('arrivals'), await e2e.call('history', { limit: 5000 })]) {
+      expect(JSON.stringify(view)).not.toContain('Mummasburg');
+    }
+    expect(await page.getByTestId('turn-start').innerText()).not.toContain('Mummasburg');
     await click('turn-skip');
     expect(await clock()).toBe('1020 I.A');
   });
