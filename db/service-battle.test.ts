@@ -146,7 +146,7 @@ describe('Alternative Arrival Areas: a side\'s secret (RI-B03)', () => {
     // Lee spent his points on the initiative: nothing left for an Alternative Arrival Area.
     const spent = expectRefused(g, () => g.orderAlternativeArrival({ side: 'CSA', groupId: 'davis-arrives', entryArea: 'Hagerstown Road' }), 'RULES_FORBID', 'side', 'Rev. Leaders and Activation');
     expect(spent.message).toContain('initiative');
-    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toMatchObject({ side: 'CSA', allowed: false });
+    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: false, reason: 'Robert E. Lee has already used his rating points this turn (initiative)' });
     g.close();
 
     const h = newGame(tmp.dir);

@@ -228,7 +228,8 @@ function arrivals(ctx: GameContext, input: { viewer?: Side } = {}): ArrivalsRepo
         ? 'an Alternative Arrival Area is ordered at the beginning of the Activation Segment'
         : (() => {
             const m = maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role });
-            return m.ok ? null : m.reason;
+            // The rules engine names leaders by id; the players read his name.
+            return m.ok ? null : m.reason.replace(army.id, army.name);
           })();
       alternativeOrder = { side: viewer, armyCommander: army.name, rating, allowed: reason === null, reason };
     } catch {
