@@ -12,7 +12,7 @@
  * roster-actions, victory-end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandNode } from '../../db/service-types';
+import type { CommandNode } from '../../contract';
 import { startE2E, type ActionCount, type E2E } from './harness';
 
 const GAMBLE = 'usa-cavalry-1-gamble';

@@ -7,7 +7,7 @@
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { ChannelInput, ChannelOutput } from '../../../electron/api';
+import type { CallInput as ChannelInput, Output as ChannelOutput } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { call } from '../api';
 import { useAppStore } from './app';

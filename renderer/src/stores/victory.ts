@@ -1,18 +1,18 @@
 /**
  * The victory store: the service's tally (loss points itemised, the objectives the players recorded,
- * the result, the loss points turn by turn and by corps), the history check, and the players' changes to the objectives, each an
- * undoable event through the app store's change(). The loss chart's geometry is in loss-chart.ts.
+ * the result, the loss points turn by turn and by corps), the history check, and the players' changes
+ * to the objectives, each an undoable event through the app store's change(). The loss chart's geometry is in loss-chart.ts.
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { ChannelOutput } from '../../../electron/api';
+import type { Output } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
 import { useAppStore } from './app';
 
-export type VictoryTally = ChannelOutput<'tally'>;
+export type VictoryTally = Output<'tally'>;
 export type LossesByTurn = VictoryTally['lossesByTurn'];
-export type HistoryCheck = ChannelOutput<'historyCheck'>;
+export type HistoryCheck = Output<'historyCheck'>;
 
 export const useVictoryStore = defineStore('victory', () => {
   const app = useAppStore();
