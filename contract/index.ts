@@ -11,6 +11,7 @@
 import type { z } from 'zod';
 import { activationContract } from './activation';
 import { clockContract } from './clock';
+import { combatContract } from './combat';
 import type { CallResult, FunctionSpec } from './common';
 import type { EVENTS } from './events';
 import { filesContract, type GameChangedEvent, type MenuCommandEvent } from './files';
@@ -37,6 +38,7 @@ export const GAME_DOMAINS = {
   losses: lossesContract,
   reinforcements: reinforcementsContract,
   clock: clockContract,
+  combat: combatContract,
   victory: victoryContract,
   history: historyContract,
 } as const;
@@ -117,5 +119,6 @@ export * from './leaders';
 export * from './losses';
 export * from './reinforcements';
 export * from './clock';
+export * from './combat';
 export * from './victory';
 export * from './history';

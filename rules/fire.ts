@@ -233,7 +233,13 @@ const AMMO_WEAPONS: readonly Weapon[] = ['B', 'B-SS', 'SR'];
 // ---------------------------------------------------------------------------------------------
 
 /** The Range DRM, and the skirmishers' shift as a separate item, for a small-arms firer; none for artillery (RI-F06). */
-function rangeItems(firer: FiringUnit, range: number): DrmItem[] {
+export function rangeDrmItems(firer: Pick<FiringUnit, 'weapon' | 'skirmishers'>, range: number): DrmItem[] {
+  if (firer.weapon !== null) assertOneOf('weapon', firer.weapon, WEAPONS);
+  assertPositiveInteger('range', range);
+  return rangeItems(firer, range);
+}
+
+function rangeItems(firer: Pick<FiringUnit, 'weapon' | 'skirmishers'>, range: number): DrmItem[] {
   if (firer.weapon === null) return [];
   const base = rangeDrm(firer.weapon, range);
   if (base === null) return [];
@@ -418,6 +424,8 @@ export interface StackFirer extends FiringUnit {
 export interface StackFireSituation extends Omit<FireSituation, 'firer'> {
   /** The units making this attack, top of the stack first; each `sp` is what it may fire out of the hex (fireFrontage). */
   firers: StackFirer[];
+  /** The firers' hex is Close terrain (players state it; otherwise the top firer's `terrain` decides). */
+  firerInCloseTerrain?: boolean;
 }
 
 export interface StackFireProhibition extends FireProhibition {
@@ -498,7 +506,8 @@ export function stackFireResolution(s: StackFireSituation): StackFireResolution 
     strength = after;
   };
   const terrain = firers[0]!.terrain;
-  if (terrain !== undefined && isCloseTerrain(terrain) && s.range === 1) halve('Firing out of Close terrain into an adjacent hex: 1/2 strength, rounded down', CLOSE_TERRAIN_RULE); // RI-K02
+  const close = s.firerInCloseTerrain === undefined ? terrain !== undefined && isCloseTerrain(terrain) : optionalBoolean('firerInCloseTerrain', s.firerInCloseTerrain);
+  if (close && s.range === 1) halve('Firing out of Close terrain into an adjacent hex: 1/2 strength, rounded down', CLOSE_TERRAIN_RULE); // RI-K02
   if (s.weather.raining) halve('Rain: 1/2 strength, rounded down', RAIN_RULE);
   if (strength === 0 && prohibitions.length === 0) prohibitions.push({ firer: null, reason: 'The fire strength is 0 after halving', rule: STACKING_RULE });
 
