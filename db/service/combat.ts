@@ -558,20 +558,21 @@ function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveFireResu
     const targetNames = build.inFront.map((u) => u.name).join(', ');
     const ffWords = ff ? `; friendly fire ${dieWords(ff)}: ${outcome}` : '';
     const resultWords = `${input.result.sp} SP${input.resultFrom === 'chart' ? ' (from your chart)' : ''}`;
+    // The dice in the order they were rolled: friendly fire, the fire itself, then the rolls it led to.
+    const ordered: Dice = [];
     if (ff && ff.source === 'table') {
-      dice.unshift({ purpose: `Artillery friendly fire: ${firerNames}`, source: 'table', roll: ff.roll, modifiers: { total: 0, items: [] }, modified: ff.roll, target: null, outcome: outcome ?? '' });
+      ordered.push({ purpose: `Artillery friendly fire: ${firerNames}`, source: 'table', roll: ff.roll, modifiers: { total: 0, items: [] }, modified: ff.roll, target: null, outcome: outcome ?? '' });
     }
     if (d.source === 'table') {
-      dice.push({ purpose: `Fire: ${firerNames} at ${targetNames}`, source: 'table', roll: d.roll, modifiers: attack.drm, modified, target: null, outcome: `${resultWords}${outOfAmmo.length ? '; Ammo' : ''}` });
-      // The fire die goes before the rolls it led to (leader casualties).
-      dice.unshift(dice.pop()!);
+      ordered.push({ purpose: `Fire: ${firerNames} at ${targetNames}`, source: 'table', roll: d.roll, modifiers: attack.drm, modified, target: null, outcome: `${resultWords}${outOfAmmo.length ? '; Ammo' : ''}` });
     }
+    ordered.push(...dice);
     const ammoWords = outOfAmmo.length ? `; Ammo: ${outOfAmmo.map((id) => build.firers.find((u) => u.id === id)!.name).join(', ')} out of ammo` : '';
     const lines = [...changes.notes, ...notes];
     return {
       summary: `Fire: ${firerNames} (${attack.strength.total} SP) at ${targetNames}, range ${input.range}, DRM ${signed(attack.drm.total)}; ${dieWords(d)}, modified ${modified}${ffWords}: ${resultWords}${lines.length ? `; ${lines.join('; ')}` : ''}${ammoWords}`,
       subjects: [...build.stack, ...build.targets, ...friendly].map((u) => `unit:${u.id}`),
-      dice,
+      dice: ordered,
       result: { modified, losses: changes.losses(), outOfAmmo, friendlyFire: outcome },
     };
   });
