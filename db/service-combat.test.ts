@@ -180,7 +180,7 @@ describe('planFire with a target: strength and every DRM, from the game state an
 });
 
 describe('resolveFire: the result applied as one event', () => {
-  it('shares the loss as evenly as possible, the firing player placing the rest; a disorder by fire loses a straggler; leader casualties', () => {
+  it('shares the loss as evenly as possible, the firing player placing the rest; a disorder by fire loses a straggler (RI-K08); leader casualties (RI-K10)', () => {
     const g = inActivation('USA', 'usa-i');
     const fire = {
       stack: ['2-wi', '6-wi'],
@@ -267,7 +267,7 @@ describe('resolveFire: the result applied as one event', () => {
     expect(r.dice.map((d) => d.purpose)).toEqual(['Artillery friendly fire: 2nd Maine Battery (Hall)', 'Fire: 2nd Maine Battery (Hall) at Crenshaw Battery']);
   });
 
-  it('refuses what the rules forbid, naming field and rule, and writes nothing', () => {
+  it('refuses what the rules forbid, naming field and rule, and writes nothing; fire only in the Activation Segment (RI-K20)', () => {
     const g = inActivation('USA', 'usa-i');
     const fire = { stack: ['2-wi'], range: 2, targets: ['1-tn'], roll: 5, result: { sp: 1 } };
     expectRefused(g, () => g.resolveFire({ ...fire, targets: ['1-tn', '7-tn'], returnFire: true }), 'INVALID_ARGUMENT', 'targets');
@@ -283,7 +283,7 @@ describe('resolveFire: the result applied as one event', () => {
 });
 
 describe('shock, with a Bayonet Charge', () => {
-  it('designates, plans (+1 Pre-Shock, +1 Shock, odds rounded for the attacker) and applies as one event, removing the markers', () => {
+  it('designates, plans (+1 Pre-Shock, +1 Shock, odds rounded for the attacker: RI-K12, RI-K14) and applies as one event, losses placed unit by unit (RI-K11), removing the markers', () => {
     const g = inActivation('CSA', 'heth-div');
     expectRefused(g, () => g.designateBayonetCharge({ unitIds: ['1-tn'], moved: true, fired: true }), 'RULES_FORBID', 'fired', 'Rev. Bayonet Charge');
     const notMoved = expectRefused(g, () => g.designateBayonetCharge({ unitIds: ['1-tn'], moved: false, fired: false }), 'RULES_FORBID', 'unitIds[0]', 'Rev. Bayonet Charge');
@@ -346,7 +346,7 @@ describe('shock, with a Bayonet Charge', () => {
 });
 
 describe('Rally and UDD', () => {
-  it('Rally: +1 out of command, the stacked leader\'s star rank once per turn; an infantry SP lost on the roll is a straggler', () => {
+  it('Rally (RI-K13): +1 out of command, the stacked leader\'s star rank once per turn; an infantry SP lost on the roll is a straggler', () => {
     const g = newGame(tmp.dir, { scenario: COMBAT_SCENARIO });
     g.setStatus({ unitId: '2-wi', status: 'routed' });
     const plan = g.planCohesion({ unitId: '2-wi', check: 'rally', outOfCommand: true, leaderId: 'meredith' });

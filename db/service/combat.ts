@@ -486,6 +486,7 @@ function shareFireLoss(changes: UnitChanges, inFront: UnitRow[], result: FireRes
 
 function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveFireResult {
   return write(ctx, 'fire', input, (cs) => {
+    // RI-K20: fire combat happens in the Activation Segment.
     requireSegment(ctx, 'stack', ACTIVATION_SEGMENT, RULE.sequence);
     const ff = input.friendlyFire ? givenDie(ctx, 'friendlyFire.', input.friendlyFire) : null;
     const build = buildFirePlan(ctx, { ...input, ...(ff ? { friendlyFireRoll: ff.roll } : {}) });
@@ -668,6 +669,7 @@ function planShock(ctx: GameContext, input: PlanShockInput): PlanShockResult {
 
 function resolveShock(ctx: GameContext, input: ResolveShockInput): ResolveShockResult {
   return write(ctx, 'shock', input, (cs) => {
+    // RI-K20: shock combat happens in the Activation Segment.
     requireSegment(ctx, 'attackers', ACTIVATION_SEGMENT, RULE.sequence);
     const build = buildShockPlan(ctx, input);
     const { plan } = build;
@@ -811,6 +813,11 @@ function planCohesion(ctx: GameContext, input: PlanCohesionInput): PlanCohesionR
   };
 }
 
+/**
+ * RI-K13: the players roll against the unit's cohesion rating (a base-game number Muster does not hold) and
+ * give the result; Muster itemises the revision's DRMs, spends the leader's star rank for the turn, and
+ * records the status and any SP lost (a straggler where the revision says so).
+ */
 function cohesionRoll(ctx: GameContext, input: RallyInput | UddInput, check: 'rally' | 'udd'): CohesionRollResult {
   return write(ctx, check, input, (cs) => {
     const [u] = combatUnits(ctx, 'unitId', [input.unitId]) as [UnitRow];
