@@ -51,7 +51,7 @@ import type { ChangeSet } from '../events';
 import { statement } from '../statements';
 import { currentSp, readClock, readCommands, readGame, readLeaders, readTurn, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules } from '../validate';
-import { effectiveUnitOrder, standingOrders, tree } from './chain';
+import { effectiveUnitOrder, standingOrdersOf, tree } from './chain';
 import { RULE } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { leader, onMapCommand, onMapUnit, requireSegment } from './lookups';
@@ -84,7 +84,7 @@ function oneSide(field: string, units: UnitRow[]): Side {
   return side;
 }
 
-type Orders = ReturnType<typeof standingOrders>;
+type Orders = ReturnType<typeof standingOrdersOf>;
 
 function combatUnit(u: UnitRow, orders: Orders): CombatUnit {
   return {
@@ -297,14 +297,14 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
   const game = readGame(ctx.db);
   const weather = weatherOf(game);
   const commands = readCommands(ctx.db);
-  const orders = standingOrders(ctx, commands);
   const stack = combatUnits(ctx, 'stack', input.stack);
   const side = oneSide('stack', stack);
+  const targetRows = input.targets === undefined ? [] : combatUnits(ctx, 'targets', input.targets);
+  const orders = standingOrdersOf([...stack, ...targetRows].map((u) => u.command_id), commands);
   const lined = lineUp(stack, orders);
   const range = input.range;
   const facts = input.facts ?? {};
-  const allUnits = readUnits(ctx.db);
-  const skirmishersOut = (u: UnitRow) => allUnits.some((x) => x.skirmishers === u.command_id);
+  const skirmishersOut = (u: UnitRow) => statement(ctx.db, 'SELECT 1 FROM units WHERE skirmishers = ? LIMIT 1').get(u.command_id) !== undefined;
 
   // The range DRM of the top unit's small arms, or of the players' artillery row (RI-F06).
   const top = stack[0]!;
@@ -345,7 +345,7 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
   if (input.targets === undefined) return { plan, stack, firers: [], targets: [], inFront: [], side, orders };
 
   // The target hex: its units in front take the fire (all of the one unit for Return Fire).
-  const targets = combatUnits(ctx, 'targets', input.targets);
+  const targets = targetRows;
   const targetSide = oneSide('targets', targets);
   if (targetSide === side) throw invalid('targets', `the targets are ${side} like the firing stack`);
   targets.forEach((t, i) => {
@@ -521,7 +521,8 @@ function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveFireResu
         if (input.stack.includes(u.id)) throw invalid(`friendlyFire.unitIds[${i}]`, `${u.name} is in the firing stack`);
       });
     }
-    const friendlyFront = friendly.filter((_, i) => lineUp(friendly, build.orders)[i]!.inFront);
+    const friendlyLine = lineUp(friendly, standingOrdersOf(friendly.map((u) => u.command_id), readCommands(ctx.db)));
+    const friendlyFront = friendly.filter((_, i) => friendlyLine[i]!.inFront);
     const friendlyById = new Map(friendly.map((u) => [u.id, u]));
     if (outcome === 'miss' && (input.result.sp > 0 || (input.result.outcomes ?? []).length > 0)) {
       throw invalid('result.sp', `the friendly-fire roll of ${ff!.roll} misses everybody: the fire has no result`, RULE.friendlyFire);
@@ -589,10 +590,10 @@ interface ShockBuild {
 }
 
 function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
-  const orders = standingOrders(ctx);
   const attackers = combatUnits(ctx, 'attackers', input.attackers);
   const side = oneSide('attackers', attackers);
   const defenders = combatUnits(ctx, 'defenders', input.defenders);
+  const orders = standingOrdersOf([...attackers, ...defenders].map((u) => u.command_id), readCommands(ctx.db));
   if (oneSide('defenders', defenders) === side) throw invalid('defenders', `the defenders are ${side} like the attackers`);
   defenders.forEach((u, i) => {
     if (input.attackers.includes(u.id)) throw invalid(`defenders[${i}]`, `${u.name} is also an attacker`);
@@ -751,7 +752,7 @@ function designateBayonetCharge(ctx: GameContext, input: BayonetChargeInput): Ch
     oneSide('unitIds', units);
     if (input.fired) throw forbidden('fired', 'Bayonet Charge units may not fire when activated', RULE.bayonetCharge);
     const commands = readCommands(ctx.db);
-    const orders = standingOrders(ctx, commands);
+    const orders = standingOrdersOf(units.map((u) => u.command_id), commands);
     units.forEach((u, i) => {
       if (u.bayonet_charge === 1) throw invalid(`unitIds[${i}]`, `${u.name} is already designated for a Bayonet Charge`);
       const reasons = askRules(() =>
@@ -805,7 +806,7 @@ function planCohesion(ctx: GameContext, input: PlanCohesionInput): PlanCohesionR
     return { leaderId: x.id, name: x.name, stars: x.stars, available: reason === null && x.stars > 0, reason: reason ?? (x.stars === 0 ? 'no stars' : null) };
   });
   return {
-    unit: combatUnit(u, standingOrders(ctx)),
+    unit: combatUnit(u, standingOrdersOf([u.command_id], readCommands(ctx.db))),
     drm: cohesionDrm(u, input.check, input.outOfCommand === true, l?.rules ?? null),
     cohesion: u.arm === 'cavalry' && u.mounted === 0 ? askRules(() => dismountedCavalryCohesion(u.side, 0)).items : [],
     leaders,
@@ -916,7 +917,7 @@ function setWorks(ctx: GameContext, input: SetWorksInput): ChangeResult {
       if (input.works === 'none') throw invalid('construct', 'say which works the unit builds');
       if (input.works === 'entrenchments') throw forbidden('construct', 'Entrenchments may be constructed in 1864; in 1863 units build Breastworks', RULE.works);
       const commands = readCommands(ctx.db);
-      const order = effectiveUnitOrder(u, standingOrders(ctx, commands)).order;
+      const order = effectiveUnitOrder(u, standingOrdersOf([u.command_id], commands)).order;
       if (!ORDERS[order].actions.includes('Can Construct Breastworks if ME')) throw forbidden('construct', `${u.name} is under ${order}: only Hold orders "Can Construct Breastworks if ME"`, 'Rev. Orders Table');
       if (readClock(ctx.db).segment !== ACTIVATION_SEGMENT || !atMe(u, commands)) throw forbidden('construct', `Units must be at ME to construct Breastworks: ${u.name} has not activated at ME this segment`, RULE.works);
     }
