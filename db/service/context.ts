@@ -7,7 +7,7 @@ import type { DieRoll } from '../../rules/types';
 import { diceOfEvents, drawAppRoll, type NewDiceRow } from '../dice';
 import { MusterError } from '../errors';
 import { ChangeSet, historyEntry, recordEvent } from '../events';
-import type { SqliteDatabase } from '../open';
+import { assertWritable, type SqliteDatabase } from '../open';
 import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
 import { readGame, type GameRow } from '../store';
 import { RULE } from './common';
@@ -46,6 +46,8 @@ export interface Draft<T> {
  * and for setup edits once it has started; a throw inside build() writes nothing.
  */
 export function write<T>(ctx: GameContext, kind: EventKind, input: unknown, build: (cs: ChangeSet, game: GameRow) => Draft<T>, opts: { setup?: boolean } = {}): T & { event: HistoryEntry; dice: DiceRecord[] } {
+  // A game file opened read-only (its permissions, a read-only folder) refuses every change in words.
+  assertWritable(ctx.db);
   const seq = ctx.db.transaction(() => {
     const game = readGame(ctx.db);
     if (game.ended) throw new MusterError('GAME_ENDED', 'game', 'the game has ended; nothing more can be recorded (undo the end of the game to continue)');

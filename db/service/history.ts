@@ -5,6 +5,7 @@
 import { listDice } from '../dice';
 import { invalid } from '../errors';
 import { historyEntry, listHistory, redoNext, undoHead, undoRedoAvailable } from '../events';
+import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult } from '../../contract';
 import { requireInt, requireObject } from '../validate';
 import type { GameContext, ServiceFunctions } from './context';
@@ -25,11 +26,13 @@ function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
 }
 
 function undo(ctx: GameContext): UndoRedoResult {
+  assertWritable(ctx.db);
   const seq = ctx.db.transaction(() => undoHead(ctx.db))();
   return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
 }
 
 function redo(ctx: GameContext): UndoRedoResult {
+  assertWritable(ctx.db);
   const seq = ctx.db.transaction(() => redoNext(ctx.db))();
   return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
 }
