@@ -121,6 +121,8 @@ const planFireFields = {
   otherDrms: z.array(PlayerDrm).max(20).optional(),
   /** The artillery friendly-fire die, once rolled, to show what it does to this attack. */
   friendlyFireRoll: TypedRoll.optional(),
+  /** A result's SP loss, to show how it is shared among the units in front (and whether the firer must choose). */
+  lossSp: z.number().int().min(0).max(40).optional(),
 };
 
 export const PlanFireInput = z.strictObject(planFireFields);
@@ -190,6 +192,18 @@ export const PlanFireResult = z.object({
       lossCause: z.enum(['small-arms', 'artillery']),
       target: z.object({ units: z.array(LinedUpUnit), inFront: z.array(z.string()) }),
       friendlyFire: FriendlyFirePlan.nullable(),
+      /** With lossSp: each unit in front's certain share, and the SPs left for the firing player to place one each (RI-K07). */
+      shares: z
+        .object({
+          sp: z.number().int(),
+          fixed: z.array(z.object({ unitId: z.string(), sp: z.number().int() })),
+          extra: z.number().int(),
+          choices: z.array(z.string()),
+          /** True when the firing player must name which of `choices` take the extra SPs. */
+          choiceNeeded: z.boolean(),
+          unabsorbed: z.number().int(),
+        })
+        .nullable(),
     })
     .nullable(),
 });

@@ -190,6 +190,17 @@ describe('resolveFire: the result applied as one event', () => {
       result: { sp: 3, outcomes: [{ unitId: '1-tn', status: 'disordered' as const }] },
     };
     // 3 SPs on two units: one each, and one more where the firer chooses.
+    expect(g.planFire({ stack: fire.stack, range: 2, targets: fire.targets, lossSp: 3 }).attack!.shares).toEqual({
+      sp: 3,
+      fixed: [
+        { unitId: '1-tn', sp: 1 },
+        { unitId: '7-tn', sp: 1 },
+      ],
+      extra: 1,
+      choices: ['1-tn', '7-tn'],
+      choiceNeeded: true,
+      unabsorbed: 0,
+    });
     const refused = expectRefused(g, () => g.resolveFire(fire), 'INVALID_ARGUMENT', 'lossChoice', STACKING);
     expect(refused.message).toContain('1 SP are left after an even share: name 1 of 1st Tennessee, 7th Tennessee');
     const events = g.info().eventCount;

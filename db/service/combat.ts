@@ -446,8 +446,22 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
     lossCause: firers[0]!.arm === 'artillery' ? 'artillery' : 'small-arms',
     target: { units: targetLine, inFront: inFront.map((u) => u.id) },
     friendlyFire,
+    shares: input.lossSp === undefined ? null : planShares(inFront, input.lossSp),
   };
   return { plan, stack, firers, targets, inFront, side, orders };
+}
+
+/** How a loss would be shared among the units in front (RI-K07), for the assistant to show before it is applied. */
+function planShares(inFront: UnitRow[], sp: number): NonNullable<NonNullable<PlanFireResult['attack']>['shares']> {
+  const shares = askRules(() => evenLossShares(sp, inFront.map(currentSp)));
+  return {
+    sp,
+    fixed: inFront.map((u, i) => ({ unitId: u.id, sp: shares.fixed[i] ?? 0 })),
+    extra: shares.extra,
+    choices: shares.choices.map((i) => inFront[i]!.id),
+    choiceNeeded: shares.extra > 0 && shares.choices.length > shares.extra,
+    unabsorbed: shares.unabsorbed,
+  };
 }
 
 function planFire(ctx: GameContext, input: PlanFireInput): PlanFireResult {
