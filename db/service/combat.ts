@@ -151,7 +151,7 @@ function explain(u: UnitRow, step: FrontageStep, first: boolean): string {
       const rounded = step.exact !== step.available ? `${step.exact}, rounded down to ${step.available}` : `${step.available}`;
       const left = step.spaceOut ?? 0;
       const after = left > 0 ? ` The difference is now ${left} (${step.available}-${step.fires}=${left}).` : '';
-      return `The difference is ${step.spaceIn}; ${factorWords(step.factor!, u.arm)} = ${rounded} SPs eligible. ${whole}${after}`;
+      return `The difference is ${step.spaceIn}; ${factorWords(step.factor!, u.arm)} = ${rounded} ${step.available === 1 ? 'SP' : 'SPs'} eligible. ${whole}${after}`;
     }
   }
 }
