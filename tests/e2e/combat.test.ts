@@ -298,3 +298,22 @@ describe('the player\'s charts', () => {
     expect(e2e.consoleErrors).toEqual([]);
   });
 });
+
+describe('accessibility of the new screens', () => {
+  it('gives every control of the combat assistants, the Charts screen and the unit state bar an accessible name', async () => {
+    const unnamed: string[] = [];
+    await e2e.screen('combat');
+    for (const tab of ['fire', 'shock', 'cohesion'] as const) {
+      await e2e.page.getByTestId(`tab-${tab}`).click();
+      await settle();
+      unnamed.push(...(await e2e.unnamedControls()).map((c) => `combat ${tab}: ${c}`));
+    }
+    await e2e.screen('charts');
+    unnamed.push(...(await e2e.unnamedControls()).map((c) => `charts: ${c}`));
+    await e2e.screen('roster');
+    await e2e.page.locator('[data-unit-id="2-wi"]').click();
+    await settle();
+    unnamed.push(...(await e2e.unnamedControls()).map((c) => `roster: ${c}`));
+    expect(unnamed).toEqual([]);
+  });
+});
