@@ -216,6 +216,15 @@ describe('Rally, from the Roster', () => {
     await settle();
     await expect.poll(() => e2e.page.getByTestId('cohesion-applied').textContent()).toContain("Rally: 24th Michigan, DRM -1 (Solomon Meredith's star rank); rolled 2, modified 1");
     expect(await unit('24-mi')).toMatchObject({ status: 'disordered' });
+    // Meredith has used his star rank this turn; the next Rally is rolled by the app (its roll is in the dice log first, RI-K18).
+    expect(await e2e.page.getByTestId('cohesion-leader').locator('option[value="meredith"]').isDisabled()).toBe(true);
+    await e2e.page.getByTestId('cohesion-die').getByTestId('die-app').click();
+    await settle();
+    await e2e.page.getByTestId('cohesion-apply').click();
+    await settle();
+    await expect.poll(() => e2e.page.getByTestId('cohesion-applied').textContent()).toMatch(/Rally: 24th Michigan, DRM \+0; app roll #\d+: \d, modified \d: no change/);
+    const [roll] = await e2e.call('diceLog', { limit: 1 });
+    expect(roll).toMatchObject({ purpose: 'Rally: 24th Michigan', source: 'app' });
   });
 });
 
