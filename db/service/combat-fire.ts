@@ -274,7 +274,7 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
         if (input.stack.includes(u.id)) throw invalid(`friendlyFire.unitIds[${i}]`, `${u.name} is in the firing stack`);
       });
     }
-    const friendlyLine = lineUp(friendly, standingOrdersOf(friendly.map((u) => u.command_id), readCommands(ctx.db)));
+    const friendlyLine = friendly.length === 0 ? [] : lineUp(friendly, standingOrdersOf(friendly.map((u) => u.command_id), readCommands(ctx.db)));
     const friendlyFront = friendly.filter((_, i) => friendlyLine[i]!.inFront);
     const friendlyById = new Map(friendly.map((u) => [u.id, u]));
     if (outcome === 'miss' && (input.result.sp > 0 || (input.result.outcomes ?? []).length > 0)) {
