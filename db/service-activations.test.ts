@@ -125,7 +125,7 @@ describe('a commander out of command of his superior was not part of its activat
     g.pass({ side: 'USA' });
     // Archer's brigade is out of Heth's range: not part of the division's activation, but Heth has tried for ME.
     const me = expectRefused(g, () => g.attemptActivation({ commandId: 'archer', commanderOutOfCommand: true, roll: 0 }), 'RULES_FORBID', 'commandId', ACTIVATION);
-    expect(me.message).toContain('heth-div, a higher command, has tried to activate for ME this segment');
+    expect(me.message).toContain("Heth's Division has tried for ME: subordinates may not try for ME");
     // And under Heth's MRCH, an ME Order, it may not take RE instead: this segment it does not activate.
     const re = expectRefused(g, () => g.activateRe({ commandId: 'archer', commanderOutOfCommand: true }), 'RULES_FORBID', 'commandId', ACTIVATION);
     expect(re.message).toContain('MRCH is an ME Order');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService } from '../db/service';
-import type { GameChangedEvent, IpcError } from './api';
+import type { ErrorInfo, GameChangedEvent } from '../contract';
 import { createGameBackendFactory } from './game-backend';
 import { builtInScenarioSummaries, createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from './handlers';
 import { PlayerChartsStore } from './charts';
@@ -19,7 +19,7 @@ interface Harness {
   /** Answers for the next file dialogs (a path, or null for Cancel). */
   answers: (string | null)[];
   asked: string[];
-  reported: { file: string; error: IpcError }[];
+  reported: { file: string; error: ErrorInfo }[];
   changes: GameChangedEvent[];
   recent: RecentFilesStore;
   charts: PlayerChartsStore;
@@ -35,7 +35,7 @@ function harness(): Harness {
   const dir = mkdtempSync(join(tmpdir(), 'muster-handlers-'));
   const answers: (string | null)[] = [];
   const asked: string[] = [];
-  const reported: { file: string; error: IpcError }[] = [];
+  const reported: { file: string; error: ErrorInfo }[] = [];
   const changes: GameChangedEvent[] = [];
   const next = () => answers.shift() ?? null;
   const dialogs: ShellDialogs = {

@@ -154,7 +154,7 @@ describe('the trusted window', () => {
 
   it('lets through every argument the service takes: the pre-roll without armyCommanderOnMap reaches the service', async () => {
     // The service looks the army commander up when the field is left out; the contract used to require it.
-    // electron/api.ts CONTRACT_MATCHES_SERVICE checks every channel this way at compile time.
+    // db/service/index.ts checks every function this way at compile time (SERVICE_FUNCTIONS satisfies ServiceFunctions).
     expect(CONTRACT.orderPreRoll.input.safeParse({ side: 'USA' }).success).toBe(true);
     const before = snapshot();
     const result = await invoke('orderPreRoll', trusted(), { side: 'USA', roll: 0 });

@@ -54,6 +54,10 @@ export interface Itemised {
 /** Something that yields die rolls 0-9. Injected everywhere a roll is needed, so tests can fix the dice. */
 export type Roller = () => DieRoll;
 
+/** Why an order change attempt is automatic (Rev. Automatic Order Change Attempts). */
+export const AUTOMATIC_CHANGE_REASONS = ['rsm-marker', 'reserve-orders', 'support-to-assault-or-skirmish', 'to-default-order'] as const;
+export type AutomaticChangeReason = (typeof AUTOMATIC_CHANGE_REASONS)[number];
+
 /** Roles a leader counter can have: a command level, or an army's artillery chief or staff officer. */
 export const LEADER_ROLES = ['army', 'wing', 'corps', 'division', 'brigade', 'artillery', 'staff'] as const;
 export type LeaderRole = (typeof LEADER_ROLES)[number];

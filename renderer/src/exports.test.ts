@@ -1,6 +1,6 @@
 /** The File menu's CSV exports: the roster sheet and the game log with its die rolls. */
 import { describe, expect, it } from 'vitest';
-import type { DiceRecord, HistoryEntry, RosterUnit } from '../../db/service-types';
+import type { DiceRecord, HistoryEntry, RosterUnit } from '../../contract';
 import { csvField, exportFileName, logCsv, rosterCsv } from './exports';
 
 const unit = {

@@ -4,7 +4,7 @@
  * loss percentage of a unit or command.
  */
 import { describe, expect, it } from 'vitest';
-import type { CommandNode, RosterUnit } from '../../db/service-types';
+import type { CommandNode, RosterUnit } from '../../contract';
 import { filtersActive, lossPercent, NO_FILTERS, parentRowIndex, rosterRows, rowIndex, unitFlags, type RosterFilters } from './roster-rows';
 
 function node(id: string, level: CommandNode['level'], children: CommandNode[] = [], side: CommandNode['side'] = 'USA'): CommandNode {

@@ -4,7 +4,7 @@
  * filters (side, arm, status, orders) applied and collapsed commands folded. Pure functions of the
  * service's data, so the virtualised table only renders a slice of this list.
  */
-import type { CommandNode, RosterUnit } from '../../db/service-types';
+import type { CommandNode, RosterUnit } from '../../contract';
 import type { Arm, OrderCode, Side, UnitStatus } from '../../rules/types';
 
 export interface RosterFilters {

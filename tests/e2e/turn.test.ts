@@ -197,7 +197,7 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(await result.getByRole('table').innerText()).toMatch(/Die 9 \+ 1 =\s+10\s+needs at most \d/);
 
     // The downhill rule: Heth's brigades may not attempt their own change now; they are shown disabled with the reason.
-    expect(await text('downhill')).toMatch(/Pettigrew's Brigade: the order change for Heth's Division failed this turn \(Rev\. Commands and Orders\)/);
+    expect(await text('downhill')).toMatch(/Pettigrew's Brigade: the order change for Heth's Division failed this turn: its subordinates may not attempt their own \(Rev\. Commands and Orders\)/);
     const pettigrew = page.getByTestId('attempt-command').locator(`option[value="${PETTIGREW}"]`);
     expect(await pettigrew.isDisabled()).toBe(true);
     await e2e.screenshot('turn-orders-csa');
