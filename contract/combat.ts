@@ -9,8 +9,7 @@
  * charts, contract/charts.ts). Muster applies the revision's rules to that result.
  */
 import { z } from 'zod';
-import { DISORDER_CAUSES } from '../rules/losses';
-import { WORKS } from '../rules/terrain';
+import { DISORDER_CAUSES, WORKS } from '../rules/types';
 import { Arm, ChangeResult, Id, Itemised, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
 
 // ---------------------------------------------------------------------------------------------

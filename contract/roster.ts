@@ -3,8 +3,7 @@
  * with its totals; and the changes a player makes to a unit or a command's markers during play.
  */
 import { z } from 'zod';
-import { DISORDER_CAUSES } from '../rules/losses';
-import { COUNTER_LIMITS } from '../rules/types';
+import { COUNTER_LIMITS, DISORDER_CAUSES } from '../rules/types';
 import { Arm, ChangeResult, Id, Level, Order, Side, Status, Weapon, query, write } from './common';
 
 export const RosterQuery = z.strictObject({

@@ -3,9 +3,9 @@
  * and a fresh chart of each kind to start from. The values are the player's own: every new row starts
  * empty or at 0, never with a number of the base game (Muster ships none, RI-K21).
  */
-import type { ChannelOutput } from '../../electron/api';
+import type { Output } from '../../contract';
 
-export type Charts = ChannelOutput<'charts'>;
+export type Charts = Output<'charts'>;
 
 export interface ChartField {
   key: string;

@@ -10,19 +10,19 @@
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { ChannelInput, ChannelOutput } from '../../../electron/api';
+import type { CallInput, Output } from '../../../contract';
 import { call } from '../api';
 import { useAppStore } from './app';
 
-export type PlanFireResult = ChannelOutput<'planFire'>;
-export type PlanShockResult = ChannelOutput<'planShock'>;
-export type PlanCohesionResult = ChannelOutput<'planCohesion'>;
-export type FireInput = ChannelInput<'resolveFire'>;
-export type ShockInput = ChannelInput<'resolveShock'>;
-export type PlanFireInput = ChannelInput<'planFire'>;
-export type PlanShockInput = ChannelInput<'planShock'>;
-export type Charts = ChannelOutput<'charts'>;
-export type ChartFireResult = ChannelOutput<'chartFireResult'>;
+export type PlanFireResult = Output<'planFire'>;
+export type PlanShockResult = Output<'planShock'>;
+export type PlanCohesionResult = Output<'planCohesion'>;
+export type FireInput = CallInput<'resolveFire'>;
+export type ShockInput = CallInput<'resolveShock'>;
+export type PlanFireInput = CallInput<'planFire'>;
+export type PlanShockInput = CallInput<'planShock'>;
+export type Charts = Output<'charts'>;
+export type ChartFireResult = Output<'chartFireResult'>;
 export type CombatTab = 'fire' | 'shock' | 'cohesion';
 
 /** A die for a combat roll: typed at the table, or the app's roll made with rollDie (its seq). */
@@ -83,7 +83,7 @@ export const useCombatStore = defineStore('combat', () => {
 
   const planFire = (input: PlanFireInput) => call('planFire', input);
   const planShock = (input: PlanShockInput) => call('planShock', input);
-  const planCohesion = (input: ChannelInput<'planCohesion'>) => call('planCohesion', input);
+  const planCohesion = (input: CallInput<'planCohesion'>) => call('planCohesion', input);
   const chartFire = (strength: number, modified: number) => call('chartFireResult', { strength, modified });
 
   /** The app rolls a die now, in the dice log, for a roll whose result the players then read (RI-K18). */
@@ -95,10 +95,10 @@ export const useCombatStore = defineStore('combat', () => {
   const summary = (r: { event: { summary: string } }) => r.event.summary;
   const resolveFire = (input: FireInput) => app.change(() => call('resolveFire', input), summary);
   const resolveShock = (input: ShockInput) => app.change(() => call('resolveShock', input), summary);
-  const designateBayonetCharge = (input: ChannelInput<'designateBayonetCharge'>) => app.change(() => call('designateBayonetCharge', input), summary);
+  const designateBayonetCharge = (input: CallInput<'designateBayonetCharge'>) => app.change(() => call('designateBayonetCharge', input), summary);
   const cancelBayonetCharge = (unitIds: string[]) => app.change(() => call('cancelBayonetCharge', { unitIds }), summary);
-  const rally = (input: ChannelInput<'rally'>) => app.change(() => call('rally', input), summary);
-  const udd = (input: ChannelInput<'udd'>) => app.change(() => call('udd', input), summary);
+  const rally = (input: CallInput<'rally'>) => app.change(() => call('rally', input), summary);
+  const udd = (input: CallInput<'udd'>) => app.change(() => call('udd', input), summary);
 
   return {
     tab,

@@ -4,21 +4,21 @@
  * rules forbid; every change goes through the app store (the screens reload, Ctrl+Z undoes it).
  */
 import { defineStore } from 'pinia';
-import type { ChannelInput } from '../../../electron/api';
+import type { CallInput } from '../../../contract';
 import { call } from '../api';
 import { useAppStore } from './app';
 
-export type UnitStatusSet = ChannelInput<'setStatus'>['status'];
-export type DisorderCause = NonNullable<ChannelInput<'setStatus'>['cause']>;
-export type Works = ChannelInput<'setWorks'>['works'];
+export type UnitStatusSet = CallInput<'setStatus'>['status'];
+export type DisorderCause = NonNullable<CallInput<'setStatus'>['cause']>;
+export type Works = CallInput<'setWorks'>['works'];
 
 export const useUnitStateStore = defineStore('unit-state', () => {
   const app = useAppStore();
   const summary = (r: { event: { summary: string } }) => r.event.summary;
 
-  const setStatus = (input: ChannelInput<'setStatus'>) => app.change(() => call('setStatus', input), summary);
-  const setFlags = (input: ChannelInput<'setUnitFlags'>) => app.change(() => call('setUnitFlags', input), summary);
-  const setWorks = (input: ChannelInput<'setWorks'>) => app.change(() => call('setWorks', input), summary);
+  const setStatus = (input: CallInput<'setStatus'>) => app.change(() => call('setStatus', input), summary);
+  const setFlags = (input: CallInput<'setUnitFlags'>) => app.change(() => call('setUnitFlags', input), summary);
+  const setWorks = (input: CallInput<'setWorks'>) => app.change(() => call('setWorks', input), summary);
   const designateSkirmishers = (unitId: string) => app.change(() => call('designateSkirmishers', { unitId }), summary);
   const recallSkirmishers = (commandId: string) => app.change(() => call('recallSkirmishers', { commandId }), summary);
 
