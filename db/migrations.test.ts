@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migration0001 } from './migrations/0001-initial';
+import { migration0002 } from './migrations/0002-activations-objectives';
 import { LATEST_VERSION } from './migrations';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
@@ -81,7 +82,7 @@ describe('0002: activations and victory objectives', () => {
     const barred = expectRefused(g, () => g.activateRe({ commandId: 'iron' }), 'RULES_FORBID', 'commandId', 'Rev. Activation Segment');
     expect(barred.message).toContain('activated with 1st Division, I Corps this segment (tried for ME)');
     g.activateRe({ commandId: 'gamble' });
-    expect(g.turnState().activated).toEqual([{ commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 2 }]);
+    expect(g.turnState().activated).toEqual([{ commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 2, confusionResult: null }]);
     g.undo();
     expect(g.turnState().activated).toEqual([]);
     g.setObjective({ side: 'USA', objectiveId: 'seminary-ridge', occupied: true });
@@ -97,6 +98,33 @@ describe('0002: activations and victory objectives', () => {
       { id: 'USA:seminary-ridge', side: 'USA', objectiveId: 'seminary-ridge', name: 'Seminary Ridge', occupied: 0 },
       { id: 'CSA:mcpherson-ridge', side: 'CSA', objectiveId: 'mcpherson-ridge', name: 'McPherson Ridge', occupied: 0 },
     ]);
+    g.close();
+  });
+});
+
+describe('0003: unit works, Bayonet Charge and Confusion Table markers, Leader Rally, weather', () => {
+  it('brings a version 2 game to version 3: its rows kept, no works, no markers, fair weather; the new columns change with their events', () => {
+    const played = newGame(tmp.dir, { migrations: [migration0001, migration0002] });
+    expect(played.schemaVersion).toBe(2);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const events = played.info().eventCount;
+    played.close();
+
+    const g = GameService.open(played.file);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(g.info().eventCount).toBe(events);
+    const row = g.db.prepare("SELECT sp_lost, works, bayonet_charge, confusion_result FROM units WHERE id = '2-wi'").get();
+    expect(row).toEqual({ sp_lost: 1, works: 'none', bayonet_charge: 0, confusion_result: null });
+    expect(g.db.prepare('SELECT raining, mud, rain_stop_rolls FROM game').get()).toEqual({ raining: 0, mud: 0, rain_stop_rolls: 0 });
+    expect(g.db.prepare('SELECT count(*) AS n FROM leaders WHERE rally_used = 0').get()).toEqual({ n: g.leaders().length });
+    expect(g.db.prepare("SELECT confusion_result FROM commands WHERE id = 'iron'").get()).toEqual({ confusion_result: null });
+
+    // The new columns work: a unit occupies breastworks with its event, and undo takes it back.
+    g.setWorks({ unitId: '2-wi', works: 'breastworks' });
+    expect(g.roster().find((u) => u.id === '2-wi')?.works).toBe('breastworks');
+    g.undo();
+    expect(g.roster().find((u) => u.id === '2-wi')?.works).toBe('none');
+    expect(g.verify().ok).toBe(true);
     g.close();
   });
 });
