@@ -13,6 +13,8 @@ export const CommandActivation = z.object({
   phase: z.string(),
   /** Which activation of the turn it was (1 = the first). */
   order: z.number().int(),
+  /** After a failed ME attempt: what the Confusion Table gave it, once recorded (RI-K06). */
+  confusionResult: z.enum(['stand', 're', 'shock', 'pass', 'other']).nullable(),
 });
 export type CommandActivation = z.infer<typeof CommandActivation>;
 
@@ -25,6 +27,7 @@ export const UnitActivation = z.object({
   effectiveness: ActivationEffectiveness,
   phase: z.string(),
   order: z.number().int(),
+  confusionResult: z.enum(['stand', 're', 'shock', 'pass', 'other']).nullable(),
 });
 export type UnitActivation = z.infer<typeof UnitActivation>;
 

@@ -1,6 +1,10 @@
-/** Weather (Rev. Rain, Rev. Mud): rain brought by Random Event M, the rolls that end it, the mud it leaves. */
+/**
+ * The weather's schemas (Rev. Rain, Rev. Mud): the state the turn bar shows (GameInfo.weather) and the
+ * combat domain's `weather` query returns, and the roll that ends the rain. The functions that change it
+ * are the combat domain's (setWeather, rollToEndRain).
+ */
 import { z } from 'zod';
-import { Itemised, NoInput, RollChangeResult, TypedRoll, ChangeResult, write } from './common';
+import { Itemised, RollChangeResult, TypedRoll } from './common';
 
 /** The weather in force and what it changes, as the turn bar shows it. */
 export const WeatherState = z.object({
@@ -23,10 +27,5 @@ export type WeatherState = z.infer<typeof WeatherState>;
 
 export const RainRollInput = z.strictObject({ roll: TypedRoll.optional() });
 export type RainRollInput = z.infer<typeof RainRollInput>;
-export const RainRollResult = RollChangeResult.extend({ stops: z.boolean(), weather: WeatherState });
+export const RainRollResult = RollChangeResult.extend({ stops: z.boolean(), modified: z.number(), drm: Itemised, weather: WeatherState });
 export type RainRollResult = z.infer<typeof RainRollResult>;
-
-export const weatherContract = {
-  rainBegins: write('Random Event M: rain begins (afternoon turns only)', NoInput, ChangeResult),
-  rollRainEnd: write('Rolls to end the rain (a modified 0; -1 for each roll before); mud follows', RainRollInput.optional(), RainRollResult),
-};

@@ -35,9 +35,9 @@ describe('who has activated this segment, and how', () => {
     g.attemptActivation({ commandId: 'heth-div', roll: 9 });
     expectUndoRedo(g, () => g.activateRe({ commandId: 'gamble' }));
     expect(g.turnState().activated).toEqual([
-      { commandId: 'usa-i', side: 'USA', effectiveness: 'ME', phase: 'A', order: 1 },
-      { commandId: 'heth-div', side: 'CSA', effectiveness: 'confusion', phase: 'A', order: 2 },
-      { commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 3 },
+      { commandId: 'usa-i', side: 'USA', effectiveness: 'ME', phase: 'A', order: 1, confusionResult: null },
+      { commandId: 'heth-div', side: 'CSA', effectiveness: 'confusion', phase: 'A', order: 2, confusionResult: null },
+      { commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 3, confusionResult: null },
     ]);
     expect(g.turnState().meAttempted.sort()).toEqual(['heth-div', 'usa-i']);
   });
@@ -181,9 +181,9 @@ describe('the Out-of-Command Activation Phase activates single units (RI-S25, RI
     // A battery on its own: WDRW, at RE.
     g.activateRe({ unitId: 'hall-me' });
     expect(g.turnState().unitsActivated).toEqual([
-      { unitId: '2-wi', commandId: 'iron', side: 'USA', effectiveness: 'RE', phase: 'B', order: 2 },
-      { unitId: '1-tn', commandId: 'archer', side: 'CSA', effectiveness: 'ME', phase: 'B', order: 3 },
-      { unitId: 'hall-me', commandId: 'usa-i-art', side: 'USA', effectiveness: 'RE', phase: 'B', order: 4 },
+      { unitId: '2-wi', commandId: 'iron', side: 'USA', effectiveness: 'RE', phase: 'B', order: 2, confusionResult: null },
+      { unitId: '1-tn', commandId: 'archer', side: 'CSA', effectiveness: 'ME', phase: 'B', order: 3, confusionResult: null },
+      { unitId: 'hall-me', commandId: 'usa-i-art', side: 'USA', effectiveness: 'RE', phase: 'B', order: 4, confusionResult: null },
     ]);
     expect(g.turnState().activated.map((a) => a.commandId)).toEqual(['iron']);
     // Once per segment.
@@ -203,7 +203,7 @@ describe('the Out-of-Command Activation Phase activates single units (RI-S25, RI
     // 3 + 1 (breastworks) = 4 > Meredith's 3.
     expect(r).toMatchObject({ effectiveness: 'confusion', drm: { total: 1 } });
     expect(r.dice[0]).toMatchObject({ purpose: 'ME activation: 6th Wisconsin', roll: 3, modified: 4, outcome: 'Confusion Table' });
-    expect(g.turnState().unitsActivated).toEqual([{ unitId: '6-wi', commandId: 'iron', side: 'USA', effectiveness: 'confusion', phase: 'B', order: 2 }]);
+    expect(g.turnState().unitsActivated).toEqual([{ unitId: '6-wi', commandId: 'iron', side: 'USA', effectiveness: 'confusion', phase: 'B', order: 2, confusionResult: null }]);
     expect(g.turnState().sideToAct).toBe('CSA');
   });
 });

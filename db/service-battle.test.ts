@@ -213,17 +213,19 @@ describe('weather: rain by Random Event M, its end, mud (RI-B04)', () => {
   it('rain begins only on afternoon turns; rolls to end it from the next turn, once a turn, with a cumulative -1; mud for good', () => {
     const g = newGame(tmp.dir);
     expect(g.info().weather).toMatchObject({ raining: false, mud: false, rainMayBegin: false, effects: [] });
-    expectRefused(g, () => g.rainBegins(), 'RULES_FORBID', 'weather', 'Rev. Rain');
+    expectRefused(g, () => g.setWeather({ raining: true }), 'RULES_FORBID', 'raining', 'Rev. Rain');
     advanceTo(g, { turnId: '1863-07-01T1400', segment: 'I', phase: 'A' });
-    expectUndoRedo(g, () => g.rainBegins());
+    expectUndoRedo(g, () => g.setWeather({ raining: true }));
     expect(g.info().weather).toMatchObject({ raining: true, rollDue: false, rainBeganTurnId: '1863-07-01T1400' });
     expect(g.info().weather.effects.map((e) => e.label)).toEqual([
       'All movement allowances halved, unless moving along pikes exclusively',
       'Artillery fire -2',
       'Fire range and strength halved (rounded down)',
     ]);
-    expectRefused(g, () => g.rainBegins(), 'RULES_FORBID', 'weather', 'Rev. Rain');
-    expectRefused(g, () => g.rollRainEnd({ roll: 0 }), 'RULES_FORBID', 'roll', 'Rev. Rain');
+    expectRefused(g, () => g.setWeather({ raining: true }), 'INVALID_ARGUMENT', 'raining');
+    expectRefused(g, () => g.rollToEndRain({ roll: 0 }), 'RULES_FORBID', 'roll', 'Rev. Rain');
+    // The combat domain's weather query gives the same state as the turn bar.
+    expect(g.weather()).toEqual(g.info().weather);
     // Every number the rain changes says so: the movement allowance halves, pikes excepted.
     const wet = g.movementAllowance({ unitId: '1-tn' });
     expect(wet.units[0]!.ma.items).toContainEqual({ label: 'Rain: all MAs reduced by half', value: -3, rule: 'Rev. Rain' });
@@ -237,14 +239,14 @@ describe('weather: rain by Random Event M, its end, mud (RI-B04)', () => {
     g.rollDueArrivals();
     const waiting = expectRefused(g, () => g.pass({ side: 'USA' }), 'RULES_FORBID', 'side', 'Rev. Rain');
     expect(waiting.message).toContain('roll to end the rain');
-    const first = g.rollRainEnd({ roll: 1 });
-    expect(first).toMatchObject({ stops: false, weather: { raining: true, rainStopRolls: 1, rollDue: false, nextRollDrm: { total: -1 } } });
+    const first = g.rollToEndRain({ roll: 1 });
+    expect(first).toMatchObject({ stops: false, modified: 1, weather: { raining: true, rainStopRolls: 1, rollDue: false, nextRollDrm: { total: -1 } } });
     expect(first.dice[0]).toMatchObject({ roll: 1, modified: 1, target: '<= 0', outcome: 'rain continues', modifiers: { total: 0 } });
-    expectRefused(g, () => g.rollRainEnd({ roll: 0 }), 'RULES_FORBID', 'roll', 'Rev. Rain');
+    expectRefused(g, () => g.rollToEndRain({ roll: 0 }), 'RULES_FORBID', 'roll', 'Rev. Rain');
     g.pass({ side: 'USA' });
 
     advanceTo(g, { turnId: '1863-07-01T2400', segment: 'I', phase: 'A' });
-    const second = g.rollRainEnd({ roll: 1 });
+    const second = g.rollToEndRain({ roll: 1 });
     expect(second.dice[0]).toMatchObject({ roll: 1, modified: 0, outcome: 'rain stops', modifiers: { total: -1, items: [{ label: 'Successive roll to end rain (1 before)', value: -1, rule: 'Rev. Rain' }] } });
     expect(g.info().weather).toMatchObject({ raining: false, mud: true, rollDue: false });
     const muddy = g.movementAllowance({ unitId: '1-tn' }).units[0]!.ma;

@@ -26,10 +26,11 @@ export interface GameRow {
   /** Whether the players recorded each side's Manpower Objective as met (schema version 2). */
   manpower_usa: number;
   manpower_csa: number;
-  /** The weather (schema version 3): rain falling, mud for good, rolls made to end the rain. */
+  /** The weather (schema version 3): rain falling, mud for the rest of the game, rolls made to end the rain. */
   raining: number;
   mud: number;
   rain_stop_rolls: number;
+  /** When Random Event M brought the rain, and the last turn a roll to end it was made (schema version 4). */
   rain_began_turn_id: string | null;
   rain_rolled_turn_id: string | null;
   head_seq: number | null;
@@ -93,9 +94,14 @@ export interface CommandRow {
   activation_phase: string | null;
   /** Which activation of the turn it was (1, 2, ...). */
   activation_order: number | null;
-  /** Designated in II.B to recover fatigue this turn (schema version 3). */
+  /** What the Confusion Table gave it after a failed ME attempt this segment (schema version 3). */
+  confusion_result: ConfusionResult | null;
+  /** Designated in II.B to recover fatigue this turn (schema version 4). */
   fatigue_recovery: number;
 }
+
+/** What the Confusion Table gave a command or unit, as far as Muster applies it (RI-K06). */
+export type ConfusionResult = 'stand' | 're' | 'shock' | 'pass' | 'other';
 
 /** How a command or unit activated: at ME, at RE, or tried for ME and went to the Confusion Table. */
 export type Effectiveness = 'ME' | 'RE' | 'confusion';
@@ -122,6 +128,8 @@ export interface LeaderDbRow {
   arrival_turn_id: string | null;
   arrival_area: string | null;
   on_map: number;
+  /** Lent his star rank to a UDD or Rally roll this turn (schema version 3). */
+  rally_used: number;
 }
 
 export interface UnitRow {
@@ -156,7 +164,12 @@ export interface UnitRow {
   activation: Effectiveness | null;
   activation_phase: string | null;
   activation_order: number | null;
-  /** The turn the unit last Double Timed (schema version 3). */
+  /** Field works the unit is in (schema version 3). */
+  works: 'none' | 'breastworks' | 'entrenchments';
+  /** Designated for a Bayonet Charge (schema version 3). */
+  bayonet_charge: number;
+  confusion_result: ConfusionResult | null;
+  /** The turn the unit last Double Timed (schema version 4). */
   double_time_turn_id: string | null;
 }
 
@@ -272,6 +285,10 @@ export interface InsertScenarioOptions {
   armyDefaultOrder: OrderCode;
 }
 
+function hasTable(db: SqliteDatabase, name: string): boolean {
+  return (statement(db, "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) as { n: number }).n === 1;
+}
+
 /** Copies a (selected) scenario into a fresh game file. Runs inside the creation transaction. */
 export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenarioOptions): void {
   statement(
@@ -302,11 +319,13 @@ export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenari
   statement(db, 'INSERT INTO turn_state (id) VALUES (1)').run();
 
   const insertGroup = statement(db, 'INSERT INTO reinforcement_groups (id, side, scheduled_turn_id, entry_area) VALUES (?, ?, ?, ?)');
-  // Each group's (secret) Alternative Arrival Area row, none ordered yet.
-  const insertAlternative = statement(db, 'INSERT INTO alternative_arrivals (id, side) VALUES (?, ?)');
+  // A side's secret rows (schema version 4): nothing ordered, nothing concealed. A file made with an older
+  // schema (the migrations' tests) gets them when migration 0004 brings it up to date.
+  const secrets = hasTable(db, 'alternative_arrivals');
+  const insertAlternative = secrets ? statement(db, 'INSERT INTO alternative_arrivals (id, side) VALUES (?, ?)') : null;
   for (const g of s.reinforcements) {
     insertGroup.run(g.id, g.side, g.scheduledTurnId, g.entryArea);
-    insertAlternative.run(g.id, g.side);
+    insertAlternative?.run(g.id, g.side);
   }
 
   // Commands that arrive later, with their whole subtrees, start off the map.
@@ -346,13 +365,13 @@ export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenari
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // Each command's (secret) Concealed Movement row, not concealed.
-  const insertConcealment = statement(db, 'INSERT INTO concealment (id, side) VALUES (?, ?)');
+  const insertConcealment = secrets ? statement(db, 'INSERT INTO concealment (id, side) VALUES (?, ?)') : null;
   for (const c of ordered) {
     insertCommand.run(
       c.id, c.side, c.level, c.name, c.parentId, c.leaderId, c.cavalry ? 1 : 0, c.artillery ? 1 : 0,
       positions.get(c.id)!, groupOf.get(c.id) ?? null, orders.get(c.id) ?? null, offMap.has(c.id) ? 0 : 1,
     );
-    insertConcealment.run(c.id, c.side);
+    insertConcealment?.run(c.id, c.side);
   }
   const insertLeader = statement(
     db,

@@ -19,6 +19,7 @@ import {
   type ChannelHandlers,
   type ContractFunction as ChannelFunction,
 } from '../contract';
+import { PlayerChartsStore } from './charts';
 import { RecentFilesStore } from './files';
 import { createGameBackendFactory } from './game-backend';
 import { createHandlers, type ShellHandlers } from './handlers';
@@ -70,6 +71,7 @@ beforeAll(async () => {
       reportFileError: async () => undefined,
     },
     recent: new RecentFilesStore(join(dir, 'recent-files.json'), 'linux'),
+    charts: new PlayerChartsStore(join(dir, 'player-charts.json')),
     appInfo: { name: 'Muster', version: '0.1.0', host: 'electron', platform: 'linux', versions: {} },
     scenarios: () => [],
     platform: 'linux',

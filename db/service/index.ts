@@ -7,6 +7,7 @@ import type { ServiceFunctions } from './context';
 import { activationFunctions } from './activation';
 import { clockFunctions } from './clock';
 import { concealmentFunctions } from './concealment';
+import { combatFunctions } from './combat';
 import { gameFunctions } from './game';
 import { historyFunctions } from './history';
 import { initiativeFunctions } from './initiative';
@@ -18,7 +19,6 @@ import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
 import { setupFunctions } from './setup';
 import { victoryFunctions } from './victory';
-import { weatherFunctions } from './weather';
 
 export type { GameContext, ServiceFunction, ServiceFunctions } from './context';
 
@@ -32,10 +32,10 @@ export const SERVICE_FUNCTIONS = {
   ...leadersFunctions,
   ...lossesFunctions,
   ...reinforcementsFunctions,
-  ...weatherFunctions,
   ...movementFunctions,
   ...concealmentFunctions,
   ...clockFunctions,
+  ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
 } satisfies ServiceFunctions;

@@ -16,7 +16,7 @@ import { effectiveUnitOrder, standingOrders, subtree } from './chain';
 import { check, commandArm, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
-import { weatherOf } from './weather';
+import { weatherOf } from './combat-units';
 
 const DOUBLE_TIME_RULE = 'Rev. Double Time';
 const FATIGUE_RULE = 'Rev. Sequence of Play (Fatigue & Straggler Recovery)';

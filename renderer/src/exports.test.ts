@@ -29,6 +29,8 @@ const unit = {
   extendedColumn: false,
   strategicMovement: false,
   skirmishers: false,
+  works: 'none',
+  bayonetCharge: false,
   skirmishingFor: null,
   capturedGuns: 0,
   destroyedGuns: 0,

@@ -61,6 +61,8 @@ function unit(id: string, commandId: string, over: Partial<RosterUnit> = {}): Ro
     extendedColumn: false,
     strategicMovement: false,
     skirmishers: false,
+    works: 'none',
+    bayonetCharge: false,
     skirmishingFor: null,
     capturedGuns: 0,
     destroyedGuns: 0,

@@ -127,6 +127,8 @@ export function unitFlags(unit: RosterUnit): string[] {
   if (unit.extendedColumn) flags.push('ext. column');
   if (unit.strategicMovement) flags.push('strategic mvt');
   if (unit.skirmishers) flags.push('skirmishers');
+  if (unit.works !== 'none') flags.push(unit.works);
+  if (unit.bayonetCharge) flags.push('Bayonet Charge');
   if (unit.horseArtillery) flags.push('horse arty');
   if (unit.sharpshooters) flags.push('sharpshooters');
   if (unit.abandonedGuns > 0) flags.push(`${unit.abandonedGuns} abandoned guns`);

@@ -74,8 +74,9 @@ export const useBattleStore = defineStore('battle', () => {
   const rollDueArrivals = (side?: Side) => app.change(() => call('rollDueArrivals', side ? { side } : undefined), summary);
   const attemptReinforcement = (groupId: string, roll: number | undefined) =>
     app.change(() => call('attemptReinforcement', { groupId, ...(roll !== undefined ? { roll } : {}) }), summary);
-  const rainBegins = () => app.change(() => call('rainBegins'), summary);
-  const rollRainEnd = (roll: number | undefined) => app.change(() => call('rollRainEnd', roll !== undefined ? { roll } : {}), summary);
+  /** Random Event M (the combat domain's setWeather). */
+  const rainBegins = () => app.change(() => call('setWeather', { raining: true }), summary);
+  const rollRainEnd = (roll: number | undefined) => app.change(() => call('rollToEndRain', roll !== undefined ? { roll } : {}), summary);
   const doubleTime = (input: ChannelInput<'doubleTime'>) => app.change(() => call('doubleTime', input), summary);
   const designateFatigueRecovery = (input: ChannelInput<'designateFatigueRecovery'>) => app.change(() => call('designateFatigueRecovery', input), summary);
   const setUnitFlags = (input: ChannelInput<'setUnitFlags'>) => app.change(() => call('setUnitFlags', input), summary);

@@ -1,8 +1,9 @@
 /**
- * Schema version 3: what playing the whole battle needs beyond orders and activations.
+ * Schema version 4: what playing the whole battle needs beyond orders, activations and combat.
  *
- * - game.raining / mud / rain_stop_rolls / rain_began_turn_id / rain_rolled_turn_id: the weather (Rev. Rain,
- *   Rev. Mud): rain brought by Random Event M, the rolls made to end it, the mud it leaves for good.
+ * - game.rain_began_turn_id / rain_rolled_turn_id: when Random Event M brought the rain, and the last turn
+ *   a roll to end it was made (Rev. Rain, RI-B04: one roll a turn, from the turn after it began); the rain,
+ *   the mud and the rolls made are version 3's (0003-combat).
  * - commands.fatigue_recovery: the brigade was designated in II.B to recover fatigue this turn (Rev. Sequence
  *   of Play II.B); cleared when it recovers in IV.B.
  * - units.double_time_turn_id: the turn the unit last Double Timed (Rev. Double Time: +2 fatigue levels).
@@ -12,15 +13,12 @@
  *   turn by turn (Rev. Concealed Movement). A side's secret.
  *
  * The two secret tables change only through events like every other state row, so undo and redo work on
- * them; the history never shows those changes (db/secrets.ts). A version 2 file gets one row per group and
- * per command, nothing ordered or concealed, fair weather.
+ * them; the history never shows those changes (db/secrets.ts). A version 3 file gets one row per group and
+ * per command, nothing ordered or concealed, and no record of when a rain already falling began.
  */
 import type { Migration } from './types';
 
 const sql = /* sql */ `
-ALTER TABLE game ADD COLUMN raining INTEGER NOT NULL DEFAULT 0 CHECK (raining IN (0, 1));
-ALTER TABLE game ADD COLUMN mud INTEGER NOT NULL DEFAULT 0 CHECK (mud IN (0, 1));
-ALTER TABLE game ADD COLUMN rain_stop_rolls INTEGER NOT NULL DEFAULT 0 CHECK (rain_stop_rolls >= 0);
 ALTER TABLE game ADD COLUMN rain_began_turn_id TEXT REFERENCES turns(id);
 ALTER TABLE game ADD COLUMN rain_rolled_turn_id TEXT REFERENCES turns(id);
 ALTER TABLE commands ADD COLUMN fatigue_recovery INTEGER NOT NULL DEFAULT 0 CHECK (fatigue_recovery IN (0, 1));
@@ -42,8 +40,8 @@ CREATE TABLE concealment (
 );
 `;
 
-export const migration0003: Migration = {
-  version: 3,
+export const migration0004: Migration = {
+  version: 4,
   name: 'battle-play',
   up(db) {
     db.exec(sql);
