@@ -2,7 +2,7 @@
  * The browser preview's File menu (defect 9), in Chromium through the bridge on real game files: Open…
  * lists the games of the preview's folder and opens one by name; Save As… copies the open game into the
  * folder and play continues on the copy; Export log downloads the history as CSV; Help shows the rules
- * interpretations. Photographed into docs/screenshots/: file-open, help.
+ * interpretations. Photographed into docs/screenshots/: file-menu, file-open, help.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -25,6 +25,11 @@ afterAll(async () => {
   await e2e?.close();
 });
 
+/** Unfolds the File menu of the top bar. */
+async function openMenu(): Promise<void> {
+  await e2e.page.getByTestId('file-menu').locator('summary').click();
+}
+
 async function settle(): Promise<void> {
   await e2e.page.waitForTimeout(60);
   await e2e.idle();
@@ -32,12 +37,16 @@ async function settle(): Promise<void> {
 
 describe('the File menu of the browser preview', () => {
   it('is there in the browser, with Open, Save As, Export log and Help', async () => {
+    await openMenu();
     const menu = e2e.page.getByRole('group', { name: 'File' });
-    for (const name of ['Open…', 'Save As…', 'Export log', 'Help']) expect(await menu.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ['Open…', 'Save As…', 'Export log as CSV', 'Help: rules interpretations']) expect(await menu.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    await e2e.screenshot('file-menu');
+    await e2e.page.getByTestId('file-menu').locator('summary').click();
   });
 
   it('Open… lists the folder\'s games, the last changed first, and opens the one picked', async () => {
     const page = e2e.page;
+    await openMenu();
     await page.getByTestId('file-open').click();
     const dialog = page.getByTestId('open-dialog');
     await dialog.waitFor();
@@ -53,6 +62,7 @@ describe('the File menu of the browser preview', () => {
   });
 
   it('Save As… copies the game into the folder and play continues on the copy', async () => {
+    await openMenu();
     await e2e.page.getByTestId('file-save-as').click();
     await settle();
     const info = await e2e.gameInfo();
@@ -64,6 +74,7 @@ describe('the File menu of the browser preview', () => {
 
   it('Export log downloads the history as CSV', async () => {
     const page = e2e.page;
+    await openMenu();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('file-export-log').click()]);
     expect(download.suggestedFilename()).toMatch(/-log\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');
@@ -72,6 +83,7 @@ describe('the File menu of the browser preview', () => {
 
   it('Help shows the rules interpretations, the readings of this work among them', async () => {
     const page = e2e.page;
+    await openMenu();
     await page.getByTestId('file-help').click();
     const dialog = page.getByTestId('help-dialog');
     await dialog.waitFor();
