@@ -15,12 +15,13 @@ import type { DiceRecord, EventKind, FieldChange, HistoryEntry, HistoryQuery } f
 import { MusterError } from './errors';
 import { statement } from './statements';
 import { appendDiceRow, diceOfEvents, type NewDiceRow } from './dice';
+import { publicChanges } from './secrets';
 
 export type SqlValue = string | number | null;
 
 /** The state tables and the columns an event may change; anything else is refused. */
 export const MUTABLE_FIELDS = {
-  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls'],
+  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id'],
   clock: ['turn_id', 'step', 'segment', 'phase'],
   turn_state: [
     'initiative',
@@ -34,7 +35,7 @@ export const MUTABLE_FIELDS = {
     'side_to_act',
     'attachment_made',
   ],
-  reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id'],
+  reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id', 'scheduled_turn_id', 'entry_area'],
   commands: [
     'own_order',
     'order_expires',
@@ -49,8 +50,9 @@ export const MUTABLE_FIELDS = {
     'activation_phase',
     'activation_order',
     'confusion_result',
+    'fatigue_recovery',
   ],
-  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used'],
+  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used', 'arrival_turn_id', 'arrival_area'],
   units: [
     'sp',
     'weapon',
@@ -75,8 +77,12 @@ export const MUTABLE_FIELDS = {
     'works',
     'bayonet_charge',
     'confusion_result',
+    'double_time_turn_id',
   ],
   objectives: ['occupied'],
+  // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.
+  alternative_arrivals: ['entry_area', 'ordered_turn_id', 'rolled_turn_id'],
+  concealment: ['concealed', 'plot'],
 } as const;
 export type StateTable = keyof typeof MUTABLE_FIELDS;
 export type Field<T extends StateTable> = (typeof MUTABLE_FIELDS)[T][number];
@@ -253,7 +259,8 @@ function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
     kind: row.kind,
     summary: row.summary,
     undone: row.undone === 1,
-    changes: payload.changes.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })),
+    // A side's secrets never leave the file through the history (db/secrets.ts).
+    changes: publicChanges(payload.changes).map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })),
     diceSeqs: dice.map((d) => d.seq),
   };
 }

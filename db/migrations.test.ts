@@ -9,6 +9,7 @@ import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migration0001 } from './migrations/0001-initial';
 import { migration0002 } from './migrations/0002-activations-objectives';
+import { migration0003 } from './migrations/0003-combat';
 import { LATEST_VERSION } from './migrations';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
@@ -124,6 +125,39 @@ describe('0003: unit works, Bayonet Charge and Confusion Table markers, Leader R
     expect(g.roster().find((u) => u.id === '2-wi')?.works).toBe('breastworks');
     g.undo();
     expect(g.roster().find((u) => u.id === '2-wi')?.works).toBe('none');
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+});
+
+describe('0004: Alternative Arrival Areas, concealed plots, the turns of the rain, fatigue recovery and Double Time', () => {
+  it('brings a version 3 game to version 4: one secret row per group and per command, nothing ordered or concealed; the new tables change with their events', () => {
+    const played = newGame(tmp.dir, { migrations: [migration0001, migration0002, migration0003] });
+    expect(played.schemaVersion).toBe(3);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    advanceTo(played, { segment: 'II', phase: 'A' });
+    const events = played.info().eventCount;
+    played.close();
+
+    const g = GameService.open(played.file);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(readdirSync(dirname(played.file)).filter((f) => f === `${basename(played.file)}.v3.bak`)).toHaveLength(1);
+    expect(g.info().eventCount).toBe(events);
+    expect(g.info().weather).toMatchObject({ raining: false, mud: false, rainStopRolls: 0, rainBeganTurnId: null });
+    expect(g.db.prepare('SELECT id, side, entry_area AS area FROM alternative_arrivals ORDER BY id').all()).toEqual([
+      { id: 'cutler-arrives', side: 'USA', area: null },
+      { id: 'davis-arrives', side: 'CSA', area: null },
+    ]);
+    expect(g.db.prepare('SELECT count(*) AS n FROM concealment WHERE concealed = 0').get()).toEqual({ n: 14 });
+    expect(g.db.prepare("SELECT fatigue_recovery FROM commands WHERE id = 'iron'").get()).toEqual({ fatigue_recovery: 0 });
+    expect(g.verify().ok).toBe(true);
+
+    // The new tables work at once, through events that undo.
+    advanceTo(g, { segment: 'III', phase: 'A' });
+    g.concealCommand({ side: 'CSA', commandId: 'archer', hex: '1234', strategicMovement: true });
+    expect(g.concealedPlots({ viewer: 'CSA' }).commands.map((c) => c.commandId)).toEqual(['archer']);
+    g.undo();
+    expect(g.concealedPlots({ viewer: 'CSA' }).commands).toEqual([]);
     expect(g.verify().ok).toBe(true);
     g.close();
   });
