@@ -191,8 +191,21 @@ export const EVENT_KINDS = [
   'clock.advanced',
   'die.rolled',
   'objective.occupied',
+  'fire',
+  'shock',
+  'bayonet-charge',
+  'rally',
+  'udd',
+  'confusion',
+  'works',
+  'weather',
   'objective.manpower',
   'game.ended',
+  'reinforcement.schedule',
+  'reinforcement.alternative',
+  'movement.double-time',
+  'fatigue.recovery',
+  'concealment',
 ] as const;
 export const EventKind = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKind>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, query, text, write } from './common';
+import { WeatherState } from './weather';
 
 /** Where the game is on the time track and in the sequence of play (rules/sequence.ts). */
 export const ClockState = z.object({
@@ -84,6 +85,8 @@ export const GameInfo = z.object({
   secretEntries: SecretEntries.nullable(),
   /** Which orders may be given now without an order change roll (setOrders), and why not (RI-H06). */
   directOrders: DirectOrders,
+  /** The weather in force and what it changes (Rev. Rain, Rev. Mud). */
+  weather: WeatherState,
 });
 export type GameInfo = z.infer<typeof GameInfo>;
 
@@ -96,7 +99,12 @@ export type RollDieInput = z.input<typeof RollDieInput>;
 export const RollDieResult = RollChangeResult.extend({ roll: DieRoll });
 export type RollDieResult = z.infer<typeof RollDieResult>;
 
+/** One turn of the game's time track. */
+export const TimeTrackTurn = z.object({ id: z.string(), date: z.string(), time: z.string(), light: Light, afternoon: z.boolean(), label: z.string() });
+export type TimeTrackTurn = z.infer<typeof TimeTrackTurn>;
+
 export const gameContract = {
+  timeTrack: query("The game's turns, first to last", NoInput, z.array(TimeTrackTurn)),
   info: query('The open game: scenario, players, clock, undo/redo state, army commanders', NoInput, GameInfo),
   verify: query("Checks the file: SQLite's integrity check, the event log and the dice log's hash chain", NoInput, VerifyReport),
   rollDie: write('Rolls (or records a typed) die for any purpose, in the dice log', RollDieInput, RollDieResult),

@@ -15,12 +15,13 @@ import type { DiceRecord, EventKind, FieldChange, HistoryEntry, HistoryQuery } f
 import { MusterError } from './errors';
 import { statement } from './statements';
 import { appendDiceRow, diceOfEvents, type NewDiceRow } from './dice';
+import { publicChanges } from './secrets';
 
 export type SqlValue = string | number | null;
 
 /** The state tables and the columns an event may change; anything else is refused. */
 export const MUTABLE_FIELDS = {
-  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa'],
+  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id'],
   clock: ['turn_id', 'step', 'segment', 'phase'],
   turn_state: [
     'initiative',
@@ -35,7 +36,7 @@ export const MUTABLE_FIELDS = {
     'attachment_made',
     'entries_done',
   ],
-  reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id'],
+  reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id', 'scheduled_turn_id', 'entry_area'],
   commands: [
     'own_order',
     'order_expires',
@@ -49,8 +50,10 @@ export const MUTABLE_FIELDS = {
     'activation',
     'activation_phase',
     'activation_order',
+    'confusion_result',
+    'fatigue_recovery',
   ],
-  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map'],
+  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used', 'arrival_turn_id', 'arrival_area'],
   units: [
     'sp',
     'weapon',
@@ -72,8 +75,15 @@ export const MUTABLE_FIELDS = {
     'activation',
     'activation_phase',
     'activation_order',
+    'works',
+    'bayonet_charge',
+    'confusion_result',
+    'double_time_turn_id',
   ],
   objectives: ['occupied'],
+  // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.
+  alternative_arrivals: ['entry_area', 'ordered_turn_id', 'rolled_turn_id'],
+  concealment: ['concealed', 'plot'],
 } as const;
 export type StateTable = keyof typeof MUTABLE_FIELDS;
 export type Field<T extends StateTable> = (typeof MUTABLE_FIELDS)[T][number];
@@ -191,9 +201,13 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   }
   const info = statement(
     db,
-    `INSERT INTO events (at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, secret_side)
-     VALUES (@at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @secret_side)`,
-  ).run({ at, ...clock, kind: e.kind, summary: e.summary, payload: JSON.stringify(payload), subjects: ` ${[...subjects].join(' ')} `, prev_head: head.head_seq, secret_side: e.secretSide ?? null });
+    // secret_side (schema 5) is named only for a secret entry, so a file of an earlier schema still records the rest.
+    e.secretSide
+      ? `INSERT INTO events (at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, secret_side)
+     VALUES (@at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @secret_side)`
+      : `INSERT INTO events (at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head)
+     VALUES (@at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head)`,
+  ).run({ at, ...clock, kind: e.kind, summary: e.summary, payload: JSON.stringify(payload), subjects: ` ${[...subjects].join(' ')} `, prev_head: head.head_seq, ...(e.secretSide ? { secret_side: e.secretSide } : {}) });
   const seq = Number(info.lastInsertRowid);
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
@@ -253,8 +267,9 @@ function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
     kind: row.kind,
     summary: row.summary,
     undone: row.undone === 1,
-    secretSide: row.secret_side,
-    changes: payload.changes.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })),
+    secretSide: row.secret_side ?? null,
+    // A side's secrets never leave the file through the history (db/secrets.ts).
+    changes: publicChanges(payload.changes).map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })),
     diceSeqs: dice.map((d) => d.seq),
   };
 }

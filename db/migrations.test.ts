@@ -9,6 +9,8 @@ import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migration0001 } from './migrations/0001-initial';
 import { migration0002 } from './migrations/0002-activations-objectives';
+import { migration0003 } from './migrations/0003-combat';
+import { migration0004 } from './migrations/0004-battle-play';
 import { LATEST_VERSION } from './migrations';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
@@ -82,7 +84,7 @@ describe('0002: activations and victory objectives', () => {
     const barred = expectRefused(g, () => g.activateRe({ commandId: 'iron' }), 'RULES_FORBID', 'commandId', 'Rev. Activation Segment');
     expect(barred.message).toContain('activated with 1st Division, I Corps this segment (tried for ME)');
     g.activateRe({ commandId: 'gamble' });
-    expect(g.turnState().activated).toEqual([{ commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 2 }]);
+    expect(g.turnState().activated).toEqual([{ commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 2, confusionResult: null }]);
     g.undo();
     expect(g.turnState().activated).toEqual([]);
     g.setObjective({ side: 'USA', objectiveId: 'seminary-ridge', occupied: true });
@@ -102,35 +104,80 @@ describe('0002: activations and victory objectives', () => {
   });
 });
 
-describe('0003: secret entries', () => {
-  it('brings a version 2 game to version 3: every earlier event public, no side finished, and secret entries work from then on (RI-H01)', () => {
-    const played = newGame(tmp.dir);
+describe('0003: unit works, Bayonet Charge and Confusion Table markers, Leader Rally, weather', () => {
+  it('brings a version 2 game to version 3: its rows kept, no works, no markers, fair weather; the new columns change with their events', () => {
+    const played = newGame(tmp.dir, { migrations: [migration0001, migration0002] });
+    expect(played.schemaVersion).toBe(2);
     played.recordLoss({ unitId: '2-wi', sp: 1 });
-    played.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
-    played.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
     const events = played.info().eventCount;
     played.close();
-    // The version 2 schema, filled column by column from the played game (version 3 added two columns).
-    const path = tmp.file('version-2.muster');
-    openGameDatabase(path, { create: true, migrations: [migration0001, migration0002] }).db.close();
-    const db = new Database(path);
-    db.pragma('foreign_keys = OFF');
-    db.prepare('ATTACH DATABASE ? AS src').run(played.file);
-    db.transaction(() => {
-      for (const table of [...VERSION_1_TABLES, 'objectives']) {
-        const names = (db.prepare(`PRAGMA main.table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
-        db.exec(`INSERT INTO main.${table} (${names.join(', ')}) SELECT ${names.join(', ')} FROM src.${table}`);
-      }
-    })();
-    db.exec('DETACH DATABASE src');
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
-    db.close();
 
-    const g = GameService.open(path);
+    const g = GameService.open(played.file);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(g.info().eventCount).toBe(events);
+    const row = g.db.prepare("SELECT sp_lost, works, bayonet_charge, confusion_result FROM units WHERE id = '2-wi'").get();
+    expect(row).toEqual({ sp_lost: 1, works: 'none', bayonet_charge: 0, confusion_result: null });
+    expect(g.db.prepare('SELECT raining, mud, rain_stop_rolls FROM game').get()).toEqual({ raining: 0, mud: 0, rain_stop_rolls: 0 });
+    expect(g.db.prepare('SELECT count(*) AS n FROM leaders WHERE rally_used = 0').get()).toEqual({ n: g.leaders().length });
+    expect(g.db.prepare("SELECT confusion_result FROM commands WHERE id = 'iron'").get()).toEqual({ confusion_result: null });
+
+    // The new columns work: a unit occupies breastworks with its event, and undo takes it back.
+    g.setWorks({ unitId: '2-wi', works: 'breastworks' });
+    expect(g.roster().find((u) => u.id === '2-wi')?.works).toBe('breastworks');
+    g.undo();
+    expect(g.roster().find((u) => u.id === '2-wi')?.works).toBe('none');
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+});
+
+describe('0004: Alternative Arrival Areas, concealed plots, the turns of the rain, fatigue recovery and Double Time', () => {
+  it('brings a version 3 game to version 4: one secret row per group and per command, nothing ordered or concealed; the new tables change with their events', () => {
+    const played = newGame(tmp.dir, { migrations: [migration0001, migration0002, migration0003] });
+    expect(played.schemaVersion).toBe(3);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    advanceTo(played, { segment: 'II', phase: 'A' });
+    const events = played.info().eventCount;
+    played.close();
+
+    const g = GameService.open(played.file);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(readdirSync(dirname(played.file)).filter((f) => f === `${basename(played.file)}.v3.bak`)).toHaveLength(1);
+    expect(g.info().eventCount).toBe(events);
+    expect(g.info().weather).toMatchObject({ raining: false, mud: false, rainStopRolls: 0, rainBeganTurnId: null });
+    expect(g.db.prepare('SELECT id, side, entry_area AS area FROM alternative_arrivals ORDER BY id').all()).toEqual([
+      { id: 'cutler-arrives', side: 'USA', area: null },
+      { id: 'davis-arrives', side: 'CSA', area: null },
+    ]);
+    expect(g.db.prepare('SELECT count(*) AS n FROM concealment WHERE concealed = 0').get()).toEqual({ n: 14 });
+    expect(g.db.prepare("SELECT fatigue_recovery FROM commands WHERE id = 'iron'").get()).toEqual({ fatigue_recovery: 0 });
+    expect(g.verify().ok).toBe(true);
+
+    // The new tables work at once, through events that undo.
+    advanceTo(g, { segment: 'III', phase: 'A' });
+    g.concealCommand({ side: 'CSA', commandId: 'archer', hex: '1234', strategicMovement: true });
+    expect(g.concealedPlots({ viewer: 'CSA' }).commands.map((c) => c.commandId)).toEqual(['archer']);
+    g.undo();
+    expect(g.concealedPlots({ viewer: 'CSA' }).commands).toEqual([]);
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+});
+
+describe('0005: secret entries', () => {
+  it('brings a version 4 game to version 5: every earlier event public, no side finished, and secret entries work from then on (RI-H01)', () => {
+    const played = newGame(tmp.dir, { migrations: [migration0001, migration0002, migration0003, migration0004] });
+    expect(played.schemaVersion).toBe(4);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const events = played.info().eventCount;
+    played.close();
+
+    const g = GameService.open(played.file);
     expect(g.schemaVersion).toBe(LATEST_VERSION);
     expect(g.info().eventCount).toBe(events);
     expect(g.history({ viewer: 'both' }).every((e) => e.secretSide === null)).toBe(true);
-    expect(g.turnState().secretEntries).toMatchObject({ finished: { USA: false, CSA: false }, revealed: false, rule: 'Rev. Initiative Segment' });
+    expect(g.turnState().secretEntries).toMatchObject({ finished: { USA: false, CSA: false }, revealed: false, rule: 'Rev. Orders Segment' });
+    advanceTo(g, { segment: 'II', phase: 'A' });
     g.declareInitiative({ side: 'USA', armyPoints: true });
     expect(g.turnState({ viewer: 'CSA' }).armyPointsForInitiative.USA).toBe(false);
     expect(g.turnState({ viewer: 'USA' }).armyPointsForInitiative.USA).toBe(true);
@@ -140,3 +187,4 @@ describe('0003: secret entries', () => {
     g.close();
   });
 });
+

@@ -81,13 +81,13 @@ describe('"on the map" has one source: the roster (RI-H05)', () => {
       () => g.attemptOrderChange({ commandId: 'usa-cavalry-1-gamble', order: 'HOLD', superiorsUsingRating: ['usa-meade'], roll: 0 }),
       'RULES_FORBID',
       'superiorsUsingRating[0]',
-      'Rev. Order Change DRMs',
+      'Rev. Leaders and Activation',
     );
     advanceTo(g, { segment: 'II', phase: 'A' });
     expectRefused(g, () => g.declareInitiative({ side: 'USA', armyPoints: true }), 'RULES_FORBID', 'armyPoints', 'Rev. Initiative Segment');
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 5, CSA: 0 } });
     advanceTo(g, { segment: 'III', phase: 'A' });
-    const refused = expectRefused(g, () => g.attemptActivation({ commandId: 'usa-cavalry-1-gamble', superiorsInRange: ['usa-meade'], roll: 0 }), 'RULES_FORBID', 'superiorsInRange[0]', 'Rev. Activation DRMs');
+    const refused = expectRefused(g, () => g.attemptActivation({ commandId: 'usa-cavalry-1-gamble', superiorsInRange: ['usa-meade'], roll: 0 }), 'RULES_FORBID', 'superiorsInRange[0]', 'Rev. Leaders and Activation');
     expect(refused.message).toContain('George G. Meade is not on the map');
   });
 
@@ -168,7 +168,8 @@ describe('the order change list shows the DRM the roll will use, and only to its
     const attempt = g.attemptOrderChange({ commandId: 'heth-div', order: 'ASLT', roll: 2 });
     expect(attempt.drm).toEqual(offered.drm);
     // The USA player's list shows Heth's division as it stood before CSA's hidden entries; CSA's own shows the change.
-    expect(heth('USA')).toMatchObject({ from: 'MRCH', mayAttempt: { allowed: false, reason: expect.stringContaining('pre-roll first') } });
+    expect(heth('USA').from).toBe('MRCH');
+    expect(heth('USA').options.find((o) => o.order === 'ASLT')).toMatchObject({ allowed: false, reason: expect.stringContaining('pre-roll first') });
     expect(heth('CSA').from).toBe('ASLT');
     // Once CSA has finished, its list offers nothing more (RI-H01).
     g.finishEntries({ side: 'CSA' });

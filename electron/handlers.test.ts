@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService } from '../db/service';
-import type { GameChangedEvent, IpcError } from './api';
+import type { ErrorInfo, GameChangedEvent } from '../contract';
 import { createGameBackendFactory } from './game-backend';
 import { builtInScenarioSummaries, createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from './handlers';
+import { PlayerChartsStore } from './charts';
 import { RecentFilesStore } from './files';
 import { TEST_SCENARIO, fileDigest, makeGameFile, makeRefusedFiles } from './test-support/games';
 
@@ -18,9 +19,10 @@ interface Harness {
   /** Answers for the next file dialogs (a path, or null for Cancel). */
   answers: (string | null)[];
   asked: string[];
-  reported: { file: string; error: IpcError }[];
+  reported: { file: string; error: ErrorInfo }[];
   changes: GameChangedEvent[];
   recent: RecentFilesStore;
+  charts: PlayerChartsStore;
 }
 
 /** The real backend, with any scenario id mapped to the test scenario (the built-in ones are large). */
@@ -33,7 +35,7 @@ function harness(): Harness {
   const dir = mkdtempSync(join(tmpdir(), 'muster-handlers-'));
   const answers: (string | null)[] = [];
   const asked: string[] = [];
-  const reported: { file: string; error: IpcError }[] = [];
+  const reported: { file: string; error: ErrorInfo }[] = [];
   const changes: GameChangedEvent[] = [];
   const next = () => answers.shift() ?? null;
   const dialogs: ShellDialogs = {
@@ -43,16 +45,18 @@ function harness(): Harness {
     reportFileError: async (file, error) => void reported.push({ file, error }),
   };
   const recent = new RecentFilesStore(join(dir, 'userData', 'recent-files.json'), 'linux');
+  const charts = new PlayerChartsStore(join(dir, 'userData', 'player-charts.json'));
   const handlers = createHandlers({
     backend: testBackend(),
     dialogs,
     recent,
+    charts,
     appInfo: { name: 'Muster', version: '0.1.0', host: 'electron', platform: 'linux', versions: {} },
     scenarios: () => [],
     onGameChanged: (e) => changes.push(e),
     platform: 'linux',
   });
-  return { dir, handlers, answers, asked, reported, changes, recent };
+  return { dir, handlers, answers, asked, reported, changes, recent, charts };
 }
 
 let h: Harness;
@@ -258,6 +262,7 @@ describe('the built-in scenarios', () => {
       backend: createGameBackendFactory(),
       dialogs: { chooseNewGameFile: async () => join(dir, 'willoughby'), chooseGameToOpen: async () => null, chooseSaveAsFile: async () => null, reportFileError: async () => undefined },
       recent: new RecentFilesStore(join(dir, 'recent.json'), 'linux'),
+      charts: new PlayerChartsStore(join(dir, 'charts.json')),
       appInfo: { name: 'Muster', version: '0.1.0', host: 'electron', platform: 'linux', versions: {} },
     });
     try {
@@ -268,5 +273,51 @@ describe('the built-in scenarios', () => {
       handlers.shutdown();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the browser preview\'s File menu: Open from the games folder, Help', () => {
+  function folderHandlers(folder?: string): ShellHandlers {
+    return createHandlers({
+      backend: testBackend(),
+      dialogs: { chooseNewGameFile: async () => null, chooseGameToOpen: async () => null, chooseSaveAsFile: async () => null, reportFileError: async () => undefined },
+      recent: new RecentFilesStore(join(h.dir, 'userData', 'recent-files.json'), 'linux'),
+      appInfo: { name: 'Muster', version: '0.1.0', host: 'browser', platform: 'linux', versions: {} },
+      scenarios: () => [],
+      platform: 'linux',
+      charts: h.charts,
+      ...(folder !== undefined ? { gameFolder: folder } : {}),
+    });
+  }
+
+  it('lists the folder\'s games (the desktop app, with a file dialog, has no folder) and opens one by name only', async () => {
+    expect(await folderHandlers().gameFolder(undefined)).toBeNull();
+    const folder = join(h.dir, 'games');
+    const handlers = folderHandlers(folder);
+    expect(await handlers.gameFolder(undefined)).toEqual({ folder, files: [] });
+    const { mkdirSync, writeFileSync, utimesSync } = await import('node:fs');
+    mkdirSync(folder);
+    const older = makeGameFile(folder, 'first-day.muster');
+    utimesSync(older, new Date('2024-07-01T10:00:00Z'), new Date('2024-07-01T10:00:00Z'));
+    makeGameFile(folder, 'second-day.muster');
+    writeFileSync(join(folder, 'notes.txt'), 'not a game');
+    const listing = await handlers.gameFolder(undefined);
+    expect(listing!.files.map((f) => [f.name, f.open])).toEqual([['second-day.muster', false], ['first-day.muster', false]]);
+    const info = await handlers.openFromFolder({ name: 'first-day.muster' });
+    expect(info.file).toBe(older);
+    expect((await handlers.gameFolder(undefined))!.files.find((f) => f.name === 'first-day.muster')!.open).toBe(true);
+    await expect(handlers.openFromFolder({ name: 'nobody.muster' })).rejects.toMatchObject({ code: 'FILE_NOT_FOUND', field: 'name' });
+    await expect(handlers.openFromFolder({ name: '../first-day.muster' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', field: 'name' });
+    await expect(folderHandlers().openFromFolder({ name: 'first-day.muster' })).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'name' });
+    // A refused name leaves the open game open.
+    expect((await handlers.currentGame(undefined))!.file).toBe(older);
+    handlers.shutdown();
+  });
+
+  it('Help gives the rules interpretations as Markdown', async () => {
+    const help = await folderHandlers().helpText(undefined);
+    expect(help.title).toBe('Rules interpretations');
+    expect(help.markdown).toContain('# Rules interpretations');
+    expect(help.markdown).toContain('### RI-B01');
   });
 });

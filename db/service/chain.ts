@@ -45,6 +45,22 @@ export function standingOrders(ctx: GameContext, commands: CommandRow[] = readCo
   return result;
 }
 
+/**
+ * The standing orders of just these commands, for the few units of one combat (standingOrders works out
+ * every command's, which a fire attack on the full battle does not need).
+ */
+export function standingOrdersOf(commandIds: Iterable<string>, commands: CommandRow[]): Map<string, { order: OrderCode; from: string }> {
+  const nodes = tree(commands);
+  const own: Record<string, OrderCode> = {};
+  for (const c of commands) if (c.own_order) own[c.id] = c.own_order;
+  const result = new Map<string, { order: OrderCode; from: string }>();
+  for (const id of new Set(commandIds)) {
+    const s = standingOrder(nodes, own, id);
+    result.set(id, { order: s.order, from: s.fromCommandId });
+  }
+  return result;
+}
+
 /** The order a unit is under: its own, else its command's standing order. */
 export function effectiveUnitOrder(u: UnitRow, orders: Map<string, { order: OrderCode; from: string }>): { order: OrderCode; from: string } {
   if (u.own_order) return { order: u.own_order, from: 'unit' };
@@ -70,7 +86,8 @@ export function superiors(ctx: GameContext, field: string, ids: string[], comman
     const l = leader(ctx, `${field}[${i}]`, id);
     if (!allowed.has(id)) throw invalid(`${field}[${i}]`, `${l.name} is not a superior leader in ${commandId}'s chain of command`, rule);
     if (l.casualty !== 'none') throw forbidden(`${field}[${i}]`, `${l.name} is ${l.casualty}`, RULE.leaderLosses);
-    if (l.on_map !== 1) throw forbidden(`${field}[${i}]`, `${l.name} is not on the map: he has no range to be in and no rating to add until he arrives`, rule);
+    // RI-B11, RI-H05: a leader who has not arrived lends no rating and has no range: "on the map" is the roster's, as everywhere else.
+    if (l.on_map !== 1) throw forbidden(`${field}[${i}]`, `${l.name} is not on the map: he has no range to be in and no rating to add until he arrives`, RULE.leaders);
     return l;
   });
 }

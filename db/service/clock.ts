@@ -6,14 +6,21 @@ import { stragglersRecovered } from '../../rules/losses';
 import { clockAfter, clockInfo, eventDueAt, INITIATIVE_SEGMENT, type AutomaticEvent } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
-import type { AdvanceClockInput, AdvanceClockResult, ChangeResult, FinishEntriesInput, TurnState } from '../../contract';
+import type { AdvanceClockInput, AdvanceClockResult, AdvanceToDecisionResult, ChangeResult, FinishEntriesInput, TurnState } from '../../contract';
 import { SIDES, type Side } from '../../rules/types';
+import { ORDERS } from '../../rules/orders';
+import { MusterError } from '../errors';
+import { listHistory } from '../events';
+import { standingOrders } from './chain';
+import { dueBeforeActivation } from './turn-start';
 import { readActivatedUnits, readClock, readCommands, readLeaders, readTurns, readTurnState, readUnits } from '../store';
 import { askRules } from '../validate';
 import { RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { legalActions } from './legal';
-import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretStep, sideBit } from './secrets';
+import { fatigueRecovery } from './movement';
+import { automaticArrivals } from './reinforcements';
+import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretsRecorded, secretStep, sideBit } from './secrets';
 
 function turnState(ctx: GameContext): TurnState {
   const t = readTurnState(ctx.db);
@@ -33,10 +40,10 @@ function turnState(ctx: GameContext): TurnState {
     attachmentMade: t.attachment_made === 1,
     activated: commands
       .filter((c) => c.activation !== null)
-      .map((c) => ({ commandId: c.id, side: c.side, effectiveness: c.activation!, phase: c.activation_phase ?? '', order: c.activation_order ?? 0 }))
+      .map((c) => ({ commandId: c.id, side: c.side, effectiveness: c.activation!, phase: c.activation_phase ?? '', order: c.activation_order ?? 0, confusionResult: c.confusion_result }))
       .sort((a, b) => a.order - b.order),
     unitsActivated: readActivatedUnits(ctx.db)
-      .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0 }))
+      .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0, confusionResult: u.confusion_result }))
       .sort((a, b) => a.order - b.order),
     secretEntries: secretEntriesNow(ctx.db),
     legal: legalActions(ctx),
@@ -69,8 +76,10 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
     const next = clockAfter(clock, turns, game.last_turn_id);
     if (next === null) throw forbidden('clock', 'the last game turn is over: end the game', RULE.sequence);
     const t = readTurnState(ctx.db);
-    requireEntriesMade(ctx, clock, t.entries_done, new Set(input.nothingToEnter ?? []));
-    cs.set('turn_state', 1, 'entries_done', t.entries_done, 0);
+    if (secretsRecorded(ctx.db)) {
+      requireEntriesMade(ctx, clock, t.entries_done, new Set(input.nothingToEnter ?? []));
+      cs.set('turn_state', 1, 'entries_done', t.entries_done, 0);
+    }
     // Abandoned guns must be resolved before the day ends. RI-S08.
     if (eventDueAt(turns, clock, 'abandoned-guns')) {
       const pending = readUnits(ctx.db).filter((u) => u.abandoned_guns > 0);
@@ -117,17 +126,21 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
       return side ? [`${side} activates first`] : [];
     }
     case 'new-turn': {
-      // Per-turn state starts afresh: rating points, moves, ME attempts, failed order changes, initiative.
+      // Per-turn state starts afresh: rating points, moves, Leader Rally, ME attempts, failed order changes,
+      // Confusion Table results, Bayonet Charge markers (RI-K12), initiative.
       for (const l of readLeaders(ctx.db)) {
-        cs.set('leaders', l.id, 'points_used', l.points_used, null).set('leaders', l.id, 'moved', l.moved, 0);
+        cs.set('leaders', l.id, 'points_used', l.points_used, null).set('leaders', l.id, 'moved', l.moved, 0).set('leaders', l.id, 'rally_used', l.rally_used, 0);
       }
       for (const c of readCommands(ctx.db)) {
         cs.set('commands', c.id, 'me_attempted', c.me_attempted, 0).set('commands', c.id, 'order_change_failed', c.order_change_failed, 0);
         cs.set('commands', c.id, 'activation', c.activation, null).set('commands', c.id, 'activation_phase', c.activation_phase, null).set('commands', c.id, 'activation_order', c.activation_order, null);
+        cs.set('commands', c.id, 'confusion_result', c.confusion_result, null);
       }
       for (const u of readActivatedUnits(ctx.db)) {
         cs.set('units', u.id, 'activation', u.activation, null).set('units', u.id, 'activation_phase', u.activation_phase, null).set('units', u.id, 'activation_order', u.activation_order, null);
+        cs.set('units', u.id, 'confusion_result', u.confusion_result, null);
       }
+      for (const u of readUnits(ctx.db).filter((x) => x.bayonet_charge === 1)) cs.set('units', u.id, 'bayonet_charge', 1, 0);
       // RI-S11: by default the previous turn's Initiative winner holds the +1 Initiative Modifier.
       cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, t.initiative);
       for (const [field, v] of [
@@ -162,6 +175,10 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
       }
       return n > 0 ? [`${n} Commander's Initiative order(s) expired`] : [];
     }
+    case 'arrivals':
+      return automaticArrivals(ctx, cs, turnId);
+    case 'fatigue-recovery':
+      return fatigueRecovery(ctx, cs);
     case 'straggler-recovery': {
       const commands = readCommands(ctx.db).filter((c) => c.recovery === 1);
       const notes: string[] = [];
@@ -181,4 +198,71 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
   }
 }
 
-export const clockFunctions = { turnState, finishEntries, advanceClock } satisfies Partial<ServiceFunctions>;
+/**
+ * RI-B13: why the turn must stop at the step the clock is at, or null when nothing is to be entered there
+ * and the clock may move on: each new turn (the Orders Segment), the Initiative roll, the Activation
+ * Segment (and its arrival and rain rolls), the 2400 straggler designation, fatigue a brigade may recover,
+ * a leader fallen this turn to replace, abandoned guns to resolve.
+ */
+function decisionAt(ctx: GameContext): string | null {
+  const clock = readClock(ctx.db);
+  const step = `${clock.segment}.${clock.phase}`;
+  const turns = readTurns(ctx.db);
+  if (step === 'I.A') return 'a new turn: the Orders Segment';
+  if (step === 'II.A' && readTurnState(ctx.db).initiative === null) return 'roll for the Initiative';
+  if (step === 'III.A') {
+    const due = dueBeforeActivation(ctx);
+    return due.length > 0 ? `the Activation Segment: first ${due.map((d) => d.text).join('; ')}` : 'the Activation Segment';
+  }
+  if (step === 'II.B') {
+    if (eventDueAt(turns, clock, 'straggler-recovery-designation')) return 'Straggler Recovery Designation (2400)';
+    const orders = standingOrders(ctx);
+    const commands = new Map(readCommands(ctx.db).map((c) => [c.id, c]));
+    const tired = readUnits(ctx.db).some((u) => {
+      const c = commands.get(u.command_id);
+      return u.on_map === 1 && u.fatigue > 0 && u.arm !== 'artillery' && c !== undefined && c.fatigue_recovery === 0 && ORDERS[orders.get(c.id)!.order].actions.includes('Can Recover Fatigue');
+    });
+    if (tired) return 'fatigued brigades that may be designated to recover';
+  }
+  if (step === 'IV.A') {
+    const fallen = listHistory(ctx.db, { turnId: clock.turn_id, kinds: ['leader.casualty', 'leader.captured'], includeUndone: false, limit: 500 });
+    const leaders = new Map(readLeaders(ctx.db).map((l) => [l.id, l]));
+    const waiting = fallen.flatMap((e) => e.changes.filter((c) => c.table === 'leaders' && c.field === 'casualty').map((c) => leaders.get(c.key))).some((l) => l !== undefined && l.casualty !== 'none' && l.replaced === 0);
+    if (waiting) return 'a leader fell this turn: replace him';
+  }
+  if (step === 'IV.C' && eventDueAt(turns, clock, 'abandoned-guns') && readUnits(ctx.db).some((u) => u.abandoned_guns > 0)) return 'abandoned guns to resolve before the day ends';
+  return null;
+}
+
+/**
+ * Fewer clicks (defect 8): the clock moves step by step (one event each, as Next would) through every
+ * step where nothing waits, and stops at the next decision, roll or chore (RI-B13). All the steps are
+ * written together or none; a step the rules refuse (guns to resolve, the last turn over) stops it there.
+ */
+function advanceToDecision(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceToDecisionResult {
+  return ctx.db.transaction((): AdvanceToDecisionResult => {
+    const passed: string[] = [];
+    const automatic: string[] = [];
+    let last: AdvanceClockResult | null = null;
+    let stoppedBecause: string | null = null;
+    while (stoppedBecause === null) {
+      try {
+        // A step of secret entries is passed only as Next would pass it (RI-H02): the sides finished, or said to have nothing to enter.
+        last = advanceClock(ctx, input);
+      } catch (e) {
+        // Nothing moved at all: the refusal is the answer. Else the jump stops before the refused step.
+        if (last === null || !(e instanceof MusterError) || e.code !== 'RULES_FORBID') throw e;
+        stoppedBecause = e.message.replace(/^clock: /, '');
+        break;
+      }
+      passed.push(last.clock.label);
+      automatic.push(...last.automatic);
+      stoppedBecause = decisionAt(ctx);
+      if (passed.length > 40) stoppedBecause = 'a whole turn passed with nothing to do';
+    }
+    const result = last!;
+    return { event: result.event, clock: clockInfo(readClock(ctx.db), readTurns(ctx.db)), passed, stoppedBecause: stoppedBecause!, automatic };
+  })();
+}
+
+export const clockFunctions = { turnState, finishEntries, advanceClock, advanceToDecision } satisfies Partial<ServiceFunctions>;

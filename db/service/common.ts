@@ -26,6 +26,14 @@ export const RULE = {
   orderChangeDrms: 'Rev. Order Change DRMs',
   activationDrms: 'Rev. Activation DRMs',
   arrival: 'Rev. Variable Arrival of Reinforcements',
+  stacking: 'Rev. Stacking and Fire Combat',
+  fireTable: 'Rev. Fire Table',
+  bayonetCharge: 'Rev. Bayonet Charge',
+  works: 'Rev. Breastworks/Entrenchments',
+  rally: 'Rev. Rally Table',
+  leaderRally: 'Rev. Leader Rally',
+  friendlyFire: 'Rev. Artillery Friendly Fire',
+  rain: 'Rev. Rain',
 } as const;
 
 export const yes = (b: boolean) => (b ? 1 : 0);

@@ -10,7 +10,7 @@ import { ChangeSet, historyEntry, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
 import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
 import { readClock, readGame, readTurnState, type GameRow } from '../store';
-import { secretStep, sideBit } from './secrets';
+import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { RULE } from './common';
 
 /** An open game: what every service function reads and writes through. */
@@ -86,7 +86,7 @@ export function write<T>(
  */
 function secretEntryOf(ctx: GameContext, entry: { side: Side; field: string }): Side | null {
   const step = secretStep(readClock(ctx.db));
-  if (!step) return null;
+  if (!step || !secretsRecorded(ctx.db)) return null;
   if ((readTurnState(ctx.db).entries_done & sideBit(entry.side)) !== 0) {
     throw new MusterError('RULES_FORBID', entry.field, `${entry.side} has finished its entries in ${step.label} (${step.entries}); nothing more may be entered for it now (undo ${entry.side}'s finish to add more)`, step.rule);
   }

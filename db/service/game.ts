@@ -7,13 +7,14 @@ import { clockInfo } from '../clock';
 import { verifyDice } from '../dice';
 import { MusterError } from '../errors';
 import { eventCount, undoRedoAvailable, verifyEvents } from '../events';
-import type { GameInfo, RollDieInput, RollDieResult, VerifyReport } from '../../contract';
+import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport } from '../../contract';
 import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
 import { actingArmyCommander } from './chain';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { directOrdersNow } from './orders';
 import { secretEntriesNow } from './secrets';
+import { weatherState } from './weather';
 
 function info(ctx: GameContext): GameInfo {
   const g = readGame(ctx.db);
@@ -35,6 +36,7 @@ function info(ctx: GameContext): GameInfo {
     armyCommanders: { USA: armyCommanderSummary(ctx, 'USA', g), CSA: armyCommanderSummary(ctx, 'CSA', g) },
     secretEntries: secretEntriesNow(ctx.db),
     directOrders: directOrdersNow(ctx),
+    weather: weatherState(ctx, g),
   };
 }
 
@@ -46,6 +48,10 @@ function armyCommanderSummary(ctx: GameContext, side: Side, game: GameRow): { le
     if (e instanceof MusterError) return null;
     throw e;
   }
+}
+
+function timeTrack(ctx: GameContext): TimeTrackTurn[] {
+  return readTurns(ctx.db).map((t) => ({ id: t.id, date: t.date, time: t.time, light: t.light, afternoon: t.afternoon === 1, label: `${Number(t.date.slice(8, 10))} July ${t.time}` }));
 }
 
 function verify(ctx: GameContext): VerifyReport {
@@ -76,4 +82,4 @@ function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {
   });
 }
 
-export const gameFunctions = { info, verify, rollDie } satisfies Partial<ServiceFunctions>;
+export const gameFunctions = { info, timeTrack, verify, rollDie } satisfies Partial<ServiceFunctions>;

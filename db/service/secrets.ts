@@ -14,6 +14,21 @@ import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
 import { readClock, readTurnState, type ClockRow } from '../store';
 
+const recorded = new WeakMap<SqliteDatabase, boolean>();
+
+/**
+ * Whether the file records secret entries (schema 5). A game opened by Muster always does (files are
+ * migrated when opened); a file a test keeps at an earlier schema has no secret entries to keep.
+ */
+export function secretsRecorded(db: SqliteDatabase): boolean {
+  let known = recorded.get(db);
+  if (known === undefined) {
+    known = (db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).some((c) => c.name === 'secret_side');
+    recorded.set(db, known);
+  }
+  return known;
+}
+
 /** The bit of a side in turn_state.entries_done. */
 export const sideBit = (side: Side): number => (side === 'USA' ? 1 : 2);
 export const BOTH_DONE = 3;
@@ -27,7 +42,7 @@ export function secretStep(clock: Pick<ClockRow, 'segment' | 'phase'>): { entrie
 /** Where the secret entries of the current step stand, for the turn state. */
 export function secretEntriesNow(db: SqliteDatabase): SecretEntries | null {
   const step = secretStep(readClock(db));
-  if (!step) return null;
+  if (!step || !secretsRecorded(db)) return null;
   const done = readTurnState(db).entries_done;
   const finished = { USA: (done & sideBit('USA')) !== 0, CSA: (done & sideBit('CSA')) !== 0 };
   return {
@@ -52,7 +67,7 @@ interface SecretEventRow {
  * sees none that is unrevealed.
  */
 function hiddenEvents(db: SqliteDatabase, viewer: Viewer | undefined): SecretEventRow[] {
-  if (viewer === 'both') return [];
+  if (viewer === 'both' || !secretsRecorded(db)) return [];
   const clock = readClock(db);
   const revealed = readTurnState(db).entries_done === BOTH_DONE ? 1 : 0;
   return statement(
@@ -85,6 +100,7 @@ export function handOverOf(db: SqliteDatabase, seq: number): Side | null {
 
 /** Applied secret entries of a side in the current step (a side that made some cannot say it has nothing to enter). */
 export function entriesThisStep(db: SqliteDatabase, side: Side): number {
+  if (!secretsRecorded(db)) return 0;
   const clock = readClock(db);
   const row = statement(db, 'SELECT count(*) AS n FROM events WHERE secret_side = ? AND undone = 0 AND turn_id = ? AND segment = ? AND phase = ?').get(side, clock.turn_id, clock.segment, clock.phase) as { n: number };
   return row.n;

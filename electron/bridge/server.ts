@@ -27,6 +27,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CONTRACT_FUNCTIONS, EVENTS, type AppInfo, type ContractFunction, type ErrorInfo, type GameChangedEvent } from '../../contract';
 import { dispatch } from '../../db/dispatch';
+import { CHARTS_FILE_NAME, PlayerChartsStore } from '../charts';
 import { RecentFilesStore, RECENT_FILES_NAME, withGameFileExtension } from '../files';
 import { createGameBackendFactory } from '../game-backend';
 import { createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from '../handlers';
@@ -168,7 +169,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     chooseGameToOpen: async () => {
       const file = queuedOpen;
       queuedOpen = null;
-      if (file === null) log('Open…: the browser preview has no file dialog; start it with --file <game.muster>, or use Open Recent.');
+      if (file === null) log('Open…: the browser preview has no file dialog; the window lists the games folder (gameFolder / openFromFolder).');
       return file;
     },
     chooseSaveAsFile: async (suggested) => freshGameFile(dir, `${basename(suggested, '.muster')}-copy`),
@@ -187,9 +188,12 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     backend: options.backend ?? createGameBackendFactory(),
     dialogs,
     recent: new RecentFilesStore(join(dir, RECENT_FILES_NAME)),
+    charts: new PlayerChartsStore(join(dir, CHARTS_FILE_NAME)),
     appInfo,
     onGameChanged: (event: GameChangedEvent) => broadcast('onGameChanged', event),
     logError: (message, error) => log(`${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
+    // The browser has no file dialog: Open lists the games of this folder instead.
+    gameFolder: dir,
   });
 
   if (options.file !== undefined) {

@@ -3,7 +3,7 @@
  * the game log (every event, with its die rolls) as CSV text. Pure functions; the app shell saves the
  * text as a download.
  */
-import type { DiceRecord, HistoryEntry, RosterUnit } from '../../db/service-types';
+import type { DiceRecord, HistoryEntry, RosterUnit } from '../../contract';
 import { lossPercent, unitFlags } from './roster-rows';
 
 /** One CSV field: quoted when it holds a comma, quote or line break. */

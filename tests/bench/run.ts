@@ -7,7 +7,10 @@
  * - create-full-battle: creating the full Gettysburg game (scenario loaded and checked) vs a raw bulk
  *   insert of the same rows into the same schema (target <= 3);
  * - undo-long-log: undo (and redo) at the end of a 50,000-event log vs at the end of a 100-event log
- *   (target <= 1.5).
+ *   (target <= 1.5);
+ * - fire-attack: a fire attack resolved through the game service (two regiments' frontage, every DRM, the
+ *   loss shared in front, one event) vs recording a single loss through it, on the same full-battle game
+ *   (target <= 3).
  *
  * Ratios are of medians over repeated rounds, the two sides interleaved round by round so that disk and
  * load drift affect both alike. Progress goes to stderr.
@@ -156,7 +159,44 @@ function benchUndoLongLog(): void {
   report('undo-long-log', value, 1.5);
 }
 
+function benchFireAttack(): void {
+  progress('fire-attack ...');
+  const game = GameService.create({ file: nextFile('fire'), scenario: 'gettysburg' });
+  while (game.info().clock.segment !== 'II') game.advanceClock();
+  game.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
+  while (game.info().clock.segment !== 'III') game.advanceClock();
+  // On the map at 0740 on July 1: Buford's troopers (two to a hex) fire at Heth's regiments, one SP lost each
+  // time. The attacks are chosen before timing, each with an odd modified roll so no trooper runs out of ammo.
+  const onMap = game.roster({ includeOffMap: false }).filter((u) => u.arm !== 'artillery' && u.currentSp >= 2);
+  const troopers = onMap.filter((u) => u.side === 'USA').map((u) => u.id);
+  // Each regiment is fired upon while it has more than one SP left.
+  const regiments = onMap.filter((u) => u.side === 'CSA' && u.arm === 'infantry').flatMap((u) => Array.from({ length: u.currentSp - 1 }, () => u.id));
+  const rounds = 15;
+  const perRound = Math.min(5, Math.floor(regiments.length / rounds));
+  const attacks = Array.from({ length: rounds * perRound }, (_, i) => {
+    const aim = { stack: [troopers[i % troopers.length]!, troopers[(i + 1) % troopers.length]!], range: 2, targets: [regiments[i]!] };
+    const drm = game.planFire(aim).attack!.drm.total;
+    return { ...aim, roll: ((((1 - drm) % 2) + 2) % 2) as 0 | 1, result: { sp: 1 } };
+  });
+  // The baseline records losses on units anywhere in the order of battle (on the map or not, RI-S23).
+  const lossUnits = game.roster().filter((u) => u.currentSp >= 1 && !regiments.includes(u.id)).map((u) => u.id);
+  let f = 0;
+  let l = 0;
+  const value = ratio(
+    rounds,
+    () => time(() => {
+      for (let i = 0; i < perRound; i += 1) game.resolveFire(attacks[f++]!);
+    }),
+    () => time(() => {
+      for (let i = 0; i < perRound; i += 1) game.recordLoss({ unitId: lossUnits[l++ % lossUnits.length]!, sp: 1 });
+    }),
+  );
+  game.close();
+  report('fire-attack', value, 3);
+}
+
 try {
+  benchFireAttack();
   benchRecordLoss();
   benchCreateFullBattle();
   benchUndoLongLog();

@@ -19,9 +19,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { GameInfo } from '../../../db/service-types';
-import type { AppInfo, NewGameInput, RecentFileEntry, ScenarioSummary } from '../../../electron/api';
-import type { Viewer } from '../../../contract';
+import type { AppInfo, GameInfo, NewGameInput, RecentFileEntry, ScenarioSummary, Viewer } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { asApiError, call, connected, onGameChanged, type MusterApiError } from '../api';
 import { GAME_SCREENS, type ScreenName } from '../screens';

@@ -1,6 +1,6 @@
 /** Which side a History entry concerns, for the side filter: the rows it changed, else its words. */
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../db/service-types';
+import type { HistoryEntry } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { eventSide } from './history';
 
