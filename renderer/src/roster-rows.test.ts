@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandNode, RosterUnit } from '../../contract';
-import { filtersActive, lossPercent, NO_FILTERS, parentRowIndex, rosterRows, rowIndex, unitFlags, type RosterFilters } from './roster-rows';
+import { directOrderBar, filtersActive, lossPercent, NO_FILTERS, parentRowIndex, rosterRows, rowIndex, unitFlags, type RosterFilters } from './roster-rows';
 
 function node(id: string, level: CommandNode['level'], children: CommandNode[] = [], side: CommandNode['side'] = 'USA'): CommandNode {
   return {
@@ -155,5 +155,15 @@ describe('unit flags', () => {
       'out of ammo',
       '2 abandoned guns',
     ]);
+  });
+});
+
+describe('orders given without a roll (RI-H06): what the Roster offers', () => {
+  const open = { opening: false, defaultOrder: true, reason: null, rule: 'Rev. Orders Segment' };
+  it('before play any row; after it a unit in the Orders or Activation Segment, never a command', () => {
+    expect(directOrderBar({ ...open, opening: true }, { kind: 'command' })).toBeNull();
+    expect(directOrderBar(open, { kind: 'unit' })).toBeNull();
+    expect(directOrderBar(open, { kind: 'command' })).toMatch(/^Once play has begun a command's orders change by an order change attempt/);
+    expect(directOrderBar({ ...open, defaultOrder: false, reason: 'orders change in the Orders Segment' }, { kind: 'unit' })).toBe('orders change in the Orders Segment (Rev. Orders Segment).');
   });
 });
