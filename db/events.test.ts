@@ -64,7 +64,8 @@ describe('the event log', () => {
     const again = GameService.open(g.file);
     const report = again.verify();
     expect(report.ok).toBe(false);
-    expect(report.events.problems).toEqual(['event 1: units 2-wi sp_lost is 3, the event left it 2']);
+    expect(report.events).toMatchObject({ ok: true, problems: [] });
+    expect(report.state.problems).toEqual(['units 2-wi: sp_lost is 3, the log says 2']);
     // Undo refuses to apply an event over a state it does not expect.
     expect(() => again.undo()).toThrow(expect.objectContaining({ code: 'CORRUPT', field: 'events' }));
     again.close();

@@ -9,12 +9,26 @@
  *   next one down (`redo_next`); a new change after an undo simply drops the chain (redo_seq = NULL).
  *
  * The log is append-only (triggers in the schema): only `undone` and `redo_next` of a row ever change.
+ *
+ * It is a hash chain, like the dice log: each event's hash covers the previous event's hash and its own
+ * content, and event 1's previous hash is the genesis hash (db/genesis.ts: the state the game started
+ * from). Canonical serialisation (format 1, never changed; a new format gets a new function):
+ *   hash = hex(SHA-256(prev_hash + "\n" + JSON.stringify(["muster/event/1", seq, at, turn_id, segment,
+ *                       phase, kind, summary, payload, subjects, prev_head, dice_head])))
+ * where every value is exactly the stored one (`payload` is the stored JSON text; strings are made
+ * well-formed before they are hashed and stored, db/wellformed.ts), and `dice_head` is the hash of the
+ * dice log's last roll once this event's rolls are written (64 zeros while the log has none), so the
+ * event chain also seals the dice chain. `undone` and `redo_next` are not covered: undo and redo move
+ * pointers, and the game fingerprint (db/integrity.ts) covers where the pointers stand.
  */
 import type { SqliteDatabase } from './open';
 import type { DiceRecord, EventKind, FieldChange, HistoryEntry, HistoryQuery } from '../contract';
+import { hash as digest } from 'node:crypto';
 import { MusterError } from './errors';
 import { statement } from './statements';
-import { appendDiceRow, diceOfEvents, type NewDiceRow } from './dice';
+import { chainDiceRows, diceOfEvents, insertDiceRows, type NewDiceRow } from './dice';
+import { genesisHead } from './genesis';
+import { wellFormed } from './wellformed';
 
 export type SqlValue = string | number | null;
 
@@ -120,7 +134,8 @@ export interface EventPayload {
   changes: Change[];
 }
 
-interface EventRow {
+/** An event row as stored. */
+export interface EventRow {
   seq: number;
   at: string;
   turn_id: string;
@@ -129,9 +144,40 @@ interface EventRow {
   kind: EventKind;
   summary: string;
   payload: string;
+  subjects: string;
   prev_head: number | null;
   undone: number;
   redo_next: number | null;
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+/** What an event's hash covers (see the file header), besides the previous hash and the dice head. */
+export type HashedEventContent = Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary' | 'payload' | 'subjects' | 'prev_head'>;
+
+export const EVENT_FORMAT = 'muster/event/1';
+
+/** The canonical hash of one event (format 1, see the file header). */
+export function eventHash(prevHash: string, e: HashedEventContent, diceHead: string): string {
+  const content = JSON.stringify([EVENT_FORMAT, e.seq, e.at, e.turn_id, e.segment, e.phase, e.kind, e.summary, e.payload, e.subjects, e.prev_head, diceHead]);
+  return digest('sha256', `${prevHash}\n${content}`);
+}
+
+/** The last event of the log (its seq and hash); seq 0 and the genesis hash while the log is empty. */
+export function eventHead(db: SqliteDatabase): { seq: number; hash: string | null } {
+  const last = statement(db, 'SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string | null } | undefined;
+  return last ?? { seq: 0, hash: genesisHead(db) ?? null };
+}
+
+/** An event's payload, or a CORRUPT refusal naming the event when its stored text is damaged. */
+export function parsePayload(row: Pick<EventRow, 'seq' | 'payload'>): EventPayload {
+  try {
+    const p = JSON.parse(row.payload) as EventPayload;
+    if (typeof p !== 'object' || p === null || !Array.isArray(p.changes)) throw new Error('no list of changes');
+    return p;
+  } catch {
+    throw new MusterError('CORRUPT', 'events', `event ${row.seq}'s record in the game file is damaged; run verify to see what else is`);
+  }
 }
 
 interface HeadRow {
@@ -175,6 +221,8 @@ function clockNow(db: SqliteDatabase): { turn_id: string; segment: string; phase
  */
 export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Date().toISOString()): number {
   const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
+  const last = eventHead(db);
+  if (last.hash === null) throw new MusterError('CORRUPT', 'events', 'the event chain has no start (the genesis row is missing)');
   const clock = clockNow(db);
   const changes = e.changes.changes.filter((c) => c.before !== c.after);
   for (const c of changes) assertMutable(c);
@@ -185,16 +233,31 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
     else if (c.table === 'commands') subjects.add(`command:${c.key}`);
     else if (c.table === 'leaders') subjects.add(`leader:${c.key}`);
   }
-  const info = statement(
+  const seq = last.seq + 1;
+  // JSON.stringify escapes lone surrogates, so the payload is well-formed; the other strings are made so.
+  const row: HashedEventContent = {
+    seq,
+    at: wellFormed(at),
+    turn_id: clock.turn_id,
+    segment: clock.segment,
+    phase: clock.phase,
+    kind: e.kind,
+    summary: wellFormed(e.summary),
+    payload: JSON.stringify(payload),
+    subjects: wellFormed(` ${[...subjects].join(' ')} `),
+    prev_head: head.head_seq,
+  };
+  const dice = chainDiceRows(db, e.dice ?? [], seq, at);
+  const hash = eventHash(last.hash, row, dice.head);
+  statement(
     db,
-    `INSERT INTO events (at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head)
-     VALUES (@at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head)`,
-  ).run({ at, ...clock, kind: e.kind, summary: e.summary, payload: JSON.stringify(payload), subjects: ` ${[...subjects].join(' ')} `, prev_head: head.head_seq });
-  const seq = Number(info.lastInsertRowid);
+    `INSERT INTO events (seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, prev_hash, hash)
+     VALUES (@seq, @at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @prev_hash, @hash)`,
+  ).run({ ...row, prev_hash: last.hash, hash });
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
-  for (const d of e.dice ?? []) appendDiceRow(db, { ...d, eventSeq: seq }, at);
+  insertDiceRows(db, dice.rows);
   return seq;
 }
 
@@ -208,7 +271,7 @@ export function undoHead(db: SqliteDatabase): number {
   const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
   if (head.head_seq === null) throw new MusterError('NOTHING_TO_UNDO', 'undo', 'there is nothing to undo');
   const event = loadEvent(db, head.head_seq);
-  const { changes } = JSON.parse(event.payload) as EventPayload;
+  const { changes } = parsePayload(event);
   for (let i = changes.length - 1; i >= 0; i -= 1) {
     const c = changes[i]!;
     applyField(db, c.table, c.key, c.field, c.after, c.before);
@@ -222,7 +285,7 @@ export function redoNext(db: SqliteDatabase): number {
   const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
   if (head.redo_seq === null) throw new MusterError('NOTHING_TO_REDO', 'redo', 'there is nothing to redo');
   const event = loadEvent(db, head.redo_seq);
-  const { changes } = JSON.parse(event.payload) as EventPayload;
+  const { changes } = parsePayload(event);
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   statement(db, 'UPDATE events SET undone = 0, redo_next = NULL WHERE seq = ?').run(event.seq);
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = ? WHERE id = 1').run(event.seq, event.redo_next);
@@ -234,12 +297,13 @@ export function undoRedoAvailable(db: SqliteDatabase): { canUndo: boolean; canRe
   return { canUndo: head.head_seq !== null, canRedo: head.redo_seq !== null };
 }
 
+/** The number of events in the log: seqs run from 1 without gaps (verify checks it), so the last seq, read in O(log n). */
 export function eventCount(db: SqliteDatabase): number {
-  return (statement(db, 'SELECT count(*) AS n FROM events').get() as { n: number }).n;
+  return (statement(db, 'SELECT seq FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number } | undefined)?.seq ?? 0;
 }
 
 function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
-  const payload = JSON.parse(row.payload) as EventPayload;
+  const payload = parsePayload(row);
   return {
     seq: row.seq,
     at: row.at,
@@ -282,71 +346,3 @@ export function listHistory(db: SqliteDatabase, q: HistoryQuery): HistoryEntry[]
   return rows.map((r) => toEntry(r, dice.get(r.seq) ?? []));
 }
 
-/**
- * Checks the log explains the state: the undo chain from the head holds applied events only, in
- * descending order; the redo chain holds undone events only; every event is on exactly one of them or
- * was dropped by a later change; and walking the applied events back from the present, each one's
- * "after" values are what the state held after it (nothing half-applied, nothing changed outside the log).
- */
-export function verifyEvents(db: SqliteDatabase): { count: number; problems: string[] } {
-  const problems: string[] = [];
-  const count = eventCount(db);
-  const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow | undefined;
-  if (!head) return { count, problems: ['the game row is missing'] };
-  const current = new Map<string, SqlValue>();
-  const valueNow = (c: Change): SqlValue => {
-    const id = `${c.table}\u0000${c.key}\u0000${c.field}`;
-    if (!current.has(id)) {
-      const row = statement(db, `SELECT ${c.field} AS v FROM ${c.table} WHERE id = ?`).get(c.key) as { v: SqlValue } | undefined;
-      current.set(id, row === undefined ? undefined as unknown as SqlValue : row.v);
-    }
-    return current.get(id) as SqlValue;
-  };
-  let seq = head.head_seq;
-  let last = Number.POSITIVE_INFINITY;
-  let applied = 0;
-  while (seq !== null) {
-    const row = statement(db, 'SELECT * FROM events WHERE seq = ?').get(seq) as EventRow | undefined;
-    if (!row) {
-      problems.push(`event ${seq} on the undo chain is missing`);
-      break;
-    }
-    if (row.seq >= last) {
-      problems.push(`event ${row.seq}: the undo chain does not go back in time`);
-      break;
-    }
-    if (row.undone !== 0) problems.push(`event ${row.seq} is on the undo chain but marked undone`);
-    const { changes } = JSON.parse(row.payload) as EventPayload;
-    for (let i = changes.length - 1; i >= 0; i -= 1) {
-      const c = changes[i]!;
-      try {
-        assertMutable(c);
-      } catch {
-        problems.push(`event ${row.seq}: changes ${c.table}.${c.field}, which no event may change`);
-        continue;
-      }
-      const now = valueNow(c);
-      if (now !== c.after) problems.push(`event ${row.seq}: ${c.table} ${c.key} ${c.field} is ${JSON.stringify(now)}, the event left it ${JSON.stringify(c.after)}`);
-      current.set(`${c.table}\u0000${c.key}\u0000${c.field}`, c.before);
-    }
-    applied += 1;
-    last = row.seq;
-    seq = row.prev_head;
-  }
-  const appliedInTable = (statement(db, 'SELECT count(*) AS n FROM events WHERE undone = 0').get() as { n: number }).n;
-  if (appliedInTable !== applied) problems.push(`${appliedInTable} events are marked applied but ${applied} are on the undo chain`);
-  let redo = head.redo_seq;
-  let guard = 0;
-  while (redo !== null && guard <= count) {
-    const row = statement(db, 'SELECT * FROM events WHERE seq = ?').get(redo) as EventRow | undefined;
-    if (!row) {
-      problems.push(`event ${redo} on the redo chain is missing`);
-      break;
-    }
-    if (row.undone !== 1) problems.push(`event ${row.seq} is on the redo chain but not undone`);
-    redo = row.redo_next;
-    guard += 1;
-  }
-  if (guard > count) problems.push('the redo chain loops');
-  return { count, problems };
-}

@@ -15,6 +15,8 @@ import { defaultOrder } from '../rules/orders';
 import { SIDES } from '../rules/types';
 import { firstClockStep } from './clock';
 import { initialiseDice } from './dice';
+import { writeInitialGenesis } from './genesis';
+import { fileLengthProblem, openingProblems } from './integrity';
 import { GAME_CONTRACT, type GameFunction, type GameServiceApi } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { openGameDatabase, removeGameFile, type OpenOptions, type SqliteDatabase } from './open';
@@ -41,6 +43,11 @@ export interface ServiceOptions extends Pick<OpenOptions, 'migrations' | 'busyTi
   now?: () => string;
   /** Seed for the app's die when creating a game (tests fix it; otherwise node:crypto). */
   seed?: number;
+  /**
+   * A file the opening checks find damaged (db/integrity.ts) is refused ('refuse', the default), or
+   * opened read-only with what is damaged in info().damage ('read-only': verify and info use it).
+   */
+  damaged?: 'refuse' | 'read-only';
 }
 
 /**
@@ -76,11 +83,11 @@ export class GameService {
     }
   }
 
-  private constructor(db: SqliteDatabase, file: string, version: number, options: ServiceOptions) {
+  private constructor(db: SqliteDatabase, file: string, version: number, options: ServiceOptions, damage: readonly string[] = []) {
     this.db = db;
     this.file = file;
     this.schemaVersion = version;
-    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()) };
+    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()), damage };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -121,6 +128,7 @@ export class GameService {
           armyDefaultOrder: defaultOrder('infantry'),
         });
         initialiseDice(opened.db, options.seed);
+        writeInitialGenesis(opened.db);
       })();
     } catch (e) {
       opened.db.close();
@@ -130,32 +138,51 @@ export class GameService {
     return new GameService(opened.db, file, opened.version, options);
   }
 
-  /** Opens an existing game file (migrating it, with a backup, if it is from an older Muster). */
+  /**
+   * Opens an existing game file (migrating it, with a backup, if it is from an older Muster). A file
+   * cut off at its end is refused before it is opened; once open, the cheap checks of db/integrity.ts
+   * run (the state tables, the genesis, the ends of the event and dice chains): a damaged file is
+   * refused, or with `damaged: 'read-only'` opened read-only with what is damaged in info().damage.
+   */
   static open(input: OpenGameInput | string, options: ServiceOptions = {}): GameService {
     const file = requireId('file', typeof input === 'string' ? input : requireObject('input', input).file);
+    const readOnlyIfDamaged = options.damaged === 'read-only';
+    const damage: string[] = [];
+    const cutOff = existsSync(file) ? fileLengthProblem(file) : null;
+    if (cutOff !== null) {
+      if (!readOnlyIfDamaged) throw damaged(file, [cutOff]);
+      damage.push(cutOff);
+    }
     const opened = openGameDatabase(file, pickOpen(options));
-    let quick: string;
+    let hasGame: boolean;
     try {
-      quick = String(opened.db.pragma('quick_check', { simple: true }));
+      const tables = opened.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'game'").get() as { n: number };
+      hasGame = tables.n === 1 && (opened.db.prepare('SELECT count(*) AS n FROM game').get() as { n: number }).n === 1;
     } catch (e) {
-      quick = (e as Error).message;
-    }
-    if (quick !== 'ok') {
       opened.db.close();
-      throw new MusterError('CORRUPT', 'file', `${file} is damaged (${quick})`);
+      throw new MusterError('CORRUPT', 'file', `${file} is damaged (${(e as Error).message})`);
     }
-    const hasGame = opened.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'game'").get() as { n: number };
-    const row = hasGame.n === 1 ? (opened.db.prepare('SELECT count(*) AS n FROM game').get() as { n: number }) : { n: 0 };
-    if (row.n !== 1) {
+    if (!hasGame) {
       opened.db.close();
       throw new MusterError('CORRUPT', 'file', `${file} has no game in it (its creation did not finish)`);
     }
-    return new GameService(opened.db, file, opened.version, options);
+    damage.push(...openingProblems(opened.db));
+    if (damage.length > 0 && !readOnlyIfDamaged) {
+      opened.db.close();
+      throw damaged(file, damage);
+    }
+    return new GameService(opened.db, file, opened.version, options, damage);
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/** The refusal of a damaged file: what is wrong, and where to look for the rest. */
+function damaged(file: string, problems: readonly string[]): MusterError {
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+  return new MusterError('CORRUPT', 'file', `${file} is damaged: ${problems[0]}${more}. Nothing was changed; "muster verify" lists what is damaged`);
 }
 
 function pickOpen(o: ServiceOptions): OpenOptions {

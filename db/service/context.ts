@@ -19,6 +19,15 @@ export interface GameContext {
   readonly schemaVersion: number;
   /** Wall time for events and rolls (tests fix it). */
   readonly now: () => string;
+  /** What the opening checks found damaged (db/integrity.ts); a damaged game is open read-only. */
+  readonly damage: readonly string[];
+}
+
+/** Refuses any change to a game whose file was opened read-only because it is damaged. */
+export function assertWritable(ctx: GameContext): void {
+  if (ctx.damage.length > 0) {
+    throw new MusterError('CORRUPT', 'file', `this game file is damaged (${ctx.damage[0]}), so it is open read-only: nothing can be recorded in it; run verify to see what is damaged`);
+  }
 }
 
 /** The implementation of one method of the contract: the context, then the method's one argument (if any). */
@@ -46,6 +55,7 @@ export interface Draft<T> {
  * and for setup edits once it has started; a throw inside build() writes nothing.
  */
 export function write<T>(ctx: GameContext, kind: EventKind, input: unknown, build: (cs: ChangeSet, game: GameRow) => Draft<T>, opts: { setup?: boolean } = {}): T & { event: HistoryEntry; dice: DiceRecord[] } {
+  assertWritable(ctx);
   const seq = ctx.db.transaction(() => {
     const game = readGame(ctx.db);
     if (game.ended) throw new MusterError('GAME_ENDED', 'game', 'the game has ended; nothing more can be recorded (undo the end of the game to continue)');

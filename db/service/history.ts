@@ -7,7 +7,7 @@ import { invalid } from '../errors';
 import { historyEntry, listHistory, redoNext, undoHead, undoRedoAvailable } from '../events';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult } from '../../contract';
 import { requireInt, requireObject } from '../validate';
-import type { GameContext, ServiceFunctions } from './context';
+import { assertWritable, type GameContext, type ServiceFunctions } from './context';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   const q = requireObject('input', input);
@@ -25,11 +25,13 @@ function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
 }
 
 function undo(ctx: GameContext): UndoRedoResult {
+  assertWritable(ctx);
   const seq = ctx.db.transaction(() => undoHead(ctx.db))();
   return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
 }
 
 function redo(ctx: GameContext): UndoRedoResult {
+  assertWritable(ctx);
   const seq = ctx.db.transaction(() => redoNext(ctx.db))();
   return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
 }
