@@ -95,13 +95,26 @@ export const DieRoll = z.literal(DIE_FACES);
 /** Lone UTF-16 surrogates: SQLite would store U+FFFD for them, so what is stored would differ from what was hashed. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Text typed by a player: well-formed Unicode, trimmed, at most `max` characters. */
+/** Text typed by a player: well-formed Unicode, trimmed, composed (NFC), at most `max` characters (RI-V04). */
 export function text(max: number) {
   return z
     .string()
     .max(max, `must be at most ${max} characters`)
     .refine((s) => !LONE_SURROGATE.test(s), 'must be well-formed Unicode text (it holds a lone surrogate)')
     .transform((s) => s.normalize('NFC').trim());
+}
+
+/**
+ * A file path from the window (the Recent list): well-formed Unicode without NUL, kept exactly as given
+ * (a path is not normalised: another normal form may name another file; RI-V04).
+ */
+export function pathText(max: number) {
+  return z
+    .string()
+    .min(1, 'must name a file')
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !LONE_SURROGATE.test(s), 'must be well-formed Unicode text (it holds a lone surrogate)')
+    .refine((s) => !s.includes('\u0000'), 'must not hold a NUL character');
 }
 
 /** Scenario ids of units, leaders, commands, objectives and reinforcement groups (data/scenario-schema.ts). */

@@ -13,7 +13,7 @@
  *   tables column by column. It never throws: whatever it cannot read is itself reported.
  *
  * The game fingerprint is a short digest of where the log stands: the heads of both chains and the undo
- * pointers. Two players who note it at the end of a session can later tell whether anything before it
+ * pointers (RI-V02: undo moves it, redo moves it back). Two players who note it at the end of a session can later tell whether anything before it
  * changed (the last event and roll seal everything before them). Format 1:
  *   fingerprint = first 12 hex of SHA-256("muster/fingerprint/1\n" + event head hash + "\n" +
  *                 dice head hash + "\n" + head_seq + "\n" + redo_seq)   (an empty string for a NULL pointer)

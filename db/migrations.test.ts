@@ -1,10 +1,11 @@
 /**
  * Each real schema migration on a real file of the version before it. A version 1 file is made the way
  * Muster 1 made it: the version 1 schema (migration 0001 alone), filled with the rows of a game played a
- * little (a loss, the Initiative, an activation), then opened by this Muster.
+ * little (a loss, the Initiative, an activation), then opened by this Muster. A version 2 file is a game
+ * of this Muster with what version 3 added taken out again (the hash columns, the genesis, the trigger).
  */
 import Database from 'better-sqlite3';
-import { readdirSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migration0001 } from './migrations/0001-initial';
@@ -97,6 +98,76 @@ describe('0002: activations and victory objectives', () => {
       { id: 'USA:seminary-ridge', side: 'USA', objectiveId: 'seminary-ridge', name: 'Seminary Ridge', occupied: 0 },
       { id: 'CSA:mcpherson-ridge', side: 'CSA', objectiveId: 'mcpherson-ridge', name: 'McPherson Ridge', occupied: 0 },
     ]);
+    g.close();
+  });
+});
+
+/** A copy of a game as Muster 2 wrote it: no event hashes, no genesis, the version 2 trigger. */
+function asVersionTwo(source: string, name: string): string {
+  const target = tmp.file(name);
+  copyFileSync(source, target);
+  const db = new Database(target);
+  db.exec(`
+    DROP TRIGGER events_append_only_update;
+    DROP TRIGGER genesis_append_only_update;
+    DROP TRIGGER genesis_append_only_delete;
+    DROP TABLE genesis;
+    ALTER TABLE events DROP COLUMN hash;
+    ALTER TABLE events DROP COLUMN prev_hash;
+    CREATE TRIGGER events_append_only_update BEFORE UPDATE OF seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head ON events
+    BEGIN SELECT RAISE(ABORT, 'events are append-only: only undone and redo_next may change'); END;
+  `);
+  db.pragma('user_version = 2');
+  db.close();
+  return target;
+}
+
+describe('0003: the event chain', () => {
+  it('gives a version 2 game exactly the chain and genesis it would have had, from the state its log explains', () => {
+    const played = newGame(tmp.dir);
+    played.recordLoss({ unitId: '2-wi', sp: 2 });
+    played.rollDie({ purpose: 'fire', roll: 3 });
+    played.setFatigue({ unitId: '6-wi', level: 3 });
+    played.leaderCasualty({ leaderId: 'reynolds' });
+    played.undo();
+    played.setStatus({ unitId: '1-tn', status: 'routed' });
+    played.undo();
+    const live = {
+      genesis: played.db.prepare('SELECT state, hash FROM genesis').get(),
+      events: played.db.prepare('SELECT seq, prev_hash, hash FROM events ORDER BY seq').all(),
+      fingerprint: played.info().fingerprint,
+    };
+    played.close();
+    const path = asVersionTwo(played.file, 'version-2.muster');
+    const before = new Database(path, { readonly: true });
+    expect(before.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'genesis'").get()).toEqual({ n: 0 });
+    before.close();
+
+    const g = GameService.open(path);
+    expect(g.schemaVersion).toBe(3);
+    expect(g.db.prepare('SELECT state, hash FROM genesis').get()).toEqual(live.genesis);
+    expect(g.db.prepare('SELECT seq, prev_hash, hash FROM events ORDER BY seq').all()).toEqual(live.events);
+    expect(g.info().fingerprint).toBe(live.fingerprint);
+    expect(g.verify()).toMatchObject({ ok: true, state: { ok: true } });
+    // The hash columns are append-only from now on, and play goes on on the chain.
+    expect(() => g.db.exec("UPDATE events SET hash = 'x' WHERE seq = 1")).toThrow(/append-only/);
+    g.redo();
+    g.recordLoss({ unitId: '24-mi', sp: 1 });
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+
+  it('a version 2 file edited outside Muster keeps the edit to a field the log touched in view (RI-V01)', () => {
+    const played = newGame(tmp.dir);
+    played.recordLoss({ unitId: '2-wi', sp: 2 });
+    played.close();
+    const path = asVersionTwo(played.file, 'version-2-edited.muster');
+    const db = new Database(path);
+    db.exec("UPDATE units SET sp_lost = 5 WHERE id = '2-wi'; UPDATE units SET sp_lost = 1 WHERE id = '24-mi'");
+    db.close();
+    const g = GameService.open(path);
+    // 2-wi's loss is in the log, which says 2; 24-mi was never touched by an event: its edit became its genesis.
+    expect(g.verify().state.problems).toEqual(['units 2-wi: sp_lost is 5, the log says 2']);
     g.close();
   });
 });

@@ -17,7 +17,7 @@ import { firstClockStep } from './clock';
 import { initialiseDice } from './dice';
 import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem, openingProblems } from './integrity';
-import { GAME_CONTRACT, type GameFunction, type GameServiceApi } from '../contract';
+import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { openGameDatabase, removeGameFile, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
@@ -100,8 +100,14 @@ export class GameService {
     const scenarioRef = requireId('scenario', input.scenario);
     const commandIds = optionalIdList('commandIds', input.commandIds);
     const players = input.players === undefined ? {} : requireObject('players', input.players);
+    // RI-V04: names are player-typed text: well-formed, NFC and trimmed, as the contract's text() makes them.
+    const names: Partial<Record<(typeof SIDES)[number], string>> = {};
     for (const side of SIDES) {
-      if (players[side] !== undefined && typeof players[side] !== 'string') throw invalid(`players.${side}`, 'must be a name (a string)');
+      if (players[side] === undefined) continue;
+      if (typeof players[side] !== 'string') throw invalid(`players.${side}`, 'must be a name (a string)');
+      const name = PLAYER_NAME.safeParse(players[side]);
+      if (!name.success) throw refusedInput(name.error, `players.${side}`);
+      names[side] = name.data;
     }
     if (existsSync(file)) throw new MusterError('FILE_EXISTS', 'file', `${file} already exists; Muster never overwrites a file`);
     let scenario: Scenario;
@@ -121,7 +127,7 @@ export class GameService {
     try {
       opened.db.transaction(() => {
         insertScenario(opened.db, selected, {
-          players: { USA: (players.USA as string | undefined) ?? 'USA player', CSA: (players.CSA as string | undefined) ?? 'CSA player' },
+          players: { USA: names.USA ?? 'USA player', CSA: names.CSA ?? 'CSA player' },
           createdAt: now(),
           firstStep: firstClockStep(),
           // RI-S03: an army the scenario leaves without orders starts on the infantry Default Order.
@@ -142,7 +148,7 @@ export class GameService {
    * Opens an existing game file (migrating it, with a backup, if it is from an older Muster). A file
    * cut off at its end is refused before it is opened; once open, the cheap checks of db/integrity.ts
    * run (the state tables, the genesis, the ends of the event and dice chains): a damaged file is
-   * refused, or with `damaged: 'read-only'` opened read-only with what is damaged in info().damage.
+   * refused, or with `damaged: 'read-only'` opened read-only with what is damaged in info().damage (RI-V03).
    */
   static open(input: OpenGameInput | string, options: ServiceOptions = {}): GameService {
     const file = requireId('file', typeof input === 'string' ? input : requireObject('input', input).file);
@@ -184,6 +190,9 @@ function damaged(file: string, problems: readonly string[]): MusterError {
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
   return new MusterError('CORRUPT', 'file', `${file} is damaged: ${problems[0]}${more}. Nothing was changed; "muster verify" lists what is damaged`);
 }
+
+/** A player's name as New Game takes it (contract/files.ts). */
+const PLAYER_NAME = NewGameInput.shape.players.unwrap().shape.USA.unwrap();
 
 function pickOpen(o: ServiceOptions): OpenOptions {
   const out: OpenOptions = {};

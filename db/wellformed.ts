@@ -3,7 +3,7 @@
  * UTF-8 form: it is stored as U+FFFD. A hash taken over the string before it was stored would then never
  * match the stored row again. The contract refuses such text at the door (contract/common.ts `text()`);
  * here, whatever reaches the log is made well-formed before it is hashed and stored, so what is stored is
- * always what was hashed.
+ * always what was hashed (RI-V04).
  */
 
 /** A lone high surrogate (no low one after it) or a lone low surrogate (no high one before it). */

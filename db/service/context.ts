@@ -23,7 +23,7 @@ export interface GameContext {
   readonly damage: readonly string[];
 }
 
-/** Refuses any change to a game whose file was opened read-only because it is damaged. */
+/** Refuses any change to a game whose file was opened read-only because it is damaged (RI-V03). */
 export function assertWritable(ctx: GameContext): void {
   if (ctx.damage.length > 0) {
     throw new MusterError('CORRUPT', 'file', `this game file is damaged (${ctx.damage[0]}), so it is open read-only: nothing can be recorded in it; run verify to see what is damaged`);
