@@ -88,11 +88,12 @@ export function diceHead(db: SqliteDatabase): { seq: number; hash: string } {
 }
 
 /**
- * The rolls of one event as they will be stored, chained onto the log's head: their seqs, links and
- * hashes, and the chain's new head. Nothing is written (the event's own hash needs the new head first).
+ * The rolls of one event as they will be stored, chained onto the log's head (`head`, diceHead()):
+ * their seqs, links and hashes, and the chain's new head. Nothing is written (the event's own hash
+ * needs the new head first).
  */
-export function chainDiceRows(db: SqliteDatabase, rows: readonly Omit<NewDiceRow, 'eventSeq'>[], eventSeq: number, at: string): { rows: StoredDiceRow[]; head: string } {
-  let { seq, hash: prevHash } = diceHead(db);
+export function chainDiceRows(head: { seq: number; hash: string }, rows: readonly Omit<NewDiceRow, 'eventSeq'>[], eventSeq: number, at: string): { rows: StoredDiceRow[]; head: string } {
+  let { seq, hash: prevHash } = head;
   const stored = rows.map((row): StoredDiceRow => {
     seq += 1;
     const content = {
@@ -123,6 +124,11 @@ export function insertDiceRows(db: SqliteDatabase, rows: readonly StoredDiceRow[
      VALUES (@seq, @at, @event_seq, @purpose, @source, @roll, @modifiers, @modified, @target, @outcome, @prev_hash, @hash)`,
   );
   for (const r of rows) insert.run(r);
+}
+
+/** A roll just written (its event applied), as the dice log shows it. */
+export function diceRecordOf(r: StoredDiceRow): DiceRecord {
+  return toRecord({ ...r, undone: 0 });
 }
 
 function toRecord(r: DiceLogRow & { undone: number }): DiceRecord {
@@ -166,6 +172,9 @@ export interface DiceHeadAfter {
   hash: string;
 }
 
+/** The columns of a roll as verify reads them: its hashed content in canonical order, then its link and hash. */
+const DICE_COLUMNS = 'seq, at, event_seq, purpose, source, roll, modifiers, modified, target, outcome, prev_hash, hash';
+
 /**
  * Checks the whole chain: every hash, every link, and that the app rolls are exactly the generator's
  * sequence from the stored seed (so a re-hashed forgery of an app roll is caught as well). Also returns
@@ -181,22 +190,27 @@ export function verifyDice(db: SqliteDatabase): { count: number; problems: strin
   let expectedSeq = 1;
   let appRolls = 0;
   let count = 0;
-  for (const r of statement(db, 'SELECT * FROM dice_log ORDER BY seq').iterate() as IterableIterator<DiceLogRow>) {
+  // Raw rows: the values of the canonical serialisation are the first ten columns, in its order.
+  for (const r of statement(db, `SELECT ${DICE_COLUMNS} FROM dice_log ORDER BY seq`).raw().iterate() as IterableIterator<unknown[]>) {
+    const seq = r[0] as number;
+    const hash = r[11] as string;
     count += 1;
-    if (r.seq !== expectedSeq) problems.push(`roll ${r.seq}: expected roll ${expectedSeq} next (a roll is missing)`);
-    expectedSeq = r.seq + 1;
-    if (r.prev_hash !== prevHash) problems.push(`roll ${r.seq}: its link to the previous roll is broken`);
-    if (diceRowHash(r.prev_hash, r) !== r.hash) problems.push(`roll ${r.seq}: its content does not match its hash (edited or damaged)`);
-    if (r.source === 'app') {
+    if (seq !== expectedSeq) problems.push(`roll ${seq}: expected roll ${expectedSeq} next (a roll is missing)`);
+    expectedSeq = seq + 1;
+    if (r[10] !== prevHash) problems.push(`roll ${seq}: its link to the previous roll is broken`);
+    const content = JSON.stringify([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9]]);
+    if (digest('sha256', `${String(r[10])}\n${content}`) !== hash) problems.push(`roll ${seq}: its content does not match its hash (edited or damaged)`);
+    if (r[4] === 'app') {
       const [value, next] = uniformIntDistribution(0, 9, rng);
       rng = next;
       appRolls += 1;
-      if (value !== r.roll) problems.push(`roll ${r.seq}: the app rolled ${value} here, the log says ${r.roll}`);
+      if (value !== r[5]) problems.push(`roll ${seq}: the app rolled ${value} here, the log says ${String(r[5])}`);
     }
+    const eventSeq = r[2] as number;
     const last = heads.at(-1);
-    if (last !== undefined && last.eventSeq === r.event_seq) last.hash = r.hash;
-    else heads.push({ eventSeq: r.event_seq, hash: r.hash });
-    prevHash = r.hash;
+    if (last !== undefined && last.eventSeq === eventSeq) last.hash = hash;
+    else heads.push({ eventSeq, hash });
+    prevHash = hash;
   }
   if (appRolls !== state.count) problems.push(`the generator has drawn ${state.count} rolls but the log holds ${appRolls} app rolls`);
   if (JSON.stringify(rng.getState()) !== state.state) problems.push('the stored generator state does not follow from the seed and the logged rolls');

@@ -71,6 +71,24 @@ describe('the event log', () => {
     again.close();
   });
 
+  it('a change, an undo and a redo return the event exactly as the history then reads it back', () => {
+    const g = newGame(tmp.dir);
+    const loss = g.recordLoss({ unitId: '2-wi', sp: 2 });
+    expect(loss.event).toEqual(g.history({ limit: 1 })[0]);
+    const casualty = g.leaderCasualty({ leaderId: 'reynolds', roll: 2 });
+    expect(casualty.event).toEqual(g.history({ limit: 1 })[0]);
+    expect(casualty.dice).toEqual(g.diceLog({ limit: 1 }));
+    expect(casualty.event.diceSeqs).toEqual([casualty.dice[0]!.seq]);
+    const undone = g.undo();
+    expect(undone).toEqual({ event: g.history({ limit: 1 })[0], canUndo: true, canRedo: true });
+    expect(undone.event.undone).toBe(true);
+    const redone = g.redo();
+    expect(redone).toEqual({ event: g.history({ limit: 1 })[0], canUndo: true, canRedo: false });
+    g.undo();
+    expect(g.undo()).toEqual({ event: g.history({ limit: 2 })[1], canUndo: false, canRedo: true });
+    g.close();
+  });
+
   it('a change set keeps one before/after per field and drops changes that change nothing', () => {
     const cs = new ChangeSet();
     cs.set('units', 'a', 'sp_lost', 0, 1).set('units', 'a', 'sp_lost', 1, 3).set('units', 'a', 'fatigue', 2, 2);

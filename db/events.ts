@@ -13,20 +13,23 @@
  * It is a hash chain, like the dice log: each event's hash covers the previous event's hash and its own
  * content, and event 1's previous hash is the genesis hash (db/genesis.ts: the state the game started
  * from). Canonical serialisation (format 1, never changed; a new format gets a new function):
- *   hash = hex(SHA-256(prev_hash + "\n" + JSON.stringify(["muster/event/1", seq, at, turn_id, segment,
- *                       phase, kind, summary, payload, subjects, prev_head, dice_head])))
- * where every value is exactly the stored one (`payload` is the stored JSON text; strings are made
- * well-formed before they are hashed and stored, db/wellformed.ts), and `dice_head` is the hash of the
- * dice log's last roll once this event's rolls are written (64 zeros while the log has none), so the
- * event chain also seals the dice chain. `undone` and `redo_next` are not covered: undo and redo move
- * pointers, and the game fingerprint (db/integrity.ts) covers where the pointers stand.
+ *   head = "muster/event/1" US seq US at US turn_id US segment US phase US kind US subjects US prev_head
+ *   hash = hex(SHA-256(prev_hash + "\n" + head + "\n" + dice_head + "\n" + JSON.stringify(summary) + "\n" + payload))
+ * where US is U+001F, a NULL prev_head is the empty string, numbers are written in decimal, and every
+ * value is exactly the stored one (strings are made well-formed before they are hashed and stored,
+ * db/wellformed.ts). The head's fields never hold "\n" or US (recordEvent refuses one that would), the
+ * summary is a JSON string and the payload, the event's JSON text, comes last as stored: so no two
+ * events serialise alike, and verify can have SQLite put the head together (HASH_HEAD_SQL). `dice_head`
+ * is the hash of the dice log's last roll once this event's rolls are written (64 zeros while the log
+ * has none), so the event chain also seals the dice chain. `undone` and `redo_next` are not covered:
+ * undo and redo move pointers, and the game fingerprint (db/integrity.ts) covers where they stand.
  */
 import type { SqliteDatabase } from './open';
 import type { DiceRecord, EventKind, FieldChange, HistoryEntry, HistoryQuery } from '../contract';
 import { hash as digest } from 'node:crypto';
 import { MusterError } from './errors';
 import { statement } from './statements';
-import { chainDiceRows, diceOfEvents, insertDiceRows, type NewDiceRow } from './dice';
+import { GENESIS_HASH, chainDiceRows, diceOfEvents, diceRecordOf, insertDiceRows, type NewDiceRow } from './dice';
 import { genesisHead } from './genesis';
 import { wellFormed } from './wellformed';
 
@@ -157,10 +160,31 @@ export type HashedEventContent = Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segm
 
 export const EVENT_FORMAT = 'muster/event/1';
 
+const US = '\u001f';
+
+/** The head of an event's serialisation (see the file header), as JavaScript writes it. */
+function hashHead(e: HashedEventContent): string {
+  return `${EVENT_FORMAT}${US}${e.seq}${US}${e.at}${US}${e.turn_id}${US}${e.segment}${US}${e.phase}${US}${e.kind}${US}${e.subjects}${US}${e.prev_head ?? ''}`;
+}
+
+/** The same head put together by SQLite from an events row (decimal integers, NULL as ''), for verify. */
+export const HASH_HEAD_SQL = `'${EVENT_FORMAT}' || char(31) || seq || char(31) || at || char(31) || turn_id || char(31) || segment || char(31) || phase || char(31) || kind || char(31) || subjects || char(31) || coalesce(prev_head, '')`;
+
+/** The canonical hash of one event (format 1, see the file header), from its head, dice head, summary and payload. */
+export function eventHashOfParts(prevHash: string, head: string, diceHead: string, summary: string, payload: string): string {
+  return digest('sha256', `${prevHash}\n${head}\n${diceHead}\n${JSON.stringify(summary)}\n${payload}`);
+}
+
 /** The canonical hash of one event (format 1, see the file header). */
 export function eventHash(prevHash: string, e: HashedEventContent, diceHead: string): string {
-  const content = JSON.stringify([EVENT_FORMAT, e.seq, e.at, e.turn_id, e.segment, e.phase, e.kind, e.summary, e.payload, e.subjects, e.prev_head, diceHead]);
-  return digest('sha256', `${prevHash}\n${content}`);
+  return eventHashOfParts(prevHash, hashHead(e), diceHead, e.summary, e.payload);
+}
+
+/** Refuses to write a head field that would make the serialisation ambiguous (Muster never writes one). */
+function assertPlainHead(e: HashedEventContent): void {
+  for (const v of [e.at, e.turn_id, e.segment, e.phase, e.kind, e.subjects]) {
+    if (v.includes('\n') || v.includes(US)) throw new MusterError('INVALID_ARGUMENT', 'events', `an event field may not hold a line break or U+001F: ${JSON.stringify(v)}`);
+  }
 }
 
 /** The last event of the log (its seq and hash); seq 0 and the genesis hash while the log is empty. */
@@ -211,19 +235,47 @@ export interface NewEvent {
   dice?: Omit<NewDiceRow, 'eventSeq'>[];
 }
 
-function clockNow(db: SqliteDatabase): { turn_id: string; segment: string; phase: string } {
-  return statement(db, 'SELECT turn_id, segment, phase FROM clock WHERE id = 1').get() as { turn_id: string; segment: string; phase: string };
+/** Where a new event goes, in one statement: the clock, the ends of both chains, and the genesis hash. */
+interface WriteHead {
+  turn_id: string;
+  segment: string;
+  phase: string;
+  last_seq: number | null;
+  last_hash: string | null;
+  dice_seq: number | null;
+  dice_hash: string | null;
+  genesis: string | null;
+}
+
+function writeHead(db: SqliteDatabase): WriteHead {
+  return statement(
+    db,
+    `SELECT c.turn_id, c.segment, c.phase,
+            (SELECT seq FROM events ORDER BY seq DESC LIMIT 1) AS last_seq, (SELECT hash FROM events ORDER BY seq DESC LIMIT 1) AS last_hash,
+            (SELECT seq FROM dice_log ORDER BY seq DESC LIMIT 1) AS dice_seq, (SELECT hash FROM dice_log ORDER BY seq DESC LIMIT 1) AS dice_hash,
+            (SELECT hash FROM genesis WHERE id = 1) AS genesis
+       FROM clock c WHERE c.id = 1`,
+  ).get() as WriteHead;
+}
+
+/** What recordEvent wrote: the event as the history shows it, and its rolls as the dice log does. */
+export interface RecordedEvent {
+  seq: number;
+  entry: HistoryEntry;
+  dice: DiceRecord[];
 }
 
 /**
  * Writes one event and applies its changes. Must run inside the caller's transaction, so the event, its
- * dice rows and the state change commit together or not at all. Returns the new event's seq.
+ * dice rows and the state change commit together or not at all. `prevHead` is the game's head_seq when
+ * the caller has just read it (else it is read here). Returns the event and its rolls as written, so
+ * nothing is read back.
  */
-export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Date().toISOString()): number {
-  const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
-  const last = eventHead(db);
+export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Date().toISOString(), prevHead?: number | null): RecordedEvent {
+  const headSeq = prevHead !== undefined ? prevHead : (statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow).head_seq;
+  const clock = writeHead(db);
+  const last = clock.last_seq === null ? { seq: 0, hash: clock.genesis } : { seq: clock.last_seq, hash: clock.last_hash };
   if (last.hash === null) throw new MusterError('CORRUPT', 'events', 'the event chain has no start (the genesis row is missing)');
-  const clock = clockNow(db);
   const changes = e.changes.changes.filter((c) => c.before !== c.after);
   for (const c of changes) assertMutable(c);
   const payload: EventPayload = { input: e.input, changes };
@@ -245,9 +297,10 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
     summary: wellFormed(e.summary),
     payload: JSON.stringify(payload),
     subjects: wellFormed(` ${[...subjects].join(' ')} `),
-    prev_head: head.head_seq,
+    prev_head: headSeq,
   };
-  const dice = chainDiceRows(db, e.dice ?? [], seq, at);
+  assertPlainHead(row);
+  const dice = chainDiceRows({ seq: clock.dice_seq ?? 0, hash: clock.dice_hash ?? GENESIS_HASH }, e.dice ?? [], seq, at);
   const hash = eventHash(last.hash, row, dice.head);
   statement(
     db,
@@ -258,7 +311,8 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
   insertDiceRows(db, dice.rows);
-  return seq;
+  const rolls = dice.rows.map(diceRecordOf);
+  return { seq, entry: entryOf(row, 0, changes, rolls.map((d) => d.seq)), dice: rolls };
 }
 
 function loadEvent(db: SqliteDatabase, seq: number): EventRow {
@@ -267,7 +321,20 @@ function loadEvent(db: SqliteDatabase, seq: number): EventRow {
   return row;
 }
 
-export function undoHead(db: SqliteDatabase): number {
+/** The seqs of an event's rolls. */
+function diceSeqsOf(db: SqliteDatabase, eventSeq: number): number[] {
+  return (statement(db, 'SELECT seq FROM dice_log WHERE event_seq = ? ORDER BY seq').raw().all(eventSeq) as [number][]).map((r) => r[0]);
+}
+
+/** What undo or redo did: the event (as the history now shows it) and whether undo and redo remain. */
+export interface UndoneOrRedone {
+  entry: HistoryEntry;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+/** Takes back the head event: its changes reversed, its row marked undone, the pointers moved. O(1). */
+export function undoHead(db: SqliteDatabase): UndoneOrRedone {
   const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
   if (head.head_seq === null) throw new MusterError('NOTHING_TO_UNDO', 'undo', 'there is nothing to undo');
   const event = loadEvent(db, head.head_seq);
@@ -278,10 +345,11 @@ export function undoHead(db: SqliteDatabase): number {
   }
   statement(db, 'UPDATE events SET undone = 1, redo_next = ? WHERE seq = ?').run(head.redo_seq, event.seq);
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = ? WHERE id = 1').run(event.prev_head, event.seq);
-  return event.seq;
+  return { entry: entryOf(event, 1, changes, diceSeqsOf(db, event.seq)), canUndo: event.prev_head !== null, canRedo: true };
 }
 
-export function redoNext(db: SqliteDatabase): number {
+/** Applies the top of the redo chain again. O(1). */
+export function redoNext(db: SqliteDatabase): UndoneOrRedone {
   const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
   if (head.redo_seq === null) throw new MusterError('NOTHING_TO_REDO', 'redo', 'there is nothing to redo');
   const event = loadEvent(db, head.redo_seq);
@@ -289,7 +357,7 @@ export function redoNext(db: SqliteDatabase): number {
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   statement(db, 'UPDATE events SET undone = 0, redo_next = NULL WHERE seq = ?').run(event.seq);
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = ? WHERE id = 1').run(event.seq, event.redo_next);
-  return event.seq;
+  return { entry: entryOf(event, 0, changes, diceSeqsOf(db, event.seq)), canUndo: true, canRedo: event.redo_next !== null };
 }
 
 export function undoRedoAvailable(db: SqliteDatabase): { canUndo: boolean; canRedo: boolean } {
@@ -302,8 +370,8 @@ export function eventCount(db: SqliteDatabase): number {
   return (statement(db, 'SELECT seq FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number } | undefined)?.seq ?? 0;
 }
 
-function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
-  const payload = parsePayload(row);
+/** An event as the history shows it, from its stored values. */
+function entryOf(row: Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary'>, undone: number, changes: readonly Change[], diceSeqs: number[]): HistoryEntry {
   return {
     seq: row.seq,
     at: row.at,
@@ -312,10 +380,14 @@ function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
     phase: row.phase,
     kind: row.kind,
     summary: row.summary,
-    undone: row.undone === 1,
-    changes: payload.changes.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })),
-    diceSeqs: dice.map((d) => d.seq),
+    undone: undone === 1,
+    changes: changes.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })),
+    diceSeqs,
   };
+}
+
+function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
+  return entryOf(row, row.undone, parsePayload(row).changes, dice.map((d) => d.seq));
 }
 
 export function historyEntry(db: SqliteDatabase, seq: number): HistoryEntry {

@@ -29,7 +29,8 @@ function tamper(file: string, sql: string | ((db: Database.Database) => void)): 
 
 /** The event hash as the header of db/events.ts writes it down, computed here independently. */
 function expectedEventHash(prevHash: string, e: Record<string, unknown>, diceHead: string): string {
-  return sha256(`${prevHash}\n${JSON.stringify(['muster/event/1', e.seq, e.at, e.turn_id, e.segment, e.phase, e.kind, e.summary, e.payload, e.subjects, e.prev_head, diceHead])}`);
+  const head = ['muster/event/1', e.seq, e.at, e.turn_id, e.segment, e.phase, e.kind, e.subjects, e.prev_head ?? ''].join('\u001f');
+  return sha256(`${prevHash}\n${head}\n${diceHead}\n${JSON.stringify(e.summary)}\n${String(e.payload)}`);
 }
 
 /** Re-hashes the dice chain from `from` on, as a forger who knows the format would. */

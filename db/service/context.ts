@@ -4,9 +4,9 @@
  * die() gives each roll: typed in from the table, or drawn by the app.
  */
 import type { DieRoll } from '../../rules/types';
-import { diceOfEvents, drawAppRoll, type NewDiceRow } from '../dice';
+import { drawAppRoll, type NewDiceRow } from '../dice';
 import { MusterError } from '../errors';
-import { ChangeSet, historyEntry, recordEvent } from '../events';
+import { ChangeSet, recordEvent } from '../events';
 import type { SqliteDatabase } from '../open';
 import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
 import { readGame, type GameRow } from '../store';
@@ -56,7 +56,7 @@ export interface Draft<T> {
  */
 export function write<T>(ctx: GameContext, kind: EventKind, input: unknown, build: (cs: ChangeSet, game: GameRow) => Draft<T>, opts: { setup?: boolean } = {}): T & { event: HistoryEntry; dice: DiceRecord[] } {
   assertWritable(ctx);
-  const seq = ctx.db.transaction(() => {
+  return inTransaction(ctx.db, () => {
     const game = readGame(ctx.db);
     if (game.ended) throw new MusterError('GAME_ENDED', 'game', 'the game has ended; nothing more can be recorded (undo the end of the game to continue)');
     if (opts.setup && game.started) {
@@ -66,12 +66,22 @@ export function write<T>(ctx: GameContext, kind: EventKind, input: unknown, buil
     const draft = build(cs, game);
     // RI-S01: the first change that is not a setup edit starts the game.
     if (!opts.setup && game.started === 0) cs.set('game', 1, 'started', 0, 1);
-    const eventSeq = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice }, ctx.now());
-    return { eventSeq, result: draft.result };
-  })();
-  const event = historyEntry(ctx.db, seq.eventSeq);
-  const dice = diceOfEvents(ctx.db, [seq.eventSeq]).get(seq.eventSeq) ?? [];
-  return { ...seq.result, event, dice };
+    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice }, ctx.now(), game.head_seq);
+    return { ...draft.result, event: recorded.entry, dice: recorded.dice };
+  });
+}
+
+/** One transaction runner per connection (better-sqlite3 builds a wrapper per db.transaction() call). */
+const runners = new WeakMap<SqliteDatabase, (fn: () => unknown) => unknown>();
+
+/** Runs fn in a transaction of the connection (a savepoint inside an open one): all of it or none. */
+export function inTransaction<R>(db: SqliteDatabase, fn: () => R): R {
+  let run = runners.get(db);
+  if (!run) {
+    run = db.transaction((f: () => unknown) => f());
+    runners.set(db, run);
+  }
+  return run(fn) as R;
 }
 
 /** The die for one roll: typed in from the table, or drawn by the app (inside the change's transaction). */

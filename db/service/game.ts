@@ -47,7 +47,7 @@ function armyCommanderSummary(ctx: GameContext, side: Side, game: GameRow): { le
 }
 
 function verify(ctx: GameContext): VerifyReport {
-  return verifyGame(ctx.db);
+  return verifyGame(ctx.db, ctx.file);
 }
 
 function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {

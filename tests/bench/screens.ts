@@ -168,7 +168,7 @@ function spread(label: string, xs: readonly number[]): string {
   return `${label} median ${median(xs).toFixed(0)} ms (quartiles ${quantile(xs, 0.25).toFixed(0)}-${quantile(xs, 0.75).toFixed(0)}, min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
 }
 
-export async function benchRosterRender(): Promise<void> {
+export async function benchScreens(_longGameFile: string): Promise<void> {
   if (!existsSync(join(DEFAULT_RENDERER_ROOT, 'index.html'))) {
     progress('roster-render: building the renderer ...');
     await buildRenderer();
@@ -228,7 +228,7 @@ export async function benchRosterRender(): Promise<void> {
 
 const self = fileURLToPath(import.meta.url);
 if (process.argv[1] !== undefined && pathToFileURL(resolve(process.argv[1])).href === pathToFileURL(self).href) {
-  benchRosterRender().catch((e: unknown) => {
+  benchScreens('').catch((e: unknown) => {
     process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
   });
