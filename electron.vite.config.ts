@@ -60,6 +60,8 @@ export default defineConfig({
     root: resolve(root, 'renderer'),
     base: './',
     plugins: [vue()],
+    // The screens are all <script setup>: leave Vue's Options API out of the bundle.
+    define: { __VUE_OPTIONS_API__: false },
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,

@@ -1,6 +1,6 @@
 /** The turn: where the sequence of play stands (initiative, activations, passes) and moving the clock on. */
 import { z } from 'zod';
-import { ActivationEffectiveness, ChangeResult, NoInput, Side, query, write } from './common';
+import { ActivationEffectiveness, ChangeResult, Itemised, NoInput, Order, Side, query, write } from './common';
 import { ClockState } from './game';
 
 /** A command that activated this Activation Segment (its subordinates activated with it, RI-T02). */
@@ -27,6 +27,56 @@ export const UnitActivation = z.object({
 });
 export type UnitActivation = z.infer<typeof UnitActivation>;
 
+/** Whether something may be done now, and if not, why, with the rule (the same check that would refuse it). */
+export const Verdict = z.object({ allowed: z.boolean(), reason: z.string().optional(), rule: z.string().optional() });
+export type Verdict = z.infer<typeof Verdict>;
+
+/** An order a command's officer may try to change to in this step, and the kind of attempt it would be. */
+export const OrderChangeOption = Verdict.extend({ order: Order, kind: z.enum(['automatic', 'non-automatic']).nullable() });
+export type OrderChangeOption = z.infer<typeof OrderChangeOption>;
+
+/** A command in the Orders Segment: whether it may attempt an order change now, to what, and the DRM the roll will use. */
+export const LegalOrderChange = z.object({
+  commandId: z.string(),
+  side: Side,
+  from: Order,
+  /** Whether any change may be attempted now (false with the reason: failed this turn, a superior failed, wrong phase...). */
+  mayAttempt: Verdict,
+  /** Every other order, each with its verdict and kind. */
+  options: z.array(OrderChangeOption),
+  /**
+   * The DRM the roll will use whatever order is tried (RI-S09: the worst Orders Table DRM standing within the
+   * command; RSM, cavalry, ineffective). Superiors in range or using their rating and adjacency to the enemy
+   * are the players' to add.
+   */
+  drm: Itemised,
+});
+export type LegalOrderChange = z.infer<typeof LegalOrderChange>;
+
+/** A command (or, in III.B, a single unit) in the Activation Segment: may it try for ME, or activate at RE, now. */
+export const LegalActivation = z.object({
+  commandId: z.string().optional(),
+  unitId: z.string().optional(),
+  side: Side,
+  order: Order,
+  me: Verdict,
+  re: Verdict,
+  /** The same, if its commander is out of command of his superior (RI-S24); present only where that changes a verdict. */
+  outOfCommand: z.object({ me: Verdict, re: Verdict }).optional(),
+});
+export type LegalActivation = z.infer<typeof LegalActivation>;
+
+/** What each side may do in the current step, computed by the checks that enforce the rules. */
+export const LegalActions = z.object({
+  /** Orders Segment (I): one entry per command on the map; empty in other segments. */
+  orderChanges: z.array(LegalOrderChange),
+  /** Activation Segment (III): commands, and single units in III.B; empty in other segments. */
+  activations: z.array(LegalActivation),
+  /** Activation Segment: whether each side may pass now. */
+  pass: z.object({ USA: Verdict, CSA: Verdict }),
+});
+export type LegalActions = z.infer<typeof LegalActions>;
+
 export const TurnState = z.object({
   turnId: z.string(),
   initiative: Side.nullable(),
@@ -46,6 +96,8 @@ export const TurnState = z.object({
   activated: z.array(CommandActivation),
   /** Single units activated in the Out-of-Command Activation Phase, in order. */
   unitsActivated: z.array(UnitActivation),
+  /** What each side may do now, and why not where it may not: the screens offer exactly this. */
+  legal: LegalActions,
 });
 export type TurnState = z.infer<typeof TurnState>;
 

@@ -44,6 +44,8 @@ export const MUSTER_ERROR_CODES = [
   'CORRUPT', // the file fails SQLite's integrity check or Muster's own consistency checks
   'MIGRATION_FAILED',
   'SCENARIO', // the scenario file is missing or invalid
+  'READ_ONLY', // a change to a game file opened read-only (its permissions, a read-only folder or disk)
+  'DISK_FULL', // the disk is full: the change was rolled back, nothing saved before it is lost
 ] as const;
 export type MusterErrorCode = (typeof MUSTER_ERROR_CODES)[number];
 

@@ -20,8 +20,7 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type Output } from '../contract';
-import { dispatchGameSync, serviceHandlers } from './dispatch';
-import { isMusterError } from './errors';
+import { dispatchGameSync, serviceHandlers, toErrorInfo } from './dispatch';
 import { GameService } from './service';
 
 const USAGE = `usage: muster <command> <file> [options]
@@ -93,11 +92,32 @@ function functionList(): string {
   return GAME_FUNCTIONS.map((fn) => `${fn.padEnd(22)} ${GAME_CONTRACT[fn].kind === 'query' ? 'query' : 'write'}  ${GAME_CONTRACT[fn].summary}`).join('\n');
 }
 
+/** `call <file> <function> [<json input>]`: any game function through dispatch, its JSON value on stdout. */
+function callCommand(args: string[], out: string[]): CliResult {
+  const [file, fn, json, ...more] = args;
+  if (file === undefined) throw new UsageError('call: the game file is required');
+  if (fn === undefined) throw new UsageError('call: name the function (see "functions")');
+  if (!(GAME_FUNCTIONS as readonly string[]).includes(fn)) throw new UsageError(`call: "${fn}" is not a game function (see "functions")`);
+  if (more.length > 0) throw new UsageError(`unexpected argument "${more[0]}" (quote the JSON input as one argument)`);
+  let input: unknown;
+  if (json !== undefined) {
+    try {
+      input = JSON.parse(json);
+    } catch (e) {
+      throw new UsageError(`call: the input is not JSON (${(e as Error).message})`);
+    }
+  }
+  out.push(JSON.stringify(call(file, fn as GameFunction, input)));
+  return { code: 0, stdout: out.join('\n') + '\n', stderr: '' };
+}
+
 /** Runs one command line and returns what it prints; never exits the process (tests call it directly). */
 export function runCli(argv: string[]): CliResult {
   const out: string[] = [];
   const line = (s: string) => out.push(s);
   try {
+    // `call` takes its arguments as they are: its JSON input may start with "-" (a negative number).
+    if (argv[0] === 'call') return callCommand(argv.slice(1), out);
     // "--sp -2" is a (refused) negative loss, not a missing value: pass it on so the service names the field.
     const args = argv.flatMap((a, i) => (/^-\d/.test(a) && argv[i - 1]?.startsWith('--') ? [] : /^--/.test(a) && /^-\d/.test(argv[i + 1] ?? '') ? [`${a}=${argv[i + 1]}`] : [a]));
     const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
@@ -106,22 +126,6 @@ export function runCli(argv: string[]): CliResult {
     if (command === 'help') return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
     if (command === 'functions') return { code: 0, stdout: `${functionList()}\n`, stderr: '' };
     if (!file) throw new UsageError(`${command}: the game file is required`);
-    if (command === 'call') {
-      const [fn, json, ...more] = extra;
-      if (fn === undefined) throw new UsageError('call: name the function (see "functions")');
-      if (!(GAME_FUNCTIONS as readonly string[]).includes(fn)) throw new UsageError(`call: "${fn}" is not a game function (see "functions")`);
-      if (more.length > 0) throw new UsageError(`unexpected argument "${more[0]}" (quote the JSON input as one argument)`);
-      let input: unknown;
-      if (json !== undefined) {
-        try {
-          input = JSON.parse(json);
-        } catch (e) {
-          throw new UsageError(`call: the input is not JSON (${(e as Error).message})`);
-        }
-      }
-      line(JSON.stringify(call(file, fn as GameFunction, input)));
-      return { code: 0, stdout: out.join('\n') + '\n', stderr: '' };
-    }
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
     switch (command) {
       case 'new': {
@@ -234,7 +238,8 @@ export function runCli(argv: string[]): CliResult {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, roster, loss, undo, redo, log, tally, info, verify; "help" for usage)\n` };
     }
-    const message = isMusterError(e) ? e.message : (e as Error).message;
+    // The same words the app would show (a full disk, a read-only file...), never SQLite's own.
+    const message = e instanceof Refused ? e.message : toErrorInfo(e).message;
     return { code: 1, stdout: '', stderr: `error: ${message.replace(/\s*\n\s*/g, ' ')}\n` };
   }
 }

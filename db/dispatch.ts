@@ -9,6 +9,7 @@ import { ZodError } from 'zod';
 import { RulesArgumentError } from '../rules/errors';
 import { ScenarioError } from '../data/scenarios';
 import { MusterError, refusedInput } from './errors';
+import { diskFullError, isDiskFull, readOnlyError } from './open';
 import { CONTRACT, GAME_FUNCTIONS, fail, ok, type CallResult, type ChannelHandlers, type ContractFunction, type ErrorInfo, type GameFunction, type GameServiceApi } from '../contract';
 
 export interface DispatchOptions {
@@ -30,6 +31,10 @@ export function toErrorInfo(e: unknown, logError?: DispatchOptions['logError']):
   if (e instanceof RulesArgumentError) return fail('INVALID_ARGUMENT', e.message, e.argument).error;
   if (e instanceof ScenarioError) return fail('SCENARIO', e.message, 'scenario').error;
   if (e instanceof ShellError) return e.toErrorInfo();
+  // SQLite rolled the change back: say so, rather than "internal error".
+  if (isDiskFull(e)) return diskFullError('nothing of this request was saved, and everything saved before it is safe in the game file').toInfo();
+  // A write reaching a read-only connection (the write path's assertWritable normally refuses it first).
+  if ((e as { code?: unknown } | null)?.code === 'SQLITE_READONLY') return readOnlyError().toInfo();
   logError?.('internal error in a contract handler', e);
   return fail('INTERNAL', 'Muster hit an internal error; the details are in the log file (Help > About shows where).').error;
 }

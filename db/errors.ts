@@ -13,11 +13,14 @@ export class MusterError extends Error implements MusterErrorInfo {
   readonly code: MusterErrorCode;
   readonly field: string;
   readonly rule?: string;
+  /** The message without the field in front or the rule behind: what a screen shows beside an option it cannot offer. */
+  readonly reason: string;
 
   /** The message reads "<field>: <message> (<rule>)" unless `asIs`: a message that already names the value. */
   constructor(code: MusterErrorCode, field: string, message: string, rule?: string, asIs = false) {
     super(asIs ? message : rule ? `${field}: ${message} (${rule})` : `${field}: ${message}`);
     this.name = 'MusterError';
+    this.reason = message;
     this.code = code;
     this.field = field;
     if (rule !== undefined) this.rule = rule;

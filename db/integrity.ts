@@ -83,9 +83,12 @@ export function fingerprint(db: SqliteDatabase): Fingerprint {
  * is checkpointed) and when the header's page count is not valid (SQLite then counts the file's pages).
  */
 export function fileLengthProblem(path: string): string | null {
+  const stat = statSync(path);
+  // Anything but a regular file is refused by the opening itself (a FIFO would block a read here).
+  if (!stat.isFile()) return null;
   const wal = `${path}-wal`;
   if (existsSync(wal) && statSync(wal).size > 0) return null;
-  const size = statSync(path).size;
+  const size = stat.size;
   const header = Buffer.alloc(100);
   const fd = openSync(path, 'r');
   try {

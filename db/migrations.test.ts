@@ -18,7 +18,7 @@ const tmp = tempDir('muster-migrations-');
 afterAll(() => tmp.cleanup());
 
 /** The verified copies made beside the file before it was migrated from version 1. */
-const versionOneBackups = (path: string) => readdirSync(dirname(path)).filter((f) => f.startsWith(`${basename(path)}.v1-`) && f.endsWith('.bak'));
+const versionOneBackups = (path: string) => readdirSync(dirname(path)).filter((f) => f === `${basename(path)}.v1.bak`);
 
 const VERSION_1_TABLES = ['game', 'turns', 'clock', 'turn_state', 'reinforcement_groups', 'commands', 'leaders', 'units', 'events', 'dice_state', 'dice_log'];
 

@@ -148,7 +148,7 @@ describe('migrations', () => {
     const path = latestGame();
     const opened = openGameDatabase(path, { migrations: [...MIGRATIONS, addNotes] });
     expect(opened).toMatchObject({ version: V + 1, migratedFrom: V });
-    expect(opened.backupPath).toMatch(new RegExp(`\\.v${V}-.*\\.bak$`));
+    expect(opened.backupPath).toBe(`${path}.v${V}.bak`);
     expect(existsSync(opened.backupPath!)).toBe(true);
     expect(opened.db.prepare("SELECT sp_lost, note FROM units WHERE id = '2-wi'").get()).toEqual({ sp_lost: 2, note: '' });
     expect(opened.db.pragma('user_version', { simple: true })).toBe(V + 1);
@@ -185,7 +185,7 @@ describe('migrations', () => {
     openGameDatabase(path, { migrations: [...MIGRATIONS, addNotes] }).db.close();
     const opened = openGameDatabase(path, { migrations: [...MIGRATIONS, addNotes, addTable] });
     expect(opened).toMatchObject({ version: V + 2, migratedFrom: V + 1 });
-    expect(opened.backupPath).toMatch(new RegExp(`\\.v${V + 1}-.*\\.bak$`));
+    expect(opened.backupPath).toBe(`${path}.v${V + 1}.bak`);
     opened.db.close();
     expect(readdirSync(tmp.dir).filter((f) => f.endsWith('.bak')).length).toBeGreaterThanOrEqual(2);
   });

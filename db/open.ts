@@ -3,11 +3,15 @@
  * (WAL, synchronous=FULL, foreign keys, a busy timeout, an exclusive lock held while the game is open),
  * recognition of foreign files by Muster's application_id, and schema migrations by user_version.
  *
- * A file that cannot be used (not SQLite, not a Muster game, from a newer Muster, locked, corrupt) is
- * refused with a MusterError before anything is written to it.
+ * A file that cannot be used (not a regular file, not SQLite, not a Muster game, from a newer Muster,
+ * locked, corrupt) is refused with a MusterError before anything is written to it. A game file Muster may
+ * not write (its permissions, a read-only folder or disk) opens read-only: every query works, and the
+ * write path refuses each change with READ_ONLY (assertWritable). A full disk is DISK_FULL, never an
+ * internal error.
  */
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { MusterError } from './errors';
 import { MIGRATIONS, type Migration } from './migrations';
 
@@ -35,6 +39,35 @@ export interface OpenedDatabase {
   migratedFrom: number | null;
   /** The verified copy made before migrating, or null. */
   backupPath: string | null;
+  /** Opened read-only: Muster may not write the file (or its folder). db.readonly says the same. */
+  readOnly: boolean;
+}
+
+/** The refusal of every change to a game opened read-only. */
+export function readOnlyError(): MusterError {
+  return new MusterError('READ_ONLY', 'file', 'this game file is read-only, so nothing can be recorded in it; Save As makes a copy you can play on');
+}
+
+/**
+ * The disk (or the file system's quota) is full: SQLite rolled the change back (SQLITE_FULL, ENOSPC), so
+ * nothing acknowledged is lost. `what` says what did not happen.
+ */
+export function diskFullError(what: string): MusterError {
+  return new MusterError('DISK_FULL', 'file', `the disk is full: ${what}. Free some disk space and try again`);
+}
+
+/** SQLite's SQLITE_FULL or the system's ENOSPC (a Node fs error). */
+export function isDiskFull(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC';
+}
+
+/**
+ * The write path's guard (db/service/context.ts write(), and undo/redo): a game opened read-only refuses
+ * every change with READ_ONLY before anything runs.
+ */
+export function assertWritable(db: SqliteDatabase): void {
+  if (db.readonly) throw readOnlyError();
 }
 
 /** Opens (or creates) a game file and brings its schema up to date. */
@@ -49,15 +82,17 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
       closeSync(openSync(path, 'wx'));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new MusterError('FILE_EXISTS', 'file', `${path} already exists; Muster never overwrites a file`);
+      if (isDiskFull(e)) throw diskFullError(`${path} was not created`);
       throw new MusterError('FILE_NOT_FOUND', 'file', `cannot create ${path}: ${(e as Error).message}`);
     }
   } else {
     checkHeader(path);
   }
+  const readOnly = !create && !isWritable(path);
 
   let db: SqliteDatabase;
   try {
-    db = new Database(path, { fileMustExist: true, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+    db = readOnly ? openReadOnly(path) : new Database(path, { fileMustExist: true, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
   } catch (e) {
     if (create) removeGameFile(path);
     throw translateSqliteError(e, path);
@@ -65,15 +100,20 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
   try {
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`);
     // Held for the life of the connection: a second Muster (or anything else) cannot write behind our back.
-    db.pragma('locking_mode = EXCLUSIVE');
+    // (Not on a read-only connection: its file descriptor cannot take a write lock.)
+    if (!readOnly) db.pragma('locking_mode = EXCLUSIVE');
     // Reads only, so a foreign or newer file is left as it was.
     const applicationId = db.pragma('application_id', { simple: true }) as number;
     const version = db.pragma('user_version', { simple: true }) as number;
-    if (!create && applicationId !== MUSTER_APPLICATION_ID) {
-      throw new MusterError('NOT_MUSTER', 'file', `${path} is a SQLite database but not a Muster game`);
-    }
+    if (!create) checkIsMusterGame(db, path, applicationId, version);
     if (version > latest) {
       throw new MusterError('NEWER_VERSION', 'file', `${path} was written by a newer Muster (file version ${version}, this Muster reads up to ${latest}); update Muster to open it`);
+    }
+    if (readOnly) {
+      if (version < latest) {
+        throw new MusterError('MIGRATION_FAILED', 'file', `${path} was written by an older Muster (file version ${version}) and must be brought up to date, but it is read-only; make it writable (or copy it to a folder you can write to) and open it again`);
+      }
+      return { db, path, version, migratedFrom: null, backupPath: null, readOnly: true };
     }
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -86,10 +126,10 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
     let migratedFrom: number | null = null;
     if (version < latest) {
       if (version > 0) backupPath = backUpBeforeMigrating(db, path, version);
-      migrate(db, migrations, version);
+      migrate(db, path, migrations, version);
       migratedFrom = version;
     }
-    return { db, path, version: latest, migratedFrom, backupPath };
+    return { db, path, version: latest, migratedFrom, backupPath, readOnly: false };
   } catch (e) {
     db.close();
     if (create) removeGameFile(path);
@@ -102,14 +142,22 @@ export function removeGameFile(path: string): void {
   for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) rmSync(f, { force: true });
 }
 
-/** Reads the first 100 bytes: the SQLite magic string must be there. Nothing is opened for writing. */
+/**
+ * Only a regular file may be opened: a FIFO would block open() (and the main process) until a writer
+ * came, a device or socket is no game. Then the first 100 bytes must hold the SQLite magic string.
+ * Nothing is opened for writing.
+ */
 function checkHeader(path: string): void {
   if (!existsSync(path)) throw new MusterError('FILE_NOT_FOUND', 'file', `${path} does not exist`);
-  if (statSync(path).isDirectory()) throw new MusterError('NOT_SQLITE', 'file', `${path} is a folder, not a game file`);
+  const stat = statSync(path);
+  if (stat.isDirectory()) throw new MusterError('NOT_SQLITE', 'file', `${path} is a folder, not a game file`);
+  if (!stat.isFile()) throw notARegularFile(path);
   const header = Buffer.alloc(100);
-  const fd = openSync(path, 'r');
+  // O_NONBLOCK: should the path have become a FIFO since the stat, open() still returns at once.
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   let read: number;
   try {
+    if (!fstatSync(fd).isFile()) throw notARegularFile(path);
     read = readSync(fd, header, 0, 100, 0);
   } finally {
     closeSync(fd);
@@ -120,23 +168,88 @@ function checkHeader(path: string): void {
   }
 }
 
-/** Copies the file with VACUUM INTO beside the original and checks the copy before any migration runs. */
-function backUpBeforeMigrating(db: SqliteDatabase, path: string, version: number): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const backupPath = `${path}.v${version}-${stamp}.bak`;
-  db.prepare('VACUUM INTO ?').run(backupPath);
-  const copy = new Database(backupPath, { readonly: true, fileMustExist: true });
+function notARegularFile(path: string): MusterError {
+  return new MusterError('NOT_SQLITE', 'file', `${path} is not a regular file (a pipe, device or socket), so not a game file`);
+}
+
+/**
+ * Recognises a Muster game by reading only: Muster's application_id, a schema version (a game is never
+ * at 0: creation sets both in one transaction) and the game table. Runs before any pragma or migration
+ * writes to the file, so a foreign file that happens to carry our application_id is left byte for byte.
+ */
+function checkIsMusterGame(db: SqliteDatabase, path: string, applicationId: number, version: number): void {
+  if (applicationId !== MUSTER_APPLICATION_ID) {
+    throw new MusterError('NOT_MUSTER', 'file', `${path} is a SQLite database but not a Muster game`);
+  }
+  const hasGameTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'game'").get() !== undefined;
+  if (version === 0 || !hasGameTable) {
+    throw new MusterError('NOT_MUSTER', 'file', `${path} carries Muster's mark but holds no Muster game (no game tables)`);
+  }
+}
+
+/** Whether Muster may write the file and create its -wal beside it (permissions, a read-only disk). */
+function isWritable(path: string): boolean {
   try {
-    const result = copy.pragma('integrity_check', { simple: true });
-    if (result !== 'ok') throw new MusterError('MIGRATION_FAILED', 'file', `the backup ${backupPath} failed its integrity check (${String(result)}); nothing was migrated`);
-  } finally {
-    copy.close();
+    accessSync(path, constants.W_OK);
+    accessSync(dirname(path), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A read-only connection that needs nothing beside the file: a private in-memory copy of it, so no lock,
+ * -wal or -shm has to be created (a read-only folder or disk allows none). The copy's header says
+ * rollback journal instead of WAL (bytes 18-19), which an in-memory database requires; the file itself
+ * is never touched. A file whose -wal still holds changes is read through SQLite's own read-only mode,
+ * which merges them in.
+ */
+function openReadOnly(path: string): SqliteDatabase {
+  const wal = `${path}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0) return new Database(path, { readonly: true, fileMustExist: true });
+  const bytes = readFileSync(path);
+  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) {
+    bytes[18] = 1;
+    bytes[19] = 1;
+  }
+  return new Database(bytes, { readonly: true });
+}
+
+/** The one backup kept per version: `<file>.v<version>.bak`. */
+export function backupPathFor(path: string, version: number): string {
+  return `${path}.v${version}.bak`;
+}
+
+/**
+ * Copies the file with VACUUM INTO beside the original and checks the copy before any migration runs.
+ * One backup per version: the copy is made under a temporary name and, verified, replaces an earlier
+ * attempt's backup of the same version, so failed attempts do not pile up .bak files.
+ */
+function backUpBeforeMigrating(db: SqliteDatabase, path: string, version: number): string {
+  const backupPath = backupPathFor(path, version);
+  const partial = `${backupPath}.partial`;
+  rmSync(partial, { force: true });
+  try {
+    db.prepare('VACUUM INTO ?').run(partial);
+    const copy = new Database(partial, { readonly: true, fileMustExist: true });
+    try {
+      const result = copy.pragma('integrity_check', { simple: true });
+      if (result !== 'ok') throw new MusterError('MIGRATION_FAILED', 'file', `the backup ${backupPath} failed its integrity check (${String(result)}); nothing was migrated`);
+    } finally {
+      copy.close();
+    }
+    renameSync(partial, backupPath);
+  } catch (e) {
+    rmSync(partial, { force: true });
+    if (isDiskFull(e)) throw diskFullError(`there is no room for the backup made before bringing ${path} up to date; the file was left as it was`);
+    throw e;
   }
   return backupPath;
 }
 
 /** Applies every pending step and the new user_version in ONE transaction: all or nothing. */
-function migrate(db: SqliteDatabase, migrations: readonly Migration[], from: number): void {
+function migrate(db: SqliteDatabase, path: string, migrations: readonly Migration[], from: number): void {
   const pending = migrations.filter((m) => m.version > from);
   pending.forEach((m, i) => {
     if (m.version !== from + i + 1) throw new MusterError('MIGRATION_FAILED', 'file', `migration ${m.version} (${m.name}) is out of sequence`);
@@ -151,6 +264,7 @@ function migrate(db: SqliteDatabase, migrations: readonly Migration[], from: num
     })();
   } catch (e) {
     if (e instanceof MusterError) throw e;
+    if (isDiskFull(e)) throw diskFullError(from === 0 ? `${path} could not be set up as a game file` : `${path} could not be brought up to date; it was left at version ${from}`);
     throw new MusterError('MIGRATION_FAILED', 'file', `schema migration failed, the file was left at version ${from}: ${(e as Error).message}`);
   }
 }
@@ -161,6 +275,7 @@ function translateSqliteError(e: unknown, path: string): Error {
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
     return new MusterError('LOCKED', 'file', `${path} is open in another program or another Muster window; close it there first`);
   }
+  if (isDiskFull(e)) return diskFullError(`${path} could not be opened or brought up to date; it was left as it was`);
   if (code === 'SQLITE_NOTADB') return new MusterError('NOT_SQLITE', 'file', `${path} is not a SQLite database, so not a Muster game`);
   if (code.startsWith('SQLITE_CORRUPT')) return new MusterError('CORRUPT', 'file', `${path} is damaged (${(e as Error).message})`);
   if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY')) {

@@ -177,7 +177,7 @@ describe('unit state', () => {
     g = newGame(tmp.dir);
   });
 
-  it('changes fatigue within the levels, undoably', () => {
+  it('changes fatigue within the levels, undoably (RI-S20)', () => {
     expectUndoRedo(g, () => g.setFatigue({ unitId: '19-in', level: 2 }));
     expect(unit(g, '19-in').fatigue).toBe(2);
     expectRefused(g, () => g.setFatigue({ unitId: '19-in', level: 5 }), 'INVALID_ARGUMENT', 'level');
@@ -298,7 +298,7 @@ describe('orders', () => {
     expect(unit(g, '1-tn')).toMatchObject({ effectiveOrder: 'HOLD', orderSource: 'archer' });
   });
 
-  it('non-automatic attempts need the army commander\'s pre-roll; a failed division bars its brigades (RI-C06)', () => {
+  it('non-automatic attempts need the army commander\'s pre-roll; a failed division bars its brigades (RI-C06, RI-S16)', () => {
     expectRefused(g, () => g.attemptOrderChange({ commandId: 'heth-div', order: 'ASLT', roll: 0 }), 'RULES_FORBID', 'order', 'Rev. Non-Automatic Order Change Attempts');
     advanceTo(g, { segment: 'I', phase: 'B' });
     expectRefused(g, () => g.attemptOrderChange({ commandId: 'heth-div', order: 'ASLT', roll: 0 }), 'RULES_FORBID', 'commandId', 'Rev. Non-Automatic Order Change Attempts');
@@ -354,7 +354,7 @@ describe('initiative and activation', () => {
     expectRefused(g, () => g.rollInitiative({ armyPoints: { USA: false, CSA: false } }), 'RULES_FORBID', 'armyPoints', 'Rev. Initiative Segment');
   });
 
-  it('tied typed rolls are recorded and rolled again; app rolls repeat until there is a winner', () => {
+  it('tied typed rolls are recorded and rolled again; app rolls repeat until there is a winner (RI-S17)', () => {
     const tie = g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 4, CSA: 4 } });
     expect(tie.winner).toBeNull();
     expect(g.turnState().initiative).toBeNull();
@@ -374,7 +374,7 @@ describe('initiative and activation', () => {
     expect(r).toMatchObject({ winner: 'USA', totals: { USA: { total: 1 } } });
   });
 
-  it('activation alternates from the Initiative player, whose first activation is at ME; three passes end the phase', () => {
+  it('activation alternates from the Initiative player, whose first activation is at ME; three passes end the phase (RI-S18)', () => {
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
     expectRefused(g, () => g.pass({ side: 'USA' }), 'RULES_FORBID', 'side', 'Rev. Activation Segment');
     advanceTo(g, { segment: 'III', phase: 'A' });
@@ -504,7 +504,7 @@ describe('the day\'s end: abandoned guns and stragglers', () => {
     expect(g.info().clock.turnId).toBe('1863-07-02T0200');
   });
 
-  it('brigades designated at 2400 recover half their stragglers (rounded up) at 0400', () => {
+  it('brigades designated at 2400 recover half their stragglers (rounded up) at 0400 (RI-S15)', () => {
     const g = newGame(tmp.dir);
     g.recordLoss({ unitId: '6-wi', sp: 3, straggler: true });
     g.recordLoss({ unitId: '7-wi', sp: 1, straggler: true });
@@ -558,7 +558,7 @@ describe('reinforcements and attachments', () => {
     expect(g.commandTree()[1]!.children[0]!.children[0]!.children.find((c) => c.id === 'davis')).toMatchObject({ onMap: true, ownOrder: 'MRCH', rsm: true });
   });
 
-  it('attaches an infantry brigade to another division at II.C, once a turn, spending the army commander\'s points', () => {
+  it('attaches an infantry brigade to another division at II.C, once a turn, spending the army commander\'s points (RI-S22)', () => {
     const g = newGame(tmp.dir);
     expectRefused(g, () => g.attachCommand({ commandId: 'iron', toCommandId: 'usa-cav' }), 'RULES_FORBID', 'commandId', 'Rev. Command Attachment');
     advanceTo(g, { segment: 'II', phase: 'C' });
@@ -613,7 +613,7 @@ describe('the clock, the end of the game, generic rolls', () => {
     expect(g.info().canRedo).toBe(false);
   });
 
-  it('rolls a die for any purpose: typed or app, logged, never undone', () => {
+  it('rolls a die for any purpose: typed or app, logged, never undone (RI-S19)', () => {
     const g = newGame(tmp.dir);
     const typed = g.rollDie({ purpose: 'Fire: 6th Wisconsin at 2nd Mississippi', roll: 4 });
     expect(typed.roll).toBe(4);

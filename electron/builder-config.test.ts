@@ -63,13 +63,15 @@ describe('electron-builder.yml', () => {
     expect(config.fileAssociations).toEqual([expect.objectContaining({ ext: 'muster', name: 'Muster game', mimeType: 'application/x-muster', role: 'Editor' })]);
   });
 
-  it('sets the Electron fuses: no RunAsNode, NODE_OPTIONS or inspect; app only from an integrity-checked asar', () => {
-    expect(config.electronFuses).toMatchObject({
+  it('sets the Electron fuses: no RunAsNode, NODE_OPTIONS or inspect; app only from an integrity-checked asar; cookies encrypted; file: without extra privileges', () => {
+    expect(config.electronFuses).toEqual({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
       onlyLoadAppFromAsar: true,
       enableEmbeddedAsarIntegrityValidation: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
     });
   });
 });

@@ -117,6 +117,8 @@ describe('the dialog for a refused file says which problem it has', () => {
     ['NOT_MUSTER', /SQLite database, but not a Muster game/],
     ['NOT_SQLITE', /not a Muster game/],
     ['LOCKED', /open in another program/],
+    ['READ_ONLY', /read-only/],
+    ['DISK_FULL', /disk is full.*Nothing saved before was lost/],
   ])('%s', (code, headline) => {
     expect(describeFileError(code)).toMatch(headline);
   });

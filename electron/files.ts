@@ -147,6 +147,10 @@ export function describeFileError(code: string): string {
       return 'This game could not be brought up to date for this version of Muster.';
     case 'SCENARIO':
       return 'The scenario could not be loaded.';
+    case 'READ_ONLY':
+      return 'This game file is read-only: Muster can show it but not record anything in it.';
+    case 'DISK_FULL':
+      return 'The disk is full. Nothing saved before was lost; free some space and try again.';
     default:
       return 'Muster could not use this file.';
   }

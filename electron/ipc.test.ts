@@ -14,6 +14,7 @@ import {
   ERROR_CODES as IPC_ERROR_CODES,
   ErrorInfoSchema as IpcErrorSchema,
   MUSTER_ERROR_CODES,
+  WRITE_FUNCTIONS,
   type CallResult as IpcResult,
   type ChannelHandlers,
   type ContractFunction as ChannelFunction,
@@ -321,6 +322,67 @@ describe('random and hostile arguments to every channel', () => {
       { numRuns: 400 },
     );
     expect(snapshot()).toEqual(before);
+  });
+
+  // Strings a schema may well accept: control characters, right-to-left and zero-width marks, lone
+  // surrogates, combining marks, 64 KB of text. Each call is accepted or refused with a typed error (never
+  // INTERNAL); after every accepted write the game still verifies (integrity, event log, dice hash chain:
+  // what was stored is what was hashed), and the write is undone again.
+  const hostileChar = fc.oneof(
+    fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\u0000', '\u0007', '\u001b[31m', '\r\n', '\t', '\u0085', '\u2028'),
+    fc.constantFrom('\u200F', '\u202E', '\u2066', '\u200B', '\u200D', '\uFEFF', 'e\u0301', '\u0301', '\uFFFD', '\uFFFF', '\u{1F1FA}\u{1F1F8}', '\u{10FFFF}'),
+    fc.constantFrom("'", '"', '\\', '%', '_', '--', ';', '</script>', '${x}', ' '),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }),
+  );
+  const hostileString = fc.oneof(
+    { weight: 5, arbitrary: fc.array(hostileChar, { minLength: 1, maxLength: 30 }).map((parts) => parts.join('')) },
+    { weight: 1, arbitrary: fc.tuple(hostileChar, fc.constantFrom(65_536, 200, 201)).map(([c, n]) => c.repeat(Math.ceil(n / c.length)).slice(0, n)) },
+  );
+  const textInputs: [ChannelFunction, (s: string) => unknown][] = [
+    ['rollDie', (s) => ({ purpose: s })],
+    ['rollDie', (s) => ({ purpose: `morale ${s} check`, roll: 3 })],
+    ['recordLoss', (s) => ({ unitId: s, sp: 1 })],
+    ['setOrders', (s) => ({ commandId: s, order: 'HOLD' })],
+    ['history', (s) => ({ turnId: s })],
+    ['roster', (s) => ({ commandId: s })],
+    ['openRecent', (s) => ({ file: s })],
+    ['removeRecentFile', (s) => ({ file: s })],
+  ];
+
+  it('property: hostile strings are accepted or refused with a typed error, and every accepted write leaves a game that verifies', async () => {
+    const before = snapshot();
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...textInputs), hostileString, async ([fn, make], text) => {
+        const input = make(text);
+        const result = await invoke(fn, trusted(), input);
+        if (!result.ok) {
+          expectTypedRefusal(result, [...MUSTER_ERROR_CODES, 'NO_GAME']);
+          expect(result.error.code).not.toBe('INTERNAL');
+          // A schema that takes the value lets it reach the service; only one that refuses it says INVALID_ARGUMENT first.
+          if (!CONTRACT[fn].input.safeParse(input).success) expect(result.error.code).toBe('INVALID_ARGUMENT');
+          return;
+        }
+        if (!(WRITE_FUNCTIONS as readonly string[]).includes(fn)) return;
+        accepted += 1;
+        const verified = await invoke('verify', trusted());
+        expect(verified).toMatchObject({ ok: true, value: { ok: true } });
+        if (fn === 'rollDie') {
+          // Stored as the contract normalised it (NFC, trimmed), and read back the same.
+          const stored = (result.value as { dice: { purpose: string }[] }).dice[0]!.purpose;
+          expect(stored).toBe((input as { purpose: string }).purpose.normalize('NFC').trim());
+          const log = await invoke('diceLog', trusted(), { limit: 1 });
+          expect(log.ok && (log.value as { purpose: string }[])[0]!.purpose).toBe(stored);
+        }
+        expect((await invoke('undo', trusted())).ok).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    expect(accepted).toBeGreaterThan(0);
+    const after = snapshot();
+    // Accepted writes were undone: the game is as it was, apart from the undone events and their rolls kept in the logs.
+    expect({ ...after.game, eventCount: 0, dice: 0, history: 0 }).toEqual({ ...before.game, eventCount: 0, dice: 0, history: 0 });
+    expect((await invoke('verify', trusted())).ok).toBe(true);
   });
 });
 

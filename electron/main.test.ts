@@ -113,6 +113,10 @@ describe('the one window', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      safeDialogs: true,
       preload: join(appPath, 'out', 'preload', 'preload.cjs'),
     });
     expect(win().webContents.loadedUrls).toEqual(['app://muster/index.html']);

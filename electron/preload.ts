@@ -14,9 +14,12 @@ declare const __MUSTER_CHANNELS__: Readonly<Record<string, string>>;
 export const PRELOAD_CHANNELS: Readonly<Record<string, string>> = __MUSTER_CHANNELS__;
 
 /** Builds the object exposed as window.muster (exported for the tests). */
-export function buildMusterApi(renderer: Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeListener'>): Record<string, (...args: never[]) => unknown> {
+export function buildMusterApi(
+  renderer: Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeListener'>,
+  channels: Readonly<Record<string, string>> = PRELOAD_CHANNELS,
+): Record<string, (...args: never[]) => unknown> {
   const api: Record<string, (...args: never[]) => unknown> = {};
-  for (const [fn, channel] of Object.entries(PRELOAD_CHANNELS)) {
+  for (const [fn, channel] of Object.entries(channels)) {
     // Exactly one argument crosses, whatever the page passes; undefined when none.
     api[fn] = ((input?: unknown) => renderer.invoke(channel, input)) as (...args: never[]) => unknown;
   }

@@ -184,4 +184,15 @@ describe('secureWebPreferences', () => {
       webviewTag: false,
     });
   });
+
+  it('turns off experimental features, navigation by dropping a file, spellcheck, and loops of dialogs', () => {
+    const prefs = secureWebPreferences('/app/out/preload/preload.cjs');
+    // Each is Electron's default today (or close to it): stated so a new default cannot weaken the window.
+    expect(prefs.experimentalFeatures).toBe(false);
+    expect(prefs.navigateOnDragDrop).toBe(false);
+    // No dictionary download or text sent to a spellchecking service.
+    expect(prefs.spellcheck).toBe(false);
+    // A page cannot trap the player in a loop of alert() boxes.
+    expect(prefs.safeDialogs).toBe(true);
+  });
 });

@@ -22,7 +22,7 @@ function activationPhaseOf(phase: string): 'in-command' | 'out-of-command' {
 }
 
 /** The command (either phase) or single unit (III.B only) an activation names, with the field that named it. */
-interface ActivationSubject {
+export interface ActivationSubject {
   field: 'commandId' | 'unitId';
   name: string;
   /** The unit, for a single-unit activation; null for a command. */
@@ -35,25 +35,51 @@ function effectivenessText(e: Effectiveness): string {
   return e === 'ME' ? 'at ME' : e === 'RE' ? 'at RE' : 'tried for ME: Confusion Table';
 }
 
+/** Who is activating, whose turn it is, and the order the activation is made under. */
+export interface ActivationChecked {
+  subject: ActivationSubject;
+  t: ReturnType<typeof requireSideToAct>;
+  order: OrderCode;
+}
+
+/**
+ * Everything an ME attempt checks before its roll, throwing the first refusal. attemptActivation runs it,
+ * and so does the turn state's list of what each side may do now (db/service/legal.ts): one source.
+ */
+export function meAttemptChecks(ctx: GameContext, input: { commandId?: string; unitId?: string }, commands: CommandRow[], commanderOutOfCommand: boolean): ActivationChecked {
+  const subject = activationSubject(ctx, input, commands, commanderOutOfCommand);
+  const { c, field } = subject;
+  const t = requireSideToAct(ctx, field, c.side);
+  const order = activationOrder(ctx, subject, commands);
+  const options = activationOptions(order);
+  if (!options.mayAttemptMe) throw forbidden(field, `${subject.name} is under ${order}: RE activation only`, options.rule);
+  // RI-C07: once a higher command has tried for ME, no subordinate may try for ME, in command of it or not.
+  if (!subject.unit) check('commandId', askRules(() => mayAttemptMeActivation(tree(commands), commands.filter((x) => x.me_attempted === 1).map((x) => x.id), c.id)));
+  return { subject, t, order };
+}
+
+/** Everything an RE activation checks (activateRe runs it; so does db/service/legal.ts). */
+export function reActivationChecks(ctx: GameContext, input: { commandId?: string; unitId?: string }, commands: CommandRow[], commanderOutOfCommand: boolean): ActivationChecked {
+  const subject = activationSubject(ctx, input, commands, commanderOutOfCommand);
+  const t = requireSideToAct(ctx, subject.field, subject.c.side);
+  const order = activationOrder(ctx, subject, commands);
+  check(subject.field, askRules(() => activateAtRe(order)));
+  return { subject, t, order };
+}
+
 function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): ActivationAttemptResult {
   requireObject('input', input);
   return write(ctx, 'activation.attempt', input, (cs) => {
     const commands = readCommands(ctx.db);
     const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
-    const subject = activationSubject(ctx, input, commands, ooc);
     const breastworks = optionalBool('anyUnitInBreastworks', input.anyUnitInBreastworks, false);
     const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
     const typed = optionalRoll('roll', input.roll);
+    const { subject, t, order } = meAttemptChecks(ctx, input, commands, ooc);
     const { c, field } = subject;
     // A single unit rolls as a brigade would (no Corps or Division Activation DRM). RI-S26.
     const level: ActivationLevel = subject.unit ? 'brigade' : (c.level as ActivationLevel);
-    const t = requireSideToAct(ctx, field, c.side);
     const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands);
-    const order = activationOrder(ctx, subject, commands);
-    const options = activationOptions(order);
-    if (!options.mayAttemptMe) throw forbidden(field, `${subject.name} is under ${order}: RE activation only`, options.rule);
-    // RI-C07: once a higher command has tried for ME, no subordinate may try for ME, in command of it or not.
-    if (!subject.unit) check('commandId', askRules(() => mayAttemptMeActivation(tree(commands), commands.filter((x) => x.me_attempted === 1).map((x) => x.id), c.id)));
     const phase = readClock(ctx.db).phase;
     const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
     if (!subject.unit) cs.set('commands', c.id, 'me_attempted', 0, 1);
@@ -147,11 +173,8 @@ function activateRe(ctx: GameContext, input: ActivateReInput): ChangeResult {
   return write(ctx, 'activation.re', input, (cs) => {
     const commands = readCommands(ctx.db);
     const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
-    const subject = activationSubject(ctx, input, commands, ooc);
-    const { c, field } = subject;
-    const t = requireSideToAct(ctx, field, c.side);
-    const order = activationOrder(ctx, subject, commands);
-    check(field, askRules(() => activateAtRe(order)));
+    const { subject, t, order } = reActivationChecks(ctx, input, commands, ooc);
+    const { c } = subject;
     const phase = readClock(ctx.db).phase;
     const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
     cs.set('turn_state', 1, 'activations', t.activations, t.activations + 1).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);

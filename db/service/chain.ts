@@ -14,13 +14,25 @@ import { check, RULE } from './common';
 import type { GameContext } from './context';
 import { command, leader } from './lookups';
 
+// One read of the commands table is one snapshot: its tree and standing orders are worked out once per
+// snapshot, however many checks ask (the turn state's legal actions run every check for every command).
+const treeCache = new WeakMap<CommandRow[], RulesCommandNode[]>();
+const ordersCache = new WeakMap<CommandRow[], Map<string, { order: OrderCode; from: string }>>();
+
 /** The tree as the rules see it: a command attached elsewhere sits under the gaining command. */
 export function tree(commands: CommandRow[]): RulesCommandNode[] {
-  return commands.map((c) => ({ id: c.id, parentId: c.attached_to ?? c.parent_id }));
+  let nodes = treeCache.get(commands);
+  if (!nodes) {
+    nodes = commands.map((c) => ({ id: c.id, parentId: c.attached_to ?? c.parent_id }));
+    treeCache.set(commands, nodes);
+  }
+  return nodes;
 }
 
 /** Each command's standing order (its own, else inherited down the tree) and the command it comes from. */
 export function standingOrders(ctx: GameContext, commands: CommandRow[] = readCommands(ctx.db)): Map<string, { order: OrderCode; from: string }> {
+  const cached = ordersCache.get(commands);
+  if (cached) return cached;
   const nodes = tree(commands);
   const own: Record<string, OrderCode> = {};
   for (const c of commands) if (c.own_order) own[c.id] = c.own_order;
@@ -29,6 +41,7 @@ export function standingOrders(ctx: GameContext, commands: CommandRow[] = readCo
     const s = standingOrder(nodes, own, c.id);
     result.set(c.id, { order: s.order, from: s.fromCommandId });
   }
+  ordersCache.set(commands, result);
   return result;
 }
 

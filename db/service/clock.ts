@@ -11,6 +11,7 @@ import { readActivatedUnits, readClock, readCommands, readLeaders, readTurns, re
 import { askRules } from '../validate';
 import { RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
+import { legalActions } from './legal';
 
 function turnState(ctx: GameContext): TurnState {
   const t = readTurnState(ctx.db);
@@ -35,6 +36,7 @@ function turnState(ctx: GameContext): TurnState {
     unitsActivated: readActivatedUnits(ctx.db)
       .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0 }))
       .sort((a, b) => a.order - b.order),
+    legal: legalActions(ctx),
   };
 }
 

@@ -7,7 +7,7 @@ import type { DieRoll } from '../../rules/types';
 import { drawAppRoll, type NewDiceRow } from '../dice';
 import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
-import type { SqliteDatabase } from '../open';
+import { assertWritable, type SqliteDatabase } from '../open';
 import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
 import { readGame, type GameRow } from '../store';
 import { RULE } from './common';
@@ -24,7 +24,7 @@ export interface GameContext {
 }
 
 /** Refuses any change to a game whose file was opened read-only because it is damaged (RI-V03). */
-export function assertWritable(ctx: GameContext): void {
+export function assertUndamaged(ctx: GameContext): void {
   if (ctx.damage.length > 0) {
     throw new MusterError('CORRUPT', 'file', `this game file is damaged (${ctx.damage[0]}), so it is open read-only: nothing can be recorded in it; run verify to see what is damaged`);
   }
@@ -55,7 +55,10 @@ export interface Draft<T> {
  * and for setup edits once it has started; a throw inside build() writes nothing.
  */
 export function write<T>(ctx: GameContext, kind: EventKind, input: unknown, build: (cs: ChangeSet, game: GameRow) => Draft<T>, opts: { setup?: boolean } = {}): T & { event: HistoryEntry; dice: DiceRecord[] } {
-  assertWritable(ctx);
+  // A game file opened read-only (its permissions, a read-only folder) refuses every change in words,
+  // and so does one opened read-only because it is damaged.
+  assertWritable(ctx.db);
+  assertUndamaged(ctx);
   return inTransaction(ctx.db, () => {
     const game = readGame(ctx.db);
     if (game.ended) throw new MusterError('GAME_ENDED', 'game', 'the game has ended; nothing more can be recorded (undo the end of the game to continue)');

@@ -5,9 +5,10 @@
 import { listDice } from '../dice';
 import { invalid } from '../errors';
 import { listHistory, redoNext, undoHead } from '../events';
+import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult } from '../../contract';
 import { requireInt, requireObject } from '../validate';
-import { assertWritable, inTransaction, type GameContext, type ServiceFunctions } from './context';
+import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions } from './context';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   const q = requireObject('input', input);
@@ -25,13 +26,15 @@ function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
 }
 
 function undo(ctx: GameContext): UndoRedoResult {
-  assertWritable(ctx);
+  assertWritable(ctx.db);
+  assertUndamaged(ctx);
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => undoHead(ctx.db));
   return { event: entry, canUndo, canRedo };
 }
 
 function redo(ctx: GameContext): UndoRedoResult {
-  assertWritable(ctx);
+  assertWritable(ctx.db);
+  assertUndamaged(ctx);
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => redoNext(ctx.db));
   return { event: entry, canUndo, canRedo };
 }

@@ -4,11 +4,11 @@
  */
 import { commandAttachment } from '../../rules/attachment';
 import { canIssueOrder, commandAncestors, commandersInitiative, mayAttemptOrderChange, nonAutomaticChangePreRoll, orderChangeAttemptKind, resolveOrderChangeAttempt } from '../../rules/orders';
-import { ORDER_CODES, SIDES } from '../../rules/types';
+import { ORDER_CODES, SIDES, type OrderCode } from '../../rules/types';
 import { INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { AttachCommandInput, ChangeResult, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderPreRollInput, RollChangeResult, SetOrdersInput } from '../../contract';
-import { readCommand, readCommands, readTurnState } from '../store';
+import { readCommand, readCommands, readTurnState, type CommandRow } from '../store';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
 import { actingArmyCommander, ledger, officerRating, spendPoints, standingOrders, subtree, superiors, tree } from './chain';
 import { check, commandArm, RULE, yes } from './common';
@@ -22,6 +22,7 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
     if (hasCommand === (input.unitId !== undefined)) throw invalid('commandId', 'give exactly one of commandId and unitId');
     const ci = optionalBool('commandersInitiative', input.commandersInitiative, false);
     const order = input.order === null ? null : requireOneOf('order', input.order, ORDER_CODES);
+    // RI-S14: facts about the map are the players' to state; the default lets the order stand.
     const neighbour = optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true);
     const inEnemyLos = optionalBool('inEnemyLos', input.inEnemyLos, false);
     const c = hasCommand ? onMapCommand(ctx, 'commandId', input.commandId) : null;
@@ -83,6 +84,50 @@ function orderPreRoll(ctx: GameContext, input: OrderPreRollInput): RollChangeRes
   });
 }
 
+/** What an order change attempt checked: the order it changes from and the kind of attempt. */
+export interface OrderChangeChecked {
+  from: OrderCode;
+  kind: ReturnType<typeof orderChangeAttemptKind>;
+}
+
+/**
+ * Everything an order change attempt checks before its roll, throwing the first refusal: attemptOrderChange
+ * runs it, and so does the turn state's list of what each side may do now (db/service/legal.ts).
+ * The board facts (RI-S14) default to "the order may be given".
+ */
+export function orderChangeChecks(
+  ctx: GameContext,
+  c: CommandRow,
+  order: OrderCode,
+  commands: CommandRow[],
+  orders: ReturnType<typeof standingOrders>,
+  boardFacts: { neighbourHasAssaultOrSkirmishOrders?: boolean; inEnemyLos?: boolean } = {},
+): OrderChangeChecked {
+  requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
+  const from = orders.get(c.id)!.order;
+  if (from === order) throw invalid('order', `${c.name} is already under ${order}`);
+  check('commandId', askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id)));
+  if (c.order_change_failed === 1) throw forbidden('commandId', `${c.name}'s order change already failed this turn; the orders stand`, 'Rev. Order Change Attempt Procedure');
+  check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', boardFacts.neighbourHasAssaultOrSkirmishOrders, true), inEnemyLos: optionalBool('inEnemyLos', boardFacts.inEnemyLos, false) })));
+  const kind = askRules(() => orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } }));
+  // Automatic attempts belong to phase I.A, the others to I.B (Rev. Sequence of Play).
+  if (kind.kind === 'automatic') requireStep(ctx, 'order', ORDERS_SEGMENT, 'A', kind.rule);
+  else requireStep(ctx, 'order', ORDERS_SEGMENT, 'B', kind.rule);
+  if (kind.kind === 'non-automatic') {
+    const t = readTurnState(ctx.db);
+    const pre = c.side === 'USA' ? t.preroll_usa : t.preroll_csa;
+    if (pre === null) throw forbidden('commandId', `changing ${from} to ${order} is a non-automatic attempt: make the ${c.side} army commander's pre-roll first`, RULE.nonAutomatic);
+    if (pre === 0) throw forbidden('commandId', `the ${c.side} army commander's pre-roll failed this turn: only automatic order changes may be attempted`, RULE.nonAutomatic);
+  }
+  return { from, kind };
+}
+
+/** RI-S09: the Orders Table DRM of an attempt is the worst of the orders now standing within the command. */
+export function standingOrdersWithin(c: CommandRow, commands: CommandRow[], orders: ReturnType<typeof standingOrders>): OrderCode[] {
+  const sub = subtree(c.id, commands);
+  return [...new Set(commands.filter((x) => sub.has(x.id) && x.on_map === 1).map((x) => orders.get(x.id)!.order))];
+}
+
 function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): OrderChangeAttemptResult {
   requireObject('input', input);
   return write(ctx, 'orders.attempt', input, (cs) => {
@@ -97,26 +142,10 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
     const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands);
     const using = superiors(ctx, 'superiorsUsingRating', usingIds, c.id, commands);
     const orders = standingOrders(ctx, commands);
-    const from = orders.get(c.id)!.order;
-    if (from === order) throw invalid('order', `${c.name} is already under ${order}`);
-    check('commandId', askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id)));
-    if (c.order_change_failed === 1) throw forbidden('commandId', `${c.name}'s order change already failed this turn; the orders stand`, 'Rev. Order Change Attempt Procedure');
-    check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true), inEnemyLos: optionalBool('inEnemyLos', input.inEnemyLos, false) })));
-    const kind = askRules(() => orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } }));
-    // Automatic attempts belong to phase I.A, the others to I.B (Rev. Sequence of Play).
-    if (kind.kind === 'automatic') requireStep(ctx, 'order', ORDERS_SEGMENT, 'A', kind.rule);
-    else requireStep(ctx, 'order', ORDERS_SEGMENT, 'B', kind.rule);
-    if (kind.kind === 'non-automatic') {
-      const t = readTurnState(ctx.db);
-      const pre = c.side === 'USA' ? t.preroll_usa : t.preroll_csa;
-      if (pre === null) throw forbidden('commandId', `changing ${from} to ${order} is a non-automatic attempt: make the ${c.side} army commander's pre-roll first`, RULE.nonAutomatic);
-      if (pre === 0) throw forbidden('commandId', `the ${c.side} army commander's pre-roll failed this turn: only automatic order changes may be attempted`, RULE.nonAutomatic);
-    }
+    const { from, kind } = orderChangeChecks(ctx, c, order, commands, orders, input);
     const { leader, rating } = officerRating(ctx, 'commandId', c);
     spendPoints(ctx, cs, 'superiorsUsingRating', using, 'order-change');
-    // RI-S09: the Orders Table DRM is the worst of the orders now standing within the command.
-    const sub = subtree(c.id, commands);
-    const standing = [...new Set(commands.filter((x) => sub.has(x.id) && x.on_map === 1).map((x) => orders.get(x.id)!.order))];
+    const standing = standingOrdersWithin(c, commands, orders);
     const r = die(ctx, typed);
     const attempt = askRules(() =>
       resolveOrderChangeAttempt(

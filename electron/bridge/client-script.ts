@@ -36,6 +36,7 @@ export function bridgeClientScript(): string {
     }).then(
       function (response) {
         if (response.status === 403) return failure('FORBIDDEN_SENDER', 'the Muster browser bridge refused this call (reload the page from the URL the bridge printed)');
+        if (response.status === 413) return failure('INVALID_ARGUMENT', 'input: too large for the Muster browser bridge (a call may send at most 1 MB)');
         if (!response.ok) return failure('INTERNAL', 'the Muster browser bridge answered HTTP ' + response.status + ' to ' + fn);
         return response.json();
       },

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { CONTRACT_FUNCTIONS as CHANNEL_FUNCTIONS, EVENT_FUNCTIONS } from '../../
 import { CONTENT_SECURITY_POLICY } from '../security';
 import { bridgeClientScript, CLIENT_SCRIPT_PATH, injectClientScript } from './client-script';
 import { bridgeContentSecurityPolicy, checkRequest, cookieValue, tokenCookieName } from './guard';
-import { freshGameFile, parseBridgeArgs, startBridge, type Bridge } from './server';
+import { freshGameFile, MAX_BODY_BYTES, parseBridgeArgs, parseCallBody, startBridge, type Bridge } from './server';
 
 const SMALL_SCENARIO = 'skirmish-at-willoughby-run';
 
@@ -135,6 +136,7 @@ describe('the command line', () => {
     expect(() => parseBridgeArgs(['--port', 'eighty'])).toThrow(/--port must be a whole number/);
     expect(() => parseBridgeArgs(['--file'])).toThrow(/--file needs a value/);
     expect(() => parseBridgeArgs(['--serve-everything'])).toThrow(/unknown option --serve-everything/);
+    expect(parseBridgeArgs(['--renderer', '/tmp/r'])).toEqual({ renderer: '/tmp/r', build: false, help: false });
   });
 
   it('names new games after the scenario and never reuses a file name', () => {
@@ -192,6 +194,28 @@ describe('the bridge over a real game file', () => {
     expect(bridge.origin).toBe(`http://127.0.0.1:${bridge.port}`);
     expect(bridge.url).toBe(`${bridge.origin}/?token=${bridge.token}`);
     expect(bridge.token).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('has its socket bound to 127.0.0.1 (the address the server actually holds, not the printed URL)', async () => {
+    expect(bridge.address()).toEqual({ address: '127.0.0.1', family: 'IPv4', port: bridge.port });
+    // And from another address of this machine, nothing answers on that port.
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a !== undefined && a.family === 'IPv4' && !a.internal)?.address;
+    if (external === undefined) return;
+    const outcome = await new Promise<string>((resolve) => {
+      const socket = connect({ host: external, port: bridge.port });
+      socket.setTimeout(2000, () => {
+        socket.destroy();
+        resolve('timeout');
+      });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+    });
+    expect(outcome).not.toBe('connected');
   });
 
   it('creates the game as a real .muster file in the games folder', () => {
@@ -290,6 +314,40 @@ describe('the bridge over a real game file', () => {
     expect((await call('constructor', undefined)).status).toBe(404);
     const malformed = await fetch(`${bridge.origin}/__muster/call/info`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-muster-token': bridge.token }, body: '{' });
     expect(malformed.status).toBe(400);
+  });
+
+  const postBody = (body: string) =>
+    fetch(`${bridge.origin}/__muster/call/recordLoss`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-muster-token': bridge.token }, body });
+
+  it('answers a body over 1 MB with 413 and a message (never a connection reset), and writes nothing', async () => {
+    const before = fingerprint(gameFile);
+    for (const size of [11_000_000, MAX_BODY_BYTES + 1_000]) {
+      const body = JSON.stringify({ args: [{ unitId, sp: 1, note: 'x'.repeat(size) }] });
+      const response = await postBody(body);
+      expect(response.status, `${size} bytes`).toBe(413);
+      expect(await response.text()).toMatch(/too large.*at most 1000000 bytes/);
+    }
+    expect(MAX_BODY_BYTES).toBe(1_000_000);
+    // Just under the limit is read and judged by the contract (an unknown key), not refused for its size.
+    const under = await postBody(JSON.stringify({ args: [{ unitId, sp: 1, note: 'x'.repeat(MAX_BODY_BYTES - 1_000) }] }));
+    expect(under.status).toBe(200);
+    expect(await under.json()).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(fingerprint(gameFile)).toBe(before);
+    // The bridge still answers afterwards.
+    expect(await eventCount()).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers a null, non-object or non-JSON body with 400 in its own words, never a JavaScript error text', async () => {
+    const before = fingerprint(gameFile);
+    for (const body of ['null', '{', '[]', '"args"', '42', '{"args": 5}', '{"args": null}', '']) {
+      const response = await postBody(body);
+      expect(response.status, body).toBe(400);
+      const text = await response.text();
+      expect(text).toMatch(/^malformed call: /);
+      expect(text, body).not.toMatch(/Cannot read|TypeError|SyntaxError|Unexpected|position|undefined|null \(reading/);
+    }
+    expect(parseCallBody('{"args": [1]}')).toEqual({ ok: true, args: [1] });
+    expect(fingerprint(gameFile)).toBe(before);
   });
 
   it('tells the page when the open game changes (onGameChanged over an event stream)', async () => {

@@ -10,8 +10,13 @@
  * cross-site fetch is refused with 403 before any handler runs; every response carries the app's
  * strict CSP (with connect-src 'self' for the bridge's own endpoints).
  *
- * Run directly: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--build]
+ * Lifetime: the server closes the game (unlocking its file) and exits on SIGINT, SIGTERM and SIGHUP, and
+ * when its parent process goes away however it ended (`npm run browser` runs it under npm and tsx; a
+ * parent killed with SIGKILL forwards no signal), so no orphan keeps the port open and the game locked.
+ *
+ * Run directly: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--renderer <folder>] [--build]
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -33,7 +38,10 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_RENDERER_ROOT = join(projectRoot, 'out', 'renderer');
 /** Where the browser preview keeps new games when no --dir is given. */
 export const DEFAULT_GAMES_DIR = join(homedir(), 'Muster', 'browser-games');
-const MAX_BODY_BYTES = 1_000_000;
+/** The largest call body the bridge takes (a call's JSON input; the biggest real one is a few KB). */
+export const MAX_BODY_BYTES = 1_000_000;
+/** Past this, a too-large body is no longer read to its end: the connection is cut. */
+const MAX_DRAINED_BYTES = 64 * MAX_BODY_BYTES;
 
 export interface BridgeOptions {
   /** Folder for new games (and the preview's Recent list); created if missing. */
@@ -65,6 +73,8 @@ export interface Bridge {
   token: string;
   dir: string;
   handlers: ShellHandlers;
+  /** The listening socket's actual address (server.address()): the tests check it is the loopback one. */
+  address(): AddressInfo;
   /**
    * The browser has no native file dialog: Open… "chooses" the file queued here (once), else it is
    * cancelled. The tests queue files; the command line opens one with --file.
@@ -105,22 +115,38 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
   res.end(body);
 }
 
+/**
+ * The body of a call, or null when it is larger than MAX_BODY_BYTES. A too-large body is still read to its
+ * end (and dropped) so the client gets the 413 rather than a connection reset; only past
+ * MAX_DRAINED_BYTES is the connection cut.
+ */
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolveBody(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else if (size > MAX_DRAINED_BYTES) req.destroy();
     });
-    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolveBody(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('close', () => resolveBody(null));
     req.on('error', reject);
   });
+}
+
+/** The argument list of a call body `{"args": [...]}`, or why it is not one (in our words, never a JavaScript error's). */
+export function parseCallBody(text: string): { ok: true; args: unknown[] } | { ok: false; reason: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'the body is not JSON' };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Array.isArray((parsed as { args?: unknown }).args)) {
+    return { ok: false, reason: 'the body must be a JSON object {"args": [...]} with at most one argument in the list' };
+  }
+  return { ok: true, args: (parsed as { args: unknown[] }).args };
 }
 
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
@@ -206,19 +232,15 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     }
     const text = await readBody(req);
     if (text === null) {
-      send(res, 413, 'text/plain; charset=utf-8', 'request too large\n');
+      if (!res.destroyed) send(res, 413, 'text/plain; charset=utf-8', `request too large: a call's body may be at most ${MAX_BODY_BYTES} bytes\n`, { Connection: 'close' });
       return;
     }
-    let args: unknown[];
-    try {
-      const parsed = JSON.parse(text) as { args?: unknown };
-      if (!Array.isArray(parsed.args)) throw new Error('args must be an array');
-      args = parsed.args;
-    } catch (e) {
-      send(res, 400, 'text/plain; charset=utf-8', `malformed call: ${(e as Error).message}\n`);
+    const body = parseCallBody(text);
+    if (!body.ok) {
+      send(res, 400, 'text/plain; charset=utf-8', `malformed call: ${body.reason}\n`);
       return;
     }
-    const result = await dispatch(handlers, fn as ContractFunction, args, {
+    const result = await dispatch(handlers, fn as ContractFunction, body.args, {
       validateOutput: options.validateOutput ?? true,
       logError: (message, error) => log(`${fn}: ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
     });
@@ -283,6 +305,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     token,
     dir,
     handlers,
+    address: () => server.address() as AddressInfo,
     queueOpenFile: (file) => {
       queuedOpen = file === null ? null : resolve(file);
     },
@@ -305,6 +328,8 @@ export interface BridgeCliOptions {
   file?: string;
   port?: number;
   dir?: string;
+  /** A built renderer folder to serve instead of out/renderer (never built automatically). */
+  renderer?: string;
   build: boolean;
   help: boolean;
 }
@@ -322,6 +347,7 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeCliOptions {
     };
     if (arg === '--file') options.file = value();
     else if (arg === '--dir') options.dir = value();
+    else if (arg === '--renderer') options.renderer = value();
     else if (arg === '--port') {
       const text = value();
       const port = Number(text);
@@ -329,7 +355,7 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeCliOptions {
       options.port = port;
     } else if (arg === '--build') options.build = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
-    else throw new Error(`unknown option ${arg} (accepted: --file <path>, --port <n>, --dir <folder>, --build, --help)`);
+    else throw new Error(`unknown option ${arg} (accepted: --file <path>, --port <n>, --dir <folder>, --renderer <folder>, --build, --help)`);
   }
   return options;
 }
@@ -343,11 +369,12 @@ export async function buildRenderer(): Promise<void> {
 }
 
 const USAGE = `Muster browser preview: serves the screens on 127.0.0.1 with the real game service.
-Usage: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--build]
-  --file   open this game at start
-  --port   listen on this port (default: a free one)
-  --dir    folder for new games (default: ${DEFAULT_GAMES_DIR})
-  --build  rebuild the renderer first (it is built anyway when out/renderer is missing)`;
+Usage: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--renderer <folder>] [--build]
+  --file      open this game at start
+  --port      listen on this port (default: a free one)
+  --dir       folder for new games (default: ${DEFAULT_GAMES_DIR})
+  --renderer  serve this built renderer folder instead of out/renderer
+  --build     rebuild the renderer first (it is built anyway when out/renderer is missing)`;
 
 async function main(): Promise<void> {
   let cli: BridgeCliOptions;
@@ -361,12 +388,17 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (cli.build || !existsSync(join(DEFAULT_RENDERER_ROOT, 'index.html'))) {
+  if (cli.build || (cli.renderer === undefined && !existsSync(join(DEFAULT_RENDERER_ROOT, 'index.html')))) {
     process.stdout.write('Building the renderer (out/renderer)…\n');
     await buildRenderer();
   }
   const dir = cli.dir ?? DEFAULT_GAMES_DIR;
-  const bridge = await startBridge({ dir, ...(cli.file !== undefined ? { file: cli.file } : {}), ...(cli.port !== undefined ? { port: cli.port } : {}) });
+  const bridge = await startBridge({
+    dir,
+    ...(cli.file !== undefined ? { file: cli.file } : {}),
+    ...(cli.port !== undefined ? { port: cli.port } : {}),
+    ...(cli.renderer !== undefined ? { rendererRoot: cli.renderer } : {}),
+  });
   const open = bridge.handlers.currentBackend()?.info().file;
   process.stdout.write(
     [
@@ -378,11 +410,81 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  let stopping = false;
   const stop = () => {
-    void bridge.close().then(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    // Closing the game releases its lock; should closing hang, exit anyway (the OS releases it then).
+    setTimeout(() => process.exit(1), 5000).unref();
+    void bridge.close().finally(() => process.exit(0));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopWithParent(stop);
+}
+
+/** True while a process with this pid exists (signal 0 checks without sending anything). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A process's parent and process group (Linux: /proc; macOS and the BSDs: ps), or null where unknown. */
+function processInfo(pid: number): { ppid: number; pgid: number } | null {
+  try {
+    if (process.platform === 'linux') {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so split after the last ')'.
+      const [, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { ppid: Number(ppid), pgid: Number(pgid) };
+    }
+    if (process.platform === 'win32') return null;
+    const [ppid, pgid] = execFileSync('ps', ['-o', 'ppid=,pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
+    return ppid !== undefined && pgid !== undefined && ppid > 0 ? { ppid, pgid } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The processes whose end must stop the bridge: the parent, and the ancestors above it in this process's
+ * own process group (`npm run browser`: tsx, sh, npm), so killing npm stops it even though tsx lives on.
+ * The shell the command was typed in (another group) is not one of them: `nohup npm run browser &` goes on.
+ */
+export function watchedAncestors(): number[] {
+  const chain = [process.ppid];
+  const group = processInfo(process.pid)?.pgid;
+  if (group === undefined) return chain;
+  for (let pid = process.ppid; chain.length < 16; ) {
+    const up = processInfo(pid)?.ppid;
+    if (up === undefined || up <= 1 || processInfo(up)?.pgid !== group) break;
+    chain.push(up);
+    pid = up;
+  }
+  return chain;
+}
+
+/**
+ * Calls `stop` on SIGINT (Ctrl+C), SIGTERM and SIGHUP (the terminal closed), and when the parent or a
+ * watched ancestor goes away however it ended: an orphan is re-parented (process.ppid changes), a dead
+ * ancestor's pid no longer exists. Checked every `intervalMs`; the timer does not keep the process alive.
+ * Returns an undo.
+ */
+export function stopWithParent(stop: () => void, intervalMs = 500): () => void {
+  const parent = process.ppid;
+  const ancestors = watchedAncestors();
+  const timer = setInterval(() => {
+    if (process.ppid !== parent || !ancestors.every(isAlive)) stop();
+  }, intervalMs);
+  timer.unref();
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of signals) process.on(signal, stop);
+  return () => {
+    clearInterval(timer);
+    for (const signal of signals) process.off(signal, stop);
+  };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { GameInfo } from '../../db/service-types';
+import type { GameInfo } from '../../contract';
 import type { ChannelFunction, ChannelInput, ChannelOutput, IpcError, IpcResult, NewGameInput } from '../../electron/api';
 import { DEFAULT_RENDERER_ROOT, startBridge, type Bridge } from '../../electron/bridge/server';
 import { SCREEN_LABELS, type ScreenName } from '../../renderer/src/screens';

@@ -55,6 +55,26 @@ async function advanceToNextTurn(): Promise<void> {
   throw new Error(`the clock never left ${start}`);
 }
 
+/** Where the focus is in a table: "<row index>:<field>" of the focused control, or of the focused table's selected row. */
+const FOCUS_IN_TABLE = `(() => {
+  const el = document.activeElement;
+  const row = el && el.closest('tr[data-row-index]');
+  return row ? row.getAttribute('data-row-index') + ':' + el.getAttribute('data-field') : null;
+})()`;
+
+/** True when the selected row of the grid with `testid` is rendered inside its scroll box, clear of the sticky header. */
+function selectedRowInView(testid: string): Promise<boolean> {
+  return e2e.page.evaluate(`(() => {
+    const table = document.querySelector('[data-testid="${testid}"]');
+    const row = table && table.querySelector('tr[aria-selected="true"]');
+    if (!row) return false;
+    const box = table.parentElement.getBoundingClientRect();
+    const head = table.querySelector('thead').getBoundingClientRect();
+    const r = row.getBoundingClientRect();
+    return r.top >= head.bottom - 1 && r.bottom <= box.bottom + 1;
+  })()`) as Promise<boolean>;
+}
+
 /** Selects the unit's row in the roster with the arrow keys alone. */
 async function selectWithArrows(id: string): Promise<void> {
   const page = e2e.page;
@@ -119,6 +139,24 @@ describe('Start, Setup, Roster and History in the browser', () => {
     await expect.poll(() => page.getByTestId('csv-result').innerText()).toBe('2 imported, 0 refused.');
     expect((await e2e.call('leaders')).find((l) => l.id === 'usa-reynolds')).toMatchObject({ rating: 3, ratingVerified: true });
     expect((await e2e.call('roster')).find((u) => u.id === UNIT.id)?.weapon).toBe('E');
+  });
+
+  it('moves between the Setup cells with Enter and Shift+Enter (same field, next or previous row), recording nothing unchanged', async () => {
+    const page = e2e.page;
+    const before = (await e2e.gameInfo())?.eventCount;
+    await e2e.screen('setup');
+    await page.locator('tr[data-row-index="0"] input[data-field="rating"]').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(FOCUS_IN_TABLE)).toBe('1:rating');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(FOCUS_IN_TABLE)).toBe('2:rating');
+    await page.keyboard.press('Shift+Enter');
+    await expect.poll(() => page.evaluate(FOCUS_IN_TABLE)).toBe('1:rating');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(FOCUS_IN_TABLE)).toBe('1:range');
+    await e2e.idle();
+    expect((await e2e.gameInfo())?.eventCount).toBe(before);
+    expect(await page.getByTestId('setup-leaders').getAttribute('aria-rowcount')).toBe(String((await e2e.call('leaders')).length + 1));
   });
 
   it('records an SP loss on the Roster with the keyboard, and shows it at once and in the History', async () => {
@@ -269,6 +307,41 @@ describe('Start, Setup, Roster and History in the browser', () => {
     await e2e.screenshot('leaders');
   });
 
+  it('moves through the Leaders grid with End, Home, PageDown and the arrows, keeping the selected row rendered and in view', async () => {
+    const page = e2e.page;
+    await e2e.screen('leaders');
+    const grid = page.getByTestId('leaders-grid');
+    const count = (await e2e.call('leaders')).length;
+    expect(count).toBeGreaterThan(100);
+    expect(await grid.getAttribute('aria-rowcount')).toBe(String(count + 1));
+    const selected = page.locator('tr[aria-selected="true"]');
+    await grid.focus();
+    const expectRow = async (index: number) => {
+      await expect.poll(() => selected.getAttribute('data-row-index')).toBe(String(index));
+      expect(await selected.getAttribute('aria-rowindex')).toBe(String(index + 2));
+      expect(await grid.getAttribute('aria-activedescendant')).toBe(await selected.getAttribute('id'));
+      expect(await selectedRowInView('leaders-grid')).toBe(true);
+    };
+    await page.keyboard.press('End');
+    await expectRow(count - 1);
+    await page.keyboard.press('Home');
+    await expectRow(0);
+    await page.keyboard.press('PageDown');
+    const page1 = Number(await selected.getAttribute('data-row-index'));
+    expect(page1).toBeGreaterThan(10);
+    await expectRow(page1);
+    await page.keyboard.press('PageDown');
+    await expectRow(2 * page1);
+    await page.keyboard.press('ArrowDown');
+    await expectRow(2 * page1 + 1);
+    await page.keyboard.press('PageUp');
+    await expectRow(page1 + 1);
+    await page.keyboard.press('ArrowUp');
+    await expectRow(page1);
+    // Only the rows in view (and a margin) are in the document.
+    expect(await grid.locator('tbody tr[data-row-index]').count()).toBeLessThan(80);
+  });
+
   it('photographs the History and Victory screens', async () => {
     await e2e.screen('history');
     expect(await e2e.page.getByTestId('history-list').locator(':scope > li').count()).toBeGreaterThanOrEqual(5);
@@ -374,9 +447,14 @@ describe('Start, Setup, Roster and History in the browser', () => {
     expect(unnamed).toEqual([]);
   });
 
-  it('starts a second game with only chosen commands of the full battle (with their superiors)', async () => {
+  it('starts a second game with only chosen commands of the full battle (with their superiors), with none of the first game’s roster search', async () => {
     const page = e2e.page;
     const first = (await e2e.gameInfo())?.file;
+    // The first game's roster is left searched and filtered, with a row selected.
+    await e2e.screen('roster');
+    await page.getByLabel('Search units and commands').fill(UNIT.name);
+    await page.getByLabel('Filter by side').selectOption('CSA');
+    await selectWithArrows(UNIT.id);
     await e2e.screen('start');
     await page.getByLabel(/Only chosen commands/).check();
     await page.getByRole('group', { name: 'USA commands' }).getByRole('checkbox', { name: 'I Corps corps', exact: true }).check();
@@ -393,6 +471,11 @@ describe('Start, Setup, Roster and History in the browser', () => {
     expect(units.filter((u) => u.side === 'USA').every((u) => u.commandPath.includes('I Corps'))).toBe(true);
     expect(units.filter((u) => u.side === 'CSA').every((u) => u.commandPath.includes("Heth's Division"))).toBe(true);
     expect(new Set(units.map((u) => u.side))).toEqual(new Set(['USA', 'CSA']));
+    // The new game's roster starts afresh: no search, no filters, nothing selected, every unit shown.
+    expect(await page.getByLabel('Search units and commands').inputValue()).toBe('');
+    expect(await page.getByLabel('Filter by side').inputValue()).toBe('all');
+    expect(await page.locator('tr[aria-selected="true"]').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('roster-count').innerText()).toBe(`${units.length} units shown`);
     expect((await e2e.call('recentFiles')).map((f) => f.path)).toEqual([info?.file, first]);
   });
 

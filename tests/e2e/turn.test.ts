@@ -20,7 +20,7 @@
  * Every turn screen is photographed into docs/screenshots/turn-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandNode, HistoryEntry } from '../../db/service-types';
+import type { CommandNode, HistoryEntry } from '../../contract';
 import { startE2E, type E2E } from './harness';
 
 const GAMBLE = 'usa-cavalry-1-gamble';

@@ -6,6 +6,11 @@
  *
  * Other stores make their changes through `change(summary?, run)`: it runs the call, bumps `revision`
  * (each screen's store reloads when it changes) and refreshes the game info (clock, can undo/redo).
+ *
+ * Per-game state (searches, filters, selections, the turn bar's "Muster applied" banner...) belongs to
+ * the game it was made in: each store registers a reset with `onGameSwitch`, and every store is reset
+ * when the game is closed or another is opened or created (whether from a screen or from the menu).
+ * `session` counts those switches, so a read that was under way for the previous game is dropped.
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
@@ -29,11 +34,39 @@ export const useAppStore = defineStore('app', () => {
   /** An error not tied to one field (file errors, undo with nothing to undo...). */
   const error = ref<MusterApiError | null>(null);
 
+  /** Bumped when the game is closed, or another opened or created. */
+  const session = ref(0);
+
   const hasGame = computed(() => game.value !== null);
   const isBrowser = computed(() => appInfo.value?.host === 'browser');
 
+  const switchHandlers = new Set<() => void>();
+  /** The file of the game the stores' state belongs to: null with none open, undefined before the app knows. */
+  let sessionFile: string | null | undefined;
+
+  /** Registers a store's reset of its per-game state (called once per store, when it is created). */
+  function onGameSwitch(reset: () => void): void {
+    switchHandlers.add(reset);
+  }
+
+  /**
+   * The open game is now `info`. When that is another game than the one the stores' state belongs to
+   * (closed, another opened or created), every per-game store starts afresh; `sameGame` (Save As: the
+   * same game under a new name) keeps it. The first game the app learns of at start-up resets nothing.
+   */
+  function setGame(info: GameInfo | null, sameGame = false): void {
+    const file = info?.file ?? null;
+    if (sessionFile !== undefined && file !== sessionFile && !sameGame) {
+      session.value++;
+      error.value = null;
+      for (const reset of switchHandlers) reset();
+    }
+    sessionFile = file;
+    game.value = info;
+  }
+
   async function refreshGame(): Promise<void> {
-    game.value = await call('currentGame');
+    setGame(await call('currentGame'));
   }
 
   async function refreshRecent(): Promise<void> {
@@ -81,6 +114,7 @@ export const useAppStore = defineStore('app', () => {
 
   async function opened(info: GameInfo | null, then: ScreenName): Promise<void> {
     if (info === null) return;
+    setGame(info);
     await afterChange(`Opened ${info.scenarioName} (${info.file})`);
     await refreshRecent();
     go(then);
@@ -134,6 +168,7 @@ export const useAppStore = defineStore('app', () => {
   async function closeGame(): Promise<boolean> {
     return attempt(async () => {
       await call('closeGame');
+      setGame(null);
       await afterChange('Game closed');
       screen.value = 'start';
     });
@@ -175,7 +210,7 @@ export const useAppStore = defineStore('app', () => {
     }
     // Undo from the menu, Open from a file association...: reload what is shown.
     onGameChanged((event) => {
-      game.value = event.game;
+      setGame(event.game, event.reason === 'saved-as');
       revision.value++;
       void refreshRecent().catch(() => undefined);
       if (event.game === null) screen.value = 'start';
@@ -192,10 +227,13 @@ export const useAppStore = defineStore('app', () => {
     recent,
     ready,
     revision,
+    session,
     notice,
     error,
     hasGame,
     isBrowser,
+    onGameSwitch,
+    setGame,
     boot,
     loadScenarios,
     go,

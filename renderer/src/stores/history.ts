@@ -68,17 +68,28 @@ export const useHistoryStore = defineStore('history', () => {
   async function load(): Promise<void> {
     const game = app.game;
     if (!game) return;
-    const revision = app.revision;
+    const { revision, session } = app;
     const [nextEntries, nextDice] = await Promise.all([
       call('history', { includeUndone: true, limit: HISTORY_LIMIT }),
       call('diceLog', { limit: HISTORY_LIMIT }),
       loadSides(game.file),
     ]);
+    if (session !== app.session) return;
     // Newest first, whatever order the service lists them in.
     entries.value = [...nextEntries].sort((a, b) => b.seq - a.seq);
     dice.value = new Map(nextDice.map((d) => [d.seq, d]));
     loadedRevision.value = revision;
   }
+
+  app.onGameSwitch(() => {
+    entries.value = [];
+    dice.value = new Map();
+    sideOf.value = new Map();
+    sidesFor = '';
+    loadedRevision.value = -1;
+    turnFilter.value = 'all';
+    sideFilter.value = 'all';
+  });
 
   async function ensureLoaded(): Promise<void> {
     if (loadedRevision.value !== app.revision) await load();

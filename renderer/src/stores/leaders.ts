@@ -21,10 +21,19 @@ export const useLeadersStore = defineStore('leaders', () => {
 
   async function load(): Promise<void> {
     if (!app.hasGame) return;
-    const revision = app.revision;
-    leaders.value = await call('leaders');
+    const { revision, session } = app;
+    const rows = await call('leaders');
+    if (session !== app.session) return;
+    leaders.value = rows;
     loadedRevision.value = revision;
   }
+
+  app.onGameSwitch(() => {
+    leaders.value = [];
+    loadedRevision.value = -1;
+    selectedId.value = null;
+    lastRoll.value = null;
+  });
 
   async function ensureLoaded(): Promise<void> {
     if (loadedRevision.value !== app.revision) await load();

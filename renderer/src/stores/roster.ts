@@ -30,7 +30,6 @@ export const useRosterStore = defineStore('roster', () => {
   const printing = ref(false);
 
   const rows = computed(() => rosterRows(tree.value, units.value, filters, collapsed.value));
-  const unitById = computed(() => new Map(units.value.map((u) => [u.id, u])));
   const commandById = computed(() => {
     const map = new Map<string, CommandNode>();
     const walk = (nodes: readonly CommandNode[]) => {
@@ -47,9 +46,11 @@ export const useRosterStore = defineStore('roster', () => {
   let inFlight: { revision: number; promise: Promise<void> } | null = null;
 
   async function read(revision: number): Promise<void> {
+    const session = app.session;
     loading.value = true;
     try {
       const [nextUnits, nextTree] = await Promise.all([call('roster'), call('commandTree')]);
+      if (session !== app.session) return;
       units.value = nextUnits;
       tree.value = nextTree;
       loadedRevision.value = revision;
@@ -101,6 +102,19 @@ export const useRosterStore = defineStore('roster', () => {
     Object.assign(filters, NO_FILTERS);
   }
 
+  // Another game: nothing of this one's roster, search, filters, folding or selection carries over.
+  app.onGameSwitch(() => {
+    inFlight = null;
+    units.value = [];
+    tree.value = [];
+    loadedRevision.value = -1;
+    loading.value = false;
+    resetFilters();
+    collapsed.value = new Set();
+    selectedKey.value = null;
+    printing.value = false;
+  });
+
   const summary = (r: { event: { summary: string } }) => r.event.summary;
 
   function recordLoss(unitId: string, sp: number, cause: LossCause, straggler: boolean) {
@@ -137,7 +151,6 @@ export const useRosterStore = defineStore('roster', () => {
     units,
     tree,
     rows,
-    unitById,
     commandById,
     loading,
     loadedRevision,

@@ -39,12 +39,27 @@ export const useSetupStore = defineStore('setup', () => {
 
   async function load(): Promise<void> {
     if (!app.hasGame) return;
-    const revision = app.revision;
+    const { revision, session } = app;
     const [nextLeaders, nextUnits] = await Promise.all([call('leaders'), call('roster')]);
+    if (session !== app.session) return;
     leaders.value = nextLeaders;
     units.value = nextUnits;
     loadedRevision.value = revision;
   }
+
+  // Another game: its drafts, refusals and CSV have nothing to do with this one.
+  app.onGameSwitch(() => {
+    leaders.value = [];
+    units.value = [];
+    loadedRevision.value = -1;
+    drafts.value = {};
+    cellErrors.value = {};
+    csvText.value = '';
+    csvProblems.value = [];
+    csvCalls.value = [];
+    importOutcomes.value = [];
+    importing.value = false;
+  });
 
   async function ensureLoaded(): Promise<void> {
     if (loadedRevision.value !== app.revision) await load();

@@ -57,6 +57,8 @@ export interface CommandRow {
 }
 
 export const SIDE_NAMES: Record<Side, string> = { USA: 'Union', CSA: 'Confederate' };
+/** How a command or unit activated, in words (the service's effectiveness). */
+export const ACTIVATION_HOW: Record<CommandActivation['effectiveness'], string> = { ME: 'at ME', RE: 'at RE', confusion: 'tried for ME: Confusion Table' };
 export const otherSide = (side: Side): Side => (side === 'USA' ? 'CSA' : 'USA');
 
 /**
@@ -220,7 +222,9 @@ export const useTurnStore = defineStore('turn', () => {
       turn.value = null;
       return;
     }
-    turn.value = await call('turnState');
+    const session = app.session;
+    const state = await call('turnState');
+    if (session === app.session) turn.value = state;
   }
 
   /** Reads everything the turn screens show. */
@@ -232,6 +236,7 @@ export const useTurnStore = defineStore('turn', () => {
       events.value = [];
       return;
     }
+    const session = app.session;
     loading.value = true;
     try {
       const turnId = app.game.clock.turnId;
@@ -243,6 +248,7 @@ export const useTurnStore = defineStore('turn', () => {
         call('diceLog', { limit: 1000 }),
         rosterWanted ? call('roster', { includeOffMap: false }) : Promise.resolve(null),
       ]);
+      if (session !== app.session) return;
       if (units) roster.value = units;
       turn.value = state;
       tree.value = commandTree;
@@ -257,8 +263,25 @@ export const useTurnStore = defineStore('turn', () => {
   async function loadRoster(): Promise<void> {
     rosterWanted = true;
     if (!app.game) return;
-    roster.value = await call('roster', { includeOffMap: false });
+    const session = app.session;
+    const units = await call('roster', { includeOffMap: false });
+    if (session === app.session) roster.value = units;
   }
+
+  // Another game: nothing of this one's turn (its events, the sides remembered for them, the last
+  // Next's banner) carries over. Who is at the keyboard is kept per game file in sessionStorage.
+  app.onGameSwitch(() => {
+    turn.value = null;
+    tree.value = [];
+    leaders.value = [];
+    events.value = [];
+    dice.value = new Map();
+    roster.value = [];
+    rosterWanted = false;
+    lastAdvance.value = null;
+    loading.value = false;
+    sideBySeq.value = new Map();
+  });
 
   // ---------------------------------------------------------------------------------------------
   // Changes: each through app.change (reload after, refusals re-thrown for the field they concern)

@@ -1,6 +1,7 @@
 /** The loss chart's geometry: round axis tops, one point per turn, the days' first turns labelled with their dates. */
 import { describe, expect, it } from 'vitest';
-import { lossChart, niceMax, type LossesByTurn } from './victory';
+import { lossChart, niceMax } from './loss-chart';
+import type { LossesByTurn } from './stores/victory';
 
 const turn = (date: string, time: string, USA: number, CSA: number): LossesByTurn[number] => ({ turnId: `${date}T${time}`, date, time, USA, CSA });
 

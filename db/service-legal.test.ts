@@ -1,0 +1,125 @@
+/**
+ * The turn state's list of what each side may do now (db/service/legal.ts) is the service's own rules,
+ * not a second opinion: in every state tried, each offered action is accepted when carried out and each
+ * refused one is refused with the very reason and rule listed. Fixture: tests/fixtures/two-brigades.json.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LegalActivation, LegalOrderChange } from '../contract';
+import { MusterError } from './errors';
+import type { GameService } from './service';
+import { advanceTo, dumpState, newGame, tempDir } from '../tests/fixtures/game';
+
+const tmp = tempDir();
+afterAll(() => tmp.cleanup());
+
+/** Runs a change and undoes it; returns the refusal, if any. The game is as it was afterwards either way. */
+function tryAndUndo(g: GameService, change: () => unknown): MusterError | null {
+  const before = dumpState(g.db);
+  try {
+    change();
+  } catch (e) {
+    if (!(e instanceof MusterError)) throw e;
+    expect(dumpState(g.db)).toEqual(before);
+    return e;
+  }
+  g.undo();
+  return null;
+}
+
+function expectActivationsAgree(g: GameService, entries: LegalActivation[]): void {
+  expect(entries.length).toBeGreaterThan(0);
+  for (const a of entries) {
+    const subject = a.commandId !== undefined ? { commandId: a.commandId } : { unitId: a.unitId! };
+    const me = tryAndUndo(g, () => g.attemptActivation({ ...subject, roll: 0 }));
+    expect(me === null, `ME ${JSON.stringify(subject)}: ${me?.message}`).toBe(a.me.allowed);
+    if (me) expect({ reason: me.reason, rule: me.rule }).toEqual({ reason: a.me.reason, rule: a.me.rule });
+    const re = tryAndUndo(g, () => g.activateRe(subject));
+    expect(re === null, `RE ${JSON.stringify(subject)}: ${re?.message}`).toBe(a.re.allowed);
+    if (re) expect({ reason: re.reason, rule: re.rule }).toEqual({ reason: a.re.reason, rule: a.re.rule });
+  }
+}
+
+function expectOrderChangesAgree(g: GameService, entries: LegalOrderChange[]): void {
+  expect(entries.length).toBeGreaterThan(0);
+  for (const c of entries) {
+    for (const o of c.options) {
+      const refused = tryAndUndo(g, () => g.attemptOrderChange({ commandId: c.commandId, order: o.order, roll: 9 }));
+      expect(refused === null, `${c.commandId} -> ${o.order}: ${refused?.message}`).toBe(o.allowed);
+      if (refused) expect({ reason: refused.reason, rule: refused.rule }).toEqual({ reason: o.reason, rule: o.rule });
+    }
+    expect(c.mayAttempt.allowed).toBe(c.options.some((o) => o.allowed));
+  }
+}
+
+describe('what each side may do now, from the service', () => {
+  it('in the Orders Segment: each order change offered is accepted, each refused one refused for the reason given', () => {
+    const g = newGame(tmp.dir);
+    const atA = g.turnState().legal;
+    expect(atA.activations).toEqual([]);
+    expectOrderChangesAgree(g, atA.orderChanges);
+    // I.A offers automatic changes only; the non-automatic ones wait for I.B and the pre-roll.
+    const options = atA.orderChanges.flatMap((c) => c.options);
+    expect(options.some((o) => o.allowed && o.kind === 'automatic')).toBe(true);
+    expect(options.filter((o) => o.kind === 'non-automatic').every((o) => !o.allowed)).toBe(true);
+
+    advanceTo(g, { segment: 'I', phase: 'B' });
+    const beforePreRoll = g.turnState().legal.orderChanges;
+    expect(beforePreRoll.flatMap((c) => c.options).filter((o) => o.kind === 'non-automatic').every((o) => !o.allowed && /pre-roll/.test(o.reason ?? ''))).toBe(true);
+    g.orderPreRoll({ side: 'USA', roll: 0 });
+    const afterPreRoll = g.turnState().legal.orderChanges;
+    expect(afterPreRoll.filter((c) => c.side === 'USA').flatMap((c) => c.options).some((o) => o.allowed && o.kind === 'non-automatic')).toBe(true);
+    expectOrderChangesAgree(g, afterPreRoll);
+  });
+
+  it('a failed attempt bars the command (and its subordinates) for the turn, with the rule', () => {
+    const g = newGame(tmp.dir);
+    advanceTo(g, { segment: 'I', phase: 'B' });
+    g.orderPreRoll({ side: 'USA', roll: 0 });
+    const target = g.turnState().legal.orderChanges.find((c) => c.side === 'USA' && c.options.some((o) => o.allowed))!;
+    const order = target.options.find((o) => o.allowed)!.order;
+    const result = g.attemptOrderChange({ commandId: target.commandId, order, roll: 9 });
+    expect(result.success).toBe(false);
+    const after = g.turnState().legal.orderChanges.find((c) => c.commandId === target.commandId)!;
+    expect(after.mayAttempt).toMatchObject({ allowed: false, reason: expect.stringContaining('failed') });
+    expectOrderChangesAgree(g, g.turnState().legal.orderChanges);
+  });
+
+  it('shows the DRM the roll will use: the worst Orders Table DRM standing within the command (RI-S09)', () => {
+    const g = newGame(tmp.dir);
+    for (const c of g.turnState().legal.orderChanges) {
+      expect(c.drm.total).toBe(c.drm.items.reduce((sum, i) => sum + i.value, 0));
+      for (const item of c.drm.items) expect(item.rule).toMatch(/^Rev\./);
+    }
+  });
+
+  it('in the Activation Segment: ME, RE and passing as the service allows them, turn by turn', () => {
+    const g = newGame(tmp.dir);
+    advanceTo(g, { segment: 'II', phase: 'A' });
+    g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
+    advanceTo(g, { segment: 'III', phase: 'A' });
+    let legal = g.turnState().legal;
+    expect(legal.orderChanges).toEqual([]);
+    expect(legal.pass).toEqual({ USA: { allowed: true }, CSA: { allowed: false, reason: "it is USA's turn to activate or pass", rule: 'Rev. Activation Segment' } });
+    expect(legal.activations.filter((a) => a.side === 'CSA').every((a) => !a.me.allowed && !a.re.allowed)).toBe(true);
+    expectActivationsAgree(g, legal.activations);
+
+    // After a corps activates, its subordinates activated with it; out of command, they could act alone (RI-S24).
+    g.attemptActivation({ commandId: 'usa-i' });
+    g.pass({ side: 'CSA' });
+    legal = g.turnState().legal;
+    const sub = legal.activations.find((a) => a.commandId === 'iron')!;
+    expect(sub.me.allowed).toBe(false);
+    expect(sub.outOfCommand?.re.allowed).toBe(true);
+    expectActivationsAgree(g, legal.activations);
+  });
+
+  it('in the Out-of-Command phase single units are offered too', () => {
+    const g = newGame(tmp.dir);
+    advanceTo(g, { segment: 'II', phase: 'A' });
+    g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
+    advanceTo(g, { segment: 'III', phase: 'B' });
+    const legal = g.turnState().legal;
+    expect(legal.activations.some((a) => a.unitId !== undefined && a.side === 'USA' && a.re.allowed)).toBe(true);
+    expectActivationsAgree(g, legal.activations.filter((a) => a.unitId !== undefined).slice(0, 12));
+  });
+});
