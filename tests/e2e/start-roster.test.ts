@@ -430,8 +430,30 @@ describe('Start, Setup, Roster and History in the browser', () => {
     expect(download.suggestedFilename()).toMatch(/^gettysburg-.*-roster\.csv$/);
     const text = readFileSync(await download.path(), 'utf8');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines).toHaveLength(1 + (await e2e.call('roster')).length);
+    // The game fingerprint first (the one the window shows), the header, one line per unit.
+    const info = (await e2e.call('currentGame'))!;
+    expect(lines[0]).toBe(`Muster game fingerprint,${info.fingerprint},"${info.scenarioName}, ${info.eventCount} events"`);
+    expect(await page.getByTestId('game-fingerprint').innerText()).toBe(info.fingerprint);
+    expect(lines).toHaveLength(2 + (await e2e.call('roster')).length);
     expect(lines.find((l) => l.startsWith(`${UNIT.id},`))).toContain(`,${UNIT.sp},2,1,0,${UNIT.sp - 3},`);
+  });
+
+  it('shows the game fingerprint, which moves with every change, undo and redo', async () => {
+    const page = e2e.page;
+    const shown = () => page.getByTestId('game-fingerprint').innerText();
+    const before = await shown();
+    expect(before).toMatch(/^[0-9a-f]{12}$/);
+    expect(before).toBe((await e2e.call('currentGame'))!.fingerprint);
+    await e2e.call('rollDie', { purpose: 'fingerprint check', roll: 4 });
+    const afterRoll = (await e2e.call('currentGame'))!.fingerprint;
+    expect(afterRoll).not.toBe(before);
+    // Undo takes the roll back but the log keeps it: a third fingerprint; redo gives the second again.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(shown).not.toBe(before);
+    const afterUndo = await shown();
+    expect(afterUndo).not.toBe(afterRoll);
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await expect.poll(shown).toBe(afterRoll);
   });
 
   it('gives every control on every screen an accessible name', async () => {

@@ -110,7 +110,8 @@ export const useHistoryStore = defineStore('history', () => {
   /** The whole log with its die rolls as CSV (File > Export Game Log as CSV), whatever the filters. */
   async function exportCsv(): Promise<void> {
     await ensureLoaded();
-    downloadText(logCsv(entries.value, dice.value), exportFileName(app.game?.file ?? 'muster', 'log'));
+    const game = await call('currentGame');
+    if (game) downloadText(logCsv(entries.value, dice.value, game), exportFileName(game.file, 'log'));
   }
 
   return { exportCsv, entries, dice, loadedRevision, turnFilter, sideFilter, turns, filtered, load, ensureLoaded, diceOf };

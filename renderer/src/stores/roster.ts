@@ -144,7 +144,9 @@ export const useRosterStore = defineStore('roster', () => {
   /** Every unit as CSV (File > Export Roster as CSV), whatever the filters. */
   async function exportCsv(): Promise<void> {
     await ensureLoaded();
-    downloadText(rosterCsv(units.value), exportFileName(app.game?.file ?? 'muster', 'roster'));
+    // The game as it is now: the fingerprint line says which state the sheet shows.
+    const game = await call('currentGame');
+    if (game) downloadText(rosterCsv(units.value, game), exportFileName(game.file, 'roster'));
   }
 
   return {
