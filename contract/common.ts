@@ -201,6 +201,10 @@ export type EventKind = z.infer<typeof EventKind>;
 export const FieldChange = z.object({ table: z.string(), key: z.string(), field: z.string(), before: z.unknown(), after: z.unknown() });
 export type FieldChange = z.infer<typeof FieldChange>;
 
+/** Which side an event concerns: its rows' side, 'both' when they differ, 'game' for the game as a whole (the clock...). */
+export const EventSide = z.enum(['USA', 'CSA', 'both', 'game']);
+export type EventSide = z.infer<typeof EventSide>;
+
 /** One entry of the game history (the event log), as players read it. */
 export const HistoryEntry = z.object({
   seq: z.number().int(),
@@ -212,6 +216,9 @@ export const HistoryEntry = z.object({
   /** One line for people: "Iron Brigade/2nd Wisconsin loses 2 SP (small-arms fire)". */
   summary: z.string(),
   undone: z.boolean(),
+  /** The side the event concerns, for the History screen's side filter (db/events.ts eventSide). */
+  side: EventSide,
+  /** Every field it changed (empty when the history was asked for without them: withChanges false). */
   changes: z.array(FieldChange),
   /** The seq of each die roll recorded with this event. */
   diceSeqs: z.array(z.number().int()),

@@ -25,11 +25,12 @@
  * undo and redo move pointers, and the game fingerprint (db/integrity.ts) covers where they stand.
  */
 import type { SqliteDatabase } from './open';
-import type { DiceRecord, EventKind, FieldChange, HistoryEntry, HistoryQuery } from '../contract';
+import type { DiceRecord, EventKind, EventSide, FieldChange, HistoryEntry, HistoryQuery } from '../contract';
+import type { Side } from '../rules/types';
 import { hash as digest } from 'node:crypto';
 import { MusterError } from './errors';
 import { statement } from './statements';
-import { GENESIS_HASH, chainDiceRows, diceOfEvents, diceRecordOf, insertDiceRows, type NewDiceRow } from './dice';
+import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, type NewDiceRow } from './dice';
 import { genesisHead } from './genesis';
 import { wellFormed } from './wellformed';
 
@@ -312,7 +313,7 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
   insertDiceRows(db, dice.rows);
   const rolls = dice.rows.map(diceRecordOf);
-  return { seq, entry: entryOf(row, 0, changes, rolls.map((d) => d.seq)), dice: rolls };
+  return { seq, entry: entryOf(db, row, 0, changes, rolls.map((d) => d.seq)), dice: rolls };
 }
 
 function loadEvent(db: SqliteDatabase, seq: number): EventRow {
@@ -345,7 +346,7 @@ export function undoHead(db: SqliteDatabase): UndoneOrRedone {
   }
   statement(db, 'UPDATE events SET undone = 1, redo_next = ? WHERE seq = ?').run(head.redo_seq, event.seq);
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = ? WHERE id = 1').run(event.prev_head, event.seq);
-  return { entry: entryOf(event, 1, changes, diceSeqsOf(db, event.seq)), canUndo: event.prev_head !== null, canRedo: true };
+  return { entry: entryOf(db, event, 1, changes, diceSeqsOf(db, event.seq)), canUndo: event.prev_head !== null, canRedo: true };
 }
 
 /** Applies the top of the redo chain again. O(1). */
@@ -357,7 +358,7 @@ export function redoNext(db: SqliteDatabase): UndoneOrRedone {
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   statement(db, 'UPDATE events SET undone = 0, redo_next = NULL WHERE seq = ?').run(event.seq);
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = ? WHERE id = 1').run(event.seq, event.redo_next);
-  return { entry: entryOf(event, 0, changes, diceSeqsOf(db, event.seq)), canUndo: true, canRedo: event.redo_next !== null };
+  return { entry: entryOf(db, event, 0, changes, diceSeqsOf(db, event.seq)), canUndo: true, canRedo: event.redo_next !== null };
 }
 
 export function undoRedoAvailable(db: SqliteDatabase): { canUndo: boolean; canRedo: boolean } {
@@ -370,8 +371,53 @@ export function eventCount(db: SqliteDatabase): number {
   return (statement(db, 'SELECT seq FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number } | undefined)?.seq ?? 0;
 }
 
-/** An event as the history shows it, from its stored values. */
-function entryOf(row: Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary'>, undone: number, changes: readonly Change[], diceSeqs: number[]): HistoryEntry {
+/** Every row with a side (units, leaders, commands, objectives, reinforcement groups) as "<table>:<id>" -> side. */
+const sidesByConnection = new WeakMap<SqliteDatabase, Map<string, Side>>();
+
+/** The sides of the game's rows, read once per connection: no row ever changes side. */
+function sidesOf(db: SqliteDatabase): Map<string, Side> {
+  let sides = sidesByConnection.get(db);
+  if (!sides) {
+    const rows = statement(
+      db,
+      `SELECT 'units:' || id AS k, side FROM units UNION ALL SELECT 'leaders:' || id, side FROM leaders UNION ALL SELECT 'commands:' || id, side FROM commands
+       UNION ALL SELECT 'objectives:' || id, side FROM objectives UNION ALL SELECT 'reinforcement_groups:' || id, side FROM reinforcement_groups`,
+    ).raw().all() as [string, Side][];
+    sides = new Map(rows);
+    sidesByConnection.set(db, sides);
+  }
+  return sides;
+}
+
+/**
+ * The side an event concerns: the side of every row it changed that has one; 'both' when they differ;
+ * with no such row, a lone USA or CSA in its summary ("CSA passes"), 'both' when it names both
+ * ("Initiative: USA 7 v. CSA 4"); else 'game' (the clock, the end of the game).
+ */
+export function eventSide(changes: readonly Pick<Change, 'table' | 'key'>[], summary: string, sideOf: ReadonlyMap<string, Side>): EventSide {
+  let found: Side | null = null;
+  for (const c of changes) {
+    const side = sideOf.get(`${c.table}:${c.key}`);
+    if (side === undefined) continue;
+    if (found !== null && side !== found) return 'both';
+    found = side;
+  }
+  if (found !== null) return found;
+  const usa = /\bUSA\b/.test(summary);
+  const csa = /\bCSA\b/.test(summary);
+  if (usa && csa) return 'both';
+  return usa ? 'USA' : csa ? 'CSA' : 'game';
+}
+
+/** An event as the history shows it, from its stored values (without its changes when `withChanges` is false). */
+function entryOf(
+  db: SqliteDatabase,
+  row: Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary'>,
+  undone: number,
+  changes: readonly Change[],
+  diceSeqs: number[],
+  withChanges = true,
+): HistoryEntry {
   return {
     seq: row.seq,
     at: row.at,
@@ -381,17 +427,18 @@ function entryOf(row: Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'pha
     kind: row.kind,
     summary: row.summary,
     undone: undone === 1,
-    changes: changes.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })),
+    side: eventSide(changes, row.summary, sidesOf(db)),
+    changes: withChanges ? changes.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })) : [],
     diceSeqs,
   };
 }
 
-function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
-  return entryOf(row, row.undone, parsePayload(row).changes, dice.map((d) => d.seq));
+function toEntry(db: SqliteDatabase, row: EventRow, diceSeqs: number[], withChanges = true): HistoryEntry {
+  return entryOf(db, row, row.undone, parsePayload(row).changes, diceSeqs, withChanges);
 }
 
 export function historyEntry(db: SqliteDatabase, seq: number): HistoryEntry {
-  return toEntry(loadEvent(db, seq), diceOfEvents(db, [seq]).get(seq) ?? []);
+  return toEntry(db, loadEvent(db, seq), diceSeqsOf(db, seq));
 }
 
 /** Events newest first, filtered by kind, subject, turn and undone flag; pages backwards with beforeSeq. */
@@ -414,7 +461,12 @@ export function listHistory(db: SqliteDatabase, q: HistoryQuery): HistoryEntry[]
          AND (@turn IS NULL OR e.turn_id = @turn) AND (@includeUndone = 1 OR e.undone = 0)
        ORDER BY e.seq DESC LIMIT @limit`;
   const rows = statement(db, sql).all(params) as EventRow[];
-  const dice = diceOfEvents(db, rows.map((r) => r.seq));
-  return rows.map((r) => toEntry(r, dice.get(r.seq) ?? []));
+  if (rows.length === 0) return [];
+  // The page's rolls in one range read (rows come newest first).
+  const diceSeqs = new Map<number, number[]>();
+  const rolls = statement(db, 'SELECT event_seq, seq FROM dice_log WHERE event_seq BETWEEN ? AND ? ORDER BY seq').raw().all(rows.at(-1)!.seq, rows[0]!.seq) as [number, number][];
+  for (const [eventSeq, seq] of rolls) diceSeqs.set(eventSeq, [...(diceSeqs.get(eventSeq) ?? []), seq]);
+  const withChanges = q.withChanges !== false;
+  return rows.map((r) => toEntry(db, r, diceSeqs.get(r.seq) ?? [], withChanges));
 }
 

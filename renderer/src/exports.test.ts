@@ -61,6 +61,7 @@ describe('CSV exports', () => {
       kind: 'orders.attempt',
       summary: `event ${seq}`,
       undone: seq === 2,
+      side: 'USA',
       changes: [],
       diceSeqs,
     });
