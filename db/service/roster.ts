@@ -77,7 +77,11 @@ function commandTree(ctx: GameContext): CommandNode[] {
   const orders = standingOrders(ctx, commands);
   const leaderNames = new Map(readLeaders(ctx.db).map((l) => [l.id, l.name]));
   const unitsByCommand = new Map<string, UnitRow[]>();
-  for (const u of readUnits(ctx.db)) unitsByCommand.set(u.command_id, [...(unitsByCommand.get(u.command_id) ?? []), u]);
+  for (const u of readUnits(ctx.db)) {
+    const list = unitsByCommand.get(u.command_id);
+    if (list) list.push(u);
+    else unitsByCommand.set(u.command_id, [u]);
+  }
   const nodes = new Map<string, CommandNode>();
   for (const c of commands) {
     const o = orders.get(c.id)!;

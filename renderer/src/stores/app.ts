@@ -19,6 +19,15 @@ import type { AppInfo, NewGameInput, RecentFileEntry, ScenarioSummary } from '..
 import { asApiError, call, connected, onGameChanged, type MusterApiError } from '../api';
 import { GAME_SCREENS, type ScreenName } from '../screens';
 
+/**
+ * The screen an open game shows first: the Roster, or the game screen the page's address names
+ * ("#history": a link, or the benchmark, straight to a screen). Read once, at start-up.
+ */
+export function firstScreen(hash: string = typeof location === 'undefined' ? '' : location.hash): ScreenName {
+  const named = hash.replace(/^#/, '') as ScreenName;
+  return GAME_SCREENS.includes(named) ? named : 'roster';
+}
+
 export const useAppStore = defineStore('app', () => {
   const screen = ref<ScreenName>('start');
   const game = ref<GameInfo | null>(null);
@@ -204,7 +213,7 @@ export const useAppStore = defineStore('app', () => {
       // One round trip: with a game open the Roster shows at once and loads its own data.
       const [info] = await Promise.all([call('appInfo'), refreshRecent(), refreshGame()]);
       appInfo.value = info;
-      if (game.value !== null) screen.value = 'roster';
+      if (game.value !== null) screen.value = firstScreen();
     } catch (e) {
       error.value = asApiError(e);
     }
