@@ -19,7 +19,7 @@ import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem, openingProblems } from './integrity';
 import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
-import { openGameDatabase, removeGameFile, type OpenOptions, type SqliteDatabase } from './open';
+import { openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';
@@ -122,25 +122,23 @@ export class GameService {
       if (!known.has(id)) throw notFound(`commandIds[${i}]`, `scenario ${scenario.id} has no command "${id}"`);
     });
     const selected = selectForces(scenario, commandIds);
-    const opened = openGameDatabase(file, { create: true, ...pickOpen(options) });
     const now = options.now ?? (() => new Date().toISOString());
-    try {
-      opened.db.transaction(() => {
-        insertScenario(opened.db, selected, {
+    // The scenario goes in with the schema: one transaction, one sync (db/open.ts initialise).
+    const opened = openGameDatabase(file, {
+      create: true,
+      ...pickOpen(options),
+      initialise: (db) => {
+        insertScenario(db, selected, {
           players: { USA: names.USA ?? 'USA player', CSA: names.CSA ?? 'CSA player' },
           createdAt: now(),
           firstStep: firstClockStep(),
           // RI-S03: an army the scenario leaves without orders starts on the infantry Default Order.
           armyDefaultOrder: defaultOrder('infantry'),
         });
-        initialiseDice(opened.db, options.seed);
-        writeInitialGenesis(opened.db);
-      })();
-    } catch (e) {
-      opened.db.close();
-      removeGameFile(file);
-      throw e;
-    }
+        initialiseDice(db, options.seed);
+        writeInitialGenesis(db);
+      },
+    });
     return new GameService(opened.db, file, opened.version, options);
   }
 
