@@ -1,5 +1,6 @@
 /** The turn: where the sequence of play stands (initiative, activations, passes) and moving the clock on. */
 import { z } from 'zod';
+import { AUTOMATIC_CHANGE_REASONS } from '../rules/types';
 import { ActivationEffectiveness, ChangeResult, Itemised, NoInput, Order, Side, query, write } from './common';
 import { ClockState } from './game';
 
@@ -12,6 +13,8 @@ export const CommandActivation = z.object({
   phase: z.string(),
   /** Which activation of the turn it was (1 = the first). */
   order: z.number().int(),
+  /** After a failed ME attempt: what the Confusion Table gave it, once recorded (RI-K06). */
+  confusionResult: z.enum(['stand', 're', 'shock', 'pass', 'other']).nullable(),
 });
 export type CommandActivation = z.infer<typeof CommandActivation>;
 
@@ -24,6 +27,7 @@ export const UnitActivation = z.object({
   effectiveness: ActivationEffectiveness,
   phase: z.string(),
   order: z.number().int(),
+  confusionResult: z.enum(['stand', 're', 'shock', 'pass', 'other']).nullable(),
 });
 export type UnitActivation = z.infer<typeof UnitActivation>;
 
@@ -32,7 +36,13 @@ export const Verdict = z.object({ allowed: z.boolean(), reason: z.string().optio
 export type Verdict = z.infer<typeof Verdict>;
 
 /** An order a command's officer may try to change to in this step, and the kind of attempt it would be. */
-export const OrderChangeOption = Verdict.extend({ order: Order, kind: z.enum(['automatic', 'non-automatic']).nullable() });
+export const OrderChangeOption = Verdict.extend({
+  order: Order,
+  /** Automatic (phase I.A, no pre-roll) or non-automatic (I.B, after the army commander's pre-roll), with why and the rule. */
+  kind: z.enum(['automatic', 'non-automatic']),
+  automaticBecause: z.array(z.enum(AUTOMATIC_CHANGE_REASONS)),
+  kindRule: z.string(),
+});
 export type OrderChangeOption = z.infer<typeof OrderChangeOption>;
 
 /** A command in the Orders Segment: whether it may attempt an order change now, to what, and the DRM the roll will use. */
@@ -40,7 +50,7 @@ export const LegalOrderChange = z.object({
   commandId: z.string(),
   side: Side,
   from: Order,
-  /** Whether any change may be attempted now (false with the reason: failed this turn, a superior failed, wrong phase...). */
+  /** Whether the command may attempt a change now at all, whatever the order (not in the Orders Segment, a superior's failed, its own failed). */
   mayAttempt: Verdict,
   /** Every other order, each with its verdict and kind. */
   options: z.array(OrderChangeOption),
@@ -70,7 +80,11 @@ export type LegalActivation = z.infer<typeof LegalActivation>;
 export const LegalActions = z.object({
   /** Orders Segment (I): one entry per command on the map; empty in other segments. */
   orderChanges: z.array(LegalOrderChange),
-  /** Activation Segment (III): commands, and single units in III.B; empty in other segments. */
+  /**
+   * Activation Segment (III): the side to act's commands, and its single units in III.B (those already
+   * activated included, refused with the reason); empty in other segments, before the Initiative and once
+   * three passes end the phase. The other side may do nothing but wait: its `pass` verdict says so.
+   */
   activations: z.array(LegalActivation),
   /** Activation Segment: whether each side may pass now. */
   pass: z.object({ USA: Verdict, CSA: Verdict }),

@@ -107,6 +107,17 @@ export function text(max: number) {
 }
 
 /**
+ * Text taken verbatim (a file's contents the window read): well-formed Unicode, at most `max`
+ * characters, neither trimmed nor normalised (RI-V04).
+ */
+export function verbatimText(max: number) {
+  return z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !LONE_SURROGATE.test(s), 'must be well-formed Unicode text (it holds a lone surrogate)');
+}
+
+/**
  * A file path from the window (the Recent list): well-formed Unicode without NUL, kept exactly as given
  * (a path is not normalised: another normal form may name another file; RI-V04).
  */
@@ -191,6 +202,14 @@ export const EVENT_KINDS = [
   'clock.advanced',
   'die.rolled',
   'objective.occupied',
+  'fire',
+  'shock',
+  'bayonet-charge',
+  'rally',
+  'udd',
+  'confusion',
+  'works',
+  'weather',
   'objective.manpower',
   'game.ended',
 ] as const;

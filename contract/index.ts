@@ -10,7 +10,9 @@
  */
 import type { z } from 'zod';
 import { activationContract } from './activation';
+import { chartsContract } from './charts';
 import { clockContract } from './clock';
+import { combatContract } from './combat';
 import type { CallResult, FunctionSpec } from './common';
 import type { EVENTS } from './events';
 import { filesContract, type GameChangedEvent, type MenuCommandEvent } from './files';
@@ -37,12 +39,17 @@ export const GAME_DOMAINS = {
   losses: lossesContract,
   reinforcements: reinforcementsContract,
   clock: clockContract,
+  combat: combatContract,
   victory: victoryContract,
   history: historyContract,
 } as const;
 
-/** All domains, the shell's file functions first. */
-export const DOMAINS = { files: filesContract, ...GAME_DOMAINS } as const;
+/** The shell's functions by domain: game files and the Recent list, and the player's own charts. */
+export const SHELL_DOMAINS = { files: filesContract, charts: chartsContract } as const;
+type ShellContractType = typeof filesContract & typeof chartsContract;
+
+/** All domains, the shell's first. */
+export const DOMAINS = { ...SHELL_DOMAINS, ...GAME_DOMAINS } as const;
 
 type Merge<D> = D extends Record<string, infer M> ? (M extends object ? M : never) : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -63,16 +70,16 @@ function merge<T>(domains: Record<string, Record<string, FunctionSpec>>): T {
 /** The game service's functions, every domain merged. */
 export const GAME_CONTRACT: GameContractType = merge(GAME_DOMAINS);
 /** Every function of window.muster: the shell's and the game's. */
-export const CONTRACT: typeof filesContract & GameContractType = merge(DOMAINS);
+export const CONTRACT: ShellContractType & GameContractType = merge(DOMAINS);
 export type Contract = typeof CONTRACT;
 
 export type GameFunction = keyof GameContractType;
 export type ContractFunction = keyof Contract;
-export type ShellFunction = keyof typeof filesContract;
+export type ShellFunction = keyof ShellContractType;
 
 export const GAME_FUNCTIONS = Object.keys(GAME_CONTRACT) as GameFunction[];
 export const CONTRACT_FUNCTIONS = Object.keys(CONTRACT) as ContractFunction[];
-export const SHELL_FUNCTIONS = Object.keys(filesContract) as ShellFunction[];
+export const SHELL_FUNCTIONS = Object.values(SHELL_DOMAINS).flatMap((fns) => Object.keys(fns)) as ShellFunction[];
 /** Game functions that never write (safe at any time). */
 export const QUERY_FUNCTIONS = GAME_FUNCTIONS.filter((fn) => GAME_CONTRACT[fn].kind === 'query');
 /** Game functions that write exactly one event to the game file. */
@@ -107,6 +114,7 @@ export type MusterApi = { [K in ContractFunction]: Callable<CallInput<K>, Promis
 export * from './common';
 export * from './events';
 export * from './files';
+export * from './charts';
 export * from './game';
 export * from './roster';
 export * from './setup';
@@ -117,5 +125,6 @@ export * from './leaders';
 export * from './losses';
 export * from './reinforcements';
 export * from './clock';
+export * from './combat';
 export * from './victory';
 export * from './history';

@@ -3,7 +3,7 @@
  * with its totals; and the changes a player makes to a unit or a command's markers during play.
  */
 import { z } from 'zod';
-import { COUNTER_LIMITS } from '../rules/types';
+import { COUNTER_LIMITS, DISORDER_CAUSES } from '../rules/types';
 import { Arm, ChangeResult, Id, Level, Order, Side, Status, Weapon, query, write } from './common';
 
 export const RosterQuery = z.strictObject({
@@ -48,6 +48,10 @@ export const RosterUnit = z.object({
   extendedColumn: z.boolean(),
   strategicMovement: z.boolean(),
   skirmishers: z.boolean(),
+  /** Field works the unit is in (Rev. Breastworks/Entrenchments). */
+  works: z.enum(['none', 'breastworks', 'entrenchments']),
+  /** Designated for a Bayonet Charge (Rev. Bayonet Charge). */
+  bayonetCharge: z.boolean(),
   /** The brigade the unit screens as skirmishers, or null. */
   skirmishingFor: z.string().nullable(),
   capturedGuns: z.number().int(),
@@ -124,7 +128,18 @@ export const SetFatigueInput = z.strictObject({
 });
 export type SetFatigueInput = z.infer<typeof SetFatigueInput>;
 
-export const SetStatusInput = z.strictObject({ unitId: Id, status: Status });
+export const SetStatusInput = z.strictObject({
+  unitId: Id,
+  status: Status,
+  /**
+   * What turned the unit Disordered: a flip from Ordered by enemy action (fire, shock, withdrawal, reaction
+   * facing change, retreat before shock) with an enemy within Tactical Movement range loses an infantry
+   * straggler (Rev. Infantry Stragglers). Left out: no straggler.
+   */
+  cause: z.enum(DISORDER_CAUSES).optional(),
+  /** An enemy unit is within Tactical Movement range (default true when a cause is given). */
+  enemyWithinTacticalMovementRange: z.boolean().optional(),
+});
 export type SetStatusInput = z.infer<typeof SetStatusInput>;
 
 export const SetUnitFlagsInput = z.strictObject({

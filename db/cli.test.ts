@@ -8,7 +8,7 @@ import { existsSync, statSync, truncateSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli';
-import { FIXTURE_SCENARIO, fileHash, tempDir } from '../tests/fixtures/game';
+import { COMBAT_SCENARIO, FIXTURE_SCENARIO, fileHash, tempDir } from '../tests/fixtures/game';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tmp = tempDir();
@@ -172,6 +172,24 @@ describe('muster CLI', () => {
     expect(runCli(['call', file, 'recordLoss', '{not json'])).toMatchObject({ code: 2, stderr: expect.stringContaining('not JSON') });
     expect(runCli(['call', file, 'frobnicate'])).toMatchObject({ code: 2, stderr: expect.stringContaining('not a game function') });
     expect(runCli(['call', file, 'newGame', '{"scenario":"gettysburg"}'])).toMatchObject({ code: 2 });
+    expect(fileHash(file)).toBe(before);
+  });
+
+  it('call planFire: the revision\'s third frontage example from `npm run cli -- call`, a query that writes nothing', () => {
+    const file = tmp.file('cli-plan-fire.muster');
+    ok(['new', file, '--scenario', COMBAT_SCENARIO]);
+    const before = fileHash(file);
+    const r = spawnSync('npm', ['run', 'cli', '--', 'call', file, 'planFire', '{"stack":["7-wi","12-il-cav","calef-us","19-in"],"range":2}'], { cwd: root, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as { firing: { unitId: string; sp: number }[]; rangeDrm: { total: number; items: unknown[] } | null };
+    expect(plan.firing).toEqual([
+      { unitId: '7-wi', sp: 2 },
+      { unitId: '12-il-cav', sp: 1 },
+      { unitId: 'calef-us', sp: 4 },
+      { unitId: '19-in', sp: 0 },
+    ]);
+    expect(plan.rangeDrm).toEqual({ total: 0, items: [{ label: 'Range 2 (R)', value: 0, rule: 'Rev. Range DRMs' }] });
+    expect(runCli(['call', file, 'planFire', '{"stack":["7-wi"],"range":0}'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: range must be a whole number of hexes, 1 or more\n$/) });
     expect(fileHash(file)).toBe(before);
   });
 

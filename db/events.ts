@@ -38,7 +38,7 @@ export type SqlValue = string | number | null;
 
 /** The state tables and the columns an event may change; anything else is refused. */
 export const MUTABLE_FIELDS = {
-  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa'],
+  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls'],
   clock: ['turn_id', 'step', 'segment', 'phase'],
   turn_state: [
     'initiative',
@@ -66,8 +66,9 @@ export const MUTABLE_FIELDS = {
     'activation',
     'activation_phase',
     'activation_order',
+    'confusion_result',
   ],
-  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map'],
+  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used'],
   units: [
     'sp',
     'weapon',
@@ -89,6 +90,9 @@ export const MUTABLE_FIELDS = {
     'activation',
     'activation_phase',
     'activation_order',
+    'works',
+    'bayonet_charge',
+    'confusion_result',
   ],
   objectives: ['occupied'],
 } as const;

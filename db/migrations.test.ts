@@ -82,7 +82,7 @@ describe('0002: activations and victory objectives', () => {
     const barred = expectRefused(g, () => g.activateRe({ commandId: 'iron' }), 'RULES_FORBID', 'commandId', 'Rev. Activation Segment');
     expect(barred.message).toContain('activated with 1st Division, I Corps this segment (tried for ME)');
     g.activateRe({ commandId: 'gamble' });
-    expect(g.turnState().activated).toEqual([{ commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 2 }]);
+    expect(g.turnState().activated).toEqual([{ commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 2, confusionResult: null }]);
     g.undo();
     expect(g.turnState().activated).toEqual([]);
     g.setObjective({ side: 'USA', objectiveId: 'seminary-ridge', occupied: true });
@@ -102,8 +102,53 @@ describe('0002: activations and victory objectives', () => {
   });
 });
 
-/** A copy of a game as Muster 2 wrote it: no event hashes, no genesis, the version 2 trigger. */
+describe('0003: unit works, Bayonet Charge and Confusion Table markers, Leader Rally, weather', () => {
+  it('brings a version 2 game to version 3: its rows kept, no works, no markers, fair weather; the new columns change with their events', () => {
+    const played = newGame(tmp.dir);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const events = played.info().eventCount;
+    played.close();
+
+    const g = GameService.open(asVersionTwo(played.file, 'version-2.muster'));
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(g.info().eventCount).toBe(events);
+    const row = g.db.prepare("SELECT sp_lost, works, bayonet_charge, confusion_result FROM units WHERE id = '2-wi'").get();
+    expect(row).toEqual({ sp_lost: 1, works: 'none', bayonet_charge: 0, confusion_result: null });
+    expect(g.db.prepare('SELECT raining, mud, rain_stop_rolls FROM game').get()).toEqual({ raining: 0, mud: 0, rain_stop_rolls: 0 });
+    expect(g.db.prepare('SELECT count(*) AS n FROM leaders WHERE rally_used = 0').get()).toEqual({ n: g.leaders().length });
+    expect(g.db.prepare("SELECT confusion_result FROM commands WHERE id = 'iron'").get()).toEqual({ confusion_result: null });
+
+    // The new columns work: a unit occupies breastworks with its event, and undo takes it back.
+    g.setWorks({ unitId: '2-wi', works: 'breastworks' });
+    expect(g.roster().find((u) => u.id === '2-wi')?.works).toBe('breastworks');
+    g.undo();
+    expect(g.roster().find((u) => u.id === '2-wi')?.works).toBe('none');
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+});
+
+/** A copy of a game as Muster 2 wrote it: what versions 3 and 4 added taken out again. */
 function asVersionTwo(source: string, name: string): string {
+  const target = asVersionThree(source, name);
+  const db = new Database(target);
+  db.exec(`
+    ALTER TABLE units DROP COLUMN works;
+    ALTER TABLE units DROP COLUMN bayonet_charge;
+    ALTER TABLE units DROP COLUMN confusion_result;
+    ALTER TABLE commands DROP COLUMN confusion_result;
+    ALTER TABLE leaders DROP COLUMN rally_used;
+    ALTER TABLE game DROP COLUMN raining;
+    ALTER TABLE game DROP COLUMN mud;
+    ALTER TABLE game DROP COLUMN rain_stop_rolls;
+  `);
+  db.pragma('user_version = 2');
+  db.close();
+  return target;
+}
+
+/** A copy of a game as Muster 3 wrote it: no event hashes, no genesis, the version 3 trigger. */
+function asVersionThree(source: string, name: string): string {
   const target = tmp.file(name);
   copyFileSync(source, target);
   const db = new Database(target);
@@ -117,13 +162,13 @@ function asVersionTwo(source: string, name: string): string {
     CREATE TRIGGER events_append_only_update BEFORE UPDATE OF seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head ON events
     BEGIN SELECT RAISE(ABORT, 'events are append-only: only undone and redo_next may change'); END;
   `);
-  db.pragma('user_version = 2');
+  db.pragma('user_version = 3');
   db.close();
   return target;
 }
 
-describe('0003: the event chain', () => {
-  it('gives a version 2 game exactly the chain and genesis it would have had, from the state its log explains', () => {
+describe('0004: the event chain', () => {
+  it('gives a version 3 game exactly the chain and genesis it would have had, from the state its log explains', () => {
     const played = newGame(tmp.dir);
     played.recordLoss({ unitId: '2-wi', sp: 2 });
     played.rollDie({ purpose: 'fire', roll: 3 });
@@ -138,13 +183,13 @@ describe('0003: the event chain', () => {
       fingerprint: played.info().fingerprint,
     };
     played.close();
-    const path = asVersionTwo(played.file, 'version-2.muster');
+    const path = asVersionThree(played.file, 'version-3.muster');
     const before = new Database(path, { readonly: true });
     expect(before.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'genesis'").get()).toEqual({ n: 0 });
     before.close();
 
     const g = GameService.open(path);
-    expect(g.schemaVersion).toBe(3);
+    expect(g.schemaVersion).toBe(4);
     expect(g.db.prepare('SELECT state, hash FROM genesis').get()).toEqual(live.genesis);
     expect(g.db.prepare('SELECT seq, prev_hash, hash FROM events ORDER BY seq').all()).toEqual(live.events);
     expect(g.info().fingerprint).toBe(live.fingerprint);
@@ -157,11 +202,11 @@ describe('0003: the event chain', () => {
     g.close();
   });
 
-  it('a version 2 file edited outside Muster keeps the edit to a field the log touched in view (RI-V01)', () => {
+  it('a version 3 file edited outside Muster keeps the edit to a field the log touched in view (RI-V01)', () => {
     const played = newGame(tmp.dir);
     played.recordLoss({ unitId: '2-wi', sp: 2 });
     played.close();
-    const path = asVersionTwo(played.file, 'version-2-edited.muster');
+    const path = asVersionThree(played.file, 'version-3-edited.muster');
     const db = new Database(path);
     db.exec("UPDATE units SET sp_lost = 5 WHERE id = '2-wi'; UPDATE units SET sp_lost = 1 WHERE id = '24-mi'");
     db.close();

@@ -35,9 +35,9 @@ describe('who has activated this segment, and how', () => {
     g.attemptActivation({ commandId: 'heth-div', roll: 9 });
     expectUndoRedo(g, () => g.activateRe({ commandId: 'gamble' }));
     expect(g.turnState().activated).toEqual([
-      { commandId: 'usa-i', side: 'USA', effectiveness: 'ME', phase: 'A', order: 1 },
-      { commandId: 'heth-div', side: 'CSA', effectiveness: 'confusion', phase: 'A', order: 2 },
-      { commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 3 },
+      { commandId: 'usa-i', side: 'USA', effectiveness: 'ME', phase: 'A', order: 1, confusionResult: null },
+      { commandId: 'heth-div', side: 'CSA', effectiveness: 'confusion', phase: 'A', order: 2, confusionResult: null },
+      { commandId: 'gamble', side: 'USA', effectiveness: 'RE', phase: 'A', order: 3, confusionResult: null },
     ]);
     expect(g.turnState().meAttempted.sort()).toEqual(['heth-div', 'usa-i']);
   });
@@ -125,7 +125,7 @@ describe('a commander out of command of his superior was not part of its activat
     g.pass({ side: 'USA' });
     // Archer's brigade is out of Heth's range: not part of the division's activation, but Heth has tried for ME.
     const me = expectRefused(g, () => g.attemptActivation({ commandId: 'archer', commanderOutOfCommand: true, roll: 0 }), 'RULES_FORBID', 'commandId', ACTIVATION);
-    expect(me.message).toContain('heth-div, a higher command, has tried to activate for ME this segment');
+    expect(me.message).toContain("Heth's Division has tried for ME: subordinates may not try for ME");
     // And under Heth's MRCH, an ME Order, it may not take RE instead: this segment it does not activate.
     const re = expectRefused(g, () => g.activateRe({ commandId: 'archer', commanderOutOfCommand: true }), 'RULES_FORBID', 'commandId', ACTIVATION);
     expect(re.message).toContain('MRCH is an ME Order');
@@ -181,9 +181,9 @@ describe('the Out-of-Command Activation Phase activates single units (RI-S25, RI
     // A battery on its own: WDRW, at RE.
     g.activateRe({ unitId: 'hall-me' });
     expect(g.turnState().unitsActivated).toEqual([
-      { unitId: '2-wi', commandId: 'iron', side: 'USA', effectiveness: 'RE', phase: 'B', order: 2 },
-      { unitId: '1-tn', commandId: 'archer', side: 'CSA', effectiveness: 'ME', phase: 'B', order: 3 },
-      { unitId: 'hall-me', commandId: 'usa-i-art', side: 'USA', effectiveness: 'RE', phase: 'B', order: 4 },
+      { unitId: '2-wi', commandId: 'iron', side: 'USA', effectiveness: 'RE', phase: 'B', order: 2, confusionResult: null },
+      { unitId: '1-tn', commandId: 'archer', side: 'CSA', effectiveness: 'ME', phase: 'B', order: 3, confusionResult: null },
+      { unitId: 'hall-me', commandId: 'usa-i-art', side: 'USA', effectiveness: 'RE', phase: 'B', order: 4, confusionResult: null },
     ]);
     expect(g.turnState().activated.map((a) => a.commandId)).toEqual(['iron']);
     // Once per segment.
@@ -203,7 +203,7 @@ describe('the Out-of-Command Activation Phase activates single units (RI-S25, RI
     // 3 + 1 (breastworks) = 4 > Meredith's 3.
     expect(r).toMatchObject({ effectiveness: 'confusion', drm: { total: 1 } });
     expect(r.dice[0]).toMatchObject({ purpose: 'ME activation: 6th Wisconsin', roll: 3, modified: 4, outcome: 'Confusion Table' });
-    expect(g.turnState().unitsActivated).toEqual([{ unitId: '6-wi', commandId: 'iron', side: 'USA', effectiveness: 'confusion', phase: 'B', order: 2 }]);
+    expect(g.turnState().unitsActivated).toEqual([{ unitId: '6-wi', commandId: 'iron', side: 'USA', effectiveness: 'confusion', phase: 'B', order: 2, confusionResult: null }]);
     expect(g.turnState().sideToAct).toBe('CSA');
   });
 });

@@ -47,7 +47,8 @@ function expectOrderChangesAgree(g: GameService, entries: LegalOrderChange[]): v
       expect(refused === null, `${c.commandId} -> ${o.order}: ${refused?.message}`).toBe(o.allowed);
       if (refused) expect({ reason: refused.reason, rule: refused.rule }).toEqual({ reason: o.reason, rule: o.rule });
     }
-    expect(c.mayAttempt.allowed).toBe(c.options.some((o) => o.allowed));
+    // A command barred as a whole is barred for every order.
+    if (!c.mayAttempt.allowed) expect(c.options.every((o) => !o.allowed && o.reason === c.mayAttempt.reason)).toBe(true);
   }
 }
 
@@ -64,7 +65,9 @@ describe('what each side may do now, from the service', () => {
 
     advanceTo(g, { segment: 'I', phase: 'B' });
     const beforePreRoll = g.turnState().legal.orderChanges;
-    expect(beforePreRoll.flatMap((c) => c.options).filter((o) => o.kind === 'non-automatic').every((o) => !o.allowed && /pre-roll/.test(o.reason ?? ''))).toBe(true);
+    const nonAutomatic = beforePreRoll.flatMap((c) => c.options).filter((o) => o.kind === 'non-automatic');
+    expect(nonAutomatic.every((o) => !o.allowed)).toBe(true);
+    expect(nonAutomatic.some((o) => /make the USA army commander's pre-roll first/.test(o.reason ?? ''))).toBe(true);
     g.orderPreRoll({ side: 'USA', roll: 0 });
     const afterPreRoll = g.turnState().legal.orderChanges;
     expect(afterPreRoll.filter((c) => c.side === 'USA').flatMap((c) => c.options).some((o) => o.allowed && o.kind === 'non-automatic')).toBe(true);
@@ -100,7 +103,13 @@ describe('what each side may do now, from the service', () => {
     let legal = g.turnState().legal;
     expect(legal.orderChanges).toEqual([]);
     expect(legal.pass).toEqual({ USA: { allowed: true }, CSA: { allowed: false, reason: "it is USA's turn to activate or pass", rule: 'Rev. Activation Segment' } });
-    expect(legal.activations.filter((a) => a.side === 'CSA').every((a) => !a.me.allowed && !a.re.allowed)).toBe(true);
+    // Only the side to act may activate: the other side's entries are its refused pass.
+    expect(legal.activations.length).toBeGreaterThan(0);
+    expect(legal.activations.every((a) => a.side === 'USA')).toBe(true);
+    const csaCommand = g.commandTree().flatMap(function flat(n): { id: string; side: string; level: string }[] {
+      return [n, ...n.children.flatMap(flat)];
+    }).find((n) => n.side === 'CSA' && n.level === 'brigade')!;
+    expect(() => g.activateRe({ commandId: csaCommand.id })).toThrow(/it is USA's turn to activate or pass/);
     expectActivationsAgree(g, legal.activations);
 
     // After a corps activates, its subordinates activated with it; out of command, they could act alone (RI-S24).

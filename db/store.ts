@@ -26,6 +26,10 @@ export interface GameRow {
   /** Whether the players recorded each side's Manpower Objective as met (schema version 2). */
   manpower_usa: number;
   manpower_csa: number;
+  /** The weather (schema version 3): rain falling, mud for the rest of the game, rolls made to end the rain. */
+  raining: number;
+  mud: number;
+  rain_stop_rolls: number;
   head_seq: number | null;
   redo_seq: number | null;
 }
@@ -87,7 +91,12 @@ export interface CommandRow {
   activation_phase: string | null;
   /** Which activation of the turn it was (1, 2, ...). */
   activation_order: number | null;
+  /** What the Confusion Table gave it after a failed ME attempt this segment (schema version 3). */
+  confusion_result: ConfusionResult | null;
 }
+
+/** What the Confusion Table gave a command or unit, as far as Muster applies it (RI-K06). */
+export type ConfusionResult = 'stand' | 're' | 'shock' | 'pass' | 'other';
 
 /** How a command or unit activated: at ME, at RE, or tried for ME and went to the Confusion Table. */
 export type Effectiveness = 'ME' | 'RE' | 'confusion';
@@ -114,6 +123,8 @@ export interface LeaderDbRow {
   arrival_turn_id: string | null;
   arrival_area: string | null;
   on_map: number;
+  /** Lent his star rank to a UDD or Rally roll this turn (schema version 3). */
+  rally_used: number;
 }
 
 export interface UnitRow {
@@ -148,6 +159,11 @@ export interface UnitRow {
   activation: Effectiveness | null;
   activation_phase: string | null;
   activation_order: number | null;
+  /** Field works the unit is in (schema version 3). */
+  works: 'none' | 'breastworks' | 'entrenchments';
+  /** Designated for a Bayonet Charge (schema version 3). */
+  bayonet_charge: number;
+  confusion_result: ConfusionResult | null;
 }
 
 export interface ObjectiveRow {

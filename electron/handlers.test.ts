@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService } from '../db/service';
-import type { GameChangedEvent, IpcError } from './api';
+import type { ErrorInfo, GameChangedEvent } from '../contract';
 import { createGameBackendFactory } from './game-backend';
 import { builtInScenarioSummaries, createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from './handlers';
+import { PlayerChartsStore } from './charts';
 import { RecentFilesStore } from './files';
 import { TEST_SCENARIO, fileDigest, makeGameFile, makeRefusedFiles } from './test-support/games';
 
@@ -18,9 +19,10 @@ interface Harness {
   /** Answers for the next file dialogs (a path, or null for Cancel). */
   answers: (string | null)[];
   asked: string[];
-  reported: { file: string; error: IpcError }[];
+  reported: { file: string; error: ErrorInfo }[];
   changes: GameChangedEvent[];
   recent: RecentFilesStore;
+  charts: PlayerChartsStore;
 }
 
 /** The real backend, with any scenario id mapped to the test scenario (the built-in ones are large). */
@@ -33,7 +35,7 @@ function harness(): Harness {
   const dir = mkdtempSync(join(tmpdir(), 'muster-handlers-'));
   const answers: (string | null)[] = [];
   const asked: string[] = [];
-  const reported: { file: string; error: IpcError }[] = [];
+  const reported: { file: string; error: ErrorInfo }[] = [];
   const changes: GameChangedEvent[] = [];
   const next = () => answers.shift() ?? null;
   const dialogs: ShellDialogs = {
@@ -43,16 +45,18 @@ function harness(): Harness {
     reportFileError: async (file, error) => void reported.push({ file, error }),
   };
   const recent = new RecentFilesStore(join(dir, 'userData', 'recent-files.json'), 'linux');
+  const charts = new PlayerChartsStore(join(dir, 'userData', 'player-charts.json'));
   const handlers = createHandlers({
     backend: testBackend(),
     dialogs,
     recent,
+    charts,
     appInfo: { name: 'Muster', version: '0.1.0', host: 'electron', platform: 'linux', versions: {} },
     scenarios: () => [],
     onGameChanged: (e) => changes.push(e),
     platform: 'linux',
   });
-  return { dir, handlers, answers, asked, reported, changes, recent };
+  return { dir, handlers, answers, asked, reported, changes, recent, charts };
 }
 
 let h: Harness;
@@ -256,6 +260,7 @@ describe('the built-in scenarios', () => {
       backend: createGameBackendFactory(),
       dialogs: { chooseNewGameFile: async () => join(dir, 'willoughby'), chooseGameToOpen: async () => null, chooseSaveAsFile: async () => null, reportFileError: async () => undefined },
       recent: new RecentFilesStore(join(dir, 'recent.json'), 'linux'),
+      charts: new PlayerChartsStore(join(dir, 'charts.json')),
       appInfo: { name: 'Muster', version: '0.1.0', host: 'electron', platform: 'linux', versions: {} },
     });
     try {

@@ -1,6 +1,7 @@
 /**
  * The contract's handlers: each channel mapped to the game service, and the shell's file operations
- * (New, Open, Open Recent, Save As, Close, Recent files), holding the one game file that is open.
+ * (New, Open, Open Recent, Save As, Close, Recent files) and the player's charts, holding the one game
+ * file that is open.
  * No electron import: the file dialogs, the Recent list and the game backend are passed in, so the
  * tests and the screens' browser bridge use this module as it is.
  *
@@ -13,6 +14,7 @@ import { builtInScenarioIds, loadScenario } from '../data/scenarios';
 import { GAME_FUNCTIONS, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
 import type { CreateGameInput } from '../db/service';
 import { ShellError, toErrorInfo } from '../db/dispatch';
+import { lookupConfusion, lookupFire, lookupRandomEvent, parseCharts, serializeCharts, type PlayerChartsFile } from './charts';
 import { withGameFileExtension, type RecentFile } from './files';
 
 /** One open game file: the service plus what the shell needs around it. */
@@ -51,6 +53,8 @@ export interface HandlerDeps {
   backend: GameBackendFactory;
   dialogs: ShellDialogs;
   recent: RecentFilesList;
+  /** The player's own charts, kept per user outside the game files (electron/charts.ts). */
+  charts: PlayerChartsFile;
   appInfo: AppInfo;
   /** Built-in scenarios; defaults to data/scenarios/. */
   scenarios?: () => ScenarioSummary[];
@@ -208,6 +212,14 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
 
     recentFiles: () => deps.recent.list(),
     removeRecentFile: ({ file }) => deps.recent.remove(file),
+
+    charts: () => deps.charts.read(),
+    saveCharts: (charts) => deps.charts.write(charts),
+    importCharts: ({ json }) => deps.charts.write(parseCharts(json)),
+    exportCharts: () => ({ json: serializeCharts(deps.charts.read()), fileName: 'muster-charts.json' }),
+    chartFireResult: ({ strength, modified }) => lookupFire(deps.charts.read(), strength, modified),
+    chartConfusionResult: ({ roll, modified }) => lookupConfusion(deps.charts.read(), roll, modified),
+    chartRandomEvent: ({ roll }) => lookupRandomEvent(deps.charts.read(), roll),
 
     openFromShell: async (file) => {
       try {

@@ -19,6 +19,7 @@ import {
   type ChannelHandlers,
   type ContractFunction as ChannelFunction,
 } from '../contract';
+import { PlayerChartsStore } from './charts';
 import { RecentFilesStore } from './files';
 import { createGameBackendFactory } from './game-backend';
 import { createHandlers, type ShellHandlers } from './handlers';
@@ -70,6 +71,7 @@ beforeAll(async () => {
       reportFileError: async () => undefined,
     },
     recent: new RecentFilesStore(join(dir, 'recent-files.json'), 'linux'),
+    charts: new PlayerChartsStore(join(dir, 'player-charts.json')),
     appInfo: { name: 'Muster', version: '0.1.0', host: 'electron', platform: 'linux', versions: {} },
     scenarios: () => [],
     platform: 'linux',
@@ -152,7 +154,7 @@ describe('the trusted window', () => {
 
   it('lets through every argument the service takes: the pre-roll without armyCommanderOnMap reaches the service', async () => {
     // The service looks the army commander up when the field is left out; the contract used to require it.
-    // electron/api.ts CONTRACT_MATCHES_SERVICE checks every channel this way at compile time.
+    // db/service/index.ts checks every function this way at compile time (SERVICE_FUNCTIONS satisfies ServiceFunctions).
     expect(CONTRACT.orderPreRoll.input.safeParse({ side: 'USA' }).success).toBe(true);
     const before = snapshot();
     const result = await invoke('orderPreRoll', trusted(), { side: 'USA', roll: 0 });

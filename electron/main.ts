@@ -14,6 +14,7 @@ import { EVENTS, type AppInfo, type ErrorInfo, type GameChangedEvent, type Rende
 import { toErrorInfo } from '../db/dispatch';
 import { describeFileError, FILE_UNTOUCHED_NOTE, gameFileFromArgv, GAME_FILE_EXTENSION, RecentFilesStore, RECENT_FILES_NAME } from './files';
 import { createGameBackendFactory } from './game-backend';
+import { CHARTS_FILE_NAME, PlayerChartsStore } from './charts';
 import { createHandlers, type ShellDialogs, type ShellHandlers } from './handlers';
 import { registerIpc } from './ipc';
 import { buildMenuTemplate, type MenuCommand, type MenuItemSpec } from './menu';
@@ -238,6 +239,7 @@ function onReady(): void {
     backend: createGameBackendFactory(),
     dialogs,
     recent,
+    charts: new PlayerChartsStore(join(app.getPath('userData'), CHARTS_FILE_NAME)),
     appInfo: appInfo(),
     onGameChanged,
     logError: (message, error) => log.error(message, error),

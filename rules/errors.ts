@@ -42,3 +42,19 @@ export function assertBoolean(argument: string, value: unknown): asserts value i
     throw new RulesArgumentError(argument, `must be true or false (got ${String(value)})`);
   }
 }
+
+/**
+ * The mounted flag of a unit (RI-K03): required for cavalry, where a forgotten flag would silently change
+ * the result (mounted and dismounted cavalry take different fire and shock DRMs); never true for other arms.
+ */
+export function assertMountedFlag(argument: string, arm: unknown, value: unknown): void {
+  if (arm === 'cavalry') {
+    if (typeof value !== 'boolean') {
+      throw new RulesArgumentError(argument, `must be given for cavalry, true (mounted) or false (dismounted) (got ${String(value)})`);
+    }
+    return;
+  }
+  if (value !== undefined && value !== false) {
+    throw new RulesArgumentError(argument, `is for cavalry only; leave it out or false for ${String(arm)} (got ${String(value)})`);
+  }
+}

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RulesArgumentError } from './errors';
+import { thrownArgument } from './test-support';
 import {
   additionalFireDrmItems,
   allowedFireTargets,
@@ -19,7 +20,9 @@ import {
   returnFireTiming,
   skirmisherRangeDrm,
   smallArmsMaxRange,
+  stackFireResolution,
   type FireSituation,
+  type StackFirer,
   type TargetUnit,
 } from './fire';
 import { ARMS, ORDER_CODES, WEAPONS, type Weapon } from './types';
@@ -121,7 +124,7 @@ describe('additionalFireDrmItems: every line of "Additional DRMs (cumulative)"',
   it('Any Infantry Reaction Fire against Artillery: +3', () => {
     const battery: TargetUnit = { arm: 'artillery', weapon: null, sp: 4, order: 'WDRW' };
     expect(valueOf(additionalFireDrmItems(situation({ kind: 'reaction', targets: [battery] })), /Infantry Reaction Fire against Artillery/)).toBe(3);
-    const cavalryFirer = situation({ kind: 'reaction', targets: [battery], firer: { arm: 'cavalry', weapon: 'C', sp: 2, order: 'SKPD' } });
+    const cavalryFirer = situation({ kind: 'reaction', targets: [battery], firer: { arm: 'cavalry', weapon: 'C', sp: 2, order: 'SKPD', mounted: false } });
     expect(valueOf(additionalFireDrmItems(cavalryFirer), /against Artillery/)).toBeUndefined();
   });
 
@@ -270,10 +273,19 @@ describe('fireDrm: the whole itemised DRM of one fire attack', () => {
         fc.record({ throughRearHexside: fc.boolean(), devilsDen: fc.boolean(), works: fc.constantFrom('none', 'breastworks', 'entrenchments') }),
         (arm, weapon, order, works, skirmishers, kind, range, targets, weather, targetHex) => {
           const s: FireSituation = {
-            firer: { arm, weapon: arm === 'artillery' ? null : weapon, sp: 4, order, works, skirmishers: arm === 'artillery' ? false : skirmishers },
+            firer: {
+              arm,
+              weapon: arm === 'artillery' ? null : weapon,
+              sp: 4,
+              order,
+              works,
+              skirmishers: arm === 'artillery' ? false : skirmishers,
+              ...(arm === 'cavalry' ? { mounted: skirmishers } : {}),
+            },
             kind,
             range,
-            targets: targets.map((t) => ({ ...t, weapon: t.arm === 'artillery' ? null : t.weapon })),
+            // RI-K03: the mounted flag is given for cavalry and only for cavalry.
+            targets: targets.map((t) => ({ ...t, weapon: t.arm === 'artillery' ? null : t.weapon, mounted: t.arm === 'cavalry' ? t.mounted : undefined })),
             targetHex,
             weather,
           };
@@ -441,5 +453,131 @@ describe('Cease Movement Fire, Return Fire and Fire Combat Targets', () => {
         { id: 'b', distance: 5, engagedThisActivation: false },
       ]).ids,
     ).toEqual(['a', 'b']);
+  });
+});
+
+describe('RI-K01: a mounted cavalry target gets "+1 for each 4 SPs" and not the "-1 (max)" for its carbines', () => {
+  const mounted = (sp: number): TargetUnit => ({ arm: 'cavalry', weapon: 'C', sp, order: 'SKPD', mounted: true });
+  it('a mounted cavalry battalion of 3 SPs with carbines: +1, no -1, so the mounted line no longer cancels', () => {
+    const items = additionalFireDrmItems(situation({ targets: [mounted(3)] }));
+    expect(items.map((i) => [i.label, i.value])).toEqual([['Target is Mounted Cavalry (3 SPs: +1 per 4, rounded up)', 1]]);
+  });
+
+  it('the same battalion dismounted: "Target is Dismounted Cavalry" -1, and no mounted line', () => {
+    const items = additionalFireDrmItems(situation({ targets: [{ ...mounted(3), mounted: false }] }));
+    expect(items.map((i) => [i.label, i.value])).toEqual([['Target is Dismounted Cavalry, or uses B/SR/C weapons', -1]]);
+  });
+
+  it('sharpshooters in front with mounted cavalry: not every unit qualifies, so no -1 (RI-F03)', () => {
+    const sharps: TargetUnit = { ...infantryTarget, weapon: 'B-SS' };
+    expect(valueOf(additionalFireDrmItems(situation({ targets: [sharps, mounted(2)] })), /B\/SR\/C/)).toBeUndefined();
+  });
+});
+
+describe('RI-K02: firing out of Close terrain into an adjacent hex halves the strength, rounded down', () => {
+  const firer = { arm: 'infantry' as const, weapon: 'R' as const, sp: 5, order: 'HOLD' as const, terrain: 'rough-woods' as const };
+  it('5 SPs in Rough Woods fire at 2 into the adjacent hex (not 2.5)', () => {
+    const s = fireStrength({ firer, range: 1, weather: FAIR_WEATHER });
+    expect(s.items).toEqual([
+      { label: 'SPs that may fire', value: 5, rule: 'Rev. Stacking and Fire Combat' },
+      { label: 'Firing out of Close terrain into an adjacent hex: 1/2 strength, rounded down', value: -3, rule: 'Rev. Terrain Effects Chart' },
+    ]);
+    expect(s.total).toBe(2);
+  });
+
+  it('a 1-SP unit in Town fires at 0 into an adjacent hex, and a stack fire at strength 0 is not allowed', () => {
+    expect(fireStrength({ firer: { ...firer, sp: 1, terrain: 'town' }, range: 1, weather: FAIR_WEATHER }).total).toBe(0);
+    const r = stackFireResolution({ firers: [{ ...firer, sp: 1, terrain: 'town', name: 'Company' }], kind: 'phasing', range: 1, targets: [infantryTarget], weather: FAIR_WEATHER });
+    expect(r.allowed).toBe(false);
+    expect(r.prohibitions.map((p) => p.reason)).toEqual(['The fire strength is 0 after halving']);
+  });
+});
+
+describe('RI-K03: the mounted flag is required for cavalry, so a forgotten flag cannot turn a mounted unit into a dismounted one', () => {
+  it('a cavalry target, firer or shock defender without `mounted` is refused, naming the field', () => {
+    const unflagged = { arm: 'cavalry', weapon: 'C', sp: 3, order: 'SKPD' } as TargetUnit;
+    expect(thrownArgument(() => fireDrm(situation({ targets: [unflagged] })))).toBe('targets[0].mounted');
+    expect(thrownArgument(() => fireDrm(situation({ firer: { arm: 'cavalry', weapon: 'C', sp: 3, order: 'SKPD' } })))).toBe('firer.mounted');
+    expect(() => fireDrm(situation({ targets: [unflagged] }))).toThrow(/must be given for cavalry, true \(mounted\) or false \(dismounted\)/);
+  });
+
+  it('`mounted: true` on infantry is refused; `mounted: false` on infantry is harmless', () => {
+    expect(thrownArgument(() => fireDrm(situation({ targets: [{ ...infantryTarget, mounted: true }] })))).toBe('targets[0].mounted');
+    expect(fireDrm(situation({ targets: [{ ...infantryTarget, mounted: false }] }))).toEqual(fireDrm(situation()));
+  });
+});
+
+describe('stackFireResolution: several units in front fire as one attack (RI-K05)', () => {
+  const regiment = (name: string, sp: number, over: Partial<StackFirer> = {}): StackFirer => ({ name, arm: 'infantry', weapon: 'R', sp, order: 'HOLD', ...over });
+
+  it('strength is the sum of the SPs that may fire; the range DRM is the top firer\'s weapon', () => {
+    const r = stackFireResolution({
+      firers: [regiment('2nd Wisconsin', 4), regiment('Sharpshooters', 3, { weapon: 'B-SS' })],
+      kind: 'phasing',
+      range: 2,
+      targets: [infantryTarget],
+      weather: FAIR_WEATHER,
+    });
+    expect(r.allowed).toBe(true);
+    expect(r.strength).toEqual({
+      total: 7,
+      items: [
+        { label: '2nd Wisconsin: SPs that may fire', value: 4, rule: 'Rev. Stacking and Fire Combat' },
+        { label: 'Sharpshooters: SPs that may fire', value: 3, rule: 'Rev. Stacking and Fire Combat' },
+      ],
+    });
+    expect(r.drm.items[0]).toEqual({ label: 'Range 2 (R)', value: 0, rule: 'Rev. Range DRMs' });
+    expect(r.ammoCheck).toEqual([false, true]);
+  });
+
+  it('mounted cavalry is halved unit by unit; Close terrain and rain halve the sum', () => {
+    const r = stackFireResolution({
+      firers: [
+        { name: '8th Illinois', arm: 'cavalry', weapon: 'C', sp: 3, order: 'SKPD', mounted: true, terrain: 'woods' },
+        { name: '12th Illinois', arm: 'cavalry', weapon: 'C', sp: 1, order: 'SKPD', mounted: false, terrain: 'woods' },
+      ],
+      kind: 'phasing',
+      range: 1,
+      targets: [infantryTarget],
+      weather: RAIN,
+    });
+    // 3 -> 1 (mounted), + 1 = 2; woods at range 1: 1; rain: 0.
+    expect(r.strength.items.map((i) => i.value)).toEqual([3, -2, 1, -1, -1]);
+    expect(r.strength.total).toBe(0);
+  });
+
+  it('a line that differs between firers takes the value most advantageous to the enemy: the lowest', () => {
+    const r = stackFireResolution({
+      firers: [regiment('Entrenched', 3, { works: 'entrenchments' }), regiment('In the open', 3, { order: 'MRCH' })],
+      kind: 'reaction',
+      range: 2,
+      targets: [infantryTarget],
+      weather: FAIR_WEATHER,
+    });
+    // +2 for entrenchments only one firer has: none. HOLD +1 vs MRCH -1: -1.
+    expect(r.drm.items.map((i) => [i.label, i.value])).toEqual([
+      ['Range 2 (R)', 0],
+      ["Firer's orders (MRCH)", -1],
+    ]);
+  });
+
+  it('artillery may not join an attack with small arms, and each firer\'s own prohibitions are named', () => {
+    const r = stackFireResolution({
+      firers: [{ name: 'Hall', arm: 'artillery', weapon: null, sp: 6, order: 'HOLD' }, regiment('6th Wisconsin', 3, { bayonetCharge: true })],
+      kind: 'phasing',
+      range: 2,
+      targets: [infantryTarget],
+      weather: FAIR_WEATHER,
+    });
+    expect(r.allowed).toBe(false);
+    expect(r.prohibitions).toEqual([
+      { firer: 1, reason: '6th Wisconsin: Bayonet Charge units may not fire when activated', rule: 'Rev. Bayonet Charge' },
+      { firer: null, reason: 'Artillery fires on its own range columns: it fires apart from small arms', rule: 'Rev. Range Effects Chart' },
+    ]);
+  });
+
+  it('names a bad firer by its place in the list', () => {
+    expect(thrownArgument(() => stackFireResolution({ firers: [regiment('A', 2), { ...regiment('B', 2), arm: 'cavalry' }], kind: 'phasing', range: 1, targets: [infantryTarget], weather: FAIR_WEATHER }))).toBe('firers[1].mounted');
+    expect(thrownArgument(() => stackFireResolution({ firers: [], kind: 'phasing', range: 1, targets: [infantryTarget], weather: FAIR_WEATHER }))).toBe('firers');
   });
 });

@@ -7,7 +7,7 @@
  * A higher fire DR is better for the firer (close range +, long range -), so "most advantageous to the
  * enemy" of a target stack means the highest DRM. One call resolves the fire of one firing unit.
  */
-import { assertBoolean, assertNonNegativeInteger, assertOneOf, assertPositiveInteger, assertDieRoll, RulesArgumentError } from './errors';
+import { assertBoolean, assertDieRoll, assertMountedFlag, assertNonNegativeInteger, assertOneOf, assertPositiveInteger, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
 import { ORDERS } from './orders';
 import { isCloseTerrain, REVISION_TERRAIN_EFFECTS, TERRAIN_TYPES, WORKS, type TerrainType, type Works } from './terrain';
@@ -96,7 +96,7 @@ export interface FiringUnit {
   sp: number;
   /** The order the unit acts under (its command's, or its Default Order if out of command). */
   order: OrderCode;
-  /** Cavalry only: mounted (fires at half strength) or dismounted. */
+  /** Cavalry: mounted (fires at half strength) or dismounted; required for cavalry (RI-K03). */
   mounted?: boolean;
   works?: Works;
   /** Terrain of the firer's hex, for the Close terrain halving. */
@@ -116,6 +116,7 @@ export interface TargetUnit {
   /** SPs in front (those that take the fire). */
   sp: number;
   order: OrderCode;
+  /** Cavalry: mounted or dismounted; required for cavalry (RI-K03). */
   mounted?: boolean;
   /** Using Strategic Movement or in Extended Column. */
   strategicMovementOrExtendedColumn?: boolean;
@@ -165,7 +166,7 @@ function assertFiringUnit(u: FiringUnit): void {
   assertWeapon('firer.weapon', u.arm, u.weapon);
   assertNonNegativeInteger('firer.sp', u.sp);
   assertOneOf('firer.order', u.order, ORDER_CODES);
-  optionalBoolean('firer.mounted', u.mounted);
+  assertMountedFlag('firer.mounted', u.arm, u.mounted);
   if (u.works !== undefined) assertOneOf('firer.works', u.works, WORKS);
   if (u.terrain !== undefined) assertOneOf('firer.terrain', u.terrain, TERRAIN_TYPES);
   optionalBoolean('firer.skirmishers', u.skirmishers);
@@ -191,7 +192,7 @@ function assertSituation(s: FireSituation): void {
     assertWeapon(`targets[${i}].weapon`, t.arm, t.weapon);
     assertNonNegativeInteger(`targets[${i}].sp`, t.sp);
     assertOneOf(`targets[${i}].order`, t.order, ORDER_CODES);
-    optionalBoolean(`targets[${i}].mounted`, t.mounted);
+    assertMountedFlag(`targets[${i}].mounted`, t.arm, t.mounted);
     optionalBoolean(`targets[${i}].strategicMovementOrExtendedColumn`, t.strategicMovementOrExtendedColumn);
     optionalBoolean(`targets[${i}].moved`, t.moved);
   });
@@ -212,8 +213,16 @@ function assertSituation(s: FireSituation): void {
   }
 }
 
+// The flag is required for cavalry (RI-K03), so `mounted === false` is a dismounted unit, never a forgotten flag.
 const isMountedCavalry = (u: { arm: Arm; mounted?: boolean }) => u.arm === 'cavalry' && u.mounted === true;
-const isDismountedCavalry = (u: { arm: Arm; mounted?: boolean }) => u.arm === 'cavalry' && u.mounted !== true;
+const isDismountedCavalry = (u: { arm: Arm; mounted?: boolean }) => u.arm === 'cavalry' && u.mounted === false;
+
+/**
+ * Whether a target unit qualifies for "Target is Dismounted Cavalry, or uses B/SR/C weapons -1 (max)".
+ * RI-K01: mounted cavalry does not, whatever its weapons; its own line (+1 per 4 SPs) applies instead.
+ */
+const isHardTarget = (t: TargetUnit) =>
+  isDismountedCavalry(t) || (!isMountedCavalry(t) && t.weapon !== null && HARD_TARGET_WEAPONS.includes(t.weapon));
 
 /** B (including the US sharpshooters' B row), SR and C weapons: the "-1" target line and the ammo check. RI-F04. */
 const HARD_TARGET_WEAPONS: readonly Weapon[] = ['B', 'B-SS', 'SR', 'C'];
@@ -224,7 +233,13 @@ const AMMO_WEAPONS: readonly Weapon[] = ['B', 'B-SS', 'SR'];
 // ---------------------------------------------------------------------------------------------
 
 /** The Range DRM, and the skirmishers' shift as a separate item, for a small-arms firer; none for artillery (RI-F06). */
-function rangeItems(firer: FiringUnit, range: number): DrmItem[] {
+export function rangeDrmItems(firer: Pick<FiringUnit, 'weapon' | 'skirmishers'>, range: number): DrmItem[] {
+  if (firer.weapon !== null) assertOneOf('weapon', firer.weapon, WEAPONS);
+  assertPositiveInteger('range', range);
+  return rangeItems(firer, range);
+}
+
+function rangeItems(firer: Pick<FiringUnit, 'weapon' | 'skirmishers'>, range: number): DrmItem[] {
   if (firer.weapon === null) return [];
   const base = rangeDrm(firer.weapon, range);
   if (base === null) return [];
@@ -262,8 +277,8 @@ export function additionalFireDrmItems(s: FireSituation): DrmItem[] {
     const per4 = Math.ceil(mountedSp / 4);
     items.push({ label: `Target is Mounted Cavalry (${mountedSp} SPs: +1 per 4, rounded up)`, value: per4, rule: ADDITIONAL_RULE });
   }
-  // "-1 (max)": at most -1 in all, and only when every target unit qualifies (RI-F03).
-  if (targets.every((t) => isDismountedCavalry(t) || (t.weapon !== null && HARD_TARGET_WEAPONS.includes(t.weapon)))) {
+  // "-1 (max)": at most -1 in all, and only when every target unit qualifies (RI-F03); never for mounted cavalry (RI-K01).
+  if (targets.every(isHardTarget)) {
     items.push({ label: 'Target is Dismounted Cavalry, or uses B/SR/C weapons', value: -1, rule: ADDITIONAL_RULE });
   }
   if (firer.movingArtillery === true) items.push({ label: 'Moving Artillery firing', value: -2, rule: ADDITIONAL_RULE });
@@ -319,7 +334,8 @@ export function fireDrm(s: FireSituation): Itemised {
 
 /**
  * The fire strength in SPs, itemised: the SPs that may fire, less half (rounded down) for mounted
- * cavalry, for firing out of Close terrain into an adjacent hex, and for rain. Halvings compound.
+ * cavalry, for firing out of Close terrain into an adjacent hex (RI-K02: rounded down like the other two
+ * fire halvings), and for rain. Halvings compound.
  */
 export function fireStrength(s: Pick<FireSituation, 'firer' | 'range' | 'weather'>): Itemised {
   assertFiringUnit(s.firer);
@@ -334,7 +350,7 @@ export function fireStrength(s: Pick<FireSituation, 'firer' | 'range' | 'weather
   };
   if (isMountedCavalry(s.firer)) halve('Mounted cavalry fires at 1/2 strength, rounded down', CAVALRY_RULE);
   if (s.firer.terrain !== undefined && isCloseTerrain(s.firer.terrain) && s.range === 1) {
-    halve('Firing out of Close terrain into an adjacent hex: 1/2 strength', CLOSE_TERRAIN_RULE);
+    halve('Firing out of Close terrain into an adjacent hex: 1/2 strength, rounded down', CLOSE_TERRAIN_RULE);
   }
   if (s.weather.raining) halve('Rain: 1/2 strength, rounded down', RAIN_RULE);
   return itemised(items);
@@ -393,6 +409,128 @@ export function fireResolution(s: FireSituation): FireResolution {
     drm: fireDrm(s),
     maxRange: s.firer.weapon === null ? null : smallArmsMaxRange(s.firer.weapon, s.weather),
     ammoCheck: ammoCheckApplies(s.firer),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fire of a stack: several units in front make one attack
+// ---------------------------------------------------------------------------------------------
+
+/** One unit making part of a stack's fire attack, named for the itemised lines. */
+export interface StackFirer extends FiringUnit {
+  name: string;
+}
+
+export interface StackFireSituation extends Omit<FireSituation, 'firer'> {
+  /** The units making this attack, top of the stack first; each `sp` is what it may fire out of the hex (fireFrontage). */
+  firers: StackFirer[];
+  /** The firers' hex is Close terrain (players state it; otherwise the top firer's `terrain` decides). */
+  firerInCloseTerrain?: boolean;
+}
+
+export interface StackFireProhibition extends FireProhibition {
+  /** Index into `firers` of the unit it concerns; null for the attack as a whole. */
+  firer: number | null;
+}
+
+export interface StackFireResolution {
+  allowed: boolean;
+  prohibitions: StackFireProhibition[];
+  strength: Itemised;
+  drm: Itemised;
+  /** Least small-arms maximum range among the firers in this weather; null for artillery. */
+  maxRange: number | null;
+  /** For each firer, whether the Fire Table's "Ammo" result applies to it on an even adjusted roll. */
+  ammoCheck: boolean[];
+}
+
+/** Lines of one firer's DRM, keyed by what they are about, so the lines of several firers can be compared. */
+function keyedLines(s: FireSituation): { key: string; item: DrmItem }[] {
+  const keyOf = (item: DrmItem): string => (item.label.startsWith("Firer's orders") ? 'firer-order' : item.label.startsWith("Target's orders") ? 'target-order' : item.label);
+  return [
+    ...additionalFireDrmItems(s),
+    ...ordersFireDrmItems(s.firer.order, s.targets.map((t) => t.order)),
+    ...targetTerrainItems(s.targetHex ?? {}),
+    ...weatherFireDrmItems(s.weather, s.firer.arm),
+  ].map((item) => ({ key: keyOf(item), item }));
+}
+
+/**
+ * One fire attack by several units in front of a stack (Rev. Stacking and Fire Combat: "As many units as can
+ * bring their SPs to bear may fire"). RI-K05:
+ * - the strength is the sum of the firers' SPs that may fire, each mounted cavalry unit halved on its own
+ *   (rounded down), then the Close terrain and rain halvings on the sum;
+ * - the range DRM (and the skirmishers' shift) is the top firer's weapon's;
+ * - every other line that differs between firers takes the value most advantageous to the enemy (the
+ *   lowest), as the revision says of the units fired upon; a line one firer lacks counts 0 for it;
+ * - artillery fires on its own range columns, so it may not join an attack with small arms.
+ */
+export function stackFireResolution(s: StackFireSituation): StackFireResolution {
+  if (typeof s !== 'object' || s === null) throw new RulesArgumentError('situation', 'must be a stack fire situation { firers, kind, range, targets, weather }');
+  if (!Array.isArray(s.firers) || s.firers.length === 0) throw new RulesArgumentError('firers', 'must list at least one firing unit { name, arm, weapon, sp, order, ... }');
+  const { firers, ...rest } = s;
+  const single = firers.map((firer, i) => {
+    if (typeof firer?.name !== 'string' || firer.name.length === 0) throw new RulesArgumentError(`firers[${i}].name`, 'must name the unit');
+    const one: FireSituation = { ...rest, firer };
+    try {
+      assertSituation(one);
+    } catch (e) {
+      // Name the firer by its place in the list.
+      if (e instanceof RulesArgumentError && e.argument.startsWith('firer')) throw new RulesArgumentError(e.argument.replace(/^firer/, `firers[${i}]`), e.message.replace(`${e.argument}: `, ''));
+      throw e;
+    }
+    return one;
+  });
+
+  const prohibitions: StackFireProhibition[] = single.flatMap((one, i) => fireProhibitions(one).map((p) => ({ ...p, firer: i, reason: `${firers[i]!.name}: ${p.reason}` })));
+  const artillery = firers.some((f) => f.arm === 'artillery');
+  if (artillery && firers.some((f) => f.arm !== 'artillery')) {
+    prohibitions.push({ firer: null, reason: 'Artillery fires on its own range columns: it fires apart from small arms', rule: RANGE_CHART_RULE });
+  }
+
+  // Strength: each unit's SPs (mounted cavalry halved on its own), then the halvings of the whole attack.
+  const items: DrmItem[] = [];
+  let strength = 0;
+  firers.forEach((f) => {
+    items.push({ label: `${f.name}: SPs that may fire`, value: f.sp, rule: STACKING_RULE });
+    strength += f.sp;
+    if (isMountedCavalry(f)) {
+      const cut = Math.floor(f.sp / 2) - f.sp;
+      items.push({ label: `${f.name}: mounted cavalry fires at 1/2 strength, rounded down`, value: cut, rule: CAVALRY_RULE });
+      strength += cut;
+    }
+  });
+  const halve = (label: string, rule: string) => {
+    const after = Math.floor(strength / 2);
+    items.push({ label, value: after - strength, rule });
+    strength = after;
+  };
+  const terrain = firers[0]!.terrain;
+  const close = s.firerInCloseTerrain === undefined ? terrain !== undefined && isCloseTerrain(terrain) : optionalBoolean('firerInCloseTerrain', s.firerInCloseTerrain);
+  if (close && s.range === 1) halve('Firing out of Close terrain into an adjacent hex: 1/2 strength, rounded down', CLOSE_TERRAIN_RULE); // RI-K02
+  if (s.weather.raining) halve('Rain: 1/2 strength, rounded down', RAIN_RULE);
+  if (strength === 0 && prohibitions.length === 0) prohibitions.push({ firer: null, reason: 'The fire strength is 0 after halving', rule: STACKING_RULE });
+
+  // DRM: the top firer's range; every other line at its lowest over the firers (missing = 0).
+  const lines = single.map(keyedLines);
+  const keys: string[] = [];
+  for (const l of lines) for (const { key } of l) if (!keys.includes(key)) keys.push(key);
+  const chosen: DrmItem[] = [];
+  for (const key of keys) {
+    const candidates = lines.map((l) => l.find((x) => x.key === key)?.item ?? null);
+    const lowest = candidates.reduce<DrmItem | null>((low, c) => ((c?.value ?? 0) < (low?.value ?? 0) ? c : low), candidates[0] ?? null);
+    if (lowest !== null && lowest.value !== 0) chosen.push(lowest);
+  }
+  const drm = itemised([...rangeItems(firers[0]!, s.range), ...chosen, ...(s.otherDrms ?? [])]);
+
+  const ranges = firers.filter((f) => f.weapon !== null).map((f) => smallArmsMaxRange(f.weapon!, s.weather));
+  return {
+    allowed: prohibitions.length === 0,
+    prohibitions,
+    strength: itemised(items),
+    drm,
+    maxRange: ranges.length === 0 ? null : Math.min(...ranges),
+    ammoCheck: firers.map((f) => ammoCheckApplies(f)),
   };
 }
 

@@ -62,3 +62,60 @@ describe('rules/index.ts public API', () => {
     expect(rules.defaultOrder('cavalry')).toBe('SKPD');
   });
 });
+
+/**
+ * The fixed rules API of issue 11 (optional rules), called exactly as an outside check would: through
+ * rules/index.ts, with the names and argument shapes the issue fixes.
+ */
+describe('rules/index.ts optional rules API (issue 11)', () => {
+  it('exports every fixed name', () => {
+    for (const name of ['demoralizationLevel', 'variableInitiativeLevel', 'variableInitiativeWinner'] as const) {
+      expect(typeof rules[name], name).toBe('function');
+    }
+  });
+
+  it('demoralizationLevel: one third and two thirds, exact; throws on a negative loss or a total that is not positive', () => {
+    expect(rules.demoralizationLevel(0, 90)).toBe(0);
+    expect(rules.demoralizationLevel(29, 90)).toBe(0);
+    expect(rules.demoralizationLevel(30, 90)).toBe(1);
+    expect(rules.demoralizationLevel(59, 90)).toBe(1);
+    expect(rules.demoralizationLevel(60, 90)).toBe(2);
+    expect(rules.demoralizationLevel(33, 100)).toBe(0);
+    expect(rules.demoralizationLevel(34, 100)).toBe(1);
+    expect(rules.demoralizationLevel(66, 100)).toBe(1);
+    expect(rules.demoralizationLevel(67, 100)).toBe(2);
+    expect(() => rules.demoralizationLevel(-1, 90)).toThrow(rules.RulesArgumentError);
+    expect(() => rules.demoralizationLevel(1, 0)).toThrow(rules.RulesArgumentError);
+    expect(() => rules.demoralizationLevel(1, -5)).toThrow(/totalSp/);
+  });
+
+  it('variableInitiativeLevel: itemised { total, items }, infantry only, the ineffective pool divided by the roll, arrivals and surrounded units', () => {
+    const level = rules.variableInitiativeLevel([
+      { arm: 'infantry', sp: 10, state: 'fresh' },
+      { arm: 'infantry', sp: 8, state: 'engaged' },
+      { arm: 'infantry', sp: 7, state: 'ineffective' },
+      { arm: 'infantry', sp: 6, state: 'ineffective' },
+      { arm: 'infantry', sp: 5, state: 'eliminated' },
+      { arm: 'infantry', sp: 12, state: 'engaged', arrived: 'night' },
+      { arm: 'infantry', sp: 9, state: 'eliminated', arrived: 'first-day-turn' },
+      { arm: 'infantry', sp: 6, state: 'fresh', surrounded: true },
+      { arm: 'cavalry', sp: 4, state: 'fresh' },
+      { arm: 'artillery', sp: 6, state: 'fresh' },
+    ], 3);
+    // 2×10 + 8 + floor(13/3) - 5 + 2×12 + 9 = 60
+    expect(level.total).toBe(60);
+    expect(level.items.reduce((sum, item) => sum + item.value, 0)).toBe(60);
+    expect(level.items.every((item) => typeof item.label === 'string' && typeof item.rule === 'string')).toBe(true);
+    expect(rules.variableInitiativeLevel([], 1).total).toBe(0);
+    expect(() => rules.variableInitiativeLevel([{ arm: 'infantry', sp: -1, state: 'fresh' }], 1)).toThrow(rules.RulesArgumentError);
+    expect(() => rules.variableInitiativeLevel([{ arm: 'infantry', sp: 3, state: 'ineffective' }], 0)).toThrow(/ineffectiveRoll/);
+    expect(() => rules.variableInitiativeLevel([{ arm: 'infantry', sp: 3, state: 'ineffective' }], 2.5)).toThrow(/ineffectiveRoll/);
+  });
+
+  it('variableInitiativeWinner: the higher level; a tie stays with the previous holder', () => {
+    expect(rules.variableInitiativeWinner(61, 60, 'CSA')).toBe('USA');
+    expect(rules.variableInitiativeWinner(-4, 2, 'USA')).toBe('CSA');
+    expect(rules.variableInitiativeWinner(40, 40, 'CSA')).toBe('CSA');
+    expect(rules.variableInitiativeWinner(40, 40, 'USA')).toBe('USA');
+  });
+});

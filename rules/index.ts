@@ -20,3 +20,8 @@ export * from './losses';
 export * from './reinforcements';
 export * from './weather';
 export * from './victory';
+// Optional rules from related Civil War systems (issue 11): off unless a game switches them on.
+export * from './optional/variable-initiative';
+export * from './optional/demoralization';
+export * from './optional/card-draw';
+export * from './optional/messengers';

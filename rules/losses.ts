@@ -5,7 +5,7 @@
  */
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { ORDERS } from './orders';
-import { ARMS, ORDER_CODES, SIDES, UNIT_STATUSES, type Arm, type Effectiveness, type OrderCode, type Side, type UnitStatus } from './types';
+import { ARMS, DISORDER_CAUSES, ORDER_CODES, SIDES, UNIT_STATUSES, type Arm, type DisorderCause, type Effectiveness, type OrderCode, type Side, type UnitStatus } from './types';
 
 const STRAGGLERS_RULE = 'Rev. Infantry Stragglers';
 const ABANDONED_GUNS_RULE = 'Rev. Abandoned Guns';
@@ -14,28 +14,8 @@ const ABANDONED_GUNS_RULE = 'Rev. Abandoned Guns';
 // Stragglers
 // ---------------------------------------------------------------------------------------------
 
-/** What turned a unit Disordered. The first five are enemy action, "all possible sources of straggler loss". */
-export type DisorderCause =
-  | 'fire'
-  | 'shock'
-  | 'withdrawal'
-  | 'reaction-facing-change'
-  | 'retreat-before-shock'
-  | 'rout'
-  | 'automatic-disorder-after-shock'
-  | 'terrain'
-  | 'other';
-export const DISORDER_CAUSES: readonly DisorderCause[] = [
-  'fire',
-  'shock',
-  'withdrawal',
-  'reaction-facing-change',
-  'retreat-before-shock',
-  'rout',
-  'automatic-disorder-after-shock',
-  'terrain',
-  'other',
-];
+/** What turned a unit Disordered (declared once in types.ts). */
+export { DISORDER_CAUSES, type DisorderCause } from './types';
 
 /** "Fire, Shock, Withdrawal, Reaction Facing Change, Retreat Before Shock are all possible sources of straggler loss." */
 export const STRAGGLER_DISORDER_CAUSES: readonly DisorderCause[] = ['fire', 'shock', 'withdrawal', 'reaction-facing-change', 'retreat-before-shock'];

@@ -8,7 +8,7 @@
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { itemisedNonZero } from './itemise';
 import { ARMS, COMMAND_LEVELS, ORDER_CODES } from './types';
-import type { Arm, CommandLevel, DrmItem, Itemised, OrderCode } from './types';
+import type { Arm, AutomaticChangeReason, CommandLevel, DrmItem, Itemised, OrderCode } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Rule citations (the revision's own headings)
@@ -432,7 +432,8 @@ export function canIssueOrder(order: OrderCode, target: OrderIssueTarget): Comma
 // Automatic and non-automatic attempts
 // ---------------------------------------------------------------------------------------------
 
-export type AutomaticChangeReason = 'rsm-marker' | 'reserve-orders' | 'support-to-assault-or-skirmish' | 'to-default-order';
+export type { AutomaticChangeReason } from './types';
+
 
 export type OrderChangeAttemptKind =
   | { kind: 'automatic'; reasons: AutomaticChangeReason[]; rule: string }

@@ -82,3 +82,13 @@ describe('dismountedCavalryCohesion: "Confederate cavalry may also dismount, wit
     expect(() => dismountedCavalryCohesion('UK' as never, 6)).toThrow(/side: must be one of USA, CSA/);
   });
 });
+
+describe('RI-K04: a Confederate dismounted cavalry rating may fall below 0 and is kept', () => {
+  it('a printed 2 becomes -1: no unmodified roll passes, but a leader\'s two stars bring a 0 to -2, which does', () => {
+    const { cohesion } = dismountedCavalryCohesion('CSA', 2);
+    expect(cohesion).toBe(-1);
+    const drm = uddDrm({ works: 'none', leader: { stars: 2, stacked: true, superiorOfUnit: true, usedThisTurn: false } });
+    expect(0 + drm.total).toBeLessThanOrEqual(cohesion);
+    expect(0).toBeGreaterThan(cohesion);
+  });
+});

@@ -85,7 +85,9 @@ export function uddDrm(i: { works: Works; leader?: RallyLeader | null }): Itemis
 
 /**
  * Cohesion of a dismounted cavalry unit: "Confederate cavalry may also dismount, with Cohesion ratings -3 for
- * both ordered and disordered sides"; Union cavalry uses its printed dismounted side.
+ * both ordered and disordered sides"; Union cavalry uses its printed dismounted side. RI-K04: the rating may
+ * fall below 0 and is kept so: the check's DRMs (a leader's stars, entrenchments) can still bring a modified
+ * roll down to it.
  */
 export function dismountedCavalryCohesion(side: Side, printedCohesion: number): { cohesion: number; items: DrmItem[] } {
   assertOneOf('side', side, SIDES);

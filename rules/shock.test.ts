@@ -1,6 +1,7 @@
 /** Examples of Shock Combat under the revision: pre-shock checks, shock resolution DRMs, Bayonet Charge, retreat. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { thrownArgument } from './test-support';
 import {
   bayonetChargeAfterShock,
   bayonetChargeIneligibility,
@@ -100,7 +101,7 @@ describe('shockDrm: Shock DR Adjustments, Orders Table shock DRMs and the TEC ro
   it('RI-F09: mixed units give the enemy the better of each line', () => {
     const drm = shockDrm({
       attackers: [{ order: 'ASLT', bayonetCharge: true }, { order: 'SKPD' }],
-      defenders: [holdingInfantry, { arm: 'cavalry', order: 'SKPD' }],
+      defenders: [holdingInfantry, { arm: 'cavalry', order: 'SKPD', mounted: false }],
     });
     // Not every attacker charges: no +1. Attackers' worst order SKPD -1; defenders' best-for-attacker SKPD +1.
     expect(drm.items.map((i) => [i.label, i.value])).toEqual([
@@ -122,7 +123,9 @@ describe('shockDrm: Shock DR Adjustments, Orders Table shock DRMs and the TEC ro
         ),
         fc.record({ devilsDen: fc.boolean(), works: fc.constantFrom('none', 'breastworks', 'entrenchments') }),
         (attackers, defenders, defenderHex) => {
-          const drm = shockDrm({ attackers, defenders, defenderHex });
+          // RI-K03: the mounted flag is given for cavalry and only for cavalry.
+          const flagged = defenders.map((d) => ({ ...d, mounted: d.arm === 'cavalry' ? d.mounted : undefined }));
+          const drm = shockDrm({ attackers, defenders: flagged, defenderHex });
           return drm.total === drm.items.reduce((sum, i) => sum + i.value, 0);
         },
       ),
@@ -168,5 +171,18 @@ describe('Retreat Before Shock and dismounted cavalry', () => {
     expect(mustObeyConfusionTableShock({ arm: 'cavalry', mounted: false }).must).toBe(false);
     expect(mustObeyConfusionTableShock({ arm: 'cavalry', mounted: true }).must).toBe(true);
     expect(mustObeyConfusionTableShock({ arm: 'infantry' }).must).toBe(true);
+  });
+});
+
+describe('RI-K03: cavalry must say whether it is mounted', () => {
+  it('a cavalry defender, a retreating unit or a unit under a Confusion Table shock without `mounted` is refused, naming the field', () => {
+    expect(thrownArgument(() => shockDrm({ attackers: [{ order: 'ASLT' }], defenders: [{ arm: 'cavalry', order: 'SKPD' }] }))).toBe('defenders[0].mounted');
+    expect(thrownArgument(() => retreatBeforeShock({ arm: 'cavalry' }))).toBe('unit.mounted');
+    expect(thrownArgument(() => mustObeyConfusionTableShock({ arm: 'cavalry' }))).toBe('unit.mounted');
+  });
+
+  it('infantry needs no flag and may not claim to be mounted', () => {
+    expect(retreatBeforeShock({ arm: 'infantry' }).mayMount).toBe(false);
+    expect(thrownArgument(() => mustObeyConfusionTableShock({ arm: 'infantry', mounted: true }))).toBe('unit.mounted');
   });
 });

@@ -6,7 +6,7 @@
  * A higher Shock Resolution DR favours the attacker (defender in column +3); a higher Pre-Shock check DR
  * is worse for the unit checking (Bayonet Charge: "enemy units suffer a +1 DRM").
  */
-import { assertBoolean, assertOneOf, RulesArgumentError } from './errors';
+import { assertBoolean, assertMountedFlag, assertOneOf, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
 import { ORDERS } from './orders';
 import { REVISION_TERRAIN_EFFECTS, WORKS, type Works } from './terrain';
@@ -107,7 +107,7 @@ export interface ShockAttacker {
 export interface ShockDefender {
   arm: Arm;
   order: OrderCode;
-  /** Cavalry only. */
+  /** Cavalry: mounted or dismounted; required for cavalry (RI-K03). */
   mounted?: boolean;
   extendedColumnOrStrategicMovement?: boolean;
 }
@@ -134,7 +134,7 @@ function assertShockSituation(s: ShockSituation): void {
   s.defenders.forEach((d, i) => {
     assertOneOf(`defenders[${i}].arm`, d?.arm, ARMS);
     assertOneOf(`defenders[${i}].order`, d.order, ORDER_CODES);
-    optionalBoolean(`defenders[${i}].mounted`, d.mounted);
+    assertMountedFlag(`defenders[${i}].mounted`, d.arm, d.mounted);
     optionalBoolean(`defenders[${i}].extendedColumnOrStrategicMovement`, d.extendedColumnOrStrategicMovement);
   });
   if (s.defenderHex !== undefined) {
@@ -166,7 +166,7 @@ export function shockDrm(s: ShockSituation): Itemised {
     items.push({ label: 'Defender in Extended Column/Strategic Movement', value: 3, rule: SHOCK_ADJUSTMENTS_RULE });
   }
   if (allBayonetCharge(s.attackers)) items.push({ label: 'Bayonet Charge', value: 1, rule: BAYONET_RULE });
-  if (s.defenders.some((d) => d.arm === 'cavalry' && d.mounted !== true)) {
+  if (s.defenders.some((d) => d.arm === 'cavalry' && d.mounted === false)) {
     items.push({ label: 'Defender is Dismounted Cavalry', value: 3, rule: SHOCK_ADJUSTMENTS_RULE });
   }
   const attackerDrm = (o: OrderCode) => ORDERS[o].shockDrm.attacker ?? 0; // N/A orders were refused above
@@ -212,15 +212,15 @@ export function oddsRoundedForAttacker(attackers: ShockAttacker[]): boolean {
  */
 export function retreatBeforeShock(unit: { arm: Arm; mounted?: boolean }): { udd: true; mayMount: boolean; rule: string } {
   assertOneOf('unit.arm', unit?.arm, ARMS);
-  const mounted = optionalBoolean('unit.mounted', unit.mounted);
-  return { udd: true, mayMount: unit.arm === 'cavalry' && !mounted, rule: RETREAT_RULE };
+  assertMountedFlag('unit.mounted', unit.arm, unit.mounted);
+  return { udd: true, mayMount: unit.arm === 'cavalry' && unit.mounted === false, rule: RETREAT_RULE };
 }
 
 /** Dismounted cavalry may shock attack but "need not observe Confusion Table-mandated Shock Attack results". */
 export function mustObeyConfusionTableShock(unit: { arm: Arm; mounted?: boolean }): { must: boolean; rule: string } {
   assertOneOf('unit.arm', unit?.arm, ARMS);
-  const mounted = optionalBoolean('unit.mounted', unit.mounted);
-  return { must: !(unit.arm === 'cavalry' && !mounted), rule: CAVALRY_RULE };
+  assertMountedFlag('unit.mounted', unit.arm, unit.mounted);
+  return { must: !(unit.arm === 'cavalry' && unit.mounted === false), rule: CAVALRY_RULE };
 }
 
 /** "Remove the marker from each unit after its first shock combat." */

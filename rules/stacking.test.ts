@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RulesArgumentError } from './errors';
 import {
+  conversionFactor,
   evenLossShares,
+  fireFrontageSteps,
   FIRE_MAXIMUM_SP,
   fireFrontage,
   frontLine,
@@ -215,5 +217,46 @@ describe('evenLossShares: losses among units in front "as evenly as possible, wi
   it('names bad arguments', () => {
     expect(() => evenLossShares(-1, [1])).toThrow(/loss: must be a whole number of 0 or more/);
     expect(() => evenLossShares(1, [1, -2])).toThrow(/inFrontSp\[1\]/);
+  });
+});
+
+describe('fireFrontageSteps: the procedure told step by step, as the worked examples tell it', () => {
+  it('the ridiculously complex example: "x1/2 ... = 2.5, rounded down to 2 ... The difference is now 1 (2-1=1); x4 ... = 4 SPs eligible ... may not fire"', () => {
+    const steps = fireFrontageSteps([
+      { arm: 'infantry', sp: 2 },
+      { arm: 'cavalry', sp: 1 },
+      { arm: 'artillery', sp: 4 },
+      { arm: 'infantry', sp: 2 },
+    ]);
+    expect(steps).toEqual([
+      { fires: 2, source: 'maximum', spaceIn: null, spaceArm: null, factor: null, exact: 7, available: 7, spaceOut: 5 },
+      { fires: 1, source: 'space', spaceIn: 5, spaceArm: 'infantry', factor: 0.5, exact: 2.5, available: 2, spaceOut: 1 },
+      { fires: 4, source: 'space', spaceIn: 1, spaceArm: 'cavalry', factor: 4, exact: 4, available: 4, spaceOut: 0 },
+      { fires: 0, source: 'exhausted', spaceIn: 0, spaceArm: 'artillery', factor: null, exact: null, available: null, spaceOut: null },
+    ]);
+  });
+
+  it('a conversion below 1 stops the stack ("if result is less than 1, no additional fire"), and a 0-SP unit is passed over (RI-F01)', () => {
+    const steps = fireFrontageSteps([
+      { arm: 'infantry', sp: 6 },
+      { arm: 'cavalry', sp: 0 },
+      { arm: 'cavalry', sp: 2 },
+    ]);
+    expect(steps.map((s) => [s.source, s.fires, s.exact])).toEqual([
+      ['maximum', 6, 7],
+      ['no-sp', 0, null],
+      ['below-one', 0, 0.5],
+    ]);
+  });
+
+  it('conversionFactor: x1/2 per row down, x2 per row up the table Artillery, Infantry, Cavalry', () => {
+    expect(conversionFactor('artillery', 'infantry')).toBe(0.5);
+    expect(conversionFactor('artillery', 'cavalry')).toBe(0.25);
+    expect(conversionFactor('cavalry', 'artillery')).toBe(4);
+    expect(conversionFactor('infantry', 'infantry')).toBe(1);
+  });
+
+  it('agrees with fireFrontage on any stack (fast-check)', () => {
+    fc.assert(fc.property(stackArb, (stack) => fireFrontageSteps(stack).map((s) => s.fires).join() === fireFrontage(stack).join()));
   });
 });

@@ -45,43 +45,86 @@ function tableLevel(arm: Arm): number {
   return FRONTAGE_TABLE_ORDER.indexOf(arm);
 }
 
-/** Converts free frontage counted in SPs of one arm into SPs of another, rounding down (x1/2 per row down, x2 per row up). */
-function convertSpace(space: number, from: Arm, to: Arm): number {
-  const rowsDown = tableLevel(to) - tableLevel(from);
-  return rowsDown >= 0 ? Math.floor(space / 2 ** rowsDown) : space * 2 ** -rowsDown;
+/** The factor that converts free frontage in SPs of one arm into SPs of another: x1/2 per row down, x2 per row up. */
+export function conversionFactor(from: Arm, to: Arm): number {
+  return 2 ** (tableLevel(from) - tableLevel(to));
+}
+
+/** How one unit of a stack came to fire what it fires (Rev. Stacking and Fire Combat, Procedure). */
+export interface FrontageStep {
+  /** SPs of this unit that may fire. */
+  fires: number;
+  /**
+   * Where its frontage came from: 'maximum' (the first unit that fires: its arm's maximum), 'space' (the
+   * space left by the unit above, converted), or why it does not fire: 'no-sp', 'exhausted' (the space was
+   * used up, or an earlier conversion gave less than 1), 'below-one' (this conversion gives less than 1).
+   */
+  source: 'maximum' | 'space' | 'no-sp' | 'exhausted' | 'below-one';
+  /** The space handed down to this unit, in SPs of `spaceArm` (null for the first unit that fires). */
+  spaceIn: number | null;
+  spaceArm: Arm | null;
+  /** The conversion factor to this unit's arm: 1, 1/2, 1/4, 2 or 4 (null when there was nothing to convert). */
+  factor: number | null;
+  /** The space times the factor before rounding down (2.5 in the third example), or the arm's maximum. */
+  exact: number | null;
+  /** SPs of frontage available to this unit after rounding down. */
+  available: number | null;
+  /** The space left after it fires, in SPs of its own arm. */
+  spaceOut: number | null;
 }
 
 /**
- * SPs of each unit that may fire out of the hex, top of the stack first (Rev. Stacking and Fire Combat,
- * Procedure). The top unit fires up to its arm's maximum; the unused "space" passes down the stack,
+ * The fire-frontage procedure step by step, top of the stack first, as the revision's worked examples
+ * tell it. The top unit fires up to its arm's maximum; the unused "space" passes down the stack,
  * converted at each change of arm and rounded down. RI-F01: the space is carried in SPs of the last unit
  * that fired, and a unit of 0 SPs neither fires nor converts it.
  */
-export function fireFrontage(stack: StackedUnit[]): number[] {
+export function fireFrontageSteps(stack: StackedUnit[]): FrontageStep[] {
   assertStack('stack', stack);
-  const firing: number[] = [];
+  const steps: FrontageStep[] = [];
   let space = 0;
   let spaceArm: Arm | null = null; // arm whose SPs the space is counted in; null until a unit has fired
   let exhausted = false;
+  const idle = (source: FrontageStep['source']): FrontageStep => ({ fires: 0, source, spaceIn: null, spaceArm: null, factor: null, exact: null, available: null, spaceOut: null });
   for (const unit of stack) {
-    if (exhausted || unit.sp === 0) {
-      firing.push(0);
+    if (unit.sp === 0) {
+      steps.push(idle('no-sp'));
       continue;
     }
-    const available: number = spaceArm === null ? FIRE_MAXIMUM_SP[unit.arm] : convertSpace(space, spaceArm, unit.arm);
+    if (exhausted) {
+      steps.push({ ...idle('exhausted'), spaceIn: space, spaceArm });
+      continue;
+    }
+    if (spaceArm === null) {
+      const max = FIRE_MAXIMUM_SP[unit.arm];
+      const fires = Math.min(unit.sp, max);
+      steps.push({ fires, source: 'maximum', spaceIn: null, spaceArm: null, factor: null, exact: max, available: max, spaceOut: max - fires });
+      space = max - fires;
+      spaceArm = unit.arm;
+      if (space === 0) exhausted = true; // "The difference having been used up, the remaining ... may not fire"
+      continue;
+    }
+    const factor = conversionFactor(spaceArm, unit.arm);
+    const exact = space * factor;
+    const available = Math.floor(exact);
     if (available < 1) {
       // "if result is less than 1, no additional fire from the stack"
+      steps.push({ fires: 0, source: 'below-one', spaceIn: space, spaceArm, factor, exact, available, spaceOut: null });
       exhausted = true;
-      firing.push(0);
       continue;
     }
     const fires = Math.min(unit.sp, available);
-    firing.push(fires);
+    steps.push({ fires, source: 'space', spaceIn: space, spaceArm, factor, exact, available, spaceOut: available - fires });
     space = available - fires;
     spaceArm = unit.arm;
-    if (space === 0) exhausted = true; // "The difference having been used up, the remaining ... may not fire"
+    if (space === 0) exhausted = true;
   }
-  return firing;
+  return steps;
+}
+
+/** SPs of each unit that may fire out of the hex, top of the stack first (fireFrontageSteps). */
+export function fireFrontage(stack: StackedUnit[]): number[] {
+  return fireFrontageSteps(stack).map((step) => step.fires);
 }
 
 /** Total SPs in a stack. */

@@ -7,9 +7,8 @@ import { assertBoolean, assertOneOf, assertPositiveInteger } from './errors';
 
 const TEC_RULE = 'Rev. Terrain Effects Chart';
 
-/** Field works a unit may occupy (Rev. Breastworks/Entrenchments). */
-export type Works = 'none' | 'breastworks' | 'entrenchments';
-export const WORKS: readonly Works[] = ['none', 'breastworks', 'entrenchments'];
+/** Field works a unit may occupy (Rev. Breastworks/Entrenchments; declared once in types.ts). */
+export { WORKS, type Works } from './types';
 
 /** Who is paying a movement cost: the four MP columns of the chart. */
 export type TerrainMover = 'infantry' | 'mounted-cavalry' | 'wagon-artillery' | 'leader';

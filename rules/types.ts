@@ -54,6 +54,31 @@ export interface Itemised {
 /** Something that yields die rolls 0-9. Injected everywhere a roll is needed, so tests can fix the dice. */
 export type Roller = () => DieRoll;
 
+/** Why an order change attempt is automatic (Rev. Automatic Order Change Attempts). */
+export const AUTOMATIC_CHANGE_REASONS = ['rsm-marker', 'reserve-orders', 'support-to-assault-or-skirmish', 'to-default-order'] as const;
+export type AutomaticChangeReason = (typeof AUTOMATIC_CHANGE_REASONS)[number];
+
+/**
+ * What turned a unit Disordered. The first five are enemy action, "all possible sources of straggler loss"
+ * (Rev. Infantry Stragglers); rules/losses.ts says which cost a straggler.
+ */
+export const DISORDER_CAUSES = [
+  'fire',
+  'shock',
+  'withdrawal',
+  'reaction-facing-change',
+  'retreat-before-shock',
+  'rout',
+  'automatic-disorder-after-shock',
+  'terrain',
+  'other',
+] as const;
+export type DisorderCause = (typeof DISORDER_CAUSES)[number];
+
+/** Field works a unit may occupy (Rev. Breastworks/Entrenchments). */
+export const WORKS = ['none', 'breastworks', 'entrenchments'] as const;
+export type Works = (typeof WORKS)[number];
+
 /** Roles a leader counter can have: a command level, or an army's artillery chief or staff officer. */
 export const LEADER_ROLES = ['army', 'wing', 'corps', 'division', 'brigade', 'artillery', 'staff'] as const;
 export type LeaderRole = (typeof LEADER_ROLES)[number];

@@ -68,3 +68,50 @@ describe('only the Electron entry files import electron', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** Every import of a file with the statement it sits in (to tell `import type` from a value import). */
+function importStatements(file: string): { spec: string; typeOnly: boolean }[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(import|export)\s+(type\s+)?[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => ({
+    spec: m[3] ?? m[4] ?? '',
+    typeOnly: m[2] !== undefined,
+  }));
+}
+
+const resolvedFrom = (file: string, spec: string) => relative(root, join(file, '..', spec));
+
+describe('the renderer speaks to the main process only through the contract', () => {
+  const files = sourceFiles('renderer').filter((f) => !f.endsWith('.test.ts'));
+
+  it('has source files to check', () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it('imports from outside renderer/ only contract types and the pure rules', () => {
+    const offenders: string[] = [];
+    for (const file of files) {
+      for (const { spec, typeOnly } of importStatements(file)) {
+        if (!spec.startsWith('.')) continue;
+        const target = resolvedFrom(file, spec);
+        if (target.startsWith('renderer')) continue;
+        const ok = (target.startsWith('contract') && typeOnly) || target.startsWith('rules');
+        if (!ok) offenders.push(`${relative(root, file)} imports ${spec}${typeOnly ? ' (types)' : ''}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('the contract is a leaf', () => {
+  it('imports only zod, itself and rules/types.ts (the sandboxed preload bundles contract/events.ts, which imports nothing)', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles('contract').filter((f) => !f.endsWith('.test.ts'))) {
+      for (const { spec } of importStatements(file)) {
+        const target = spec.startsWith('.') ? resolvedFrom(file, spec) : spec;
+        if (!(target === 'zod' || target.startsWith('contract') || target === 'rules/types')) offenders.push(`${relative(root, file)} imports ${spec}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    expect(importStatements(join(root, 'contract/events.ts'))).toEqual([]);
+  });
+});

@@ -43,6 +43,7 @@ const { registerIpc } = await import('../electron/ipc');
 const { createHandlers } = await import('../electron/handlers');
 const { createGameBackendFactory } = await import('../electron/game-backend');
 const { RecentFilesStore } = await import('../electron/files');
+const { PlayerChartsStore } = await import('../electron/charts');
 const { FakeWebContents, fakeInvokeEvent, resetFake } = await import('../electron/test-support/fake-electron');
 resetFake();
 const { buildMusterApi } = await import('../electron/preload');
@@ -101,6 +102,7 @@ describe('a function added to the contract and the service', () => {
       backend: createGameBackendFactory(),
       dialogs: { chooseNewGameFile: async () => null, chooseGameToOpen: async () => null, chooseSaveAsFile: async () => null, reportFileError: async () => undefined },
       recent: new RecentFilesStore(join(dir, 'recent.json'), 'linux'),
+      charts: new PlayerChartsStore(join(dir, 'player-charts.json')),
       appInfo: { name: 'Muster', version: '0', host: 'electron', platform: 'linux', versions: {} },
       scenarios: () => [],
       platform: 'linux',

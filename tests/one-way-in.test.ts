@@ -15,6 +15,7 @@ import { runCli } from '../db/cli';
 import { GameService } from '../db/service';
 import { startBridge, type Bridge } from '../electron/bridge/server';
 import { RecentFilesStore } from '../electron/files';
+import { PlayerChartsStore } from '../electron/charts';
 import { createGameBackendFactory } from '../electron/game-backend';
 import { createHandlers, type ShellHandlers } from '../electron/handlers';
 import { registerIpc } from '../electron/ipc';
@@ -43,6 +44,7 @@ beforeAll(async () => {
     backend: createGameBackendFactory(),
     dialogs: { chooseNewGameFile: async () => null, chooseGameToOpen: async () => null, chooseSaveAsFile: async () => null, reportFileError: async () => undefined },
     recent: new RecentFilesStore(join(dir, 'recent.json'), 'linux'),
+    charts: new PlayerChartsStore(join(dir, 'player-charts.json')),
     appInfo: { name: 'Muster', version: '0', host: 'electron', platform: 'linux', versions: {} },
     scenarios: () => [],
     platform: 'linux',

@@ -54,7 +54,14 @@ export function meAttemptChecks(ctx: GameContext, input: { commandId?: string; u
   const options = activationOptions(order);
   if (!options.mayAttemptMe) throw forbidden(field, `${subject.name} is under ${order}: RE activation only`, options.rule);
   // RI-C07: once a higher command has tried for ME, no subordinate may try for ME, in command of it or not.
-  if (!subject.unit) check('commandId', askRules(() => mayAttemptMeActivation(tree(commands), commands.filter((x) => x.me_attempted === 1).map((x) => x.id), c.id)));
+  if (!subject.unit) {
+    const verdict = askRules(() => mayAttemptMeActivation(tree(commands), commands.filter((x) => x.me_attempted === 1).map((x) => x.id), c.id));
+    if (!verdict.ok) {
+      const ancestors = new Set(askRules(() => commandAncestors(tree(commands), c.id)));
+      const by = commands.find((x) => ancestors.has(x.id) && x.me_attempted === 1);
+      throw forbidden('commandId', `${by?.name ?? 'a higher command'} has tried for ME: subordinates may not try for ME`, verdict.rule);
+    }
+  }
   return { subject, t, order };
 }
 

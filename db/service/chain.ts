@@ -4,7 +4,7 @@
  * and each side's acting army commander (rules/activation.ts).
  */
 import { maySpendRatingPoints, usArmyCommander, type RatingPointsLedger, type RatingPointsUse } from '../../rules/activation';
-import { commandAncestors, standingOrders as standingOrdersOfTree, type CommandNode as RulesCommandNode } from '../../rules/orders';
+import { commandAncestors, standingOrder, standingOrders as standingOrdersOfTree, type CommandNode as RulesCommandNode } from '../../rules/orders';
 import type { OrderCode, Side } from '../../rules/types';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
@@ -40,6 +40,22 @@ export function standingOrders(ctx: GameContext, commands: CommandRow[] = readCo
   // All at once (rules/orders.ts standingOrders): the tree indexed once, not once per command.
   for (const [id, s] of standingOrdersOfTree(nodes, own)) result.set(id, { order: s.order, from: s.fromCommandId });
   ordersCache.set(commands, result);
+  return result;
+}
+
+/**
+ * The standing orders of just these commands, for the few units of one combat (standingOrders works out
+ * every command's, which a fire attack on the full battle does not need).
+ */
+export function standingOrdersOf(commandIds: Iterable<string>, commands: CommandRow[]): Map<string, { order: OrderCode; from: string }> {
+  const nodes = tree(commands);
+  const own: Record<string, OrderCode> = {};
+  for (const c of commands) if (c.own_order) own[c.id] = c.own_order;
+  const result = new Map<string, { order: OrderCode; from: string }>();
+  for (const id of new Set(commandIds)) {
+    const s = standingOrder(nodes, own, id);
+    result.set(id, { order: s.order, from: s.fromCommandId });
+  }
   return result;
 }
 

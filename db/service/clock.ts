@@ -31,10 +31,10 @@ function turnState(ctx: GameContext): TurnState {
     attachmentMade: t.attachment_made === 1,
     activated: commands
       .filter((c) => c.activation !== null)
-      .map((c) => ({ commandId: c.id, side: c.side, effectiveness: c.activation!, phase: c.activation_phase ?? '', order: c.activation_order ?? 0 }))
+      .map((c) => ({ commandId: c.id, side: c.side, effectiveness: c.activation!, phase: c.activation_phase ?? '', order: c.activation_order ?? 0, confusionResult: c.confusion_result }))
       .sort((a, b) => a.order - b.order),
     unitsActivated: readActivatedUnits(ctx.db)
-      .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0 }))
+      .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0, confusionResult: u.confusion_result }))
       .sort((a, b) => a.order - b.order),
     legal: legalActions(ctx),
   };
@@ -72,17 +72,21 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
       return side ? [`${side} activates first`] : [];
     }
     case 'new-turn': {
-      // Per-turn state starts afresh: rating points, moves, ME attempts, failed order changes, initiative.
+      // Per-turn state starts afresh: rating points, moves, Leader Rally, ME attempts, failed order changes,
+      // Confusion Table results, Bayonet Charge markers (RI-K12), initiative.
       for (const l of readLeaders(ctx.db)) {
-        cs.set('leaders', l.id, 'points_used', l.points_used, null).set('leaders', l.id, 'moved', l.moved, 0);
+        cs.set('leaders', l.id, 'points_used', l.points_used, null).set('leaders', l.id, 'moved', l.moved, 0).set('leaders', l.id, 'rally_used', l.rally_used, 0);
       }
       for (const c of readCommands(ctx.db)) {
         cs.set('commands', c.id, 'me_attempted', c.me_attempted, 0).set('commands', c.id, 'order_change_failed', c.order_change_failed, 0);
         cs.set('commands', c.id, 'activation', c.activation, null).set('commands', c.id, 'activation_phase', c.activation_phase, null).set('commands', c.id, 'activation_order', c.activation_order, null);
+        cs.set('commands', c.id, 'confusion_result', c.confusion_result, null);
       }
       for (const u of readActivatedUnits(ctx.db)) {
         cs.set('units', u.id, 'activation', u.activation, null).set('units', u.id, 'activation_phase', u.activation_phase, null).set('units', u.id, 'activation_order', u.activation_order, null);
+        cs.set('units', u.id, 'confusion_result', u.confusion_result, null);
       }
+      for (const u of readUnits(ctx.db).filter((x) => x.bayonet_charge === 1)) cs.set('units', u.id, 'bayonet_charge', 1, 0);
       // RI-S11: by default the previous turn's Initiative winner holds the +1 Initiative Modifier.
       cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, t.initiative);
       for (const [field, v] of [

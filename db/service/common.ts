@@ -23,6 +23,14 @@ export const RULE = {
   leaderLosses: 'Rev. Leader Losses',
   cavalry: 'Rev. Cavalry',
   inCommand: 'Rev. In-Command/Out-of-Command',
+  stacking: 'Rev. Stacking and Fire Combat',
+  fireTable: 'Rev. Fire Table',
+  bayonetCharge: 'Rev. Bayonet Charge',
+  works: 'Rev. Breastworks/Entrenchments',
+  rally: 'Rev. Rally Table',
+  leaderRally: 'Rev. Leader Rally',
+  friendlyFire: 'Rev. Artillery Friendly Fire',
+  rain: 'Rev. Rain',
 } as const;
 
 export const yes = (b: boolean) => (b ? 1 : 0);

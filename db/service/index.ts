@@ -6,6 +6,7 @@
 import type { ServiceFunctions } from './context';
 import { activationFunctions } from './activation';
 import { clockFunctions } from './clock';
+import { combatFunctions } from './combat';
 import { gameFunctions } from './game';
 import { historyFunctions } from './history';
 import { initiativeFunctions } from './initiative';
@@ -30,6 +31,7 @@ export const SERVICE_FUNCTIONS = {
   ...lossesFunctions,
   ...reinforcementsFunctions,
   ...clockFunctions,
+  ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
 } satisfies ServiceFunctions;

@@ -6,15 +6,16 @@
  * refusals, so the screens never re-derive a rule and can never offer what the service would refuse.
  */
 import { ACTIVATION_LEVELS } from '../../rules/activation';
-import { orderChangeDrm } from '../../rules/orders';
-import { ORDER_CODES, SIDES, type Side } from '../../rules/types';
+import { orderChangeAttemptKind, orderChangeDrm } from '../../rules/orders';
+import { ORDER_CODES, SIDES, type OrderCode, type Side } from '../../rules/types';
 import type { LegalActions, LegalActivation, LegalOrderChange, Verdict } from '../../contract';
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { MusterError } from '../errors';
-import { readClock, readCommands, readUnits, type CommandRow } from '../store';
+import { readClock, readCommands, readTurnState, readUnits, type CommandRow } from '../store';
 import { meAttemptChecks, reActivationChecks } from './activation';
 import { standingOrders } from './chain';
-import { orderChangeChecks, standingOrdersWithin } from './orders';
+import { commandArm } from './common';
+import { commandMayAttemptChecks, orderChangeChecks, standingOrdersWithin } from './orders';
 import type { GameContext } from './context';
 import { requireSideToAct } from './lookups';
 
@@ -37,11 +38,11 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
     .map((c) => {
       const from = orders.get(c.id)!.order;
       const options = ORDER_CODES.filter((o) => o !== from).map((order) => {
-        const { verdict, value } = verdictOf(() => orderChangeChecks(ctx, c, order, commands, orders));
-        return { order, kind: value?.kind.kind ?? null, ...verdict };
+        const { verdict } = verdictOf(() => orderChangeChecks(ctx, c, order, commands, orders));
+        const kind = orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } });
+        return { order, kind: kind.kind, automaticBecause: kind.kind === 'automatic' ? kind.reasons : [], kindRule: kind.rule, ...verdict };
       });
-      const first = options.find((o) => o.allowed);
-      const mayAttempt: Verdict = first ? ALLOWED : { allowed: false, ...pickReason(options) };
+      const mayAttempt = verdictOf(() => commandMayAttemptChecks(ctx, c, commands)).verdict;
       const drm = orderChangeDrm({
         superiorsInRange: 0,
         superiorRatingsUsed: [],
@@ -55,31 +56,23 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
     });
 }
 
-/** The reason shared by most refused options (failed this turn, wrong phase...), for the command as a whole. */
-function pickReason(options: Verdict[]): { reason?: string; rule?: string } {
-  const counts = new Map<string, { n: number; v: Verdict }>();
-  for (const o of options) {
-    const key = o.reason ?? '';
-    counts.set(key, { n: (counts.get(key)?.n ?? 0) + 1, v: o });
-  }
-  const best = [...counts.values()].sort((a, b) => b.n - a.n)[0]?.v;
-  return best ? { ...(best.reason !== undefined ? { reason: best.reason } : {}), ...(best.rule !== undefined ? { rule: best.rule } : {}) } : {};
-}
-
-function activations(ctx: GameContext, commands: CommandRow[], phase: string): LegalActivation[] {
-  const subjects: { commandId?: string; unitId?: string; side: Side }[] = commands
-    .filter((c) => c.on_map === 1 && (ACTIVATION_LEVELS as readonly string[]).includes(c.level))
-    .map((c) => ({ commandId: c.id, side: c.side }));
+function activations(ctx: GameContext, commands: CommandRow[], phase: string, side: Side): LegalActivation[] {
+  const orders = standingOrders(ctx, commands);
+  const subjects: { commandId?: string; unitId?: string; side: Side; fallbackOrder: OrderCode }[] = commands
+    .filter((c) => c.side === side && c.on_map === 1 && (ACTIVATION_LEVELS as readonly string[]).includes(c.level))
+    .map((c) => ({ commandId: c.id, side: c.side, fallbackOrder: orders.get(c.id)!.order }));
   // RI-S25: in the Out-of-Command Activation Phase a player may activate single units.
   if (phase === 'B') {
-    for (const u of readUnits(ctx.db)) if (u.on_map === 1 && u.status !== 'eliminated' && u.activation === null) subjects.push({ unitId: u.id, side: u.side });
+    for (const u of readUnits(ctx.db)) {
+      if (u.side === side && u.on_map === 1 && u.status !== 'eliminated') subjects.push({ unitId: u.id, side: u.side, fallbackOrder: orders.get(u.command_id)!.order });
+    }
   }
-  return subjects.map((s) => {
+  return subjects.map(({ fallbackOrder, ...s }) => {
     const input = s.commandId !== undefined ? { commandId: s.commandId } : { unitId: s.unitId! };
     const me = verdictOf(() => meAttemptChecks(ctx, input, commands, false));
     const re = verdictOf(() => reActivationChecks(ctx, input, commands, false));
-    const order = me.value?.order ?? re.value?.order ?? null;
-    const entry: LegalActivation = { ...s, order: order ?? orderOf(ctx, commands, s), me: me.verdict, re: re.verdict };
+    // The order it would activate under; for one both checks refused early (already activated), its standing order.
+    const entry: LegalActivation = { ...s, order: me.value?.order ?? re.value?.order ?? fallbackOrder, me: me.verdict, re: re.verdict };
     if (s.commandId !== undefined && (!me.verdict.allowed || !re.verdict.allowed)) {
       // RI-S24: a commander out of command of his superior was not part of its activation and may act on his own.
       const oocMe = verdictOf(() => meAttemptChecks(ctx, input, commands, true)).verdict;
@@ -90,16 +83,9 @@ function activations(ctx: GameContext, commands: CommandRow[], phase: string): L
   });
 }
 
-/** The standing order of a subject both checks refused before reaching its order (already activated...). */
-function orderOf(ctx: GameContext, commands: CommandRow[], s: { commandId?: string; unitId?: string }) {
-  const orders = standingOrders(ctx, commands);
-  if (s.commandId !== undefined) return orders.get(s.commandId)!.order;
-  const unit = readUnits(ctx.db).find((u) => u.id === s.unitId)!;
-  return orders.get(unit.command_id)!.order;
-}
-
 export function legalActions(ctx: GameContext): LegalActions {
   const clock = readClock(ctx.db);
+  const turn = readTurnState(ctx.db);
   const commands = readCommands(ctx.db);
   const inActivation = clock.segment === ACTIVATION_SEGMENT;
   const pass = Object.fromEntries(
@@ -107,7 +93,8 @@ export function legalActions(ctx: GameContext): LegalActions {
   ) as LegalActions['pass'];
   return {
     orderChanges: clock.segment === ORDERS_SEGMENT ? orderChanges(ctx, commands) : [],
-    activations: inActivation ? activations(ctx, commands, clock.phase) : [],
+    // Only the side to act may activate; the other side's verdict is its `pass` entry ("it is X's turn").
+    activations: inActivation && turn.side_to_act !== null && turn.passes_in_row < 3 ? activations(ctx, commands, clock.phase, turn.side_to_act) : [],
     pass,
   };
 }

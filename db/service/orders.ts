@@ -103,11 +103,9 @@ export function orderChangeChecks(
   orders: ReturnType<typeof standingOrders>,
   boardFacts: { neighbourHasAssaultOrSkirmishOrders?: boolean; inEnemyLos?: boolean } = {},
 ): OrderChangeChecked {
-  requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
+  commandMayAttemptChecks(ctx, c, commands);
   const from = orders.get(c.id)!.order;
   if (from === order) throw invalid('order', `${c.name} is already under ${order}`);
-  check('commandId', askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id)));
-  if (c.order_change_failed === 1) throw forbidden('commandId', `${c.name}'s order change already failed this turn; the orders stand`, 'Rev. Order Change Attempt Procedure');
   check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', boardFacts.neighbourHasAssaultOrSkirmishOrders, true), inEnemyLos: optionalBool('inEnemyLos', boardFacts.inEnemyLos, false) })));
   const kind = askRules(() => orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } }));
   // Automatic attempts belong to phase I.A, the others to I.B (Rev. Sequence of Play).
@@ -120,6 +118,18 @@ export function orderChangeChecks(
     if (pre === 0) throw forbidden('commandId', `the ${c.side} army commander's pre-roll failed this turn: only automatic order changes may be attempted`, RULE.nonAutomatic);
   }
   return { from, kind };
+}
+
+/** What bars a command from any order change now, whatever the order: the segment, orders flowing downhill, a failed attempt. */
+export function commandMayAttemptChecks(ctx: GameContext, c: CommandRow, commands: CommandRow[]): void {
+  requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
+  const downhill = askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id));
+  if (!downhill.ok) {
+    const ancestors = new Set(askRules(() => commandAncestors(tree(commands), c.id)));
+    const failed = commands.find((x) => ancestors.has(x.id) && x.order_change_failed === 1);
+    throw forbidden('commandId', `the order change for ${failed?.name ?? 'a superior command'} failed this turn: its subordinates may not attempt their own`, downhill.rule);
+  }
+  if (c.order_change_failed === 1) throw forbidden('commandId', `${c.name}'s order change already failed this turn; the orders stand`, 'Rev. Order Change Attempt Procedure');
 }
 
 /** RI-S09: the Orders Table DRM of an attempt is the worst of the orders now standing within the command. */

@@ -2,8 +2,9 @@
  * The forces: the roster of units and the command tree as they stand, and what the players record about
  * units and commands in play (fatigue, status, flags, skirmishers, command markers).
  */
-import { mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
+import { DISORDER_CAUSES, mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
 import { switchToDefaultOrder, type DefaultOrderCause } from '../../rules/orders';
+import { UnitChanges } from './unit-changes';
 import { SIDES, UNIT_STATUSES } from '../../rules/types';
 import { eventDueAt } from '../clock';
 import { forbidden, invalid } from '../errors';
@@ -12,7 +13,7 @@ import type { ChangeResult, CommandNode, DesignateSkirmishersInput, RecallSkirmi
 import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type UnitRow } from '../store';
 import { askRules, optionalBool, requireInt, requireObject, requireOneOf } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
-import { commandArm, RULE, unitSubject, yes } from './common';
+import { commandArm, RULE, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, unit } from './lookups';
 
@@ -64,6 +65,8 @@ function roster(ctx: GameContext, input: RosterQuery = {}): RosterUnit[] {
         extendedColumn: u.extended_column === 1,
         strategicMovement: u.strategic_movement === 1,
         skirmishers: u.skirmishers !== null,
+        works: u.works,
+        bayonetCharge: u.bayonet_charge === 1,
         skirmishingFor: u.skirmishers,
         capturedGuns: u.captured_guns,
         destroyedGuns: u.destroyed_guns,
@@ -163,15 +166,14 @@ function setStatus(ctx: GameContext, input: SetStatusInput): ChangeResult {
     const u = unit(ctx, 'unitId', input.unitId);
     const status = requireOneOf('status', input.status, UNIT_STATUSES);
     if (status === u.status) throw invalid('status', `${u.name} is already ${status}`);
-    cs.set('units', u.id, 'status', u.status, status);
-    let extra = '';
-    if (status === 'shattered') {
-      // The moment the unit shatters it receives its Default Order.
-      const d = askRules(() => switchToDefaultOrder(unitSubject(u), 'shattered'));
-      cs.set('units', u.id, 'own_order', u.own_order, d.order).set('units', u.id, 'order_expires', u.order_expires, 0);
-      extra = `; Default Order ${d.order}`;
-    }
-    return { summary: `${u.name}: ${u.status} -> ${status}${extra}`, result: {} };
+    // RI-K16: elimination follows from losses (RI-S07); an eliminated unit has no status to change.
+    if (status === 'eliminated') throw invalid('status', `${u.name} is eliminated by its losses when its last SP is lost, not by a status change (RI-S07)`);
+    if (u.status === 'eliminated') throw invalid('unitId', `${u.name} is eliminated: its status no longer changes (RI-S07)`);
+    const cause = input.cause === undefined ? null : requireOneOf('cause', input.cause, DISORDER_CAUSES);
+    const enemyNear = optionalBool('enemyWithinTacticalMovementRange', input.enemyWithinTacticalMovementRange, true);
+    const changes = new UnitChanges(cs);
+    changes.setStatus(u, status, cause, enemyNear);
+    return { summary: changes.notes.join('; ') + (cause ? ` (${cause.replace(/-/g, ' ')})` : ''), result: {} };
   });
 }
 

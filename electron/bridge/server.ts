@@ -27,6 +27,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CONTRACT_FUNCTIONS, EVENTS, type AppInfo, type ContractFunction, type ErrorInfo, type GameChangedEvent } from '../../contract';
 import { dispatch } from '../../db/dispatch';
+import { CHARTS_FILE_NAME, PlayerChartsStore } from '../charts';
 import { RecentFilesStore, RECENT_FILES_NAME, withGameFileExtension } from '../files';
 import { createGameBackendFactory } from '../game-backend';
 import { createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from '../handlers';
@@ -187,6 +188,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     backend: options.backend ?? createGameBackendFactory(),
     dialogs,
     recent: new RecentFilesStore(join(dir, RECENT_FILES_NAME)),
+    charts: new PlayerChartsStore(join(dir, CHARTS_FILE_NAME)),
     appInfo,
     onGameChanged: (event: GameChangedEvent) => broadcast('onGameChanged', event),
     logError: (message, error) => log(`${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),

@@ -1,16 +1,16 @@
 /**
  * The screens' one way to the game service: a typed wrapper around window.muster (the preload in the
  * desktop app, the bridge in the browser). It strips Vue's reactive proxies before anything crosses
- * (Electron cannot clone them), unwraps IpcResult, and throws MusterApiError, a typed refusal that
+ * (Electron cannot clone them), unwraps CallResult, and throws MusterApiError, a typed refusal that
  * names the field at fault, for the views to show next to that field. It also counts calls in flight
  * so the app can show progress (and the end-to-end tests can wait for it).
  */
 import { ref, toRaw } from 'vue';
-import type { ChannelFunction, ChannelInput, ChannelOutput, GameChangedEvent, IpcError, IpcErrorCode, IpcResult, MenuCommandEvent } from '../../electron/api';
+import type { ContractFunction, CallInput, Output, GameChangedEvent, ErrorInfo, ErrorCode, CallResult, MenuCommandEvent } from '../../contract';
 
 /** A refusal (or failure) of one call, as the views show it. */
 export class MusterApiError extends Error {
-  readonly code: IpcErrorCode;
+  readonly code: ErrorCode;
   /** The input field at fault ("sp", "rating", "file"...), when the service named one. */
   readonly field: string | undefined;
   /** The rules section that forbids the request, when a rule does. */
@@ -18,7 +18,7 @@ export class MusterApiError extends Error {
   /** The window.muster function that was called. */
   readonly fn: string;
 
-  constructor(fn: string, error: IpcError) {
+  constructor(fn: string, error: ErrorInfo) {
     super(error.message);
     this.name = 'MusterApiError';
     this.fn = fn;
@@ -48,10 +48,10 @@ export function connected(): boolean {
   return typeof window !== 'undefined' && window.muster !== undefined;
 }
 
-type Invoke = (input?: unknown) => Promise<IpcResult<unknown>>;
+type Invoke = (input?: unknown) => Promise<CallResult<unknown>>;
 
 /** Calls window.muster.<fn>(input): the value, or a thrown MusterApiError. */
-export async function call<K extends ChannelFunction>(fn: K, ...input: undefined extends ChannelInput<K> ? [ChannelInput<K>?] : [ChannelInput<K>]): Promise<ChannelOutput<K>> {
+export async function call<K extends ContractFunction>(fn: K, ...input: undefined extends CallInput<K> ? [CallInput<K>?] : [CallInput<K>]): Promise<Output<K>> {
   const api = window.muster as unknown as Record<string, Invoke> | undefined;
   if (!api) throw new MusterApiError(fn, { code: 'INTERNAL', message: 'The game service is not connected: open Muster as the desktop app or through `npm run browser`.' });
   const invoke = api[fn];
@@ -60,7 +60,7 @@ export async function call<K extends ChannelFunction>(fn: K, ...input: undefined
   try {
     const result = await invoke(input.length === 0 ? undefined : plain(input[0]));
     if (!result.ok) throw new MusterApiError(fn, result.error);
-    return result.value as ChannelOutput<K>;
+    return result.value as Output<K>;
   } finally {
     callsInFlight.value--;
   }

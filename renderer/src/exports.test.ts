@@ -1,6 +1,6 @@
 /** The File menu's CSV exports: the roster sheet and the game log with its die rolls. */
 import { describe, expect, it } from 'vitest';
-import type { DiceRecord, HistoryEntry, RosterUnit } from '../../db/service-types';
+import type { DiceRecord, HistoryEntry, RosterUnit } from '../../contract';
 import { csvField, exportFileName, logCsv, rosterCsv } from './exports';
 
 const unit = {
@@ -29,6 +29,8 @@ const unit = {
   extendedColumn: false,
   strategicMovement: false,
   skirmishers: false,
+  works: 'none',
+  bayonetCharge: false,
   skirmishingFor: null,
   capturedGuns: 0,
   destroyedGuns: 0,

@@ -4,7 +4,7 @@
  * line, so an exported sheet says which state of which game it shows (GameInfo.fingerprint). Pure
  * functions; the app shell saves the text as a download.
  */
-import type { DiceRecord, GameInfo, HistoryEntry, RosterUnit } from '../../db/service-types';
+import type { DiceRecord, GameInfo, HistoryEntry, RosterUnit } from '../../contract';
 import { lossPercent, unitFlags } from './roster-rows';
 
 /** One CSV field: quoted when it holds a comma, quote or line break. */

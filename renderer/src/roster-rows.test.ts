@@ -4,7 +4,7 @@
  * loss percentage of a unit or command.
  */
 import { describe, expect, it } from 'vitest';
-import type { CommandNode, RosterUnit } from '../../db/service-types';
+import type { CommandNode, RosterUnit } from '../../contract';
 import { filtersActive, lossPercent, NO_FILTERS, parentRowIndex, rosterRows, rowIndex, unitFlags, type RosterFilters } from './roster-rows';
 
 function node(id: string, level: CommandNode['level'], children: CommandNode[] = [], side: CommandNode['side'] = 'USA'): CommandNode {
@@ -60,6 +60,8 @@ function unit(id: string, commandId: string, over: Partial<RosterUnit> = {}): Ro
     extendedColumn: false,
     strategicMovement: false,
     skirmishers: false,
+    works: 'none',
+    bayonetCharge: false,
     skirmishingFor: null,
     capturedGuns: 0,
     destroyedGuns: 0,

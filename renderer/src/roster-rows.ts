@@ -4,7 +4,7 @@
  * filters (side, arm, status, orders) applied and collapsed commands folded. Pure functions of the
  * service's data, so the virtualised table only renders a slice of this list.
  */
-import type { CommandNode, RosterUnit } from '../../db/service-types';
+import type { CommandNode, RosterUnit } from '../../contract';
 import type { Arm, OrderCode, Side, UnitStatus } from '../../rules/types';
 
 export interface RosterFilters {
@@ -127,6 +127,8 @@ export function unitFlags(unit: RosterUnit): string[] {
   if (unit.extendedColumn) flags.push('ext. column');
   if (unit.strategicMovement) flags.push('strategic mvt');
   if (unit.skirmishers) flags.push('skirmishers');
+  if (unit.works !== 'none') flags.push(unit.works);
+  if (unit.bayonetCharge) flags.push('Bayonet Charge');
   if (unit.horseArtillery) flags.push('horse arty');
   if (unit.sharpshooters) flags.push('sharpshooters');
   if (unit.abandonedGuns > 0) flags.push(`${unit.abandonedGuns} abandoned guns`);

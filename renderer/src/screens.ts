@@ -2,7 +2,7 @@
  * The screens of the app and their labels (the navigation buttons' accessible names). Plain constants,
  * shared by the app shell and the end-to-end harness (tests/e2e/harness.ts), so the two cannot drift.
  */
-export const SCREENS = ['start', 'setup', 'roster', 'leaders', 'turn', 'history', 'victory'] as const;
+export const SCREENS = ['start', 'setup', 'roster', 'leaders', 'turn', 'combat', 'history', 'victory', 'charts'] as const;
 export type ScreenName = (typeof SCREENS)[number];
 
 export const SCREEN_LABELS: Record<ScreenName, string> = {
@@ -11,14 +11,16 @@ export const SCREEN_LABELS: Record<ScreenName, string> = {
   roster: 'Roster',
   leaders: 'Leaders',
   turn: 'Turn',
+  combat: 'Combat',
   history: 'History',
   victory: 'Victory',
+  charts: 'Charts',
 };
 
-/** Screens that need an open game. */
-export const GAME_SCREENS: readonly ScreenName[] = ['setup', 'roster', 'leaders', 'turn', 'history', 'victory'];
+/** Screens that need an open game (the player's Charts are his own, kept outside any game). */
+export const GAME_SCREENS: readonly ScreenName[] = ['setup', 'roster', 'leaders', 'turn', 'combat', 'history', 'victory'];
 
-/** Alt+<digit> shortcuts, in navigation order (Alt+1 Start ... Alt+7 Victory). */
+/** Alt+<digit> shortcuts, in navigation order (Alt+1 Start ... Alt+9 Charts). */
 export function screenForDigit(digit: number): ScreenName | undefined {
   return SCREENS[digit - 1];
 }

@@ -5,8 +5,8 @@
  * starting with # are skipped; commas, semicolons or tabs separate columns (a spreadsheet paste works);
  * values may be quoted. Pure parsing: the edits are then sent one command per id.
  */
-import type { EditLeaderInput, EditUnitInput } from '../../db/service-types';
-import { WEAPONS, type Weapon } from '../../rules/types';
+import type { EditLeaderInput, EditUnitInput } from '../../contract';
+import { COUNTER_LIMITS, WEAPONS, type Weapon } from '../../rules/types';
 
 export const LEADER_FIELDS = ['rating', 'stars', 'range'] as const;
 export const UNIT_FIELDS = ['sp', 'weapon'] as const;
@@ -56,10 +56,9 @@ export function splitCsvLine(line: string): string[] {
   return cells;
 }
 
-const RANGES: Record<LeaderField | 'sp', [number, number]> = { rating: [0, 9], stars: [0, 4], range: [0, 20], sp: [1, 40] };
-
 function wholeNumber(text: string, field: LeaderField | 'sp'): number | string {
-  const [min, max] = RANGES[field];
+  // The counters' limits, declared once (rules/types.ts); the service checks them again on import.
+  const { min, max } = COUNTER_LIMITS[field];
   if (!/^-?\d+$/.test(text)) return `${field} must be a whole number ${min}-${max}, got "${text}"`;
   const value = Number(text);
   if (value < min || value > max) return `${field} must be ${min}-${max}, got ${value}`;

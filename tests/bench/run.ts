@@ -12,6 +12,9 @@
  *   a copy of the same game's state tables with no log (target <= 1.5);
  * - verify-long-game: verify of the 50,000-event game (SQLite's integrity check, both chains, the state
  *   rebuilt from the genesis and compared) vs reading every event row once (target <= 3);
+ * - fire-attack: a fire attack resolved through the game service (two regiments' frontage, every DRM, the
+ *   loss shared in front, one event) vs recording a single loss through it, on the same full-battle game
+ *   (target <= 3);
  * - history-render and roster-render: the screens in Chromium (tests/bench/screens.ts).
  *
  * The 50,000-event game is played through the service in this process (tests/bench/long-game.ts).
@@ -236,7 +239,45 @@ function benchVerifyLongGame(): void {
   report('verify-long-game', value, 3);
 }
 
+/** The full battle's fire attack (issue 9), as main measures it. */
+function benchFireAttack(): void {
+  progress('fire-attack ...');
+  const game = GameService.create({ file: nextFile('fire'), scenario: 'gettysburg' });
+  while (game.info().clock.segment !== 'II') game.advanceClock();
+  game.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
+  while (game.info().clock.segment !== 'III') game.advanceClock();
+  // On the map at 0740 on July 1: Buford's troopers (two to a hex) fire at Heth's regiments, one SP lost each
+  // time. The attacks are chosen before timing, each with an odd modified roll so no trooper runs out of ammo.
+  const onMap = game.roster({ includeOffMap: false }).filter((u) => u.arm !== 'artillery' && u.currentSp >= 2);
+  const troopers = onMap.filter((u) => u.side === 'USA').map((u) => u.id);
+  // Each regiment is fired upon while it has more than one SP left.
+  const regiments = onMap.filter((u) => u.side === 'CSA' && u.arm === 'infantry').flatMap((u) => Array.from({ length: u.currentSp - 1 }, () => u.id));
+  const rounds = 15;
+  const perRound = Math.min(5, Math.floor(regiments.length / rounds));
+  const attacks = Array.from({ length: rounds * perRound }, (_, i) => {
+    const aim = { stack: [troopers[i % troopers.length]!, troopers[(i + 1) % troopers.length]!], range: 2, targets: [regiments[i]!] };
+    const drm = game.planFire(aim).attack!.drm.total;
+    return { ...aim, roll: ((((1 - drm) % 2) + 2) % 2) as 0 | 1, result: { sp: 1 } };
+  });
+  // The baseline records losses on units anywhere in the order of battle (on the map or not, RI-S23).
+  const lossUnits = game.roster().filter((u) => u.currentSp >= 1 && !regiments.includes(u.id)).map((u) => u.id);
+  let f = 0;
+  let l = 0;
+  const value = ratio(
+    rounds,
+    () => time(() => {
+      for (let i = 0; i < perRound; i += 1) game.resolveFire(attacks[f++]!);
+    }),
+    () => time(() => {
+      for (let i = 0; i < perRound; i += 1) game.recordLoss({ unitId: lossUnits[l++ % lossUnits.length]!, sp: 1 });
+    }),
+  );
+  game.close();
+  report('fire-attack', value, 3);
+}
+
 const BENCHES: Record<string, () => void | Promise<void>> = {
+  'fire-attack': benchFireAttack,
   'record-loss': benchRecordLoss,
   'create-full-battle': benchCreateFullBattle,
   'undo-long-log': benchUndoLongLog,

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { GameInfo } from '../../contract';
-import type { ChannelFunction, ChannelInput, ChannelOutput, IpcError, IpcResult, NewGameInput } from '../../electron/api';
+import type { ContractFunction, CallInput, Output, ErrorInfo, CallResult, NewGameInput } from '../../contract';
 import { DEFAULT_RENDERER_ROOT, startBridge, type Bridge } from '../../electron/bridge/server';
 import { SCREEN_LABELS, type ScreenName } from '../../renderer/src/screens';
 
@@ -50,7 +50,7 @@ export const VIEWPORT = { width: 1366, height: 768 } as const;
 export class MusterCallError extends Error {
   constructor(
     readonly fn: string,
-    readonly error: IpcError,
+    readonly error: ErrorInfo,
   ) {
     super(`${fn} refused: ${error.code} ${error.message}${error.field ? ` (field ${error.field})` : ''}`);
     this.name = 'MusterCallError';
@@ -85,9 +85,9 @@ export interface E2E {
   /** Waits until the app has finished loading and no window.muster call is in flight. */
   idle(): Promise<void>;
   /** Calls window.muster.<fn>(input) in the page; returns the value, throws MusterCallError on a refusal. */
-  call<K extends ChannelFunction>(fn: K, input?: ChannelInput<K>): Promise<ChannelOutput<K>>;
-  /** Calls window.muster.<fn>(input) in the page and returns the IpcResult as it came. */
-  callRaw<K extends ChannelFunction>(fn: K, input?: ChannelInput<K>): Promise<IpcResult<ChannelOutput<K>>>;
+  call<K extends ContractFunction>(fn: K, input?: CallInput<K>): Promise<Output<K>>;
+  /** Calls window.muster.<fn>(input) in the page and returns the CallResult as it came. */
+  callRaw<K extends ContractFunction>(fn: K, input?: CallInput<K>): Promise<CallResult<Output<K>>>;
   /** The open game, read through window.muster.currentGame (null when none). */
   gameInfo(): Promise<GameInfo | null>;
   /** Creates a game through window.muster.newGame and reloads, so the screens show it. */
@@ -160,7 +160,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     await page.waitForSelector('[data-app-ready="true"]:not([data-busy="true"])', { state: 'attached', timeout: 20_000 });
   };
 
-  const callRaw = async <K extends ChannelFunction>(fn: K, input?: ChannelInput<K>): Promise<IpcResult<ChannelOutput<K>>> => {
+  const callRaw = async <K extends ContractFunction>(fn: K, input?: CallInput<K>): Promise<CallResult<Output<K>>> => {
     const result = await page.evaluate(
       async ([name, arg]) => {
         // Runs in the page: window.muster is the bridge's (the node-side type checker has no DOM types).
@@ -172,10 +172,10 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       },
       [fn, input === undefined ? null : input] as const,
     );
-    return result as IpcResult<ChannelOutput<K>>;
+    return result as CallResult<Output<K>>;
   };
 
-  const call = async <K extends ChannelFunction>(fn: K, input?: ChannelInput<K>): Promise<ChannelOutput<K>> => {
+  const call = async <K extends ContractFunction>(fn: K, input?: CallInput<K>): Promise<Output<K>> => {
     const result = await callRaw(fn, input);
     if (!result.ok) throw new MusterCallError(fn, result.error);
     return result.value;

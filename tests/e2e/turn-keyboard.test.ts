@@ -159,7 +159,7 @@ describe('a whole turn with the keyboard alone', () => {
     await tabTo('[data-testid="activation-re"]');
     await press('Enter');
     const state = await e2e.call('turnState');
-    expect(state.unitsActivated).toEqual([{ unitId: trooper.id, commandId: GAMBLE, side: 'USA', effectiveness: 'RE', phase: 'B', order: 3 }]);
+    expect(state.unitsActivated).toEqual([{ unitId: trooper.id, commandId: GAMBLE, side: 'USA', effectiveness: 'RE', phase: 'B', order: 3, confusionResult: null }]);
     expect(state.sideToAct).toBe('CSA');
   });
 

@@ -197,7 +197,7 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(await result.getByRole('table').innerText()).toMatch(/Die 9 \+ 1 =\s+10\s+needs at most \d/);
 
     // The downhill rule: Heth's brigades may not attempt their own change now; they are shown disabled with the reason.
-    expect(await text('downhill')).toMatch(/Pettigrew's Brigade: the order change for Heth's Division failed this turn \(Rev\. Commands and Orders\)/);
+    expect(await text('downhill')).toMatch(/Pettigrew's Brigade: the order change for Heth's Division failed this turn: its subordinates may not attempt their own \(Rev\. Commands and Orders\)/);
     const pettigrew = page.getByTestId('attempt-command').locator(`option[value="${PETTIGREW}"]`);
     expect(await pettigrew.isDisabled()).toBe(true);
     await e2e.screenshot('turn-orders-csa');
@@ -287,7 +287,7 @@ describe('a whole turn at the table, with typed dice', () => {
     const state = await e2e.call('turnState');
     expect(state).toMatchObject({ activations: 1, sideToAct: 'USA', passesInRow: 0 });
     expect(state.meAttempted).toContain(HETH);
-    expect(state.activated).toEqual([{ commandId: HETH, side: 'CSA', effectiveness: 'ME', phase: 'A', order: 1 }]);
+    expect(state.activated).toEqual([{ commandId: HETH, side: 'CSA', effectiveness: 'ME', phase: 'A', order: 1, confusionResult: null }]);
     expect(await text('activated-list')).toMatch(/CSA Heth's Division: at ME\s+· III\.A/);
     // The service itself refuses a brigade that activated with its division (RI-T02), at RE as well as for ME.
     const refused = await e2e.callRaw('activateRe', { commandId: PETTIGREW });
@@ -312,7 +312,7 @@ describe('a whole turn at the table, with typed dice', () => {
     const dice = (await e2e.call('diceLog', { limit: 1 }))[0];
     expect(dice).toMatchObject({ eventSeq: attempts.at(-1)!.seq, source: 'table', roll: 9, outcome: 'Confusion Table' });
     expect((await e2e.call('turnState')).meAttempted).toContain(GAMBLE);
-    expect((await e2e.call('turnState')).activated.at(-1)).toEqual({ commandId: GAMBLE, side: 'USA', effectiveness: 'confusion', phase: 'A', order: 2 });
+    expect((await e2e.call('turnState')).activated.at(-1)).toEqual({ commandId: GAMBLE, side: 'USA', effectiveness: 'confusion', phase: 'A', order: 2, confusionResult: null });
     expect(await text('activated-list')).toContain("USA Gamble's Brigade: tried for ME: Confusion Table");
   });
 
@@ -376,7 +376,7 @@ describe('a whole turn at the table, with typed dice', () => {
     await click('activation-re');
     expect(await text('activation-note')).toBe('26th North Carolina (out of command) activates at RE (Default Order HOLD)');
     const state = await e2e.call('turnState');
-    expect(state.unitsActivated).toEqual([{ unitId: NC26, commandId: PETTIGREW, side: 'CSA', effectiveness: 'RE', phase: 'B', order: 4 }]);
+    expect(state.unitsActivated).toEqual([{ unitId: NC26, commandId: PETTIGREW, side: 'CSA', effectiveness: 'RE', phase: 'B', order: 4, confusionResult: null }]);
     expect(state.sideToAct).toBe('USA');
   });
 

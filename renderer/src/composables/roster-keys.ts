@@ -6,7 +6,7 @@
  * from the service) leaves a row error: shown under the table and on the row's cell.
  */
 import { ref } from 'vue';
-import type { RosterUnit } from '../../../db/service-types';
+import type { RosterUnit } from '../../../contract';
 import { asApiError, describeError } from '../api';
 import { parentRowIndex, type RosterRow } from '../roster-rows';
 import { FATIGUE, useRosterStore } from '../stores/roster';

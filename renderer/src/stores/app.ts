@@ -14,8 +14,8 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { GameInfo } from '../../../db/service-types';
-import type { AppInfo, NewGameInput, RecentFileEntry, ScenarioSummary } from '../../../electron/api';
+import type { GameInfo } from '../../../contract';
+import type { AppInfo, NewGameInput, RecentFileEntry, ScenarioSummary } from '../../../contract';
 import { asApiError, call, connected, onGameChanged, type MusterApiError } from '../api';
 import { GAME_SCREENS, type ScreenName } from '../screens';
 

@@ -7,7 +7,7 @@
  */
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GameChangedEvent } from '../../../electron/api';
+import type { GameChangedEvent } from '../../../contract';
 import { NO_FILTERS } from '../roster-rows';
 import { useAppStore } from './app';
 import { useHistoryStore } from './history';

@@ -9,7 +9,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { DiceRecord, HistoryEntry } from '../../../db/service-types';
+import type { DiceRecord, HistoryEntry } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { call } from '../api';
 import { downloadText } from '../download';

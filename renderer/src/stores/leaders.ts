@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { DiceRecord, LeaderCasualtyResult, LeaderRow } from '../../../db/service-types';
+import type { DiceRecord, LeaderCasualtyResult, LeaderRow } from '../../../contract';
 import { call } from '../api';
 import { useAppStore } from './app';
 

@@ -6,7 +6,8 @@
  */
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef } from 'vue';
-import type { CommandNode, FATIGUE_LEVELS, LossCause, RosterUnit, SetOrdersInput } from '../../../db/service-types';
+import type { CommandNode, RosterUnit, SetOrdersInput } from '../../../contract';
+import { COUNTER_LIMITS, type LossCause } from '../../../rules/types';
 import { nextTick } from 'vue';
 import { call } from '../api';
 import { downloadText } from '../download';
@@ -14,8 +15,8 @@ import { exportFileName, rosterCsv } from '../exports';
 import { NO_FILTERS, rosterRows, type RosterFilters } from '../roster-rows';
 import { useAppStore } from './app';
 
-/** Fatigue levels (db/service-types FATIGUE_LEVELS; the type makes sure they agree). */
-export const FATIGUE: typeof FATIGUE_LEVELS = { min: 0, max: 4 };
+/** Fatigue levels, as the counters' limits declare them (rules/types.ts). */
+export const FATIGUE = COUNTER_LIMITS.fatigue;
 
 export const useRosterStore = defineStore('roster', () => {
   const app = useAppStore();

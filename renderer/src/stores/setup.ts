@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { EditLeaderInput, EditUnitInput, LeaderRow, RosterUnit } from '../../../db/service-types';
+import type { EditLeaderInput, EditUnitInput, LeaderRow, RosterUnit } from '../../../contract';
 import { asApiError, call, describeError } from '../api';
 import { groupEdits, parseCounterCsv, type CounterCall, type CsvProblem } from '../setup-csv';
 import { useAppStore } from './app';

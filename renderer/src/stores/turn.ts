@@ -13,28 +13,28 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ChannelInput, ChannelOutput } from '../../../electron/api';
+import type { CallInput, Output } from '../../../contract';
 import { describeStep, SEQUENCE_OF_PLAY, type ClockEvent, type SequenceStep, type StepDescription } from '../../../rules/sequence';
 import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
 import { useAppStore } from './app';
 
-// The service's shapes as the contract (electron/api.ts) gives them to the window.
-export type TurnState = ChannelOutput<'turnState'>;
+// The service's shapes as the contract (contract/index.ts) gives them to the window.
+export type TurnState = Output<'turnState'>;
 /** A command that activated this segment, and how (the service records it with the activation). */
 export type CommandActivation = TurnState['activated'][number];
 /** A single unit activated in the Out-of-Command Activation Phase. */
 export type UnitActivation = TurnState['unitsActivated'][number];
-export type CommandNode = ChannelOutput<'commandTree'>[number];
-export type LeaderRow = ChannelOutput<'leaders'>[number];
-export type RosterUnit = ChannelOutput<'roster'>[number];
-export type HistoryEntry = ChannelOutput<'history'>[number];
-export type DiceRecord = ChannelOutput<'diceLog'>[number];
+export type CommandNode = Output<'commandTree'>[number];
+export type LeaderRow = Output<'leaders'>[number];
+export type RosterUnit = Output<'roster'>[number];
+export type HistoryEntry = Output<'history'>[number];
+export type DiceRecord = Output<'diceLog'>[number];
 export type DiceSource = DiceRecord['source'];
-export type ClockState = ChannelOutput<'info'>['clock'];
-export type AdvanceClockResult = ChannelOutput<'advanceClock'>;
-export type OrderChangeAttemptResult = ChannelOutput<'attemptOrderChange'>;
-export type ActivationAttemptResult = ChannelOutput<'attemptActivation'>;
+export type ClockState = Output<'info'>['clock'];
+export type AdvanceClockResult = Output<'advanceClock'>;
+export type OrderChangeAttemptResult = Output<'attemptOrderChange'>;
+export type ActivationAttemptResult = Output<'attemptActivation'>;
 
 /** A die the players chose before a call: typed from the table, or left to the app. */
 export type DieChoice = { source: 'table'; roll: number } | { source: 'app' };
@@ -289,22 +289,22 @@ export const useTurnStore = defineStore('turn', () => {
   // Entries of the Orders Segment are secret until the reveal (RI-T01): the app's status line says
   // only that something was recorded, not what.
   const hidden = (side: Side | undefined) => () => `${side ?? 'An'} order entry recorded: hidden until both sides have entered`;
-  const orderPreRoll = (input: ChannelInput<'orderPreRoll'>) => app.change(() => call('orderPreRoll', input), hidden(input.side));
-  const attemptOrderChange = (input: ChannelInput<'attemptOrderChange'>) =>
+  const orderPreRoll = (input: CallInput<'orderPreRoll'>) => app.change(() => call('orderPreRoll', input), hidden(input.side));
+  const attemptOrderChange = (input: CallInput<'attemptOrderChange'>) =>
     app.change(() => call('attemptOrderChange', input), hidden(commandById.value.get(input.commandId)?.node.side));
   /** Orders given directly; `side` marks an entry of the secret Orders Segment. */
-  const setOrders = (input: ChannelInput<'setOrders'>, side?: Side) =>
+  const setOrders = (input: CallInput<'setOrders'>, side?: Side) =>
     app.change(() => call('setOrders', input), side ? hidden(side) : (r) => r.event.summary);
-  const rollInitiative = (input: ChannelInput<'rollInitiative'>) => app.change(() => call('rollInitiative', input), (r) => r.event.summary);
-  const attemptActivation = (input: ChannelInput<'attemptActivation'>) => app.change(() => call('attemptActivation', input), (r) => r.event.summary);
+  const rollInitiative = (input: CallInput<'rollInitiative'>) => app.change(() => call('rollInitiative', input), (r) => r.event.summary);
+  const attemptActivation = (input: CallInput<'attemptActivation'>) => app.change(() => call('attemptActivation', input), (r) => r.event.summary);
   /** An RE activation: a command (In-Command phase) or a single unit (Out-of-Command phase). */
-  const activateRe = (input: ChannelInput<'activateRe'>) => app.change(() => call('activateRe', input), (r) => r.event.summary);
+  const activateRe = (input: CallInput<'activateRe'>) => app.change(() => call('activateRe', input), (r) => r.event.summary);
   const pass = (side: Side) => app.change(() => call('pass', { side }), (r) => r.event.summary);
-  const replaceLeader = (input: ChannelInput<'replaceLeader'>) => app.change(() => call('replaceLeader', input), (r) => r.event.summary);
-  const setCommandMarkers = (input: ChannelInput<'setCommandMarkers'>) => app.change(() => call('setCommandMarkers', input), (r) => r.event.summary);
-  const setFatigue = (input: ChannelInput<'setFatigue'>) => app.change(() => call('setFatigue', input), (r) => r.event.summary);
-  const resolveAbandonedGuns = (input: ChannelInput<'resolveAbandonedGuns'>) => app.change(() => call('resolveAbandonedGuns', input), (r) => r.event.summary);
-  const attachCommand = (input: ChannelInput<'attachCommand'>) => app.change(() => call('attachCommand', input), (r) => r.event.summary);
+  const replaceLeader = (input: CallInput<'replaceLeader'>) => app.change(() => call('replaceLeader', input), (r) => r.event.summary);
+  const setCommandMarkers = (input: CallInput<'setCommandMarkers'>) => app.change(() => call('setCommandMarkers', input), (r) => r.event.summary);
+  const setFatigue = (input: CallInput<'setFatigue'>) => app.change(() => call('setFatigue', input), (r) => r.event.summary);
+  const resolveAbandonedGuns = (input: CallInput<'resolveAbandonedGuns'>) => app.change(() => call('resolveAbandonedGuns', input), (r) => r.event.summary);
+  const attachCommand = (input: CallInput<'attachCommand'>) => app.change(() => call('attachCommand', input), (r) => r.event.summary);
 
   async function advanceClock(): Promise<AdvanceClockResult> {
     const before = clock.value;

@@ -5,12 +5,12 @@
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { ChannelOutput } from '../../../electron/api';
+import type { Output } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
 import { useAppStore } from './app';
 
-export type VictoryTally = ChannelOutput<'tally'>;
+export type VictoryTally = Output<'tally'>;
 export type LossesByTurn = VictoryTally['lossesByTurn'];
 
 export const useVictoryStore = defineStore('victory', () => {

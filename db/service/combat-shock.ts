@@ -1,0 +1,215 @@
+/**
+ * Shock in the combat domain (db/service/combat.ts): the shock plan (planShock: who may shock, Pre-Shock
+ * DRMs, Shock Resolution DRMs and odds, rounded for a Bayonet Charge) and its result as ONE event
+ * (resolveShock: losses, captured guns, statuses with stragglers, retreats, the markers removed), and the
+ * Bayonet Charge designated and cancelled.
+ */
+import { bayonetChargeIneligibility, oddsRoundedForAttacker, orderMayShock, preShockDrm, retreatBeforeShock, shockDrm, type ShockAttacker } from '../../rules/shock';
+import { ORDERS } from '../../rules/orders';
+import type { BayonetChargeInput, CancelBayonetChargeInput, ChangeResult, PlanShockInput, PlanShockResult, ResolveShockInput, ResolveShockResult } from '../../contract';
+import { forbidden, invalid } from '../errors';
+import { currentSp, readCommands, type UnitRow } from '../store';
+import { askRules } from '../validate';
+import { effectiveUnitOrder, standingOrdersOf } from './chain';
+import { RULE } from './common';
+import { write, type GameContext } from './context';
+import { requireSegment } from './lookups';
+import { UnitChanges } from './unit-changes';
+import { ACTIVATION_SEGMENT, applyOutcomes, atMe, combatUnit, combatUnits, dieWords, givenDie, leaderChecks, mountedFlag, oneSide, playerItems, sidesThatLost, signed, type Dice } from './combat-units';
+
+// -------------------------------------------------------------------------------------------
+// Shock
+
+interface ShockBuild {
+  plan: PlanShockResult;
+  attackers: UnitRow[];
+  defenders: UnitRow[];
+}
+
+function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
+  const attackers = combatUnits(ctx, 'attackers', input.attackers);
+  const side = oneSide('attackers', attackers);
+  const defenders = combatUnits(ctx, 'defenders', input.defenders);
+  const orders = standingOrdersOf([...attackers, ...defenders].map((u) => u.command_id), readCommands(ctx.db));
+  if (oneSide('defenders', defenders) === side) throw invalid('defenders', `the defenders are ${side} like the attackers`);
+  defenders.forEach((u, i) => {
+    if (input.attackers.includes(u.id)) throw invalid(`defenders[${i}]`, `${u.name} is also an attacker`);
+  });
+  const attackerRows = attackers.map((u) => {
+    const c = combatUnit(u, orders);
+    const reasons: string[] = [];
+    if (!askRules(() => orderMayShock(c.order))) reasons.push(`${ORDERS[c.order].name} orders: No Shock attacks`);
+    if (c.currentSp === 0) reasons.push('No SPs left in the line');
+    return { ...c, prohibitions: reasons };
+  });
+  const defenderRows = defenders.map((u) => ({ ...combatUnit(u, orders), prohibitions: [] as string[] }));
+  const prohibitions: PlanShockResult['prohibitions'] = attackerRows.flatMap((a) => a.prohibitions.map((reason) => ({ unitId: a.unitId, reason: `${a.name}: ${reason}`, rule: 'Rev. Orders Table' })));
+  const defenderSp = defenderRows.reduce((s, d) => s + d.currentSp, 0);
+  if (defenderSp === 0) prohibitions.push({ unitId: null, reason: 'The defenders have no SPs left', rule: 'Rev. Shock DRMs' });
+
+  // RI-K12: the Pre-Shock +1 applies when any attacking Bayonet Charge unit is undisordered (RI-F09: most advantageous to the attacker).
+  const undisorderedCharge = attackers.some((a) => a.bayonet_charge === 1 && a.status === 'ordered');
+  const preShock = [
+    ...attackers.map((u) => ({ unitId: u.id, drm: { total: 0, items: [] } })),
+    ...defenders.map((u) => ({
+      unitId: u.id,
+      drm: askRules(() => preShockDrm({ works: u.works, extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1, facingUndisorderedBayonetCharge: undisorderedCharge })),
+    })),
+  ];
+  const eligible = attackers.filter((_, i) => attackerRows[i]!.prohibitions.length === 0);
+  const shockAttackers: ShockAttacker[] = eligible.map((u) => ({ order: effectiveUnitOrder(u, orders).order, bayonetCharge: u.bayonet_charge === 1 }));
+  // RI-F09: the defender's works line counts only when every defending unit is in them.
+  const works = defenders.every((u) => u.works === 'entrenchments') ? 'entrenchments' : defenders.every((u) => u.works !== 'none') ? 'breastworks' : 'none';
+  const drm =
+    shockAttackers.length === 0
+      ? { total: 0, items: [] }
+      : askRules(() =>
+          shockDrm({
+            attackers: shockAttackers,
+            defenders: defenders.map((u) => ({ arm: u.arm, order: effectiveUnitOrder(u, orders).order, ...mountedFlag(u), extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1 })),
+            defenderHex: { devilsDen: input.defenderInDevilsDen === true, works },
+            otherDrms: playerItems(input.otherDrms),
+          }),
+        );
+  const attackerSp = attackerRows.filter((a) => a.prohibitions.length === 0).reduce((s, a) => s + a.currentSp, 0);
+  const rounded = shockAttackers.length > 0 && askRules(() => oddsRoundedForAttacker(shockAttackers));
+  return {
+    attackers,
+    defenders,
+    plan: {
+      attackers: attackerRows,
+      defenders: defenderRows,
+      preShock,
+      allowed: prohibitions.length === 0,
+      prohibitions,
+      drm,
+      odds: { attackerSp, defenderSp, text: oddsText(attackerSp, defenderSp), roundedForAttacker: rounded ? oddsInFavour(attackerSp, defenderSp) : null },
+      bayonetMarkersRemoved: [...attackers, ...defenders].filter((u) => u.bayonet_charge === 1).map((u) => u.id),
+    },
+  };
+}
+
+function oddsText(a: number, d: number): string {
+  if (a === 0 || d === 0) return `${a} : ${d}`;
+  const ratio = a >= d ? `${Number((a / d).toFixed(1))} : 1` : `1 : ${Number((d / a).toFixed(1))}`;
+  return `${a} : ${d} (${ratio})`;
+}
+
+/** RI-K14: "an automatic rounding off of odds in their favor": to the next whole odds better for the attacker. */
+function oddsInFavour(a: number, d: number): string {
+  if (a === 0 || d === 0) return `${a} : ${d}`;
+  return a >= d ? `${Math.ceil(a / d)} : 1` : `1 : ${Math.floor(d / a)}`;
+}
+
+export function planShock(ctx: GameContext, input: PlanShockInput): PlanShockResult {
+  return buildShockPlan(ctx, input).plan;
+}
+
+export function resolveShock(ctx: GameContext, input: ResolveShockInput): ResolveShockResult {
+  return write(ctx, 'shock', input, (cs) => {
+    // RI-K20: shock combat happens in the Activation Segment.
+    requireSegment(ctx, 'attackers', ACTIVATION_SEGMENT, RULE.sequence);
+    const build = buildShockPlan(ctx, input);
+    const { plan } = build;
+    if (!plan.allowed) {
+      const p = plan.prohibitions[0]!;
+      const at = p.unitId === null ? -1 : input.attackers.indexOf(p.unitId);
+      throw forbidden(at < 0 ? 'defenders' : `attackers[${at}]`, p.reason, p.rule);
+    }
+    const d = givenDie(ctx, '', input);
+    const modified = d.roll + plan.drm.total;
+    const units = new Map([...build.attackers, ...build.defenders].map((u) => [u.id, u]));
+    const changes = new UnitChanges(cs);
+    const notes: string[] = [];
+    const dice: Dice = [];
+    const enemyNear = input.enemyWithinTacticalMovementRange ?? true;
+
+    // RI-K11: shock losses are placed unit by unit, as the players read them; artillery loses its guns outright.
+    const lossSeen = new Set<string>();
+    (input.result.losses ?? []).forEach((l, i) => {
+      const u = units.get(l.unitId);
+      if (!u) throw invalid(`result.losses[${i}].unitId`, `${l.unitId} is not one of the units in this shock`);
+      if (lossSeen.has(u.id)) throw invalid(`result.losses[${i}].unitId`, `gives ${u.name} two losses`);
+      lossSeen.add(u.id);
+      const left = currentSp(changes.now(u));
+      if (l.sp > left) throw invalid(`result.losses[${i}].sp`, `${u.name} has only ${left} SP left; it cannot lose ${l.sp}`);
+      changes.loseSp(u, l.sp, 'shock');
+    });
+    (input.result.capturedGuns ?? []).forEach((g, i) => {
+      const u = units.get(g.unitId);
+      if (!u) throw invalid(`result.capturedGuns[${i}].unitId`, `${g.unitId} is not one of the units in this shock`);
+      if (u.arm !== 'artillery') throw invalid(`result.capturedGuns[${i}].unitId`, `${u.name} is ${u.arm}; only artillery guns are captured`, RULE.victory);
+      const left = currentSp(changes.now(u));
+      if (g.sp > left) throw invalid(`result.capturedGuns[${i}].sp`, `${u.name} has only ${left} gun(s) in action; it cannot lose ${g.sp}`);
+      changes.captureGuns(u, g.sp);
+    });
+    applyOutcomes(changes, 'result.outcomes', input.result.outcomes, units, 'shock', enemyNear);
+
+    // Retreat Before Shock: a UDD follows; dismounted cavalry may mount at the end of it.
+    const uddDue: string[] = [];
+    (input.retreats ?? []).forEach((r, i) => {
+      const u = units.get(r.unitId);
+      if (!u) throw invalid(`retreats[${i}].unitId`, `${r.unitId} is not one of the units in this shock`);
+      if (uddDue.includes(u.id)) throw invalid(`retreats[${i}].unitId`, `names ${u.name} twice`);
+      const retreat = askRules(() => retreatBeforeShock({ arm: u.arm, ...mountedFlag(u) }));
+      if (r.mount === true) {
+        if (!retreat.mayMount) throw forbidden(`retreats[${i}].mount`, `${u.name} is not dismounted cavalry: only dismounted cavalry may mount at the end of its retreat`, retreat.rule);
+        changes.put(u, 'mounted', 1);
+      }
+      uddDue.push(u.id);
+      notes.push(`${u.name} retreats before shock${r.mount ? ' and mounts' : ''}: UDD due`);
+    });
+
+    // "Remove the marker from each unit after its first shock combat."
+    for (const id of plan.bayonetMarkersRemoved) changes.put(units.get(id)!, 'bayonet_charge', 0);
+    if (plan.bayonetMarkersRemoved.length) notes.push(`Bayonet Charge marker removed: ${plan.bayonetMarkersRemoved.map((id) => units.get(id)!.name).join(', ')}`);
+
+    leaderChecks(ctx, cs, input.leaderChecks, sidesThatLost(changes, units), dice, notes);
+    const names = (list: UnitRow[]) => list.map((u) => u.name).join(', ');
+    if (d.source === 'table') {
+      dice.unshift({ purpose: `Shock: ${names(build.attackers)} against ${names(build.defenders)}`, source: 'table', roll: d.roll, modifiers: plan.drm, modified, target: null, outcome: input.resultFrom === 'chart' ? 'result from the players\' chart' : 'result read at the table' });
+    }
+    const lines = [...changes.notes, ...notes];
+    return {
+      summary: `Shock: ${names(build.attackers)} against ${names(build.defenders)}, odds ${plan.odds.text}${plan.odds.roundedForAttacker ? `, rounded for the Bayonet Charge to ${plan.odds.roundedForAttacker}` : ''}, DRM ${signed(plan.drm.total)}; ${dieWords(d)}, modified ${modified}${lines.length ? `; ${lines.join('; ')}` : ''}`,
+      subjects: [...units.keys()].map((id) => `unit:${id}`),
+      dice,
+      result: { modified, bayonetMarkersRemoved: plan.bayonetMarkersRemoved, uddDue },
+    };
+  });
+}
+
+// -------------------------------------------------------------------------------------------
+// Bayonet Charge
+
+export function designateBayonetCharge(ctx: GameContext, input: BayonetChargeInput): ChangeResult {
+  return write(ctx, 'bayonet-charge', input, (cs) => {
+    requireSegment(ctx, 'unitIds', ACTIVATION_SEGMENT, RULE.bayonetCharge);
+    const units = combatUnits(ctx, 'unitIds', input.unitIds);
+    oneSide('unitIds', units);
+    if (input.fired) throw forbidden('fired', 'Bayonet Charge units may not fire when activated', RULE.bayonetCharge);
+    const commands = readCommands(ctx.db);
+    const orders = standingOrdersOf(units.map((u) => u.command_id), commands);
+    units.forEach((u, i) => {
+      if (u.bayonet_charge === 1) throw invalid(`unitIds[${i}]`, `${u.name} is already designated for a Bayonet Charge`);
+      const reasons = askRules(() =>
+        bayonetChargeIneligibility({ arm: u.arm, order: effectiveUnitOrder(u, orders).order, effectiveness: atMe(u, commands) ? 'ME' : 'RE', moved: input.moved }),
+      );
+      if (reasons.length > 0) throw forbidden(`unitIds[${i}]`, `${u.name}: ${reasons.join('; ')}`, RULE.bayonetCharge);
+      cs.set('units', u.id, 'bayonet_charge', 0, 1);
+    });
+    return { summary: `Bayonet Charge: ${units.map((u) => u.name).join(', ')}`, subjects: units.map((u) => `unit:${u.id}`), result: {} };
+  });
+}
+
+export function cancelBayonetCharge(ctx: GameContext, input: CancelBayonetChargeInput): ChangeResult {
+  return write(ctx, 'bayonet-charge', input, (cs) => {
+    const units = combatUnits(ctx, 'unitIds', input.unitIds);
+    units.forEach((u, i) => {
+      if (u.bayonet_charge === 0) throw invalid(`unitIds[${i}]`, `${u.name} has no Bayonet Charge marker`);
+      cs.set('units', u.id, 'bayonet_charge', 1, 0);
+    });
+    return { summary: `Bayonet Charge marker removed: ${units.map((u) => u.name).join(', ')}`, subjects: units.map((u) => `unit:${u.id}`), result: {} };
+  });
+}
+

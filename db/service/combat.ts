@@ -1,0 +1,237 @@
+/**
+ * Combat at the table (issue 9): fire and shock worked out from the units' recorded state and the map
+ * facts the players state, and their results applied as ONE event each; the Bayonet Charge; Rally and UDD
+ * rolls; the Confusion Table result after a failed ME attempt; field works; the weather.
+ *
+ * The revision's rules are asked of rules/ (frontage, fire and shock DRMs, stragglers, abandoned guns, the
+ * ammo check, friendly fire, leader casualties, rally). The base game's tables are not Muster's: the
+ * players read them (or their own charts) and give the result, which this module applies.
+ */
+import { dismountedCavalryCohesion, rallyDrm, uddDrm, type RallyLeader } from '../../rules/rally';
+import { mustObeyConfusionTableShock } from '../../rules/shock';
+import { commandAncestors, ORDERS } from '../../rules/orders';
+import type { DieRoll, Itemised } from '../../rules/types';
+import { rainEvent, rollToEndRain as endRainRoll, RAIN_RULE } from '../../rules/weather';
+import type { ChangeResult, CohesionRollResult, ConfusionInput, ConfusionResult, PlanCohesionInput, PlanCohesionResult, RallyInput, SetWeatherInput, SetWorksInput, UddInput, WeatherState } from '../../contract';
+import { forbidden, invalid } from '../errors';
+import { currentSp, readClock, readCommands, readGame, readLeaders, readTurn, readUnits, type CommandRow, type LeaderDbRow, type UnitRow } from '../store';
+import { askRules } from '../validate';
+import { effectiveUnitOrder, standingOrdersOf, tree } from './chain';
+import { RULE } from './common';
+import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { leader, onMapCommand, onMapUnit, requireSegment } from './lookups';
+import { UnitChanges } from './unit-changes';
+import { ACTIVATION_SEGMENT, atMe, combatUnit, combatUnits, commandChain, dieWords, givenDie, mountedFlag, signed, weatherOf, type Dice } from './combat-units';
+import { planFire, resolveFire } from './combat-fire';
+import { cancelBayonetCharge, designateBayonetCharge, planShock, resolveShock } from './combat-shock';
+
+// -------------------------------------------------------------------------------------------
+// Rally and UDD
+
+/** The superior leaders in a unit's chain (its brigade's leader and up), who may lend their star rank. */
+function superiorLeaders(u: UnitRow, commands: CommandRow[], leaders: LeaderDbRow[]): LeaderDbRow[] {
+  const ids = commandChain(u, commands).map((c) => c.leader_id);
+  return ids.flatMap((id) => leaders.filter((l) => l.id === id));
+}
+
+function rallyLeader(ctx: GameContext, u: UnitRow, leaderId: string | undefined): { row: LeaderDbRow; rules: RallyLeader } | null {
+  if (leaderId === undefined) return null;
+  const l = leader(ctx, 'leaderId', leaderId);
+  const superiors = superiorLeaders(u, readCommands(ctx.db), readLeaders(ctx.db));
+  if (!superiors.some((s) => s.id === l.id)) throw forbidden('leaderId', `${u.name} is not subordinate to ${l.name}`, RULE.leaderRally);
+  if (l.casualty !== 'none' || l.on_map !== 1) throw forbidden('leaderId', `${l.name} is ${l.casualty !== 'none' ? l.casualty : 'not on the map'}`, RULE.leaderRally);
+  return { row: l, rules: { stars: l.stars, stacked: true, superiorOfUnit: true, usedThisTurn: l.rally_used === 1 } };
+}
+
+function cohesionDrm(u: UnitRow, check: 'rally' | 'udd', outOfCommand: boolean, l: RallyLeader | null): Itemised {
+  return askRules(() => (check === 'rally' ? rallyDrm({ outOfCommand, leader: l }) : uddDrm({ works: u.works, leader: l })));
+}
+
+function planCohesion(ctx: GameContext, input: PlanCohesionInput): PlanCohesionResult {
+  const [u] = combatUnits(ctx, 'unitId', [input.unitId]) as [UnitRow];
+  const l = rallyLeader(ctx, u, input.leaderId);
+  const leaders = superiorLeaders(u, readCommands(ctx.db), readLeaders(ctx.db)).map((x) => {
+    const reason = x.casualty !== 'none' ? `${x.casualty}` : x.on_map !== 1 ? 'not on the map' : x.rally_used === 1 ? 'has used his star rank this turn' : null;
+    return { leaderId: x.id, name: x.name, stars: x.stars, available: reason === null && x.stars > 0, reason: reason ?? (x.stars === 0 ? 'no stars' : null) };
+  });
+  return {
+    unit: combatUnit(u, standingOrdersOf([u.command_id], readCommands(ctx.db))),
+    drm: cohesionDrm(u, input.check, input.outOfCommand === true, l?.rules ?? null),
+    cohesion: u.arm === 'cavalry' && u.mounted === 0 ? askRules(() => dismountedCavalryCohesion(u.side, 0)).items : [],
+    leaders,
+    rule: input.check === 'rally' ? RULE.rally : 'Rev. Leader Rally (UDD)',
+  };
+}
+
+/**
+ * RI-K13: the players roll against the unit's cohesion rating (a base-game number Muster does not hold) and
+ * give the result; Muster itemises the revision's DRMs, spends the leader's star rank for the turn, and
+ * records the status and any SP lost (a straggler where the revision says so).
+ */
+function cohesionRoll(ctx: GameContext, input: RallyInput | UddInput, check: 'rally' | 'udd'): CohesionRollResult {
+  return write(ctx, check, input, (cs) => {
+    const [u] = combatUnits(ctx, 'unitId', [input.unitId]) as [UnitRow];
+    if (check === 'rally' && u.status === 'ordered') throw forbidden('unitId', `${u.name} is Ordered: there is nothing to rally`, RULE.rally);
+    const l = rallyLeader(ctx, u, input.leaderId);
+    if (l?.rules.usedThisTurn) throw forbidden('leaderId', `${l.row.name} has already used his star rank this turn`, RULE.leaderRally);
+    const outOfCommand = 'outOfCommand' in input ? input.outOfCommand : false;
+    const drm = cohesionDrm(u, check, outOfCommand, l?.rules ?? null);
+    const d = givenDie(ctx, '', input);
+    const modified = d.roll + drm.total;
+    const changes = new UnitChanges(cs);
+    if (l) cs.set('leaders', l.row.id, 'rally_used', 0, 1);
+    const spLoss = input.result.spLoss ?? 0;
+    if (spLoss > currentSp(u)) throw invalid('result.spLoss', `${u.name} has only ${currentSp(u)} SP left; it cannot lose ${spLoss}`);
+    if (check === 'rally') {
+      changes.loseSpFrom(u, spLoss, 'rally');
+      if (input.result.status && changes.now(u).status !== 'eliminated') changes.setStatus(u, input.result.status, null, false);
+    } else {
+      const udd = input as UddInput;
+      const lossCause = udd.result.lossCause ?? 'other';
+      changes.loseSpFrom(u, spLoss, lossCause);
+      if (input.result.status && changes.now(u).status !== 'eliminated') changes.setStatus(u, input.result.status, udd.cause, udd.enemyWithinTacticalMovementRange ?? true);
+    }
+    const what = check === 'rally' ? 'Rally' : `UDD (${(input as UddInput).cause.replace(/-/g, ' ')})`;
+    const dice: Dice =
+      d.source === 'table' ? [{ purpose: `${what}: ${u.name}`, source: 'table', roll: d.roll, modifiers: drm, modified, target: null, outcome: changes.notes.join('; ') || 'no change' }] : [];
+    return {
+      summary: `${what}: ${u.name}, DRM ${signed(drm.total)}${l ? ` (${l.row.name}'s star rank)` : ''}; ${dieWords(d)}, modified ${modified}: ${changes.notes.join('; ') || 'no change'}`,
+      subjects: [`unit:${u.id}`, ...(l ? [`leader:${l.row.id}`] : [])],
+      dice,
+      result: { modified, drm },
+    };
+  });
+}
+
+function rally(ctx: GameContext, input: RallyInput): CohesionRollResult {
+  return cohesionRoll(ctx, input, 'rally');
+}
+
+function udd(ctx: GameContext, input: UddInput): CohesionRollResult {
+  return cohesionRoll(ctx, input, 'udd');
+}
+
+// -------------------------------------------------------------------------------------------
+// The Confusion Table
+
+const CONFUSION_WORDS = {
+  stand: 'Stand: it stays where it is this activation',
+  re: 'activates at RE',
+  shock: 'must advance and shock',
+  pass: 'the activation is spent: it does nothing',
+  other: 'recorded',
+} as const;
+
+/** RI-K06: the players read the Confusion Table; Muster records the result and applies what it means for the activation. */
+function recordConfusion(ctx: GameContext, input: ConfusionInput): ConfusionResult {
+  return write(ctx, 'confusion', input, (cs) => {
+    const isUnit = input.unitId !== undefined;
+    const field = isUnit ? 'unitId' : 'commandId';
+    requireSegment(ctx, field, ACTIVATION_SEGMENT, RULE.activation);
+    const subject = isUnit ? onMapUnit(ctx, 'unitId', input.unitId) : onMapCommand(ctx, 'commandId', input.commandId);
+    if (subject.activation !== 'confusion') {
+      throw forbidden(field, `${subject.name} did not go to the Confusion Table this segment (${subject.activation === null ? 'not activated' : `activated at ${subject.activation}`})`, RULE.activation);
+    }
+    if (subject.confusion_result !== null) throw invalid(field, `the Confusion Table result of ${subject.name} is already recorded (${subject.confusion_result})`);
+    if (input.result === 'other' && !input.text) throw invalid('text', 'say what the Confusion Table gave (text) when it is none of Stand, RE, shock or pass');
+    if (isUnit) cs.set('units', subject.id, 'confusion_result', null, input.result);
+    else cs.set('commands', subject.id, 'confusion_result', null, input.result);
+    const mustShock: string[] = [];
+    const exempt: string[] = [];
+    if (input.result === 'shock') {
+      const commands = readCommands(ctx.db);
+      const within = isUnit ? null : new Set([subject.id, ...commands.filter((c) => askRules(() => commandAncestors(tree(commands), c.id)).includes(subject.id)).map((c) => c.id)]);
+      const units = isUnit ? [subject as UnitRow] : readUnits(ctx.db).filter((u) => within!.has(u.command_id) && u.on_map === 1 && u.status !== 'eliminated');
+      for (const u of units) (askRules(() => mustObeyConfusionTableShock({ arm: u.arm, ...mountedFlag(u) })).must ? mustShock : exempt).push(u.id);
+    }
+    const text = input.text ? ` ("${input.text}"${input.resultFrom === 'chart' ? ', your chart' : ''})` : '';
+    const exemptWords = exempt.length ? `; dismounted cavalry need not: ${exempt.length} unit(s)` : '';
+    return {
+      summary: `Confusion Table: ${subject.name} ${CONFUSION_WORDS[input.result]}${text}${input.result === 'shock' ? `: ${mustShock.length} unit(s)${exemptWords}` : ''}`,
+      subjects: [isUnit ? `unit:${subject.id}` : `command:${subject.id}`],
+      result: { mustShock, exempt },
+    };
+  });
+}
+
+// -------------------------------------------------------------------------------------------
+// Field works
+
+function setWorks(ctx: GameContext, input: SetWorksInput): ChangeResult {
+  return write(ctx, 'works', input, (cs) => {
+    const [u] = combatUnits(ctx, 'unitId', [input.unitId]) as [UnitRow];
+    if (u.works === input.works) throw invalid('works', `${u.name} is already ${input.works === 'none' ? 'out of works' : `in ${input.works}`}`);
+    if (input.construct === true) {
+      // RI-K15: building works is the unit's activity at ME under an order that "Can Construct Breastworks if ME".
+      if (input.works === 'none') throw invalid('construct', 'say which works the unit builds');
+      if (input.works === 'entrenchments') throw forbidden('construct', 'Entrenchments may be constructed in 1864; in 1863 units build Breastworks', RULE.works);
+      const commands = readCommands(ctx.db);
+      const order = effectiveUnitOrder(u, standingOrdersOf([u.command_id], commands)).order;
+      if (!ORDERS[order].actions.includes('Can Construct Breastworks if ME')) throw forbidden('construct', `${u.name} is under ${order}: only Hold orders "Can Construct Breastworks if ME"`, 'Rev. Orders Table');
+      if (readClock(ctx.db).segment !== ACTIVATION_SEGMENT || !atMe(u, commands)) throw forbidden('construct', `Units must be at ME to construct Breastworks: ${u.name} has not activated at ME this segment`, RULE.works);
+    }
+    cs.set('units', u.id, 'works', u.works, input.works);
+    const what = input.works === 'none' ? 'leaves its works' : `${input.construct ? 'builds' : 'occupies'} ${input.works}`;
+    return { summary: `${u.name} ${what}`, subjects: [`unit:${u.id}`], result: {} };
+  });
+}
+
+// -------------------------------------------------------------------------------------------
+// Weather
+
+function weather(ctx: GameContext): WeatherState {
+  const game = readGame(ctx.db);
+  const turn = readTurn(ctx.db, readClock(ctx.db).turn_id)!;
+  return { raining: game.raining === 1, mud: game.mud === 1, rainStopRolls: game.rain_stop_rolls, rainMayBegin: game.raining === 0 && turn.afternoon === 1 };
+}
+
+/** RI-K17: rain begins only in an afternoon turn; when it stops, mud follows for the rest of the game. */
+function setWeather(ctx: GameContext, input: SetWeatherInput): ChangeResult {
+  return write(ctx, 'weather', input, (cs, game) => {
+    const w = weatherOf(game);
+    if (input.raining) {
+      if (w.raining) throw invalid('raining', 'it is already raining');
+      const turn = readTurn(ctx.db, readClock(ctx.db).turn_id)!;
+      const next = askRules(() => rainEvent(w, turn.afternoon === 1));
+      if (!next.raining) throw forbidden('raining', `Rain (Random Event "M") only occurs in afternoon game turns; ${turn.time} is not one`, RAIN_RULE);
+      cs.set('game', 1, 'raining', 0, 1).set('game', 1, 'rain_stop_rolls', game.rain_stop_rolls, 0);
+      return { summary: 'Rain begins (Random Event M)', result: {} };
+    }
+    if (!w.raining) throw invalid('raining', 'it is not raining');
+    cs.set('game', 1, 'raining', 1, 0).set('game', 1, 'mud', game.mud, 1).set('game', 1, 'rain_stop_rolls', game.rain_stop_rolls, 0);
+    return { summary: 'The rain stops: mud for the rest of the game', result: {} };
+  });
+}
+
+function rollToEndRain(ctx: GameContext, input: { roll?: number | undefined }): ReturnType<ServiceFunctions['rollToEndRain']> {
+  return write(ctx, 'weather', input, (cs, game) => {
+    const w = weatherOf(game);
+    if (!w.raining) throw forbidden('roll', 'it is not raining', RAIN_RULE);
+    const r = die(ctx, input.roll as DieRoll | undefined);
+    const res = askRules(() => endRainRoll(w, r.roll));
+    cs.set('game', 1, 'raining', 1, res.weather.raining ? 1 : 0).set('game', 1, 'mud', game.mud, res.weather.mud ? 1 : 0).set('game', 1, 'rain_stop_rolls', game.rain_stop_rolls, res.weather.rainStopRolls);
+    return {
+      summary: `Roll to end the rain: rolled ${r.roll}, modified ${res.modified}: ${res.stops ? 'the rain stops; mud for the rest of the game' : 'it rains on'}`,
+      dice: [{ purpose: 'End of rain', source: r.source, roll: r.roll, modifiers: res.drm, modified: res.modified, target: '<= 0', outcome: res.stops ? 'rain stops' : 'rain continues' }],
+      result: { stops: res.stops, modified: res.modified, drm: res.drm },
+    };
+  });
+}
+
+export const combatFunctions = {
+  planFire,
+  resolveFire,
+  planShock,
+  resolveShock,
+  designateBayonetCharge,
+  cancelBayonetCharge,
+  planCohesion,
+  rally,
+  udd,
+  recordConfusion,
+  setWorks,
+  weather,
+  setWeather,
+  rollToEndRain,
+} satisfies Partial<ServiceFunctions>;
+

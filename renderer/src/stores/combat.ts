@@ -1,0 +1,128 @@
+/**
+ * The combat assistants' store (issue 9): which assistant shows (Fire, Shock, Rally/UDD), the units the
+ * players picked for it, the facts they stated and the dice they rolled, and the service's plan for them.
+ * The plan (planFire, planShock, planCohesion) is always the service's: this store never works out a
+ * frontage or a DRM itself. Results go to the service as ONE call each (resolveFire, resolveShock,
+ * rally, udd) through the app store's change(), so the screens reload and the step can be undone.
+ *
+ * App rolls are made with rollDie first (the players need the die before they can read their Fire,
+ * Shock or Rally Table) and passed on by their seq (RI-K18).
+ */
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { CallInput, Output } from '../../../contract';
+import { call } from '../api';
+import { useAppStore } from './app';
+
+export type PlanFireResult = Output<'planFire'>;
+export type PlanShockResult = Output<'planShock'>;
+export type PlanCohesionResult = Output<'planCohesion'>;
+export type FireInput = CallInput<'resolveFire'>;
+export type ShockInput = CallInput<'resolveShock'>;
+export type PlanFireInput = CallInput<'planFire'>;
+export type PlanShockInput = CallInput<'planShock'>;
+export type Charts = Output<'charts'>;
+export type ChartFireResult = Output<'chartFireResult'>;
+export type CombatTab = 'fire' | 'shock' | 'cohesion';
+
+/** A die for a combat roll: typed at the table, or the app's roll made with rollDie (its seq). */
+export type CombatDie = { source: 'table'; roll: number } | { source: 'app'; roll: number; seq: number };
+
+/** The die as the service takes it: `roll` for a typed die, `rollSeq` for the app's (RI-K18). */
+export function dieInput(die: CombatDie): { roll: number } | { rollSeq: number } {
+  return die.source === 'table' ? { roll: die.roll } : { rollSeq: die.seq };
+}
+
+export const useCombatStore = defineStore('combat', () => {
+  const app = useAppStore();
+  const tab = ref<CombatTab>('fire');
+
+  // What the players picked, kept while they move between screens (a new game starts afresh).
+  const fireStack = ref<string[]>([]);
+  const fireTargets = ref<string[]>([]);
+  const shockAttackers = ref<string[]>([]);
+  const shockDefenders = ref<string[]>([]);
+  const cohesionUnit = ref<string | null>(null);
+  const cohesionCheck = ref<'rally' | 'udd'>('rally');
+  /** The player's charts (shell: they live outside the game file); null until read. */
+  const charts = ref<Charts | null>(null);
+
+  app.onGameSwitch(() => {
+    tab.value = 'fire';
+    fireStack.value = [];
+    fireTargets.value = [];
+    shockAttackers.value = [];
+    shockDefenders.value = [];
+    cohesionUnit.value = null;
+  });
+
+  /** Opens an assistant with units picked: from the Roster (a selected unit) or the Activation Segment. */
+  function openFire(stack: string[], targets: string[] = []): void {
+    fireStack.value = [...stack];
+    fireTargets.value = [...targets];
+    tab.value = 'fire';
+    app.go('combat');
+  }
+  function openShock(attackers: string[], defenders: string[] = []): void {
+    shockAttackers.value = [...attackers];
+    shockDefenders.value = [...defenders];
+    tab.value = 'shock';
+    app.go('combat');
+  }
+  function openCohesion(unitId: string | null, check: 'rally' | 'udd' = 'rally'): void {
+    cohesionUnit.value = unitId;
+    cohesionCheck.value = check;
+    tab.value = 'cohesion';
+    app.go('combat');
+  }
+
+  async function loadCharts(): Promise<Charts> {
+    charts.value = await call('charts');
+    return charts.value;
+  }
+
+  const planFire = (input: PlanFireInput) => call('planFire', input);
+  const planShock = (input: PlanShockInput) => call('planShock', input);
+  const planCohesion = (input: CallInput<'planCohesion'>) => call('planCohesion', input);
+  const chartFire = (strength: number, modified: number) => call('chartFireResult', { strength, modified });
+
+  /** The app rolls a die now, in the dice log, for a roll whose result the players then read (RI-K18). */
+  async function appRoll(purpose: string): Promise<CombatDie> {
+    const r = await app.change(() => call('rollDie', { purpose }));
+    return { source: 'app', roll: r.roll, seq: r.dice[0]!.seq };
+  }
+
+  const summary = (r: { event: { summary: string } }) => r.event.summary;
+  const resolveFire = (input: FireInput) => app.change(() => call('resolveFire', input), summary);
+  const resolveShock = (input: ShockInput) => app.change(() => call('resolveShock', input), summary);
+  const designateBayonetCharge = (input: CallInput<'designateBayonetCharge'>) => app.change(() => call('designateBayonetCharge', input), summary);
+  const cancelBayonetCharge = (unitIds: string[]) => app.change(() => call('cancelBayonetCharge', { unitIds }), summary);
+  const rally = (input: CallInput<'rally'>) => app.change(() => call('rally', input), summary);
+  const udd = (input: CallInput<'udd'>) => app.change(() => call('udd', input), summary);
+
+  return {
+    tab,
+    fireStack,
+    fireTargets,
+    shockAttackers,
+    shockDefenders,
+    cohesionUnit,
+    cohesionCheck,
+    charts,
+    openFire,
+    openShock,
+    openCohesion,
+    loadCharts,
+    planFire,
+    planShock,
+    planCohesion,
+    chartFire,
+    appRoll,
+    resolveFire,
+    resolveShock,
+    designateBayonetCharge,
+    cancelBayonetCharge,
+    rally,
+    udd,
+  };
+});

@@ -1,0 +1,40 @@
+/**
+ * docs/rules-interpretations.md is the record of every reading of an ambiguous rule: each entry must be
+ * cited (by its id, e.g. "RI-F14") in the code or test that implements it, so a reader can go from the
+ * reading to the code and back. Checked by reading the sources.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SOURCE_DIRS = ['rules', 'contract', 'data', 'db', 'electron', 'renderer', 'scripts', 'tests'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'artifacts') return [];
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.(ts|vue)$/.test(name) && path !== fileURLToPath(import.meta.url) ? [path] : [];
+  });
+}
+
+const doc = readFileSync(join(root, 'docs/rules-interpretations.md'), 'utf8');
+const entries = [...doc.matchAll(/^#{2,4} +(RI-[A-Z]+\d+)\b/gm)].map((m) => m[1]!);
+const cited = new Set(SOURCE_DIRS.flatMap((d) => sources(join(root, d))).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/RI-[A-Z]+\d+/g)].map((m) => m[0])));
+
+describe('docs/rules-interpretations.md', () => {
+  it('has entries, each id once', () => {
+    expect(entries.length).toBeGreaterThan(80);
+    expect(new Set(entries).size).toBe(entries.length);
+  });
+
+  it('every entry is cited by the code or test that implements it', () => {
+    expect(entries.filter((id) => !cited.has(id))).toEqual([]);
+  });
+
+  it('every id cited in the code has an entry', () => {
+    expect([...cited].filter((id) => !entries.includes(id)).sort()).toEqual([]);
+  });
+});
