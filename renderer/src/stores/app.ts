@@ -210,10 +210,12 @@ export const useAppStore = defineStore('app', () => {
       return;
     }
     try {
-      // One round trip: with a game open the Roster shows at once and loads its own data.
-      const [info] = await Promise.all([call('appInfo'), refreshRecent(), refreshGame()]);
-      appInfo.value = info;
+      // The open game first, with the Roster's one read right behind it (App.vue): the service answers
+      // in order, so the first screen waits on nothing else; then what the Start screen and the menus use.
+      await refreshGame();
       if (game.value !== null) screen.value = firstScreen();
+      const [info] = await Promise.all([call('appInfo'), refreshRecent()]);
+      appInfo.value = info;
     } catch (e) {
       error.value = asApiError(e);
     }

@@ -51,6 +51,7 @@ function fakeMuster() {
     recentFiles: () => [],
     currentGame: () => (open ? gameInfo(open, openFile) : null),
     roster: () => (open ? [unit(open, 'first'), unit(open, 'second')] : []),
+    rosterSheet: () => (open ? { tree: [command(open)], units: [unit(open, 'first'), unit(open, 'second')] } : { tree: [], units: [] }),
     commandTree: () => (open ? [command(open)] : []),
     leaders: () => (open ? [leader(open)] : []),
     history: () => (open ? [entry(open)] : []),
@@ -76,7 +77,7 @@ function fakeMuster() {
   };
   for (const [name, value] of Object.entries(values)) {
     muster[name] = async (input: unknown) => {
-      if (name === 'roster' && holdRoster) {
+      if (name === 'rosterSheet' && holdRoster) {
         const snapshot = value(input);
         await new Promise<void>((release) => heldRoster.push(release));
         return { ok: true, value: snapshot };

@@ -50,10 +50,11 @@ export const useRosterStore = defineStore('roster', () => {
     const session = app.session;
     loading.value = true;
     try {
-      const [nextUnits, nextTree] = await Promise.all([call('roster'), call('commandTree')]);
+      // One read for the whole screen (the tree and every unit): the first paint waits on one query.
+      const sheet = await call('rosterSheet');
       if (session !== app.session) return;
-      units.value = nextUnits;
-      tree.value = nextTree;
+      units.value = sheet.units;
+      tree.value = sheet.tree;
       loadedRevision.value = revision;
     } finally {
       loading.value = false;
