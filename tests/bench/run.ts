@@ -48,8 +48,15 @@ function time(fn: () => void): number {
   return performance.now() - t0;
 }
 
-/** Runs both sides `rounds` times, interleaved, and returns median(subject) / median(baseline). */
-function ratio(rounds: number, subject: () => number, baseline: () => number): number {
+/**
+ * Runs both sides `rounds` times, interleaved, and returns median(subject) / median(baseline), after
+ * `warmUp` rounds of each that are thrown away (the JIT, the statement caches, the first pages read).
+ */
+function ratio(rounds: number, subject: () => number, baseline: () => number, warmUp = 0): number {
+  for (let i = 0; i < warmUp; i += 1) {
+    subject();
+    baseline();
+  }
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < rounds; i += 1) {
@@ -81,16 +88,18 @@ function rawDatabase(path: string): Database.Database {
 function benchRecordLoss(): void {
   progress('record-loss ...');
   const game = GameService.create({ file: nextFile('loss'), scenario: 'gettysburg' });
-  // Units on the map at the start, each listed once per SP it can lose.
-  const units = game.roster({ includeOffMap: false }).flatMap((u) => Array.from({ length: u.currentSp }, () => u.id));
+  // Every unit of the order of battle (a loss is recorded for any unit, RI-S23), once per SP it can lose.
+  const units = game.roster().flatMap((u) => Array.from({ length: u.currentSp }, () => u.id));
   const raw = rawDatabase(nextFile('raw-loss'));
   raw.exec('CREATE TABLE losses (id INTEGER PRIMARY KEY, unit_id TEXT NOT NULL, sp INTEGER NOT NULL)');
   const insert = raw.prepare('INSERT INTO losses (unit_id, sp) VALUES (?, ?)');
   const oneInsert = raw.transaction((unit: string) => insert.run(unit, 1));
-  const perRound = Math.min(40, Math.floor(units.length / 15));
+  const rounds = 31;
+  const warmUp = 3;
+  const perRound = Math.min(20, Math.floor(units.length / (rounds + warmUp)));
   let u = 0;
   const value = ratio(
-    15,
+    rounds,
     () => time(() => {
       for (let i = 0; i < perRound; i += 1) {
         const unitId = units[u]!;
@@ -101,6 +110,7 @@ function benchRecordLoss(): void {
     () => time(() => {
       for (let i = 0; i < perRound; i += 1) oneInsert(units[i % units.length]!);
     }),
+    warmUp,
   );
   game.close();
   raw.close();
@@ -132,7 +142,7 @@ function benchCreateFullBattle(): void {
       })();
       db.close();
     });
-  report('create-full-battle', ratio(9, subject, baseline), 1.5);
+  report('create-full-battle', ratio(15, subject, baseline, 2), 1.5);
 }
 
 /** A game whose log holds `events` events (built in batches inside one transaction each, which is not timed). */
