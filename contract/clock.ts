@@ -122,7 +122,19 @@ export const AdvanceClockResult = ChangeResult.extend({
 });
 export type AdvanceClockResult = z.infer<typeof AdvanceClockResult>;
 
+export const AdvanceToDecisionResult = ChangeResult.extend({
+  clock: ClockState,
+  /** Every step passed through, in order ("I.B Non-Automatic Order Change Phase", ...), and where it stopped. */
+  passed: z.array(z.string()),
+  /** Why it stopped here: the decision, roll or chore that waits (RI-B13). */
+  stoppedBecause: z.string(),
+  /** Automatic events applied on the way. */
+  automatic: z.array(z.string()),
+});
+export type AdvanceToDecisionResult = z.infer<typeof AdvanceToDecisionResult>;
+
 export const clockContract = {
   turnState: query('This turn so far: initiative, pre-rolls, activations, passes, side to act', NoInput, TurnState),
   advanceClock: write('Moves on to the next step of the sequence of play (and the next turn), applying its automatic events', NoInput, AdvanceClockResult),
+  advanceToDecision: write('Moves the clock on through the steps where nothing is to be entered, to the next decision, roll or chore (one event per step)', NoInput, AdvanceToDecisionResult),
 };

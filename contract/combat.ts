@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { DISORDER_CAUSES, WORKS } from '../rules/types';
 import { Arm, ChangeResult, Id, Itemised, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
+import { RainRollInput, RainRollResult, WeatherState } from './weather';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -420,21 +421,11 @@ export const SetWorksInput = z.strictObject({
 });
 export type SetWorksInput = z.infer<typeof SetWorksInput>;
 
-export const WeatherState = z.object({
-  raining: z.boolean(),
-  mud: z.boolean(),
-  rainStopRolls: z.number().int(),
-  /** Whether rain may begin now (only in afternoon turns). */
-  rainMayBegin: z.boolean(),
-});
-export type WeatherState = z.infer<typeof WeatherState>;
+// The weather's state and its roll's schemas are contract/weather.ts's (one declaration for the turn bar and combat).
 
 export const SetWeatherInput = z.strictObject({ raining: z.boolean() });
 export type SetWeatherInput = z.infer<typeof SetWeatherInput>;
 
-export const RainRollInput = z.strictObject({ roll: TypedRoll.optional() });
-export const RainRollResult = RollChangeResult.extend({ stops: z.boolean(), modified: z.number(), drm: Itemised });
-export type RainRollResult = z.infer<typeof RainRollResult>;
 
 export const combatContract = {
   planFire: query('A fire attack worked out: which SPs of the stack fire, the range DRM, the line-up, and (with targets) strength and every DRM, itemised', PlanFireInput, PlanFireResult),
@@ -448,7 +439,7 @@ export const combatContract = {
   udd: write('Records a UDD roll and its result', UddInput, CohesionRollResult),
   recordConfusion: write('Records the Confusion Table result of a failed ME attempt and applies what Muster can', ConfusionInput, ConfusionResult),
   setWorks: write('A unit occupies or builds breastworks or entrenchments, or leaves them', SetWorksInput, ChangeResult),
-  weather: query('The weather: rain, mud and the rolls made to end the rain', z.undefined(), WeatherState),
+  weather: query('The weather: rain, mud, the rolls made to end the rain and every number it changes', z.undefined(), WeatherState),
   setWeather: write('Rain begins (Random Event M, afternoon turns only) or stops (mud for the rest of the game)', SetWeatherInput, ChangeResult),
-  rollToEndRain: write('Rolls to end the rain: it stops on a modified 0, with -1 for each roll before', RainRollInput, RainRollResult),
+  rollToEndRain: write('Rolls to end the rain (once a turn, from the turn after it began): it stops on a modified 0, with -1 for each roll before', RainRollInput, RainRollResult),
 };

@@ -212,6 +212,11 @@ export const EVENT_KINDS = [
   'weather',
   'objective.manpower',
   'game.ended',
+  'reinforcement.schedule',
+  'reinforcement.alternative',
+  'movement.double-time',
+  'fatigue.recovery',
+  'concealment',
 ] as const;
 export const EventKind = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKind>;

@@ -59,6 +59,21 @@ export type GameChangedEvent = z.infer<typeof GameChangedEvent>;
 export const MenuCommandEvent = z.object({ command: z.enum(RENDERER_MENU_COMMANDS) });
 export type MenuCommandEvent = z.infer<typeof MenuCommandEvent>;
 
+/** The game files of the browser preview's folder (the browser has no file dialog): Open lists them. */
+export const GameFolder = z.object({
+  folder: z.string(),
+  files: z.array(z.object({ name: z.string(), path: z.string(), modifiedAt: z.string(), bytes: z.number().int(), open: z.boolean() })),
+});
+export type GameFolder = z.infer<typeof GameFolder>;
+
+/** Open from the folder: a file name of the listing only (the window cannot name arbitrary paths). */
+export const OpenFromFolderInput = z.strictObject({ name: z.string().min(1).max(255).regex(/^[^/\\]+\.muster$/, 'name must be a .muster file name of the game folder, without a path') });
+export type OpenFromFolderInput = z.infer<typeof OpenFromFolderInput>;
+
+/** The Help menu's pages, for a window that shows them itself (the browser preview). */
+export const HelpText = z.object({ title: z.string(), markdown: z.string() });
+export type HelpText = z.infer<typeof HelpText>;
+
 /** The shell's functions: they never write a game event. */
 export const filesContract = {
   appInfo: shell("Muster's name, version, host (desktop or browser) and platform", NoInput, AppInfo),
@@ -71,4 +86,7 @@ export const filesContract = {
   closeGame: shell('Closes the open game', NoInput, z.null()),
   recentFiles: shell('The Recent list', NoInput, z.array(RecentFile)),
   removeRecentFile: shell('Removes a file from the Recent list', OpenRecentInput, z.array(RecentFile)),
+  gameFolder: shell("The game files of the browser preview's folder, newest first (null in the desktop app, which has a file dialog)", NoInput, GameFolder.nullable()),
+  openFromFolder: shell("Opens a game file of the browser preview's folder by name", OpenFromFolderInput, GameInfo),
+  helpText: shell('The rules interpretations (the Help menu), as Markdown', NoInput, HelpText),
 };

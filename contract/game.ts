@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DieRoll, Light, NoInput, RollChangeResult, TypedRoll, query, text, write } from './common';
+import { WeatherState } from './weather';
 
 /** Where the game is on the time track and in the sequence of play (rules/sequence.ts). */
 export const ClockState = z.object({
@@ -51,6 +52,8 @@ export const GameInfo = z.object({
   eventCount: z.number().int(),
   /** Each side's acting army commander now (for the USA: Meade once he arrives, else the wing commander); null if none can act. */
   armyCommanders: z.object({ USA: ArmyCommander.nullable(), CSA: ArmyCommander.nullable() }),
+  /** The weather in force and what it changes (Rev. Rain, Rev. Mud). */
+  weather: WeatherState,
   /**
    * The game fingerprint: 12 hex characters digesting the heads of the event and dice chains and where
    * undo stands (db/integrity.ts). Noted at the end of a session, it tells later whether anything before it changed.
@@ -82,7 +85,12 @@ export type RollDieInput = z.input<typeof RollDieInput>;
 export const RollDieResult = RollChangeResult.extend({ roll: DieRoll });
 export type RollDieResult = z.infer<typeof RollDieResult>;
 
+/** One turn of the game's time track. */
+export const TimeTrackTurn = z.object({ id: z.string(), date: z.string(), time: z.string(), light: Light, afternoon: z.boolean(), label: z.string() });
+export type TimeTrackTurn = z.infer<typeof TimeTrackTurn>;
+
 export const gameContract = {
+  timeTrack: query("The game's turns, first to last", NoInput, z.array(TimeTrackTurn)),
   info: query('The open game: scenario, players, clock, undo/redo state, army commanders', NoInput, GameInfo),
   verify: query("Checks the file: SQLite's integrity check, both hash chains, and the state rebuilt from the genesis and the log", NoInput, VerifyReport),
   rollDie: write('Rolls (or records a typed) die for any purpose, in the dice log', RollDieInput, RollDieResult),

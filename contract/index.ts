@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { activationContract } from './activation';
 import { chartsContract } from './charts';
 import { clockContract } from './clock';
+import { concealmentContract } from './concealment';
 import { combatContract } from './combat';
 import type { CallResult, FunctionSpec } from './common';
 import type { EVENTS } from './events';
@@ -21,6 +22,7 @@ import { historyContract } from './history';
 import { initiativeContract } from './initiative';
 import { leadersContract } from './leaders';
 import { lossesContract } from './losses';
+import { movementContract } from './movement';
 import { ordersContract } from './orders';
 import { reinforcementsContract } from './reinforcements';
 import { rosterContract } from './roster';
@@ -38,6 +40,8 @@ export const GAME_DOMAINS = {
   leaders: leadersContract,
   losses: lossesContract,
   reinforcements: reinforcementsContract,
+  movement: movementContract,
+  concealment: concealmentContract,
   clock: clockContract,
   combat: combatContract,
   victory: victoryContract,
@@ -124,6 +128,9 @@ export * from './activation';
 export * from './leaders';
 export * from './losses';
 export * from './reinforcements';
+export * from './weather';
+export * from './movement';
+export * from './concealment';
 export * from './clock';
 export * from './combat';
 export * from './victory';

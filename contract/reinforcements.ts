@@ -1,6 +1,9 @@
-/** Reinforcements: the arrival schedule, variable-arrival rolls and arrivals. */
+/**
+ * Reinforcements: the arrival schedule (editable at setup), this turn's arrivals, variable-arrival rolls,
+ * Alternative Arrival Areas (a side's secret) and arrivals.
+ */
 import { z } from 'zod';
-import { ChangeResult, Id, Itemised, NoInput, RollChangeResult, Side, TypedRoll, query, write } from './common';
+import { ChangeResult, Id, Itemised, NoInput, RollChangeResult, Side, TurnId, TypedRoll, query, text, write } from './common';
 
 export const ReinforcementGroupRow = z.object({
   id: z.string(),
@@ -34,8 +37,112 @@ export type ReinforcementAttemptResult = z.infer<typeof ReinforcementAttemptResu
 export const ArriveReinforcementInput = z.strictObject({ groupId: Id });
 export type ArriveReinforcementInput = z.infer<typeof ArriveReinforcementInput>;
 
+
+
+/** The side whose player is looking: a side's secrets are returned to that side only (none without a viewer). */
+export const Viewer = z.strictObject({ viewer: Side.optional() });
+
+/** How a group stands this turn (Rev. Variable Arrival of Reinforcements, Rev. Alternative Arrival Areas). */
+export const ARRIVAL_STATUSES = [
+  /** On the map. */
+  'arrived',
+  /** Arrives as scheduled (July 1, 0740-1000): enters by itself at the beginning of the Activation Segment. */
+  'enters',
+  /** Must roll for entry this turn, and has not yet. */
+  'roll',
+  /** Rolled this turn and did not enter. */
+  'rolled',
+  /** Not yet: rolls begin later. */
+  'later',
+] as const;
+export const ArrivalStatus = z.enum(ARRIVAL_STATUSES);
+
+export const ArrivalGroup = z.object({
+  id: z.string(),
+  side: Side,
+  /** The commands arriving together, by name. */
+  commandNames: z.array(z.string()),
+  scheduledTurnId: z.string(),
+  /** "1 July 1100". */
+  scheduledLabel: z.string(),
+  entryArea: z.string(),
+  status: ArrivalStatus,
+  /** The roll this turn: the DRMs itemised and the highest modified roll that enters; null when none is due or the viewer may not see it. */
+  drm: Itemised.nullable(),
+  needed: z.number().int().nullable(),
+  rule: z.string(),
+  arrivedTurnId: z.string().nullable(),
+  /** Where it came on, once arrived (public then). */
+  arrivedBy: z.string().nullable(),
+  /** Its army commander ordered an Alternative Arrival Area: shown to the viewer of its own side only. */
+  alternative: z.object({ entryArea: z.string(), orderedTurnId: z.string() }).nullable(),
+});
+export type ArrivalGroup = z.infer<typeof ArrivalGroup>;
+
+export const ArrivalLeader = z.object({
+  leaderId: z.string(),
+  side: Side,
+  name: z.string(),
+  arrivalTurnId: z.string().nullable(),
+  arrivalLabel: z.string().nullable(),
+  arrivalArea: z.string().nullable(),
+  /** arrived; enters (due now: comes on at the beginning of the Activation Segment); later; never (not in this scenario). */
+  status: z.enum(['arrived', 'enters', 'later', 'never']),
+});
+export type ArrivalLeader = z.infer<typeof ArrivalLeader>;
+
+export const ArrivalsReport = z.object({
+  turnId: z.string(),
+  /** Rolls for this turn may still be made (until the first activation or pass of III.A, RI-B02). */
+  open: z.boolean(),
+  /** Groups that must roll now and have not: the Activation Segment's first activation waits for them (RI-B02). */
+  rollsDue: z.array(z.string()),
+  /** Groups due this turn or rolling, then those still to come, then those arrived. */
+  groups: z.array(ArrivalGroup),
+  leaders: z.array(ArrivalLeader),
+  /** The viewer's side may still order an Alternative Arrival Area this turn, and with whose points. */
+  alternativeOrder: z.object({ side: Side, armyCommander: z.string(), rating: z.number().int(), allowed: z.boolean(), reason: z.string().nullable() }).nullable(),
+});
+export type ArrivalsReport = z.infer<typeof ArrivalsReport>;
+
+export const RollDueArrivalsInput = z.strictObject({
+  /** Only this side's groups (default both). */
+  side: Side.optional(),
+});
+export const RollDueArrivalsResult = RollChangeResult.extend({ arrived: z.array(z.string()), notYet: z.array(z.string()) });
+export type RollDueArrivalsResult = z.infer<typeof RollDueArrivalsResult>;
+
+export const OrderAlternativeArrivalInput = z.strictObject({
+  side: Side,
+  groupId: Id,
+  /** The adjacent friendly entry area the group is sent to. */
+  entryArea: text(80).pipe(z.string().min(1, 'entryArea: name the new entry area')),
+});
+export type OrderAlternativeArrivalInput = z.infer<typeof OrderAlternativeArrivalInput>;
+
+/** Setup: a group's schedule as on the players' Master Reinforcement Chart. */
+export const EditReinforcementGroupInput = z.strictObject({
+  groupId: Id,
+  scheduledTurnId: TurnId.optional(),
+  entryArea: text(80).pipe(z.string().min(1, 'entryArea: name the entry area')).optional(),
+});
+export type EditReinforcementGroupInput = z.infer<typeof EditReinforcementGroupInput>;
+
+/** Setup: when and where a leader arriving on his own enters (null: he does not come in this scenario). */
+export const EditLeaderArrivalInput = z.strictObject({
+  leaderId: Id,
+  scheduledTurnId: TurnId.nullable().optional(),
+  entryArea: text(80).pipe(z.string().min(1, 'entryArea: name the entry area')).optional(),
+});
+export type EditLeaderArrivalInput = z.infer<typeof EditLeaderArrivalInput>;
+
 export const reinforcementsContract = {
   reinforcementGroups: query('Every reinforcement group with its schedule, entry area and arrival', NoInput, z.array(ReinforcementGroupRow)),
-  attemptReinforcement: write("Rolls a group's variable arrival, DRMs itemised", ReinforcementAttemptInput, ReinforcementAttemptResult),
+  attemptReinforcement: write("Rolls a group's variable arrival (or its Alternative Arrival Area roll), DRMs itemised", ReinforcementAttemptInput, ReinforcementAttemptResult),
   arriveReinforcement: write('A group arrives as scheduled (MRCH orders, RSM marker)', ArriveReinforcementInput, ChangeResult),
+  arrivals: query("This turn's arrivals: groups and leaders due, the rolls to make with their DRMs, the viewer's own Alternative Arrival orders", Viewer.optional(), ArrivalsReport),
+  rollDueArrivals: write('Rolls the app die for every group that must roll for entry now', RollDueArrivalsInput.optional(), RollDueArrivalsResult),
+  orderAlternativeArrival: write("Sends a group to an Alternative Arrival Area, spending the army commander's rating points (which group stays secret)", OrderAlternativeArrivalInput, ChangeResult),
+  editReinforcementGroup: write("Changes a group's scheduled turn or entry area (before play begins)", EditReinforcementGroupInput, ChangeResult),
+  editLeaderArrival: write('Changes when and where a leader arriving on his own enters (before play begins)', EditLeaderArrivalInput, ChangeResult),
 };

@@ -88,6 +88,8 @@ export interface CommandNode {
   orderSource: string;
   rsm: boolean;
   recovery: boolean;
+  /** Designated in II.B to recover fatigue this turn (RI-B07). */
+  fatigueRecovery: boolean;
   ineffective: boolean;
   onMap: boolean;
   reinforcementGroupId: string | null;
@@ -113,6 +115,7 @@ export const CommandNode: z.ZodType<CommandNode> = z.lazy(() =>
     orderSource: z.string(),
     rsm: z.boolean(),
     recovery: z.boolean(),
+    fatigueRecovery: z.boolean(),
     ineffective: z.boolean(),
     onMap: z.boolean(),
     reinforcementGroupId: z.string().nullable(),

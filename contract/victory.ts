@@ -56,6 +56,8 @@ export const VictoryTally = z.object({
   objectives: z.object({ USA: SideObjectives, CSA: SideObjectives }),
   /** Each side's loss points at the end of each turn, from the first turn to the current one, replayed from the event log. */
   lossesByTurn: z.array(z.object({ turnId: z.string(), date: z.string(), time: z.string(), USA: z.number(), CSA: z.number() })),
+  /** Each corps' (or other top formation's) loss points and SP lost, both sides, largest first (RI-B12). */
+  lossesByCorps: z.array(z.object({ commandId: z.string(), name: z.string(), side: Side, lossPoints: z.number(), spLost: z.number().int() })),
   /** True once the game has ended; before that the result is provisional. */
   final: z.boolean(),
 });
@@ -69,7 +71,39 @@ export type SetObjectiveInput = z.infer<typeof SetObjectiveInput>;
 export const SetManpowerObjectiveInput = z.strictObject({ side: Side, met: z.boolean() });
 export type SetManpowerObjectiveInput = z.infer<typeof SetManpowerObjectiveInput>;
 
+/** One side's historical losses in the game's terms (RI-B08). */
+export const HistoricalSide = z.object({
+  lossPoints: z.number(),
+  items: z.array(DrmItem),
+  infantrySp: z.number().int(),
+  cavalrySp: z.number().int(),
+  /** Casualties (men) of the units counted, and of the batteries, which add no points. */
+  men: z.number().int(),
+  batteryMen: z.number().int(),
+  commanders: z.array(z.object({ leaderId: z.string(), name: z.string(), casualty: z.enum(['killed', 'wounded']), note: z.string(), stars: z.number(), rating: z.number() })),
+});
+export type HistoricalSide = z.infer<typeof HistoricalSide>;
+
+/** The revision's victory rules applied to the battle's real losses of this game's forces, beside the game's result. */
+export const HistoryCheck = z.object({
+  /** False when the historical losses file is missing or names none of this game's units. */
+  available: z.boolean(),
+  source: z.string(),
+  menPerSp: z.number().int(),
+  usa: HistoricalSide,
+  csa: HistoricalSide,
+  /** Victory on points for losses, as the revision calculates it, from the real losses. */
+  result: z.object({ winner: Side.nullable(), level: VictoryLevel }),
+  /** The game's own result now (the tally's), for comparison. */
+  game: z.object({ winner: Side.nullable(), level: VictoryLevel, by: z.enum(['objectives', 'losses']), usaPoints: z.number(), csaPoints: z.number() }),
+  /** Units of this game with no historical record (a scenario of the players' own). */
+  unitsWithoutRecord: z.number().int(),
+  notes: z.array(z.string()),
+});
+export type HistoryCheck = z.infer<typeof HistoryCheck>;
+
 export const victoryContract = {
+  historyCheck: query("The revision's victory rules applied to the real battle's losses of this game's forces, beside the game's result", NoInput, HistoryCheck),
   tally: query('The victory tally: loss points itemised per side, objectives, result, losses by turn', NoInput, VictoryTally),
   setObjective: write('Records a Geographic Objective as occupied or not', SetObjectiveInput, ChangeResult),
   setManpowerObjective: write("Records a side's Manpower Objective as met or not", SetManpowerObjectiveInput, ChangeResult),

@@ -75,7 +75,11 @@ export type AutomaticEvent =
   /** Entering an activation phase: play begins with the Initiative player, no passes yet. */
   | 'start-activation-phase'
   /** Entering the 0400 turn's Fatigue & Straggler Recovery Phase: brigades with the Recovery marker recover. */
-  | 'straggler-recovery';
+  | 'straggler-recovery'
+  /** Entering the In-Command Activation Phase: reinforcements arriving as scheduled and leaders due enter (RI-B01). */
+  | 'arrivals'
+  /** Entering the Fatigue & Straggler Recovery Phase: brigades designated in II.B recover fatigue (RI-B07). */
+  | 'fatigue-recovery';
 
 export interface ClockMove {
   turnId: string;
@@ -100,6 +104,8 @@ export function clockAfter(clock: ClockRow, turns: TurnRow[], lastTurnId: string
     events.push('expire-commanders-initiative', 'new-turn');
   }
   if (next.segment === ACTIVATION_SEGMENT) events.push('start-activation-phase');
+  if (next.segment === ACTIVATION_SEGMENT && next.phase === 'A') events.push('arrivals');
+  if (next.segment === 'IV' && next.phase === 'B') events.push('fatigue-recovery');
   if (eventDueAt(turns, { turn_id: turnId, segment: next.segment, phase: next.phase }, 'straggler-recovery')) events.push('straggler-recovery');
   return { turnId, step: stepIndex(next), segment: next.segment, phase: next.phase, newTurn: next.newTurn, events };
 }

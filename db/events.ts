@@ -32,13 +32,14 @@ import { MusterError } from './errors';
 import { statement } from './statements';
 import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, type NewDiceRow } from './dice';
 import { genesisHead } from './genesis';
+import { publicChanges } from './secrets';
 import { wellFormed } from './wellformed';
 
 export type SqlValue = string | number | null;
 
 /** The state tables and the columns an event may change; anything else is refused. */
 export const MUTABLE_FIELDS = {
-  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls'],
+  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id'],
   clock: ['turn_id', 'step', 'segment', 'phase'],
   turn_state: [
     'initiative',
@@ -52,7 +53,7 @@ export const MUTABLE_FIELDS = {
     'side_to_act',
     'attachment_made',
   ],
-  reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id'],
+  reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id', 'scheduled_turn_id', 'entry_area'],
   commands: [
     'own_order',
     'order_expires',
@@ -67,8 +68,9 @@ export const MUTABLE_FIELDS = {
     'activation_phase',
     'activation_order',
     'confusion_result',
+    'fatigue_recovery',
   ],
-  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used'],
+  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used', 'arrival_turn_id', 'arrival_area'],
   units: [
     'sp',
     'weapon',
@@ -93,8 +95,12 @@ export const MUTABLE_FIELDS = {
     'works',
     'bayonet_charge',
     'confusion_result',
+    'double_time_turn_id',
   ],
   objectives: ['occupied'],
+  // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.
+  alternative_arrivals: ['entry_area', 'ordered_turn_id', 'rolled_turn_id'],
+  concealment: ['concealed', 'plot'],
 } as const;
 export type StateTable = keyof typeof MUTABLE_FIELDS;
 export type Field<T extends StateTable> = (typeof MUTABLE_FIELDS)[T][number];
@@ -422,6 +428,7 @@ function entryOf(
   diceSeqs: number[],
   withChanges = true,
 ): HistoryEntry {
+  const shown = publicChanges(changes);
   return {
     seq: row.seq,
     at: row.at,
@@ -431,8 +438,9 @@ function entryOf(
     kind: row.kind,
     summary: row.summary,
     undone: undone === 1,
-    side: eventSide(changes, row.summary, sidesOf(db)),
-    changes: withChanges ? changes.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })) : [],
+    // The side and the changes as anyone may read them: a side's secrets never leave the file through the history (db/secrets.ts).
+    side: eventSide(shown, row.summary, sidesOf(db)),
+    changes: withChanges ? shown.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })) : [],
     diceSeqs,
   };
 }

@@ -21,7 +21,7 @@ import type { SqlValue } from './events';
 import { statement } from './statements';
 
 /** Every table that holds game state (the scenario's copy and what play changed), in genesis order. */
-export const STATE_TABLES = ['game', 'turns', 'clock', 'turn_state', 'reinforcement_groups', 'commands', 'leaders', 'units', 'objectives'] as const;
+export const STATE_TABLES = ['game', 'turns', 'clock', 'turn_state', 'reinforcement_groups', 'commands', 'leaders', 'units', 'objectives', 'alternative_arrivals', 'concealment'] as const;
 export type StateTableName = (typeof STATE_TABLES)[number];
 
 /** Undo bookkeeping, not state: the event chain and the undo/redo chains check it. */

@@ -111,6 +111,20 @@ describe('verify catches every edit', () => {
     v.close();
   });
 
+  it('a side\'s secret edited behind the log: named, its values never shown (verify\'s report goes to both players)', () => {
+    const g = playedGame();
+    g.close();
+    tamper(g.file, `UPDATE concealment SET concealed = 1, plot = '[{"turnId":"1863-07-01T0740","hex":"4415","note":"flank march"}]' WHERE id = 'archer'`);
+    const v = GameService.open(g.file);
+    const problems = v.verify().state.problems;
+    expect(problems).toEqual([
+      "concealment archer: concealed is not what the log says (a side's secret: the values are not shown)",
+      "concealment archer: plot is not what the log says (a side's secret: the values are not shown)",
+    ]);
+    expect(problems.join(' ')).not.toMatch(/4415|flank/);
+    v.close();
+  });
+
   it('a field an event changed, set back behind the log: the rebuild and undo both see it', () => {
     const g = playedGame();
     g.close();

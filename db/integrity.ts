@@ -27,6 +27,7 @@ import { GENESIS_HASH, diceHead, diceRowHash, verifyDice, type DiceHeadAfter } f
 import { HASH_HEAD_SQL, MUTABLE_FIELDS, eventHash, eventHashOfParts, eventHead, type EventPayload, type EventRow, type SqlValue } from './events';
 import { STATE_TABLES, genesisHash, parseGenesis, readGenesis, stateColumns, type GenesisRow, type RebuiltState, type StateTableName } from './genesis';
 import type { SqliteDatabase } from './open';
+import { SECRET_TABLES } from './secrets';
 import { statement } from './statements';
 
 /** At most this many problems are listed per check; the rest are counted. */
@@ -251,7 +252,13 @@ function replay(state: RebuiltState, seq: number, payloadText: unknown, eventPro
       eventProblems.add(`event ${seq}: changes ${c.table} ${c.key}, which the game does not have`);
       continue;
     }
-    if (row[c.field] !== c.before) eventProblems.add(`event ${seq}: expects ${c.table} ${c.key} ${c.field} to be ${show(c.before)}, the log before it leaves ${show(row[c.field])}`);
+    if (row[c.field] !== c.before) {
+      eventProblems.add(
+        SECRET_TABLES.has(c.table)
+          ? `event ${seq}: expects another ${c.table} ${c.key} ${c.field} than the log before it leaves (a side's secret: the values are not shown)`
+          : `event ${seq}: expects ${c.table} ${c.key} ${c.field} to be ${show(c.before)}, the log before it leaves ${show(row[c.field])}`,
+      );
+    }
     row[c.field] = c.after;
   }
   return true;
@@ -361,7 +368,9 @@ function compareState(db: SqliteDatabase, rebuilt: RebuiltState, problems: Probl
         continue;
       }
       columns.forEach((c, i) => {
-        if (values[i] !== want[c]) problems.add(`${table} ${id}: ${c} is ${show(values[i])}, the log says ${show(want[c])}`);
+        if (values[i] === want[c]) return;
+        // A side's secrets (db/secrets.ts) are named, never shown: verify's report goes to both players.
+        problems.add(SECRET_TABLES.has(table) ? `${table} ${id}: ${c} is not what the log says (a side's secret: the values are not shown)` : `${table} ${id}: ${c} is ${show(values[i])}, the log says ${show(want[c])}`);
       });
     }
     for (const id of expected.keys()) if (!seen.has(id)) problems.add(`${table} ${id}: the row is missing`);

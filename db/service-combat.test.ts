@@ -439,13 +439,16 @@ describe('unit state: works, status, weather', () => {
 
   it('weather: rain only in afternoon turns, mud when it stops; the roll to end it, -1 for each roll before (RI-K17)', () => {
     const g = newGame(tmp.dir, { scenario: COMBAT_SCENARIO });
-    expect(g.weather()).toEqual({ raining: false, mud: false, rainStopRolls: 0, rainMayBegin: false });
+    expect(g.weather()).toMatchObject({ raining: false, mud: false, rainStopRolls: 0, rainMayBegin: false });
     expectRefused(g, () => g.setWeather({ raining: true }), 'RULES_FORBID', 'raining', 'Rev. Rain');
     advanceTo(g, { turnId: '1863-07-01T1400', segment: 'I', phase: 'A' });
     g.setWeather({ raining: true });
     // Rain halves small-arms range (RI-F05) and fire strength.
     expect(g.planFire({ stack: ['2-wi'], range: 3 })).toMatchObject({ rangeDrm: null, rangeNote: 'Beyond the maximum range of 2 (halved by rain) for R weapons', weather: { raining: true, mud: false } });
+    // One roll a turn, from the turn after the rain began (RI-B04).
+    advanceTo(g, { turnId: '1863-07-01T2200', segment: 'I', phase: 'A' });
     expect(g.rollToEndRain({ roll: 1 })).toMatchObject({ stops: false, modified: 1 });
+    advanceTo(g, { turnId: '1863-07-01T2400', segment: 'I', phase: 'A' });
     const stop = g.rollToEndRain({ roll: 1 });
     expect(stop).toMatchObject({ stops: true, modified: 0, drm: { total: -1 } });
     expect(g.weather()).toMatchObject({ raining: false, mud: true });

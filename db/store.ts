@@ -30,6 +30,9 @@ export interface GameRow {
   raining: number;
   mud: number;
   rain_stop_rolls: number;
+  /** When Random Event M brought the rain, and the last turn a roll to end it was made (schema version 4). */
+  rain_began_turn_id: string | null;
+  rain_rolled_turn_id: string | null;
   head_seq: number | null;
   redo_seq: number | null;
 }
@@ -93,6 +96,8 @@ export interface CommandRow {
   activation_order: number | null;
   /** What the Confusion Table gave it after a failed ME attempt this segment (schema version 3). */
   confusion_result: ConfusionResult | null;
+  /** Designated in II.B to recover fatigue this turn (schema version 4). */
+  fatigue_recovery: number;
 }
 
 /** What the Confusion Table gave a command or unit, as far as Muster applies it (RI-K06). */
@@ -164,6 +169,8 @@ export interface UnitRow {
   /** Designated for a Bayonet Charge (schema version 3). */
   bayonet_charge: number;
   confusion_result: ConfusionResult | null;
+  /** The turn the unit last Double Timed (schema version 4). */
+  double_time_turn_id: string | null;
 }
 
 export interface ObjectiveRow {
@@ -184,6 +191,24 @@ export interface ReinforcementGroupDbRow {
   entry_area: string;
   rolled_turn_id: string | null;
   arrived_turn_id: string | null;
+}
+
+/** An Alternative Arrival Area ordered for a group (schema version 3): a side's secret. */
+export interface AlternativeArrivalRow {
+  id: string;
+  side: Side;
+  entry_area: string | null;
+  ordered_turn_id: string | null;
+  rolled_turn_id: string | null;
+}
+
+/** A command's Concealed Movement (schema version 3): a side's secret. */
+export interface ConcealmentRow {
+  id: string;
+  side: Side;
+  concealed: number;
+  /** JSON [{ turnId, hex, note }]. */
+  plot: string;
 }
 
 /** A unit's strength now: printed SP less permanent losses, stragglers and guns left on the field. */
@@ -208,6 +233,10 @@ export const readObjectives = (db: SqliteDatabase) => statement(db, 'SELECT * FR
 export const readObjective = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM objectives WHERE id = ?').get(id) as ObjectiveRow | undefined;
 export const readGroups = (db: SqliteDatabase) => statement(db, 'SELECT * FROM reinforcement_groups ORDER BY scheduled_turn_id, id').all() as ReinforcementGroupDbRow[];
 export const readGroup = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM reinforcement_groups WHERE id = ?').get(id) as ReinforcementGroupDbRow | undefined;
+export const readAlternativeArrivals = (db: SqliteDatabase) => statement(db, 'SELECT * FROM alternative_arrivals ORDER BY id').all() as AlternativeArrivalRow[];
+export const readAlternativeArrival = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM alternative_arrivals WHERE id = ?').get(id) as AlternativeArrivalRow | undefined;
+export const readConcealment = (db: SqliteDatabase) => statement(db, 'SELECT * FROM concealment ORDER BY id').all() as ConcealmentRow[];
+export const readConcealmentOf = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM concealment WHERE id = ?').get(id) as ConcealmentRow | undefined;
 
 /**
  * The part of a scenario a game keeps: everything, or the subtrees of the chosen commands plus their
@@ -256,6 +285,10 @@ export interface InsertScenarioOptions {
   armyDefaultOrder: OrderCode;
 }
 
+function hasTable(db: SqliteDatabase, name: string): boolean {
+  return (statement(db, "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) as { n: number }).n === 1;
+}
+
 /** Copies a (selected) scenario into a fresh game file. Runs inside the creation transaction. */
 export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenarioOptions): void {
   statement(
@@ -286,7 +319,14 @@ export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenari
   statement(db, 'INSERT INTO turn_state (id) VALUES (1)').run();
 
   const insertGroup = statement(db, 'INSERT INTO reinforcement_groups (id, side, scheduled_turn_id, entry_area) VALUES (?, ?, ?, ?)');
-  for (const g of s.reinforcements) insertGroup.run(g.id, g.side, g.scheduledTurnId, g.entryArea);
+  // A side's secret rows (schema version 4): nothing ordered, nothing concealed. A file made with an older
+  // schema (the migrations' tests) gets them when migration 0004 brings it up to date.
+  const secrets = hasTable(db, 'alternative_arrivals');
+  const insertAlternative = secrets ? statement(db, 'INSERT INTO alternative_arrivals (id, side) VALUES (?, ?)') : null;
+  for (const g of s.reinforcements) {
+    insertGroup.run(g.id, g.side, g.scheduledTurnId, g.entryArea);
+    insertAlternative?.run(g.id, g.side);
+  }
 
   // Commands that arrive later, with their whole subtrees, start off the map.
   const children = new Map<string, string[]>();
@@ -324,11 +364,14 @@ export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenari
     `INSERT INTO commands (id, side, level, name, parent_id, leader_id, cavalry, artillery, position, reinforcement_group_id, own_order, on_map)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // Each command's (secret) Concealed Movement row, not concealed.
+  const insertConcealment = secrets ? statement(db, 'INSERT INTO concealment (id, side) VALUES (?, ?)') : null;
   for (const c of ordered) {
     insertCommand.run(
       c.id, c.side, c.level, c.name, c.parentId, c.leaderId, c.cavalry ? 1 : 0, c.artillery ? 1 : 0,
       positions.get(c.id)!, groupOf.get(c.id) ?? null, orders.get(c.id) ?? null, offMap.has(c.id) ? 0 : 1,
     );
+    insertConcealment?.run(c.id, c.side);
   }
   const insertLeader = statement(
     db,

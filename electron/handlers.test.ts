@@ -273,3 +273,49 @@ describe('the built-in scenarios', () => {
     }
   });
 });
+
+describe('the browser preview\'s File menu: Open from the games folder, Help', () => {
+  function folderHandlers(folder?: string): ShellHandlers {
+    return createHandlers({
+      backend: testBackend(),
+      dialogs: { chooseNewGameFile: async () => null, chooseGameToOpen: async () => null, chooseSaveAsFile: async () => null, reportFileError: async () => undefined },
+      recent: new RecentFilesStore(join(h.dir, 'userData', 'recent-files.json'), 'linux'),
+      appInfo: { name: 'Muster', version: '0.1.0', host: 'browser', platform: 'linux', versions: {} },
+      scenarios: () => [],
+      platform: 'linux',
+      charts: h.charts,
+      ...(folder !== undefined ? { gameFolder: folder } : {}),
+    });
+  }
+
+  it('lists the folder\'s games (the desktop app, with a file dialog, has no folder) and opens one by name only', async () => {
+    expect(await folderHandlers().gameFolder(undefined)).toBeNull();
+    const folder = join(h.dir, 'games');
+    const handlers = folderHandlers(folder);
+    expect(await handlers.gameFolder(undefined)).toEqual({ folder, files: [] });
+    const { mkdirSync, writeFileSync, utimesSync } = await import('node:fs');
+    mkdirSync(folder);
+    const older = makeGameFile(folder, 'first-day.muster');
+    utimesSync(older, new Date('2024-07-01T10:00:00Z'), new Date('2024-07-01T10:00:00Z'));
+    makeGameFile(folder, 'second-day.muster');
+    writeFileSync(join(folder, 'notes.txt'), 'not a game');
+    const listing = await handlers.gameFolder(undefined);
+    expect(listing!.files.map((f) => [f.name, f.open])).toEqual([['second-day.muster', false], ['first-day.muster', false]]);
+    const info = await handlers.openFromFolder({ name: 'first-day.muster' });
+    expect(info.file).toBe(older);
+    expect((await handlers.gameFolder(undefined))!.files.find((f) => f.name === 'first-day.muster')!.open).toBe(true);
+    await expect(handlers.openFromFolder({ name: 'nobody.muster' })).rejects.toMatchObject({ code: 'FILE_NOT_FOUND', field: 'name' });
+    await expect(handlers.openFromFolder({ name: '../first-day.muster' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', field: 'name' });
+    await expect(folderHandlers().openFromFolder({ name: 'first-day.muster' })).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'name' });
+    // A refused name leaves the open game open.
+    expect((await handlers.currentGame(undefined))!.file).toBe(older);
+    handlers.shutdown();
+  });
+
+  it('Help gives the rules interpretations as Markdown', async () => {
+    const help = await folderHandlers().helpText(undefined);
+    expect(help.title).toBe('Rules interpretations');
+    expect(help.markdown).toContain('# Rules interpretations');
+    expect(help.markdown).toContain('### RI-B01');
+  });
+});

@@ -8,8 +8,9 @@
  * Every change is already on disk when a service call returns; there is no "unsaved" state. Save As
  * copies the open game to the new file with SQLite's online backup and continues on the copy.
  */
-import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
 import { GAME_FUNCTIONS, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
 import type { CreateGameInput } from '../db/service';
@@ -62,6 +63,18 @@ export interface HandlerDeps {
   onGameChanged?: (event: GameChangedEvent) => void;
   logError?: (message: string, error?: unknown) => void;
   platform?: NodeJS.Platform;
+  /**
+   * The browser preview's folder of games: Open lists it (the browser has no file dialog). Leave it out in
+   * the desktop app, whose Open uses the system's dialog.
+   */
+  gameFolder?: string;
+  /** docs/rules-interpretations.md, for Help in a window that shows it itself; default the project's copy. */
+  helpFile?: string;
+}
+
+/** The project's docs/rules-interpretations.md (the desktop app passes its own copy's path). */
+export function defaultHelpFile(): string {
+  return join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'rules-interpretations.md');
 }
 
 /** The handlers plus what the main process itself needs (menu, file association, quitting). */
@@ -212,6 +225,34 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
 
     recentFiles: () => deps.recent.list(),
     removeRecentFile: ({ file }) => deps.recent.remove(file),
+
+    gameFolder: () => {
+      if (deps.gameFolder === undefined) return null;
+      const folder = resolve(deps.gameFolder);
+      const open = current?.info().file ?? null;
+      const files = existsSync(folder)
+        ? readdirSync(folder)
+            .filter((name) => name.endsWith('.muster'))
+            .map((name) => {
+              const path = join(folder, name);
+              const st = statSync(path);
+              return { name, path, modifiedAt: st.mtime.toISOString(), bytes: st.size, open: open !== null && samePath(open, path, platform) };
+            })
+            .sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || a.name.localeCompare(b.name))
+        : [];
+      return { folder, files };
+    },
+
+    openFromFolder: async ({ name }) => {
+      if (deps.gameFolder === undefined) throw new ShellError('NOT_FOUND', 'name', 'there is no game folder here: use File > Open');
+      // Only a plain file name that is in the folder now: never a path the window made up.
+      if (basename(name) !== name || !name.endsWith('.muster')) throw new ShellError('INVALID_ARGUMENT', 'name', `${name} is not a game file name of the folder`);
+      const path = join(resolve(deps.gameFolder), name);
+      if (!existsSync(path)) throw new ShellError('FILE_NOT_FOUND', 'name', `${name} is not in ${resolve(deps.gameFolder)}`);
+      return openFile(path);
+    },
+
+    helpText: () => ({ title: 'Rules interpretations', markdown: readFileSync(deps.helpFile ?? defaultHelpFile(), 'utf8') }),
 
     charts: () => deps.charts.read(),
     saveCharts: (charts) => deps.charts.write(charts),

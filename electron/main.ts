@@ -243,6 +243,7 @@ function onReady(): void {
     appInfo: appInfo(),
     onGameChanged,
     logError: (message, error) => log.error(message, error),
+    helpFile: interpretationsPath(),
   });
   registerIpc(ipcMain, handlers, {
     validateOutput: !app.isPackaged,

@@ -19,6 +19,7 @@ export * from './movement';
 export * from './losses';
 export * from './reinforcements';
 export * from './weather';
+export * from './fatigue';
 export * from './victory';
 // Optional rules from related Civil War systems (issue 11): off unless a game switches them on.
 export * from './optional/variable-initiative';

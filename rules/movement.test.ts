@@ -6,6 +6,9 @@ import {
   cavalryMayReduceFatigue,
   changeStackPositionCost,
   columnFormation,
+  DEFAULT_MOVEMENT_ALLOWANCES,
+  defaultMovementAllowance,
+  doubleTimeFatigue,
   doubleTimeIneligibility,
   EXTENDED_COLUMN_MAXIMUM,
   mayExtendLineRegardlessOfStrength,
@@ -14,11 +17,13 @@ import {
   movementAllowance,
   mustDeployFromConcealment,
   needsExtendedColumnMarker,
+  orderMovement,
   passageOfLinesUdd,
   passThroughCost,
   rsmMarkerAtCleanup,
+  unitMovement,
 } from './movement';
-import { ARMS } from './types';
+import { ARMS, ORDER_CODES } from './types';
 import { FAIR_WEATHER, type Weather } from './weather';
 
 const RAIN: Weather = { raining: true, mud: false, rainStopRolls: 0 };
@@ -196,5 +201,44 @@ describe('Extended Line, battery sections, mounting and cavalry fatigue', () => 
     expect(cavalryMayReduceFatigue({ mounted: false, hexesFromWater: 1 }).allowed).toBe(true);
     expect(cavalryMayReduceFatigue({ mounted: false, hexesFromWater: 2 }).allowed).toBe(false);
     expect(cavalryMayReduceFatigue({ mounted: true, hexesFromWater: 0 }).allowed).toBe(false);
+  });
+});
+
+describe('unitMovement: the movement helper (RI-B05, RI-B06)', () => {
+  it('the arm\'s default allowance, marked as Muster\'s default; a printed one when given', () => {
+    expect(defaultMovementAllowance({ arm: 'infantry' })).toEqual({ value: DEFAULT_MOVEMENT_ALLOWANCES.infantry, label: 'Movement Allowance (infantry)' });
+    expect(defaultMovementAllowance({ arm: 'cavalry', mounted: true }).value).toBe(12);
+    expect(defaultMovementAllowance({ arm: 'cavalry', mounted: false }).value).toBe(6);
+    expect(defaultMovementAllowance({ arm: 'artillery', horseArtillery: true }).value).toBe(10);
+    expect(unitMovement({ arm: 'infantry', order: 'MRCH', weather: FAIR_WEATHER, fatigue: 0 }).ma.items[0]).toEqual({ label: 'Movement Allowance (infantry)', value: 6, rule: 'Base game (Muster default, RI-B05)' });
+    expect(unitMovement({ arm: 'infantry', baseMa: 5, order: 'MRCH', weather: FAIR_WEATHER, fatigue: 0 }).ma.items[0]).toEqual({ label: 'Movement Allowance (as printed)', value: 5, rule: 'Base game' });
+  });
+
+  it('orders: "No Strategic Movement" under ASLT, SUPT, SKPD, HOLD and WDRW; HOLD "One hex movement only"', () => {
+    expect(ORDER_CODES.filter((o) => orderMovement(o).strategicMovementAllowed)).toEqual(['MRCH', 'BOMB', 'RSRV']);
+    expect(orderMovement('HOLD')).toMatchObject({ oneHexOnly: true, restrictions: ['HOLD: One hex movement only', 'HOLD: No Strategic Movement'] });
+    expect(orderMovement('MRCH').restrictions).toEqual(['MRCH: Must expend all available MPs moving away from starting hex', 'MRCH: No Tactical Movement', 'MRCH: Must remain at least 5 hexes distance from enemy in LOS']);
+    expect(() => unitMovement({ arm: 'infantry', order: 'HOLD', strategicMovement: true, weather: FAIR_WEATHER, fatigue: 0 })).toThrow(/strategicMovement: may not be used: HOLD orders: No Strategic Movement/);
+  });
+
+  it('Double Time on March orders: 6 doubled + 3 = 15 MPs and fatigue 1 -> 3; refused when fatigue would pass level 4', () => {
+    const r = unitMovement({ arm: 'infantry', order: 'MRCH', strategicMovement: true, doubleTime: true, weather: FAIR_WEATHER, fatigue: 1 });
+    expect(r).toMatchObject({ ma: { total: 15 }, fatigueLevels: 2, fatigueAfter: 3, doubleTime: { used: true, refused: [] } });
+    expect(doubleTimeFatigue(2)).toEqual({ ok: true, after: 4 });
+    expect(doubleTimeFatigue(3)).toEqual({ ok: false, reason: 'fatigue level 3: Double Time would take it to 5, past the top level 4', rule: 'Rev. Double Time' });
+    const tired = unitMovement({ arm: 'infantry', order: 'MRCH', strategicMovement: true, weather: FAIR_WEATHER, fatigue: 3 });
+    expect(tired.doubleTime.refused).toEqual(['fatigue level 3: Double Time would take it to 5, past the top level 4']);
+    expect(() => unitMovement({ arm: 'infantry', order: 'MRCH', strategicMovement: true, doubleTime: true, weather: FAIR_WEATHER, fatigue: 3 })).toThrow(/doubleTime: may not be used/);
+  });
+
+  it('rain and mud on the whole allowance, every item with its rule', () => {
+    const r = unitMovement({ arm: 'infantry', order: 'MRCH', strategicMovement: true, weather: { raining: true, mud: true, rainStopRolls: 0 }, fatigue: 0 });
+    expect(r.ma.items.map((i) => [i.label, i.value, i.rule])).toEqual([
+      ['Movement Allowance (infantry)', 6, 'Base game (Muster default, RI-B05)'],
+      ['Strategic Movement: doubled Movement Allowance', 6, 'Rev. Double Time'],
+      ['Rain: all MAs reduced by half', -6, 'Rev. Rain'],
+      ['Mud: -1 all MAs', -1, 'Rev. Mud'],
+    ]);
+    expect(r.ma.total).toBe(5);
   });
 });

@@ -6,7 +6,8 @@
  */
 import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
-import { ARMS, type Arm, type DrmItem, type Itemised, type Light } from './types';
+import { ORDERS } from './orders';
+import { ARMS, COUNTER_LIMITS, ORDER_CODES, type Arm, type DrmItem, type Itemised, type Light, type OrderCode } from './types';
 import { assertWeather, MUD_RULE, RAIN_RULE, type Weather } from './weather';
 
 const DOUBLE_TIME_RULE = 'Rev. Double Time';
@@ -269,4 +270,124 @@ export function cavalryMayReduceFatigue(u: { mounted: boolean; hexesFromWater: n
   assertBoolean('unit.mounted', u?.mounted);
   assertNonNegativeInteger('unit.hexesFromWater', u.hexesFromWater);
   return { allowed: !u.mounted && u.hexesFromWater <= 1, rule: CAVALRY_FATIGUE_RULE };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The movement helper: a unit's allowance this activation, with what its orders and fatigue allow
+// ---------------------------------------------------------------------------------------------
+
+export const BASE_MOVEMENT_RULE = 'Base game (Muster default, RI-B05)';
+
+/**
+ * RI-B05: the revision prints no movement allowances; these are Muster's defaults for the base game's
+ * printed MAs, shown with their source so players with other counters type their own.
+ */
+export const DEFAULT_MOVEMENT_ALLOWANCES = {
+  infantry: 6,
+  cavalryMounted: 12,
+  /** RI-F19: dismounted cavalry moves as infantry. */
+  cavalryDismounted: 6,
+  artillery: 8,
+  horseArtillery: 10,
+} as const;
+
+/** The default printed MA of a unit, and what it is (RI-B05). */
+export function defaultMovementAllowance(u: { arm: Arm; mounted?: boolean; horseArtillery?: boolean }): { value: number; label: string } {
+  assertOneOf('unit.arm', u?.arm, ARMS);
+  const mounted = optionalBoolean('unit.mounted', u.mounted);
+  const horse = optionalBoolean('unit.horseArtillery', u.horseArtillery);
+  const d = DEFAULT_MOVEMENT_ALLOWANCES;
+  if (u.arm === 'infantry') return { value: d.infantry, label: 'Movement Allowance (infantry)' };
+  if (u.arm === 'cavalry') return mounted ? { value: d.cavalryMounted, label: 'Movement Allowance (mounted cavalry)' } : { value: d.cavalryDismounted, label: 'Movement Allowance (dismounted cavalry)' };
+  return horse ? { value: d.horseArtillery, label: 'Movement Allowance (horse artillery)' } : { value: d.artillery, label: 'Movement Allowance (artillery)' };
+}
+
+/** What an order's ACTIONS & RESTRICTIONS say about moving (Rev. Orders Table). */
+export function orderMovement(order: OrderCode): { strategicMovementAllowed: boolean; oneHexOnly: boolean; restrictions: string[]; rule: string } {
+  assertOneOf('order', order, ORDER_CODES);
+  const actions = ORDERS[order].actions;
+  const moving = /mov|MPs|hex|Strategic/i;
+  return {
+    strategicMovementAllowed: !actions.includes('No Strategic Movement'),
+    oneHexOnly: actions.includes('One hex movement only'),
+    restrictions: actions.filter((a) => moving.test(a)).map((a) => `${order}: ${a}`),
+    rule: ORDERS[order].rule,
+  };
+}
+
+export interface UnitMovementInput {
+  arm: Arm;
+  /** Printed MA; default from DEFAULT_MOVEMENT_ALLOWANCES (RI-B05). */
+  baseMa?: number;
+  mounted?: boolean;
+  horseArtillery?: boolean;
+  /** The order the unit is under. */
+  order: OrderCode;
+  strategicMovement?: boolean;
+  doubleTime?: boolean;
+  pikesExclusively?: boolean;
+  weather: Weather;
+  /** The unit's fatigue level now (0-4). */
+  fatigue: number;
+}
+
+export interface UnitMovement extends MovementAllowance {
+  /** Why Strategic Movement or Double Time is not open to the unit now (empty: it is). */
+  strategicMovement: { used: boolean; refused: string[] };
+  doubleTime: { used: boolean; refused: string[] };
+  /** The order's movement restrictions, and the one-hex limit of HOLD. */
+  restrictions: string[];
+  oneHexOnly: boolean;
+  /** The fatigue level after this activation's movement. */
+  fatigueAfter: number;
+}
+
+/**
+ * A unit's movement allowance for one activation and everything that bounds it, itemised: its arm's MA,
+ * Strategic Movement (if its orders allow it), Double Time (infantry on Strategic Movement whose fatigue
+ * can take +2 levels, RI-B06), rain and mud. Asking for what the unit may not do is refused with the
+ * reasons, so the number shown is always one the rules allow.
+ */
+export function unitMovement(i: UnitMovementInput): UnitMovement {
+  if (typeof i !== 'object' || i === null) throw new RulesArgumentError('i', 'must be { arm, order, weather, fatigue, baseMa?, strategicMovement?, doubleTime?, pikesExclusively? }');
+  assertOneOf('arm', i.arm, ARMS);
+  assertOneOf('order', i.order, ORDER_CODES);
+  assertNonNegativeInteger('fatigue', i.fatigue);
+  assertWeather('weather', i.weather);
+  const strategic = optionalBoolean('strategicMovement', i.strategicMovement);
+  const doubleTime = optionalBoolean('doubleTime', i.doubleTime);
+  const orders = orderMovement(i.order);
+  const smRefused = orders.strategicMovementAllowed ? [] : [`${i.order} orders: No Strategic Movement`];
+  if (strategic && smRefused.length > 0) throw new RulesArgumentError('strategicMovement', `may not be used: ${smRefused.join('; ')} (${orders.rule})`);
+  const dtRefused = doubleTimeIneligibility({ arm: i.arm, strategicMovement: strategic });
+  const fatigue = doubleTimeFatigue(i.fatigue);
+  if (!fatigue.ok) dtRefused.push(fatigue.reason);
+  if (doubleTime && dtRefused.length > 0) throw new RulesArgumentError('doubleTime', `may not be used: ${dtRefused.join('; ')}`);
+  const base = i.baseMa ?? defaultMovementAllowance(i).value;
+  const label = i.baseMa === undefined ? defaultMovementAllowance(i).label : 'Movement Allowance (as printed)';
+  const result = movementAllowance({ arm: i.arm, baseMa: base, strategicMovement: strategic, doubleTime, weather: i.weather, pikesExclusively: i.pikesExclusively ?? false });
+  const [first, ...rest] = result.ma.items;
+  const items = [{ ...first!, label, rule: i.baseMa === undefined ? BASE_MOVEMENT_RULE : 'Base game' }, ...rest];
+  return {
+    ma: itemised(items),
+    fatigueLevels: result.fatigueLevels,
+    strategicMovement: { used: strategic, refused: smRefused },
+    doubleTime: { used: doubleTime, refused: dtRefused },
+    restrictions: orders.restrictions,
+    oneHexOnly: orders.oneHexOnly,
+    fatigueAfter: i.fatigue + result.fatigueLevels,
+  };
+}
+
+/**
+ * Double Time's fatigue: "Fatigue is then increased by 2 levels." RI-B06: a unit whose fatigue would pass the
+ * top level (4, RI-S20) may not Double Time.
+ */
+export function doubleTimeFatigue(level: number): { ok: true; after: number } | { ok: false; reason: string; rule: string } {
+  assertNonNegativeInteger('level', level);
+  const after = level + 2;
+  if (after > COUNTER_LIMITS.fatigue.max) {
+    return { ok: false, reason: `fatigue level ${level}: Double Time would take it to ${after}, past the top level ${COUNTER_LIMITS.fatigue.max}`, rule: DOUBLE_TIME_RULE };
+  }
+  return { ok: true, after };
 }

@@ -1,7 +1,7 @@
 /** Examples of the revision's Victory rules: loss points, the ratio levels, the 300-point draw and objectives. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gameVictory, lossPoints, manpowerDivisionsLost, victoryByLosses, type Losses } from './victory';
+import { gameVictory, historicalSpLost, lossPoints, manpowerDivisionsLost, victoryByLosses, type Losses } from './victory';
 
 const noLosses: Losses = {
   infantrySp: 0,
@@ -151,5 +151,24 @@ describe('Geographic and Manpower Objectives', () => {
   it('names bad arguments', () => {
     expect(() => gameVictory({ ...base, objectivesOccupied: { USA: -1, CSA: 0 } })).toThrow(/objectivesOccupied\.USA/);
     expect(() => gameVictory({ ...base, manpowerObjectivesMet: { USA: 'yes' as never, CSA: false } })).toThrow(/manpowerObjectivesMet\.USA: must be true or false/);
+  });
+});
+
+describe('historicalSpLost: the real casualties in SPs (RI-B08)', () => {
+  it('infantry and cavalry at the men per SP, half up; never more than the printed SP', () => {
+    expect(historicalSpLost({ arm: 'infantry', casualties: 371, sp: 10, menPerSp: 50 })).toBe(7);
+    expect(historicalSpLost({ arm: 'infantry', casualties: 225, sp: 10, menPerSp: 50 })).toBe(5);
+    expect(historicalSpLost({ arm: 'cavalry', casualties: 24, sp: 9, menPerSp: 50 })).toBe(0);
+    expect(historicalSpLost({ arm: 'infantry', casualties: 700, sp: 12, menPerSp: 50 })).toBe(12);
+  });
+
+  it('batteries and unknown casualties add nothing', () => {
+    expect(historicalSpLost({ arm: 'artillery', casualties: 40, sp: 6, menPerSp: 50 })).toBe(0);
+    expect(historicalSpLost({ arm: 'infantry', casualties: null, sp: 6, menPerSp: 50 })).toBe(0);
+  });
+
+  it('names a bad argument', () => {
+    expect(() => historicalSpLost({ arm: 'infantry', casualties: 10, sp: 6, menPerSp: 0 })).toThrow(/menPerSp: must be a whole number of 1 or more/);
+    expect(() => historicalSpLost({ arm: 'infantry', casualties: -1, sp: 6, menPerSp: 50 })).toThrow(/casualties/);
   });
 });

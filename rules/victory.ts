@@ -5,7 +5,7 @@
  */
 import { assertNonNegativeInteger, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
-import { SIDES, type DrmItem, type Itemised, type Side } from './types';
+import { SIDES, type Arm, type DrmItem, type Itemised, type Side } from './types';
 
 const LOSSES_RULE = 'Rev. Victory Points for Losses';
 const VICTORY_RULE = 'Rev. Victory';
@@ -185,4 +185,21 @@ export function gameVictory(i: VictoryInput): VictoryResult {
   }
   const byLosses = victoryByLosses(i.lossPoints?.USA, i.lossPoints?.CSA);
   return { ...byLosses, by: 'losses', objectives, rule: LOSSES_RULE };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The history check: the real battle's casualties in the game's terms
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A unit's historical casualties as SP lost (RI-B08): infantry and cavalry at the scenario's men per SP,
+ * half rounded up, never more than its printed SP; batteries none (their casualties are gunners, not guns).
+ */
+export function historicalSpLost(u: { arm: Arm; casualties: number | null; sp: number; menPerSp: number }): number {
+  if (typeof u !== 'object' || u === null) throw new RulesArgumentError('u', 'must be { arm, casualties, sp, menPerSp }');
+  if (u.casualties !== null) assertNonNegativeInteger('casualties', u.casualties);
+  assertNonNegativeInteger('sp', u.sp);
+  if (typeof u.menPerSp !== 'number' || !Number.isInteger(u.menPerSp) || u.menPerSp < 1) throw new RulesArgumentError('menPerSp', `must be a whole number of 1 or more (got ${String(u.menPerSp)})`);
+  if (u.arm === 'artillery' || u.casualties === null) return 0;
+  return Math.min(u.sp, Math.round(u.casualties / u.menPerSp));
 }

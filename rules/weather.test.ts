@@ -1,6 +1,6 @@
 /** Examples of Rev. Rain and Rev. Mud: when rain begins, the roll that ends it, mud, and the fire modifiers. */
 import { describe, expect, it } from 'vitest';
-import { FAIR_WEATHER, rainEvent, rainStopDrm, rollToEndRain, weatherFireDrmItems, weatherMaxRange, type Weather } from './weather';
+import { FAIR_WEATHER, mayRainBegin, rainEvent, rainStopDrm, rollToEndRain, weatherEffects, weatherFireDrmItems, weatherMaxRange, type Weather } from './weather';
 
 const RAIN: Weather = { raining: true, mud: false, rainStopRolls: 0 };
 
@@ -73,5 +73,25 @@ describe('weather modifiers for fire', () => {
     expect(weatherMaxRange(5, RAIN)).toBe(2);
     expect(weatherMaxRange(6, RAIN)).toBe(3);
     expect(weatherMaxRange(5, FAIR_WEATHER)).toBe(5);
+  });
+});
+
+describe('mayRainBegin and weatherEffects (RI-B04)', () => {
+  it('Random Event M brings rain on an afternoon turn only, and not while it rains', () => {
+    expect(mayRainBegin(FAIR_WEATHER, true)).toEqual({ ok: true });
+    expect(mayRainBegin(FAIR_WEATHER, false)).toEqual({ ok: false, reason: 'Random Event M (Rain) only occurs in afternoon game turns', rule: 'Rev. Rain' });
+    expect(mayRainBegin(RAIN, true)).toEqual({ ok: false, reason: 'it is already raining', rule: 'Rev. Rain' });
+    expect(mayRainBegin({ raining: false, mud: true, rainStopRolls: 0 }, true).ok).toBe(true);
+  });
+
+  it('lists every number the weather changes, with its rule', () => {
+    expect(weatherEffects(FAIR_WEATHER)).toEqual([]);
+    expect(weatherEffects({ raining: true, mud: true, rainStopRolls: 1 })).toEqual([
+      { label: 'All movement allowances halved, unless moving along pikes exclusively', rule: 'Rev. Rain' },
+      { label: 'Artillery fire -2', rule: 'Rev. Rain' },
+      { label: 'Fire range and strength halved (rounded down)', rule: 'Rev. Rain' },
+      { label: 'All movement allowances -1', rule: 'Rev. Mud' },
+      { label: 'Artillery fire -1', rule: 'Rev. Mud' },
+    ]);
   });
 });

@@ -91,3 +91,31 @@ export function weatherMaxRange(maxRange: number, weather: Weather): number {
   assertWeather('weather', weather);
   return weather.raining ? Math.floor(maxRange / 2) : maxRange;
 }
+
+/**
+ * Whether Random Event M brings rain now: "This event only occurs in afternoon game turns", and rain
+ * already falling cannot begin again.
+ */
+export function mayRainBegin(weather: Weather, afternoonTurn: boolean): { ok: true } | { ok: false; reason: string; rule: string } {
+  assertWeather('weather', weather);
+  assertBoolean('afternoonTurn', afternoonTurn);
+  if (weather.raining) return { ok: false, reason: 'it is already raining', rule: RAIN_RULE };
+  if (!afternoonTurn) return { ok: false, reason: 'Random Event M (Rain) only occurs in afternoon game turns', rule: RAIN_RULE };
+  return { ok: true };
+}
+
+/** What the weather in force changes, one line per effect with its rule (for the turn bar and every number it changes). */
+export function weatherEffects(weather: Weather): { label: string; rule: string }[] {
+  assertWeather('weather', weather);
+  const effects: { label: string; rule: string }[] = [];
+  if (weather.raining) {
+    effects.push({ label: 'All movement allowances halved, unless moving along pikes exclusively', rule: RAIN_RULE });
+    effects.push({ label: 'Artillery fire -2', rule: RAIN_RULE });
+    effects.push({ label: 'Fire range and strength halved (rounded down)', rule: RAIN_RULE });
+  }
+  if (weather.mud) {
+    effects.push({ label: 'All movement allowances -1', rule: MUD_RULE });
+    effects.push({ label: 'Artillery fire -1', rule: MUD_RULE });
+  }
+  return effects;
+}

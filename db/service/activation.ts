@@ -15,6 +15,7 @@ import { officerRating, spendPoints, standingOrders, superiors, tree } from './c
 import { check, RULE, unitSubject } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, onMapUnit, requireSegment, requireSideToAct } from './lookups';
+import { requireStartOfActivationDone } from './turn-start';
 
 /** The activation phase of a step of segment III (A in-command, B out-of-command). */
 function activationPhaseOf(phase: string): 'in-command' | 'out-of-command' {
@@ -50,6 +51,8 @@ export function meAttemptChecks(ctx: GameContext, input: { commandId?: string; u
   const subject = activationSubject(ctx, input, commands, commanderOutOfCommand);
   const { c, field } = subject;
   const t = requireSideToAct(ctx, field, c.side);
+  // RI-B02: the Activation Segment's first activation waits for the turn's arrival and rain rolls.
+  requireStartOfActivationDone(ctx, field);
   const order = activationOrder(ctx, subject, commands);
   const options = activationOptions(order);
   if (!options.mayAttemptMe) throw forbidden(field, `${subject.name} is under ${order}: RE activation only`, options.rule);
@@ -69,6 +72,7 @@ export function meAttemptChecks(ctx: GameContext, input: { commandId?: string; u
 export function reActivationChecks(ctx: GameContext, input: { commandId?: string; unitId?: string }, commands: CommandRow[], commanderOutOfCommand: boolean): ActivationChecked {
   const subject = activationSubject(ctx, input, commands, commanderOutOfCommand);
   const t = requireSideToAct(ctx, subject.field, subject.c.side);
+  requireStartOfActivationDone(ctx, subject.field);
   const order = activationOrder(ctx, subject, commands);
   check(subject.field, askRules(() => activateAtRe(order)));
   return { subject, t, order };
@@ -197,6 +201,7 @@ function pass(ctx: GameContext, input: PassInput): PassResult {
     const side = requireOneOf('side', input.side, SIDES);
     requireSegment(ctx, 'side', ACTIVATION_SEGMENT, RULE.activation);
     const t = requireSideToAct(ctx, 'side', side);
+    requireStartOfActivationDone(ctx, 'side');
     const next = afterActivationAction({ phase: activationPhaseOf(readClock(ctx.db).phase), toAct: side, consecutivePasses: t.passes_in_row, ended: false }, 'pass');
     cs.set('turn_state', 1, 'passes_in_row', t.passes_in_row, next.consecutivePasses).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
     return {

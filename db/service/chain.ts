@@ -80,6 +80,8 @@ export function superiors(ctx: GameContext, field: string, ids: string[], comman
     const l = leader(ctx, `${field}[${i}]`, id);
     if (!allowed.has(id)) throw invalid(`${field}[${i}]`, `${l.name} is not a superior leader in ${commandId}'s chain of command`, 'Rev. Order Change DRMs');
     if (l.casualty !== 'none') throw forbidden(`${field}[${i}]`, `${l.name} is ${l.casualty}`, RULE.leaderLosses);
+    // RI-B11: a leader who has not arrived lends no rating: "on the map" is the roster's, as everywhere else.
+    if (l.on_map !== 1) throw forbidden(`${field}[${i}]`, `${l.name} is not on the map`, RULE.leaders);
     return l;
   });
 }

@@ -6,12 +6,19 @@ import { stragglersRecovered } from '../../rules/losses';
 import { clockAfter, clockInfo, eventDueAt, type AutomaticEvent } from '../clock';
 import { forbidden } from '../errors';
 import type { ChangeSet } from '../events';
-import type { AdvanceClockResult, TurnState } from '../../contract';
+import type { AdvanceClockResult, AdvanceToDecisionResult, TurnState } from '../../contract';
+import { ORDERS } from '../../rules/orders';
+import { MusterError } from '../errors';
+import { listHistory } from '../events';
+import { standingOrders } from './chain';
+import { dueBeforeActivation } from './turn-start';
 import { readActivatedUnits, readClock, readCommands, readLeaders, readTurns, readTurnState, readUnits } from '../store';
 import { askRules } from '../validate';
 import { RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { legalActions } from './legal';
+import { fatigueRecovery } from './movement';
+import { automaticArrivals } from './reinforcements';
 
 function turnState(ctx: GameContext): TurnState {
   const t = readTurnState(ctx.db);
@@ -121,6 +128,10 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
       }
       return n > 0 ? [`${n} Commander's Initiative order(s) expired`] : [];
     }
+    case 'arrivals':
+      return automaticArrivals(ctx, cs, turnId);
+    case 'fatigue-recovery':
+      return fatigueRecovery(ctx, cs);
     case 'straggler-recovery': {
       const commands = readCommands(ctx.db).filter((c) => c.recovery === 1);
       const notes: string[] = [];
@@ -140,4 +151,70 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
   }
 }
 
-export const clockFunctions = { turnState, advanceClock } satisfies Partial<ServiceFunctions>;
+/**
+ * RI-B13: why the turn must stop at the step the clock is at, or null when nothing is to be entered there
+ * and the clock may move on: each new turn (the Orders Segment), the Initiative roll, the Activation
+ * Segment (and its arrival and rain rolls), the 2400 straggler designation, fatigue a brigade may recover,
+ * a leader fallen this turn to replace, abandoned guns to resolve.
+ */
+function decisionAt(ctx: GameContext): string | null {
+  const clock = readClock(ctx.db);
+  const step = `${clock.segment}.${clock.phase}`;
+  const turns = readTurns(ctx.db);
+  if (step === 'I.A') return 'a new turn: the Orders Segment';
+  if (step === 'II.A' && readTurnState(ctx.db).initiative === null) return 'roll for the Initiative';
+  if (step === 'III.A') {
+    const due = dueBeforeActivation(ctx);
+    return due.length > 0 ? `the Activation Segment: first ${due.map((d) => d.text).join('; ')}` : 'the Activation Segment';
+  }
+  if (step === 'II.B') {
+    if (eventDueAt(turns, clock, 'straggler-recovery-designation')) return 'Straggler Recovery Designation (2400)';
+    const orders = standingOrders(ctx);
+    const commands = new Map(readCommands(ctx.db).map((c) => [c.id, c]));
+    const tired = readUnits(ctx.db).some((u) => {
+      const c = commands.get(u.command_id);
+      return u.on_map === 1 && u.fatigue > 0 && u.arm !== 'artillery' && c !== undefined && c.fatigue_recovery === 0 && ORDERS[orders.get(c.id)!.order].actions.includes('Can Recover Fatigue');
+    });
+    if (tired) return 'fatigued brigades that may be designated to recover';
+  }
+  if (step === 'IV.A') {
+    const fallen = listHistory(ctx.db, { turnId: clock.turn_id, kinds: ['leader.casualty', 'leader.captured'], includeUndone: false, limit: 500 });
+    const leaders = new Map(readLeaders(ctx.db).map((l) => [l.id, l]));
+    const waiting = fallen.flatMap((e) => e.changes.filter((c) => c.table === 'leaders' && c.field === 'casualty').map((c) => leaders.get(c.key))).some((l) => l !== undefined && l.casualty !== 'none' && l.replaced === 0);
+    if (waiting) return 'a leader fell this turn: replace him';
+  }
+  if (step === 'IV.C' && eventDueAt(turns, clock, 'abandoned-guns') && readUnits(ctx.db).some((u) => u.abandoned_guns > 0)) return 'abandoned guns to resolve before the day ends';
+  return null;
+}
+
+/**
+ * Fewer clicks (defect 8): the clock moves step by step (one event each, as Next would) through every
+ * step where nothing waits, and stops at the next decision, roll or chore (RI-B13). All the steps are
+ * written together or none; a step the rules refuse (guns to resolve, the last turn over) stops it there.
+ */
+function advanceToDecision(ctx: GameContext): AdvanceToDecisionResult {
+  return ctx.db.transaction((): AdvanceToDecisionResult => {
+    const passed: string[] = [];
+    const automatic: string[] = [];
+    let last: AdvanceClockResult | null = null;
+    let stoppedBecause: string | null = null;
+    while (stoppedBecause === null) {
+      try {
+        last = advanceClock(ctx);
+      } catch (e) {
+        // Nothing moved at all: the refusal is the answer. Else the jump stops before the refused step.
+        if (last === null || !(e instanceof MusterError) || e.code !== 'RULES_FORBID') throw e;
+        stoppedBecause = e.message.replace(/^clock: /, '');
+        break;
+      }
+      passed.push(last.clock.label);
+      automatic.push(...last.automatic);
+      stoppedBecause = decisionAt(ctx);
+      if (passed.length > 40) stoppedBecause = 'a whole turn passed with nothing to do';
+    }
+    const result = last!;
+    return { event: result.event, clock: clockInfo(readClock(ctx.db), readTurns(ctx.db)), passed, stoppedBecause: stoppedBecause!, automatic };
+  })();
+}
+
+export const clockFunctions = { turnState, advanceClock, advanceToDecision } satisfies Partial<ServiceFunctions>;

@@ -14,13 +14,15 @@ import type { DieRoll, Itemised } from '../../rules/types';
 import { rainEvent, rollToEndRain as endRainRoll, RAIN_RULE } from '../../rules/weather';
 import type { ChangeResult, CohesionRollResult, ConfusionInput, ConfusionResult, PlanCohesionInput, PlanCohesionResult, RallyInput, SetWeatherInput, SetWorksInput, UddInput, WeatherState } from '../../contract';
 import { forbidden, invalid } from '../errors';
-import { currentSp, readClock, readCommands, readGame, readLeaders, readTurn, readUnits, type CommandRow, type LeaderDbRow, type UnitRow } from '../store';
+import { currentSp, readClock, readCommands, readLeaders, readTurn, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrdersOf, tree } from './chain';
 import { RULE } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { leader, onMapCommand, onMapUnit, requireSegment } from './lookups';
+import { requireStartOfActivationOpen } from './turn-start';
 import { UnitChanges } from './unit-changes';
+import { weatherState } from './weather';
 import { ACTIVATION_SEGMENT, atMe, combatUnit, combatUnits, commandChain, dieWords, givenDie, mountedFlag, signed, weatherOf, type Dice } from './combat-units';
 import { planFire, resolveFire } from './combat-fire';
 import { cancelBayonetCharge, designateBayonetCharge, planShock, resolveShock } from './combat-shock';
@@ -180,22 +182,24 @@ function setWorks(ctx: GameContext, input: SetWorksInput): ChangeResult {
 // Weather
 
 function weather(ctx: GameContext): WeatherState {
-  const game = readGame(ctx.db);
-  const turn = readTurn(ctx.db, readClock(ctx.db).turn_id)!;
-  return { raining: game.raining === 1, mud: game.mud === 1, rainStopRolls: game.rain_stop_rolls, rainMayBegin: game.raining === 0 && turn.afternoon === 1 };
+  return weatherState(ctx);
 }
 
-/** RI-K17: rain begins only in an afternoon turn; when it stops, mud follows for the rest of the game. */
+/**
+ * RI-K17: rain begins only in an afternoon turn; when it stops, mud follows for the rest of the game.
+ * RI-B04: the turn it began is kept, for the rolls to end it begin the turn after.
+ */
 function setWeather(ctx: GameContext, input: SetWeatherInput): ChangeResult {
   return write(ctx, 'weather', input, (cs, game) => {
     const w = weatherOf(game);
+    const clock = readClock(ctx.db);
     if (input.raining) {
       if (w.raining) throw invalid('raining', 'it is already raining');
-      const turn = readTurn(ctx.db, readClock(ctx.db).turn_id)!;
+      const turn = readTurn(ctx.db, clock.turn_id)!;
       const next = askRules(() => rainEvent(w, turn.afternoon === 1));
       if (!next.raining) throw forbidden('raining', `Rain (Random Event "M") only occurs in afternoon game turns; ${turn.time} is not one`, RAIN_RULE);
-      cs.set('game', 1, 'raining', 0, 1).set('game', 1, 'rain_stop_rolls', game.rain_stop_rolls, 0);
-      return { summary: 'Rain begins (Random Event M)', result: {} };
+      cs.set('game', 1, 'raining', 0, 1).set('game', 1, 'rain_stop_rolls', game.rain_stop_rolls, 0).set('game', 1, 'rain_began_turn_id', game.rain_began_turn_id, clock.turn_id);
+      return { summary: `Rain begins (Random Event M) at ${turn.time}: movement allowances halved (pikes excepted), artillery fire -2, fire range and strength halved`, result: {} };
     }
     if (!w.raining) throw invalid('raining', 'it is not raining');
     cs.set('game', 1, 'raining', 1, 0).set('game', 1, 'mud', game.mud, 1).set('game', 1, 'rain_stop_rolls', game.rain_stop_rolls, 0);
@@ -203,17 +207,24 @@ function setWeather(ctx: GameContext, input: SetWeatherInput): ChangeResult {
   });
 }
 
+/** RI-F17 and RI-B04: one roll a turn, from the turn after the rain began, by the beginning of the Activation Segment. */
 function rollToEndRain(ctx: GameContext, input: { roll?: number | undefined }): ReturnType<ServiceFunctions['rollToEndRain']> {
   return write(ctx, 'weather', input, (cs, game) => {
     const w = weatherOf(game);
+    const clock = readClock(ctx.db);
     if (!w.raining) throw forbidden('roll', 'it is not raining', RAIN_RULE);
+    if (game.rain_began_turn_id === clock.turn_id) throw forbidden('roll', 'the rain began this turn: the rolls to end it begin next turn', RAIN_RULE);
+    if (game.rain_rolled_turn_id === clock.turn_id) throw forbidden('roll', 'the roll to end the rain has already been made this turn', RAIN_RULE);
+    requireStartOfActivationOpen(ctx, 'roll', 'the roll to end the rain', RAIN_RULE);
     const r = die(ctx, input.roll as DieRoll | undefined);
     const res = askRules(() => endRainRoll(w, r.roll));
     cs.set('game', 1, 'raining', 1, res.weather.raining ? 1 : 0).set('game', 1, 'mud', game.mud, res.weather.mud ? 1 : 0).set('game', 1, 'rain_stop_rolls', game.rain_stop_rolls, res.weather.rainStopRolls);
+    cs.set('game', 1, 'rain_rolled_turn_id', game.rain_rolled_turn_id, clock.turn_id);
+    const after: GameRow = { ...game, raining: res.weather.raining ? 1 : 0, mud: res.weather.mud ? 1 : 0, rain_stop_rolls: res.weather.rainStopRolls, rain_rolled_turn_id: clock.turn_id };
     return {
       summary: `Roll to end the rain: rolled ${r.roll}, modified ${res.modified}: ${res.stops ? 'the rain stops; mud for the rest of the game' : 'it rains on'}`,
       dice: [{ purpose: 'End of rain', source: r.source, roll: r.roll, modifiers: res.drm, modified: res.modified, target: '<= 0', outcome: res.stops ? 'rain stops' : 'rain continues' }],
-      result: { stops: res.stops, modified: res.modified, drm: res.drm },
+      result: { stops: res.stops, modified: res.modified, drm: res.drm, weather: weatherState(ctx, after) },
     };
   });
 }

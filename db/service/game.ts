@@ -7,11 +7,12 @@ import { clockInfo } from '../clock';
 import { MusterError } from '../errors';
 import { eventCount, undoRedoAvailable } from '../events';
 import { fingerprint, verifyGame } from '../integrity';
-import type { GameInfo, RollDieInput, RollDieResult, VerifyReport } from '../../contract';
+import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport } from '../../contract';
 import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
 import { actingArmyCommander } from './chain';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { weatherState } from './weather';
 
 function info(ctx: GameContext): GameInfo {
   const g = readGame(ctx.db);
@@ -31,6 +32,7 @@ function info(ctx: GameContext): GameInfo {
     canRedo,
     eventCount: eventCount(ctx.db),
     armyCommanders: { USA: armyCommanderSummary(ctx, 'USA', g), CSA: armyCommanderSummary(ctx, 'CSA', g) },
+    weather: weatherState(ctx, g),
     fingerprint: fingerprint(ctx.db).value,
     damage: [...ctx.damage],
   };
@@ -44,6 +46,10 @@ function armyCommanderSummary(ctx: GameContext, side: Side, game: GameRow): { le
     if (e instanceof MusterError) return null;
     throw e;
   }
+}
+
+function timeTrack(ctx: GameContext): TimeTrackTurn[] {
+  return readTurns(ctx.db).map((t) => ({ id: t.id, date: t.date, time: t.time, light: t.light, afternoon: t.afternoon === 1, label: `${Number(t.date.slice(8, 10))} July ${t.time}` }));
 }
 
 function verify(ctx: GameContext): VerifyReport {
@@ -64,4 +70,4 @@ function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {
   });
 }
 
-export const gameFunctions = { info, verify, rollDie } satisfies Partial<ServiceFunctions>;
+export const gameFunctions = { info, timeTrack, verify, rollDie } satisfies Partial<ServiceFunctions>;

@@ -6,12 +6,14 @@
 import type { ServiceFunctions } from './context';
 import { activationFunctions } from './activation';
 import { clockFunctions } from './clock';
+import { concealmentFunctions } from './concealment';
 import { combatFunctions } from './combat';
 import { gameFunctions } from './game';
 import { historyFunctions } from './history';
 import { initiativeFunctions } from './initiative';
 import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
+import { movementFunctions } from './movement';
 import { ordersFunctions } from './orders';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
@@ -30,6 +32,8 @@ export const SERVICE_FUNCTIONS = {
   ...leadersFunctions,
   ...lossesFunctions,
   ...reinforcementsFunctions,
+  ...movementFunctions,
+  ...concealmentFunctions,
   ...clockFunctions,
   ...combatFunctions,
   ...victoryFunctions,

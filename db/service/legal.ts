@@ -18,6 +18,7 @@ import { commandArm } from './common';
 import { commandMayAttemptChecks, orderChangeChecks, standingOrdersWithin } from './orders';
 import type { GameContext } from './context';
 import { requireSideToAct } from './lookups';
+import { requireStartOfActivationDone } from './turn-start';
 
 const ALLOWED: Verdict = { allowed: true };
 
@@ -89,7 +90,16 @@ export function legalActions(ctx: GameContext): LegalActions {
   const commands = readCommands(ctx.db);
   const inActivation = clock.segment === ACTIVATION_SEGMENT;
   const pass = Object.fromEntries(
-    SIDES.map((side) => [side, inActivation ? verdictOf(() => requireSideToAct(ctx, 'side', side)).verdict : { allowed: false, reason: 'passing is for the Activation Segment', rule: 'Rev. Activation Segment' }]),
+    SIDES.map((side) => [
+      side,
+      inActivation
+        ? verdictOf(() => {
+            requireSideToAct(ctx, 'side', side);
+            // RI-B02: as pass() checks, the first pass waits for the turn's arrival and rain rolls.
+            requireStartOfActivationDone(ctx, 'side');
+          }).verdict
+        : { allowed: false, reason: 'passing is for the Activation Segment', rule: 'Rev. Activation Segment' },
+    ]),
   ) as LegalActions['pass'];
   return {
     orderChanges: clock.segment === ORDERS_SEGMENT ? orderChanges(ctx, commands) : [],

@@ -1,17 +1,65 @@
 /**
- * Reinforcements (Rev. Variable Arrival of Reinforcements): the groups, their rolls for entry, and their
- * arrival on the map with MRCH orders and an RSM marker.
+ * Reinforcements (Rev. Variable Arrival of Reinforcements, Rev. Alternative Arrival Areas): the schedule
+ * (editable before play begins), what is due this turn, the rolls for entry, the secret Alternative Arrival
+ * Areas, and the arrival on the map with MRCH orders and an RSM marker.
+ *
+ * RI-B01: arrivals happen at the beginning of the Activation Segment: groups arriving as scheduled and
+ * leaders arriving on their own enter by themselves when the clock reaches III.A of their turn (or of any
+ * later turn they have not yet entered); the groups that roll do so by then (RI-B02).
  */
+import { maySpendRatingPoints } from '../../rules/activation';
 import { REINFORCEMENT_ENTRY_ORDERS } from '../../rules/orders';
-import { arrivalSucceeds, variableArrival } from '../../rules/reinforcements';
-import { forbidden } from '../errors';
+import { alternativeArrival, arrivalSucceeds, variableArrival, type ArrivalCheck } from '../../rules/reinforcements';
+import { COMMAND_LEVELS, type Side } from '../../rules/types';
+import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
-import type { ArriveReinforcementInput, ChangeResult, ReinforcementAttemptInput, ReinforcementAttemptResult, ReinforcementGroupRow } from '../../contract';
-import { readClock, readCommands, readGroups, readLeader, readLeaders, readUnits, type CommandRow } from '../store';
+import type {
+  ArrivalGroup,
+  ArrivalLeader,
+  ArrivalsReport,
+  ArriveReinforcementInput,
+  ChangeResult,
+  EditLeaderArrivalInput,
+  EditReinforcementGroupInput,
+  OrderAlternativeArrivalInput,
+  ReinforcementAttemptInput,
+  ReinforcementAttemptResult,
+  ReinforcementGroupRow,
+  RollDueArrivalsResult,
+} from '../../contract';
+import type { NewDiceRow } from '../dice';
+import {
+  readAlternativeArrival,
+  readClock,
+  readCommands,
+  readGame,
+  readGroups,
+  readLeader,
+  readLeaders,
+  readTurn,
+  readTurns,
+  readUnits,
+  type AlternativeArrivalRow,
+  type CommandRow,
+  type GameRow,
+  type ReinforcementGroupDbRow,
+  type TurnRow,
+} from '../store';
 import { askRules, optionalBool, optionalRoll, requireObject } from '../validate';
-import { subtree } from './chain';
+import { actingArmyCommander, ledger, subtree } from './chain';
+import { check } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
-import { command, group } from './lookups';
+import { command, group, leader } from './lookups';
+import { atStartOfActivation, requireStartOfActivationOpen } from './turn-start';
+
+const VARIABLE_RULE = 'Rev. Variable Arrival of Reinforcements';
+const ALTERNATIVE_RULE = 'Rev. Alternative Arrival Areas';
+
+/** "1 July 1100". */
+function turnLabel(turn: TurnRow | undefined): string {
+  if (!turn) return '';
+  return `${Number(turn.date.slice(8, 10))} July ${turn.time}`;
+}
 
 function reinforcementGroups(ctx: GameContext): ReinforcementGroupRow[] {
   const commands = readCommands(ctx.db);
@@ -25,39 +73,24 @@ function reinforcementGroups(ctx: GameContext): ReinforcementGroupRow[] {
   }));
 }
 
-function attemptReinforcement(ctx: GameContext, input: ReinforcementAttemptInput): ReinforcementAttemptResult {
-  requireObject('input', input);
-  return write<Omit<ReinforcementAttemptResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
-    const g = group(ctx, 'groupId', input.groupId);
-    const typed = optionalRoll('roll', input.roll);
-    const clock = readClock(ctx.db);
-    if (g.rolled_turn_id === clock.turn_id) throw forbidden('groupId', `${g.id} has already rolled for entry this turn`, 'Rev. Variable Arrival of Reinforcements');
-    const commands = readCommands(ctx.db);
-    const tops = commands.filter((c) => c.reinforcement_group_id === g.id);
-    const formationOnMap = optionalBool('formationOnMap', input.formationOnMap, formationUnitOnMap(ctx, tops, commands));
-    // RI-S13: the "Overall Commander" is the side's army commander in person (Meade, not the interim wing commander).
-    const armyCommand = command(ctx, 'groupId', g.side === 'USA' ? game.army_usa : game.army_csa);
-    const armyLeader = armyCommand.leader_id ? readLeader(ctx.db, armyCommand.leader_id) : undefined;
-    const overall = optionalBool('overallCommanderOnMap', input.overallCommanderOnMap, armyLeader?.on_map === 1 && armyLeader.casualty === 'none');
-    const arrival = askRules(() => variableArrival({ scheduled: g.scheduled_turn_id, now: clock.turn_id, formationUnitOnMap: formationOnMap, overallCommanderOnMap: overall }));
-    if (arrival.status === 'not-yet') throw forbidden('groupId', `${g.id} is due at ${g.scheduled_turn_id}; rolls begin one hour before`, arrival.rule);
-    if (arrival.status === 'arrives') {
-      return { summary: `${arrive(ctx, cs, g.id)} (July 1 morning groups arrive as scheduled)`, result: { arrived: true, rolled: false, drm: null } };
-    }
-    const r = die(ctx, typed);
-    const outcome = askRules(() => arrivalSucceeds(arrival, r.roll));
-    cs.set('reinforcement_groups', g.id, 'rolled_turn_id', g.rolled_turn_id, clock.turn_id);
-    const summary = outcome.arrives ? arrive(ctx, cs, g.id) : `${g.id} does not arrive this turn`;
-    return {
-      summary: `Variable arrival of ${g.id}: rolled ${r.roll}, modified ${outcome.modified}: ${summary}`,
-      dice: [{ purpose: `Variable arrival: ${g.id}`, source: r.source, roll: r.roll, modifiers: arrival.drm, modified: outcome.modified ?? r.roll, target: `<= ${arrival.needed}`, outcome: outcome.arrives ? 'arrives' : 'not yet' }],
-      result: { arrived: outcome.arrives, rolled: true, drm: arrival.drm },
-    };
-  });
+// -------------------------------------------------------------------------------------------
+// What the rules say about a group now
+
+interface GroupCheck {
+  check: ArrivalCheck;
+  /** Ordered to an Alternative Arrival Area (a side's secret). */
+  alternative: AlternativeArrivalRow | null;
+  /** Rolled already this turn (for its scheduled area or its alternative one). */
+  rolledThisTurn: boolean;
+}
+
+/** The group's top commands (those the group lists). */
+function topsOf(groupId: string, commands: CommandRow[]): CommandRow[] {
+  return commands.filter((c) => c.reinforcement_group_id === groupId);
 }
 
 /** A combat unit of the group's division or corps is already on the map (Variable Arrival DRMs). */
-function formationUnitOnMap(ctx: GameContext, tops: CommandRow[], commands: CommandRow[]): boolean {
+function formationUnitOnMap(tops: CommandRow[], commands: CommandRow[], withUnitsOnMap: ReadonlySet<string>): boolean {
   const byId = new Map(commands.map((c) => [c.id, c]));
   const formations = new Set<string>();
   for (const top of tops) {
@@ -67,24 +100,253 @@ function formationUnitOnMap(ctx: GameContext, tops: CommandRow[], commands: Comm
       c = c.parent_id ? byId.get(c.parent_id) : undefined;
     }
   }
-  const inFormation = new Set<string>();
-  for (const f of formations) for (const id of subtree(f, commands)) inFormation.add(id);
-  return readUnits(ctx.db).some((u) => u.on_map === 1 && inFormation.has(u.command_id));
+  for (const f of formations) for (const id of subtree(f, commands)) if (withUnitsOnMap.has(id)) return true;
+  return false;
+}
+
+/** Commands with a unit on the map (read once for all the groups of one request). */
+function commandsWithUnitsOnMap(ctx: GameContext): Set<string> {
+  return new Set(readUnits(ctx.db).filter((u) => u.on_map === 1).map((u) => u.command_id));
+}
+
+/** RI-S13: the "Overall Commander" is the side's army commander in person (Meade, Lee). */
+function overallCommanderOnMap(ctx: GameContext, side: Side, game: GameRow): boolean {
+  const army = command(ctx, 'groupId', side === 'USA' ? game.army_usa : game.army_csa);
+  const l = army.leader_id ? readLeader(ctx.db, army.leader_id) : undefined;
+  return l?.on_map === 1 && l.casualty === 'none';
+}
+
+/**
+ * RI-B03: the "highest commander in group" is the leader of the group's highest-level command (the best
+ * rating among equals); a leader riding in on his own is not in the group.
+ */
+function highestCommanderRating(ctx: GameContext, tops: CommandRow[]): number {
+  const levelIndex = (c: CommandRow) => COMMAND_LEVELS.indexOf(c.level);
+  const best = Math.min(...tops.map(levelIndex));
+  const ratings = tops
+    .filter((c) => levelIndex(c) === best && c.leader_id)
+    .map((c) => readLeader(ctx.db, c.leader_id!))
+    .filter((l) => l !== undefined && l.arrives_alone === 0 && l.casualty === 'none')
+    .map((l) => l!.rating);
+  return ratings.length === 0 ? 0 : Math.max(...ratings);
+}
+
+/** What every group's check reads: the commands and where units are, read once per request. */
+interface ArrivalState {
+  commands: CommandRow[];
+  withUnitsOnMap: Set<string>;
+}
+
+function arrivalState(ctx: GameContext): ArrivalState {
+  return { commands: readCommands(ctx.db), withUnitsOnMap: commandsWithUnitsOnMap(ctx) };
+}
+
+function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: GameRow, overrides: { formationOnMap?: boolean; overallCommanderOnMap?: boolean } = {}, state: ArrivalState = arrivalState(ctx)): GroupCheck {
+  const now = readClock(ctx.db).turn_id;
+  const { commands } = state;
+  const tops = topsOf(g.id, commands);
+  const alt = readAlternativeArrival(ctx.db, g.id) ?? null;
+  const alternative = alt && alt.entry_area !== null ? alt : null;
+  if (alternative) {
+    const c = askRules(() => alternativeArrival({ scheduled: g.scheduled_turn_id, now, orderedAt: alternative.ordered_turn_id!, highestCommanderRating: highestCommanderRating(ctx, tops) }));
+    return { check: c, alternative, rolledThisTurn: alternative.rolled_turn_id === now };
+  }
+  const formation = overrides.formationOnMap ?? formationUnitOnMap(tops, commands, state.withUnitsOnMap);
+  const overall = overrides.overallCommanderOnMap ?? overallCommanderOnMap(ctx, g.side, game);
+  const c = askRules(() => variableArrival({ scheduled: g.scheduled_turn_id, now, formationUnitOnMap: formation, overallCommanderOnMap: overall }));
+  return { check: c, alternative: null, rolledThisTurn: g.rolled_turn_id === now };
+}
+
+/** Names of the groups that must roll for entry this turn and have not (RI-B02). */
+export function arrivalRollsDue(ctx: GameContext): string[] {
+  const game = readGame(ctx.db);
+  const state = arrivalState(ctx);
+  const commands = state.commands;
+  return readGroups(ctx.db)
+    .filter((g) => g.arrived_turn_id === null)
+    .filter((g) => {
+      const c = groupCheck(ctx, g, game, {}, state);
+      return c.check.status === 'roll' && !c.rolledThisTurn;
+    })
+    .map((g) => groupName(g, commands));
+}
+
+function groupName(g: ReinforcementGroupDbRow, commands: CommandRow[]): string {
+  return topsOf(g.id, commands).map((c) => c.name).join(', ') || g.id;
+}
+
+// -------------------------------------------------------------------------------------------
+// This turn's arrivals, as a side sees them
+
+function arrivals(ctx: GameContext, input: { viewer?: Side } = {}): ArrivalsReport {
+  const viewer = input.viewer;
+  const game = readGame(ctx.db);
+  const clock = readClock(ctx.db);
+  const turns = readTurns(ctx.db);
+  const turnById = new Map(turns.map((t) => [t.id, t]));
+  const nowIdx = turnById.get(clock.turn_id)!.idx;
+  const state = arrivalState(ctx);
+  const commands = state.commands;
+  const groups: ArrivalGroup[] = readGroups(ctx.db).map((g) => {
+    const c = groupCheck(ctx, g, game, {}, state);
+    // A side's Alternative Arrival orders are its secret (Rev. Alternative Arrival Areas): the other side sees that the group rolls, not where or how.
+    const mine = viewer === g.side;
+    const hidden = c.alternative !== null && !mine;
+    const status: ArrivalGroup['status'] =
+      g.arrived_turn_id !== null ? 'arrived' : c.check.status === 'arrives' ? 'enters' : c.check.status === 'roll' ? (c.rolledThisTurn ? 'rolled' : 'roll') : 'later';
+    const shown = status === 'roll' || status === 'rolled';
+    return {
+      id: g.id,
+      side: g.side,
+      commandNames: topsOf(g.id, commands).map((x) => x.name),
+      scheduledTurnId: g.scheduled_turn_id,
+      scheduledLabel: turnLabel(turnById.get(g.scheduled_turn_id)),
+      entryArea: g.entry_area,
+      status,
+      drm: shown && !hidden ? c.check.drm : null,
+      needed: shown && !hidden ? c.check.needed : null,
+      rule: hidden ? VARIABLE_RULE : c.check.rule,
+      arrivedTurnId: g.arrived_turn_id,
+      arrivedBy: g.arrived_turn_id === null ? null : (c.alternative?.entry_area ?? g.entry_area),
+      alternative: c.alternative && mine ? { entryArea: c.alternative.entry_area!, orderedTurnId: c.alternative.ordered_turn_id! } : null,
+    };
+  });
+  const rank = (s: ArrivalGroup['status']) => ['roll', 'enters', 'rolled', 'later', 'arrived'].indexOf(s);
+  groups.sort((a, b) => rank(a.status) - rank(b.status) || (turnById.get(a.scheduledTurnId)?.idx ?? 0) - (turnById.get(b.scheduledTurnId)?.idx ?? 0));
+  const leaders: ArrivalLeader[] = readLeaders(ctx.db)
+    .filter((l) => l.arrives_alone === 1)
+    .map((l) => {
+      const due = l.arrival_turn_id === null ? null : turnById.get(l.arrival_turn_id);
+      const status: ArrivalLeader['status'] = l.on_map === 1 ? 'arrived' : due === undefined || due === null ? 'never' : due.idx <= nowIdx ? 'enters' : 'later';
+      return { leaderId: l.id, side: l.side, name: l.name, arrivalTurnId: l.arrival_turn_id, arrivalLabel: due ? turnLabel(due) : null, arrivalArea: l.arrival_area, status };
+    });
+  let alternativeOrder: ArrivalsReport['alternativeOrder'] = null;
+  if (viewer !== undefined) {
+    try {
+      const { leader: army, rating } = actingArmyCommander(ctx, 'viewer', viewer, game);
+      const reason = !atStartOfActivation(ctx)
+        ? 'an Alternative Arrival Area is ordered at the beginning of the Activation Segment'
+        : (() => {
+            const m = maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role });
+            // The rules engine names leaders by id; the players read his name.
+            return m.ok ? null : m.reason.replace(army.id, army.name);
+          })();
+      alternativeOrder = { side: viewer, armyCommander: army.name, rating, allowed: reason === null, reason };
+    } catch {
+      alternativeOrder = null;
+    }
+  }
+  return {
+    turnId: clock.turn_id,
+    open: atStartOfActivation(ctx) || clock.segment === 'I' || clock.segment === 'II',
+    rollsDue: groups.filter((g) => g.status === 'roll').map((g) => g.id),
+    groups,
+    leaders,
+    alternativeOrder,
+  };
+}
+
+// -------------------------------------------------------------------------------------------
+// Rolls for entry
+
+interface RollOutcome {
+  summary: string;
+  dice: Omit<NewDiceRow, 'eventSeq'>;
+  arrived: boolean;
+  drm: ArrivalCheck['drm'];
+}
+
+/** One group's roll for entry this turn: variable arrival, or its Alternative Arrival Area's (kept secret). */
+function rollForGroup(ctx: GameContext, cs: ChangeSet, g: ReinforcementGroupDbRow, c: GroupCheck, typed: number | undefined, turnId: string): RollOutcome {
+  const r = die(ctx, typed as never);
+  const outcome = askRules(() => arrivalSucceeds(c.check, r.roll));
+  const commands = readCommands(ctx.db);
+  if (c.alternative) {
+    cs.set('alternative_arrivals', g.id, 'rolled_turn_id', c.alternative.rolled_turn_id, turnId);
+    // Until the group is on the map, nobody but its side learns which group rolled or where (RI-B03).
+    const arrived = outcome.arrives ? arrive(ctx, cs, g.id, turnId, c.alternative.entry_area!) : null;
+    return {
+      summary: `${g.side} rolls for a group sent to an Alternative Arrival Area: rolled ${r.roll}, modified ${outcome.modified}: ${arrived ?? 'not yet'}`,
+      dice: { purpose: `${g.side}: Alternative Arrival Area roll`, source: r.source, roll: r.roll, modifiers: c.check.drm, modified: outcome.modified ?? r.roll, target: `<= ${c.check.needed}`, outcome: outcome.arrives ? 'arrives' : 'not yet' },
+      arrived: outcome.arrives,
+      drm: c.check.drm,
+    };
+  }
+  cs.set('reinforcement_groups', g.id, 'rolled_turn_id', g.rolled_turn_id, turnId);
+  const name = groupName(g, commands);
+  const text = outcome.arrives ? arrive(ctx, cs, g.id, turnId, g.entry_area) : `${name} does not arrive this turn`;
+  return {
+    summary: `Variable arrival of ${name}: rolled ${r.roll}, modified ${outcome.modified}: ${text}`,
+    dice: { purpose: `Variable arrival: ${name}`, source: r.source, roll: r.roll, modifiers: c.check.drm, modified: outcome.modified ?? r.roll, target: `<= ${c.check.needed}`, outcome: outcome.arrives ? 'arrives' : 'not yet' },
+    arrived: outcome.arrives,
+    drm: c.check.drm,
+  };
+}
+
+function attemptReinforcement(ctx: GameContext, input: ReinforcementAttemptInput): ReinforcementAttemptResult {
+  requireObject('input', input);
+  return write<Omit<ReinforcementAttemptResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
+    const g = group(ctx, 'groupId', input.groupId);
+    const typed = optionalRoll('roll', input.roll);
+    const clock = readClock(ctx.db);
+    const overrides = {
+      ...(input.formationOnMap !== undefined ? { formationOnMap: optionalBool('formationOnMap', input.formationOnMap, false) } : {}),
+      ...(input.overallCommanderOnMap !== undefined ? { overallCommanderOnMap: optionalBool('overallCommanderOnMap', input.overallCommanderOnMap, false) } : {}),
+    };
+    const c = groupCheck(ctx, g, game, overrides);
+    if (c.rolledThisTurn) throw forbidden('groupId', `${g.id} has already rolled for entry this turn`, c.check.rule);
+    if (c.check.status === 'not-yet') {
+      const when = c.alternative ? 'rolls at an Alternative Arrival Area begin one hour after the scheduled time' : 'rolls begin one hour before';
+      throw forbidden('groupId', `${g.id} is due at ${g.scheduled_turn_id}; ${when}`, c.check.rule);
+    }
+    if (c.check.status === 'arrives') {
+      return { summary: `${arrive(ctx, cs, g.id, clock.turn_id, g.entry_area)} (July 1 morning groups arrive as scheduled)`, result: { arrived: true, rolled: false, drm: null } };
+    }
+    requireStartOfActivationOpen(ctx, 'groupId', 'a roll for entry', c.check.rule);
+    const o = rollForGroup(ctx, cs, g, c, typed, clock.turn_id);
+    return { summary: o.summary, dice: [o.dice], result: { arrived: o.arrived, rolled: true, drm: c.alternative ? null : o.drm } };
+  });
+}
+
+/** One click for the table that lets Muster roll: every group that must roll now, with the app's die. */
+function rollDueArrivals(ctx: GameContext, input: { side?: Side } = {}): RollDueArrivalsResult {
+  return write<Omit<RollDueArrivalsResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
+    requireStartOfActivationOpen(ctx, 'side', 'a roll for entry', VARIABLE_RULE);
+    const clock = readClock(ctx.db);
+    const state = arrivalState(ctx);
+    const due = readGroups(ctx.db)
+      .filter((g) => g.arrived_turn_id === null && (input.side === undefined || g.side === input.side))
+      .map((g) => ({ g, c: groupCheck(ctx, g, game, {}, state) }))
+      .filter(({ c }) => c.check.status === 'roll' && !c.rolledThisTurn);
+    if (due.length === 0) throw forbidden('side', `no group${input.side ? ` of the ${input.side}` : ''} must roll for entry now`, VARIABLE_RULE);
+    const outcomes = due.map(({ g, c }) => ({ g, o: rollForGroup(ctx, cs, g, c, undefined, clock.turn_id) }));
+    const commands = readCommands(ctx.db);
+    // A secret group's name stays out of the result too: it is shown to both players.
+    const named = (g: ReinforcementGroupDbRow, secret: boolean) => (secret ? `a ${g.side} group at an Alternative Arrival Area` : groupName(g, commands));
+    return {
+      summary: outcomes.map(({ o }) => o.summary).join('; '),
+      dice: outcomes.map(({ o }) => o.dice),
+      result: {
+        arrived: outcomes.filter(({ o }) => o.arrived).map(({ g }) => groupName(g, commands)),
+        notYet: outcomes.filter(({ o }) => !o.arrived).map(({ g }) => named(g, readAlternativeArrival(ctx.db, g.id)?.entry_area != null)),
+      },
+    };
+  });
 }
 
 function arriveReinforcement(ctx: GameContext, input: ArriveReinforcementInput): ChangeResult {
   requireObject('input', input);
   return write(ctx, 'reinforcement.arrived', input, (cs) => {
     const g = group(ctx, 'groupId', input.groupId);
-    return { summary: arrive(ctx, cs, g.id), result: {} };
+    const alt = readAlternativeArrival(ctx.db, g.id);
+    return { summary: arrive(ctx, cs, g.id, readClock(ctx.db).turn_id, alt?.entry_area ?? g.entry_area), result: {} };
   });
 }
 
 /** A group enters: its commands, their subordinates and units come on the map with MRCH orders and an RSM marker. */
-function arrive(ctx: GameContext, cs: ChangeSet, groupId: string): string {
+function arrive(ctx: GameContext, cs: ChangeSet, groupId: string, turnId: string, area: string): string {
   const commands = readCommands(ctx.db);
-  const tops = commands.filter((c) => c.reinforcement_group_id === groupId);
-  const clock = readClock(ctx.db);
+  const tops = topsOf(groupId, commands);
   const entering = new Set<string>();
   for (const top of tops) for (const id of subtree(top.id, commands)) entering.add(id);
   for (const c of commands) if (entering.has(c.id)) cs.set('commands', c.id, 'on_map', c.on_map, 1);
@@ -93,8 +355,123 @@ function arrive(ctx: GameContext, cs: ChangeSet, groupId: string): string {
   for (const top of tops) {
     cs.set('commands', top.id, 'own_order', top.own_order, REINFORCEMENT_ENTRY_ORDERS.order).set('commands', top.id, 'rsm', top.rsm, 1).set('commands', top.id, 'order_expires', top.order_expires, 0);
   }
-  cs.set('reinforcement_groups', groupId, 'arrived_turn_id', null, clock.turn_id);
-  return `${tops.map((c) => c.name).join(', ')} ${tops.length === 1 ? 'arrives' : 'arrive'} with ${REINFORCEMENT_ENTRY_ORDERS.order} orders and an RSM marker`;
+  cs.set('reinforcement_groups', groupId, 'arrived_turn_id', null, turnId);
+  return `${tops.map((c) => c.name).join(', ')} ${tops.length === 1 ? 'arrives' : 'arrive'} by ${area} with ${REINFORCEMENT_ENTRY_ORDERS.order} orders and an RSM marker`;
 }
 
-export const reinforcementsFunctions = { reinforcementGroups, attemptReinforcement, arriveReinforcement } satisfies Partial<ServiceFunctions>;
+/**
+ * RI-B01: entering the Activation Segment, groups arriving as scheduled and leaders due on their own come
+ * on the map by themselves (the clock's automatic events).
+ */
+export function automaticArrivals(ctx: GameContext, cs: ChangeSet, turnId: string): string[] {
+  const game = readGame(ctx.db);
+  const notes: string[] = [];
+  const state = arrivalState(ctx);
+  for (const g of readGroups(ctx.db)) {
+    if (g.arrived_turn_id !== null) continue;
+    const c = groupCheck(ctx, g, game, {}, state);
+    if (c.alternative === null && c.check.status === 'arrives') notes.push(arrive(ctx, cs, g.id, turnId, g.entry_area));
+  }
+  const nowIdx = readTurn(ctx.db, turnId)!.idx;
+  for (const l of readLeaders(ctx.db)) {
+    if (l.arrives_alone !== 1 || l.on_map === 1 || l.arrival_turn_id === null || l.casualty !== 'none') continue;
+    if (readTurn(ctx.db, l.arrival_turn_id)!.idx > nowIdx) continue;
+    cs.set('leaders', l.id, 'on_map', 0, 1);
+    notes.push(`${l.name} arrives${l.arrival_area ? ` by ${l.arrival_area}` : ''}`);
+  }
+  return notes;
+}
+
+// -------------------------------------------------------------------------------------------
+// Alternative Arrival Areas (a side's secret)
+
+/**
+ * RI-B03: "The army commander expends all his rating points at the beginning of the Activation Segment in
+ * order to do this. He informs the opponent that he has done this, while not telling him which group":
+ * the event says only that the side's army commander spent his points on an Alternative Arrival Area.
+ */
+function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArrivalInput): ChangeResult {
+  requireObject('input', input);
+  return write(ctx, 'reinforcement.alternative', input, (cs, game) => {
+    const g = group(ctx, 'groupId', input.groupId);
+    if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group, not the ${input.side}'s`);
+    const area = input.entryArea;
+    if (area.toLowerCase() === g.entry_area.toLowerCase()) throw invalid('entryArea', `${area} is the group's scheduled area; an Alternative Arrival Area is another, adjacent one`, ALTERNATIVE_RULE);
+    const alt = readAlternativeArrival(ctx.db, g.id)!;
+    if (alt.entry_area !== null) throw forbidden('groupId', `this group was already sent to ${alt.entry_area}`, ALTERNATIVE_RULE);
+    if (!atStartOfActivation(ctx)) {
+      const clock = readClock(ctx.db);
+      throw forbidden('groupId', `an Alternative Arrival Area is ordered at the beginning of the Activation Segment (before its first activation or pass), not at ${clock.segment}.${clock.phase}`, ALTERNATIVE_RULE);
+    }
+    const { leader: army } = actingArmyCommander(ctx, 'side', input.side, game);
+    check('side', askRules(() => maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role })));
+    const turnId = readClock(ctx.db).turn_id;
+    cs.set('leaders', army.id, 'points_used', army.points_used, 'alternative-arrival');
+    cs.set('alternative_arrivals', g.id, 'entry_area', null, area).set('alternative_arrivals', g.id, 'ordered_turn_id', alt.ordered_turn_id, turnId);
+    return { summary: `${input.side}: ${army.name} spends all his rating points on an Alternative Arrival Area (which group is secret)`, subjects: [`leader:${army.id}`], result: {} };
+  });
+}
+
+// -------------------------------------------------------------------------------------------
+// The schedule, as the players' Master Reinforcement Chart has it: RI-B10, edited before play begins
+
+function editReinforcementGroup(ctx: GameContext, input: EditReinforcementGroupInput): ChangeResult {
+  requireObject('input', input);
+  return write(
+    ctx,
+    'reinforcement.schedule',
+    input,
+    (cs) => {
+      const g = group(ctx, 'groupId', input.groupId);
+      if (input.scheduledTurnId === undefined && input.entryArea === undefined) throw invalid('scheduledTurnId', 'give scheduledTurnId or entryArea (or both)');
+      const turn = input.scheduledTurnId === undefined ? readTurn(ctx.db, g.scheduled_turn_id)! : scenarioTurn(ctx, 'scheduledTurnId', input.scheduledTurnId);
+      const area = input.entryArea ?? g.entry_area;
+      cs.set('reinforcement_groups', g.id, 'scheduled_turn_id', g.scheduled_turn_id, turn.id).set('reinforcement_groups', g.id, 'entry_area', g.entry_area, area);
+      const name = groupName(g, readCommands(ctx.db));
+      return { summary: `Schedule: ${name} due ${turnLabel(turn)} by ${area} (was ${turnLabel(readTurn(ctx.db, g.scheduled_turn_id))} by ${g.entry_area})`, result: {} };
+    },
+    { setup: true },
+  );
+}
+
+function editLeaderArrival(ctx: GameContext, input: EditLeaderArrivalInput): ChangeResult {
+  requireObject('input', input);
+  return write(
+    ctx,
+    'reinforcement.schedule',
+    input,
+    (cs) => {
+      const l = leader(ctx, 'leaderId', input.leaderId);
+      if (l.arrives_alone !== 1) throw invalid('leaderId', `${l.name} does not arrive on his own: he comes with his command's group, or is on the map`, VARIABLE_RULE);
+      if (input.scheduledTurnId === undefined && input.entryArea === undefined) throw invalid('scheduledTurnId', 'give scheduledTurnId (null: he does not come) or entryArea');
+      const turn = input.scheduledTurnId === undefined ? (l.arrival_turn_id === null ? null : readTurn(ctx.db, l.arrival_turn_id)!) : input.scheduledTurnId === null ? null : scenarioTurn(ctx, 'scheduledTurnId', input.scheduledTurnId);
+      const area = input.entryArea ?? l.arrival_area;
+      if (turn !== null && area === null) throw invalid('entryArea', `name the area ${l.name} enters by`);
+      cs.set('leaders', l.id, 'arrival_turn_id', l.arrival_turn_id, turn?.id ?? null).set('leaders', l.id, 'arrival_area', l.arrival_area, area);
+      return { summary: `Schedule: ${l.name} ${turn ? `arrives ${turnLabel(turn)} by ${area}` : 'does not come in this scenario'}`, result: {} };
+    },
+    { setup: true },
+  );
+}
+
+/** A turn of this game's time track (a schedule outside it could never come due). */
+function scenarioTurn(ctx: GameContext, field: string, turnId: string): TurnRow {
+  const turn = readTurn(ctx.db, turnId);
+  if (!turn) {
+    const turns = readTurns(ctx.db);
+    throw invalid(field, `${turnId} is not a turn of this game (${turns[0]!.id} to ${turns[turns.length - 1]!.id})`);
+  }
+  return turn;
+}
+
+export const reinforcementsFunctions = {
+  reinforcementGroups,
+  attemptReinforcement,
+  arriveReinforcement,
+  arrivals,
+  rollDueArrivals,
+  orderAlternativeArrival,
+  editReinforcementGroup,
+  editLeaderArrival,
+} satisfies Partial<ServiceFunctions>;
+

@@ -105,6 +105,7 @@ function commandTree(ctx: GameContext): CommandNode[] {
       orderSource: o.from,
       rsm: c.rsm === 1,
       recovery: c.recovery === 1,
+      fatigueRecovery: c.fatigue_recovery === 1,
       ineffective: c.ineffective === 1,
       onMap: c.on_map === 1,
       reinforcementGroupId: c.reinforcement_group_id,

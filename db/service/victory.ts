@@ -6,9 +6,10 @@ import type { Scenario } from '../../data/scenario-schema';
 import { SIDES, type Side } from '../../rules/types';
 import { gameVictory, lossPoints, manpowerDivisionsLost, victoryByLosses } from '../../rules/victory';
 import { MusterError, forbidden, invalid, notFound } from '../errors';
-import type { ChangeResult, LossPointsBreakdown, SetManpowerObjectiveInput, SetObjectiveInput, SideObjectives, VictoryTally } from '../../contract';
+import type { ChangeResult, HistoryCheck, LossPointsBreakdown, SetManpowerObjectiveInput, SetObjectiveInput, SideObjectives, VictoryTally } from '../../contract';
+import { loadHistoricalLosses } from '../../data/history';
 import { statement } from '../statements';
-import { readClock, readGame, readLeaders, readObjective, readObjectives, readTurns, readUnits, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
+import { readClock, readCommands, readGame, readLeaders, readObjective, readObjectives, readTurns, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules, requireBool, requireId, requireObject, requireOneOf } from '../validate';
 import { RULE, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
@@ -91,7 +92,109 @@ function tally(ctx: GameContext): VictoryTally {
     byLosses: victoryByLosses(usa.lossPoints, csa.lossPoints),
     objectives,
     lossesByTurn: lossesByTurn(ctx, units, leaders, game),
+    lossesByCorps: lossesByCorps(ctx, units, leaders),
     final: game.ended === 1,
+  };
+}
+
+/**
+ * RI-B12: each side's loss points by corps: a unit (and a fallen commander) counts for the corps it belongs
+ * to in the printed order of battle, or for the top formation below its army when it has no corps (Stuart's
+ * division); army and wing commanders count for their army's headquarters. The rows add up to each side's
+ * loss points.
+ */
+function lossesByCorps(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[]): VictoryTally['lossesByCorps'] {
+  const commands = readCommands(ctx.db);
+  const byId = new Map(commands.map((c) => [c.id, c]));
+  const formationOf = (commandId: string | null): CommandRow | undefined => {
+    let c = commandId ? byId.get(commandId) : undefined;
+    let top = c;
+    while (c) {
+      if (c.level === 'corps') return c;
+      const parent = c.parent_id ? byId.get(c.parent_id) : undefined;
+      if (!parent) return top;
+      if (c.level !== 'wing') top = c;
+      c = parent;
+    }
+    return top;
+  };
+  const rows = new Map<string, { commandId: string; name: string; side: Side; units: UnitRow[]; leaders: LeaderDbRow[] }>();
+  const rowOf = (c: CommandRow) => {
+    const headquarters = c.level === 'army' || c.level === 'wing';
+    const id = headquarters ? (c.side === 'USA' ? readGame(ctx.db).army_usa : readGame(ctx.db).army_csa) : c.id;
+    const name = headquarters ? `${byId.get(id)?.name ?? c.name} headquarters` : c.name;
+    let row = rows.get(id);
+    if (!row) rows.set(id, (row = { commandId: id, name, side: c.side, units: [], leaders: [] }));
+    return row;
+  };
+  for (const u of units) {
+    const f = formationOf(u.command_id);
+    if (f) rowOf(f).units.push(u);
+  }
+  for (const l of leaders) {
+    if (l.casualty !== 'killed' && l.casualty !== 'wounded') continue;
+    const f = formationOf(l.command_id);
+    if (f) rowOf(f).leaders.push(l);
+  }
+  return [...rows.values()]
+    .map((r) => {
+      const points = sideLosses(r.side, r.units, r.leaders).lossPoints;
+      const spLost = r.units.reduce((n, u) => n + u.sp_lost + u.stragglers, 0);
+      return { commandId: r.commandId, name: r.name, side: r.side, lossPoints: points, spLost };
+    })
+    .filter((r) => r.lossPoints > 0 || r.spLost > 0)
+    .sort((a, b) => b.lossPoints - a.lossPoints || a.name.localeCompare(b.name));
+}
+
+/**
+ * The history check (RI-B08): the revision's Victory Points for Losses applied to the real battle's losses
+ * of this game's units and commanders (data/history/gettysburg-losses.json), beside the game's own result.
+ */
+function historyCheck(ctx: GameContext): HistoryCheck {
+  const record = loadHistoricalLosses();
+  const units = readUnits(ctx.db);
+  const leaders = new Map(readLeaders(ctx.db).map((l) => [l.id, l]));
+  const byUnit = new Map((record?.units ?? []).map((u) => [u.unitId, u]));
+  const t = tally(ctx);
+  const sideOf = (side: Side): HistoryCheck['usa'] => {
+    const own = units.filter((u) => u.side === side).map((u) => byUnit.get(u.id)).filter((u) => u !== undefined);
+    const infantrySp = own.filter((u) => u.arm === 'infantry').reduce((n, u) => n + u.spLost, 0);
+    const cavalrySp = own.filter((u) => u.arm === 'cavalry').reduce((n, u) => n + u.spLost, 0);
+    const commanders = (record?.commanders ?? [])
+      .filter((c) => c.side === side && leaders.has(c.leaderId))
+      .map((c) => ({ ...c, stars: leaders.get(c.leaderId)!.stars, rating: leaders.get(c.leaderId)!.rating }));
+    const points = lossPoints({
+      infantrySp,
+      cavalrySp,
+      artilleryDestroyedSp: 0,
+      artilleryCapturedSp: 0,
+      wagonPoints: 0,
+      commandersKilled: commanders.filter((c) => c.casualty === 'killed'),
+      commandersWounded: commanders.filter((c) => c.casualty === 'wounded'),
+    });
+    return {
+      lossPoints: points.total,
+      items: points.items.filter((i) => i.value !== 0),
+      infantrySp,
+      cavalrySp,
+      men: own.filter((u) => u.arm !== 'artillery').reduce((n, u) => n + (u.casualties ?? 0), 0),
+      batteryMen: own.filter((u) => u.arm === 'artillery').reduce((n, u) => n + (u.casualties ?? 0), 0),
+      commanders,
+    };
+  };
+  const usa = sideOf('USA');
+  const csa = sideOf('CSA');
+  const unitsWithoutRecord = units.filter((u) => !byUnit.has(u.id)).length;
+  return {
+    available: record !== null && unitsWithoutRecord < units.length,
+    source: record?.source ?? 'no historical losses file (data/history/gettysburg-losses.json)',
+    menPerSp: record?.menPerSp ?? 0,
+    usa,
+    csa,
+    result: victoryByLosses(usa.lossPoints, csa.lossPoints),
+    game: { winner: t.result.winner, level: t.result.level, by: t.result.by, usaPoints: t.usa.lossPoints, csaPoints: t.csa.lossPoints },
+    unitsWithoutRecord,
+    notes: record?.notes ?? [],
   };
 }
 
@@ -193,4 +296,4 @@ function endGame(ctx: GameContext): ChangeResult {
   });
 }
 
-export const victoryFunctions = { tally, setObjective, setManpowerObjective, endGame } satisfies Partial<ServiceFunctions>;
+export const victoryFunctions = { tally, historyCheck, setObjective, setManpowerObjective, endGame } satisfies Partial<ServiceFunctions>;

@@ -169,7 +169,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     chooseGameToOpen: async () => {
       const file = queuedOpen;
       queuedOpen = null;
-      if (file === null) log('Open…: the browser preview has no file dialog; start it with --file <game.muster>, or use Open Recent.');
+      if (file === null) log('Open…: the browser preview has no file dialog; the window lists the games folder (gameFolder / openFromFolder).');
       return file;
     },
     chooseSaveAsFile: async (suggested) => freshGameFile(dir, `${basename(suggested, '.muster')}-copy`),
@@ -192,6 +192,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     appInfo,
     onGameChanged: (event: GameChangedEvent) => broadcast('onGameChanged', event),
     logError: (message, error) => log(`${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
+    // The browser has no file dialog: Open lists the games of this folder instead.
+    gameFolder: dir,
   });
 
   if (options.file !== undefined) {

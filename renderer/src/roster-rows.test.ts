@@ -25,6 +25,7 @@ function node(id: string, level: CommandNode['level'], children: CommandNode[] =
     orderSource: id,
     rsm: false,
     recovery: false,
+    fatigueRecovery: false,
     ineffective: false,
     onMap: true,
     reinforcementGroupId: null,

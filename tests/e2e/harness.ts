@@ -98,6 +98,13 @@ export interface E2E {
   screenshot(name: string): Promise<string>;
   /** Visible controls (buttons, inputs, selects, text areas, focusable grids) without an accessible name, described. */
   unnamedControls(): Promise<string[]>;
+  /**
+   * What a player did in the page since the last reset: clicks, keys pressed (modifier keys alone not
+   * counted), choices in a select and text fields filled (each one action). Counted in the page from
+   * trusted events, whichever helper made them.
+   */
+  actions(): Promise<ActionCount>;
+  resetActions(): Promise<void>;
   /** Closes the browser, the bridge and the game; removes the temp folder it made. */
   close(): Promise<void>;
 }
@@ -129,6 +136,39 @@ const UNNAMED_CONTROLS = `(() => {
   return controls.filter(visible).filter((el) => nameOf(el) === '').map((el) => el.outerHTML.slice(0, 160));
 })()`;
 
+export interface ActionCount {
+  clicks: number;
+  keys: number;
+  selects: number;
+  texts: number;
+  total: number;
+}
+
+/**
+ * Counts a player's actions in the page (installed before the app's scripts; trusted events only). The
+ * counts are kept in the tab's sessionStorage, so a reload in the middle of a turn does not lose them.
+ */
+const ACTION_COUNTER = `(() => {
+  const KEY = 'muster.e2e.actions';
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(KEY) || 'null'); } catch (e) { saved = null; }
+  const count = saved || { clicks: 0, keys: 0, selects: 0, texts: 0 };
+  const save = () => { try { sessionStorage.setItem(KEY, JSON.stringify(count)); } catch (e) { /* storage unavailable */ } };
+  Object.defineProperty(window, '__musterActions', { value: count });
+  Object.defineProperty(window, '__musterActionsSave', { value: save });
+  addEventListener('click', (e) => { if (e.isTrusted && e.detail !== 0) { count.clicks++; save(); } }, true);
+  addEventListener('keydown', (e) => { if (e.isTrusted && !['Shift', 'Alt', 'Control', 'Meta'].includes(e.key)) { count.keys++; save(); } }, true);
+  // A choice in a select: Playwright's selectOption dispatches the change itself (not trusted), the app never does.
+  addEventListener('change', (e) => {
+    const t = e.target;
+    if (!t) return;
+    if (t.tagName === 'SELECT') count.selects++;
+    else if (e.isTrusted && t.tagName === 'INPUT' && (t.type === 'text' || t.type === 'number')) count.texts++;
+    else return;
+    save();
+  }, true);
+})()`;
+
 export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const problem = e2ePrerequisiteProblem();
   if (problem !== null) throw new Error(problem);
@@ -149,6 +189,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     throw e;
   }
   const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORT, deviceScaleFactor: 1, locale: 'en-US' });
+  await context.addInitScript(ACTION_COUNTER);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
@@ -222,6 +263,13 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       return path;
     },
     unnamedControls: async () => (await page.evaluate(UNNAMED_CONTROLS)) as string[],
+    actions: async () => {
+      const c = (await page.evaluate('({ ...window.__musterActions })')) as Omit<ActionCount, 'total'>;
+      return { ...c, total: c.clicks + c.keys + c.selects + c.texts };
+    },
+    resetActions: async () => {
+      await page.evaluate('Object.assign(window.__musterActions, { clicks: 0, keys: 0, selects: 0, texts: 0 }); window.__musterActionsSave()');
+    },
     close: async () => {
       await browser.close().catch(() => undefined);
       await bridge.close();

@@ -105,6 +105,15 @@ async function text(testId: string): Promise<string> {
 }
 
 describe('a whole turn at the table, with typed dice', () => {
+  // Defect 8: how many actions this turn costs, every kind of entry included (printed by the run).
+  beforeAll(async () => {
+    await e2e.resetActions();
+  });
+  afterAll(async () => {
+    const c = await e2e.actions();
+    process.stdout.write(`[actions] the 0740 turn of tests/e2e/turn.test.ts (orders, initiative, activations, replacement): ${c.total} (${c.clicks} clicks, ${c.keys} keys, ${c.selects} selects, ${c.texts} text fields)\n`);
+  });
+
   it('opens the turn at 0740, I.A, with the turn bar saying what happens now', async () => {
     expect(await clock()).toBe('0740 I.A');
     expect(await text('turn-clock')).toContain('0740');

@@ -2,7 +2,7 @@
  * The Roster's own keys, on top of the grid's movement (components/DataGrid.vue): Right/Left unfold and
  * fold a command (or move to the next row / the parent command), Enter folds or unfolds, L records an
  * SP loss, S a straggler loss, O orders (through the action dialog), F / Shift+F fatigue up / down.
- * A key that cannot apply to the selected row (a loss on a command, fatigue out of range, a refusal
+ * The same actions are offered as buttons (act, fatigue). A key that cannot apply to the selected row (a loss on a command, fatigue out of range, a refusal
  * from the service) leaves a row error: shown under the table and on the row's cell.
  */
 import { ref } from 'vue';
@@ -85,5 +85,11 @@ export function useRosterKeys(openDialog: (action: RosterAction, row: RosterRow)
     }
   }
 
-  return { rowError, onKey };
+  /** The same changes from a button beside the keys (defect 8): fatigue up or down on the selected unit. */
+  function fatigue(row: RosterRow, delta: 1 | -1): void {
+    if (row.kind === 'unit') void changeFatigue(row.unit, delta, row.key);
+    else rowError.value = { key: row.key, field: 'fatigue', message: 'Fatigue is kept per unit: select one of the command’s units.' };
+  }
+
+  return { rowError, onKey, act, fatigue };
 }

@@ -16,6 +16,7 @@ import { useRosterStore } from './roster';
 import { useSetupStore } from './setup';
 import { useTurnStore } from './turn';
 import { useVictoryStore } from './victory';
+import { useBattleStore } from './battle';
 
 type Game = 'a' | 'b';
 
@@ -57,6 +58,10 @@ function fakeMuster() {
     history: () => (open ? [entry(open)] : []),
     diceLog: () => [],
     tally: () => ({ game: open }),
+    historyCheck: () => ({ game: open }),
+    arrivals: (input) => ({ game: open, viewer: (input as { viewer?: string } | undefined)?.viewer ?? null }),
+    concealedPlots: (input) => ({ viewer: (input as { viewer?: string } | undefined)?.viewer ?? null, commands: [{ commandId: `${open}-bde` }] }),
+    timeTrack: () => [{ id: '1863-07-01T0740', label: `${open} 0740` }],
     turnState: () => ({ initiative: open === 'a' ? 'USA' : null }),
     advanceClock: () => ({ clock: gameInfo(open!).clock, automatic: ['Stragglers recovered'], event: { summary: 'Clock advanced' } }),
     closeGame: () => {
@@ -123,6 +128,7 @@ async function playGameA() {
   const leaders = useLeadersStore();
   const setup = useSetupStore();
   const victory = useVictoryStore();
+  const battle = useBattleStore();
   await app.boot();
   expect(app.game?.file).toBe('/games/a.muster');
 
@@ -144,6 +150,9 @@ async function playGameA() {
   setup.drafts = { 'leader:a-meade:rating': '12' };
   setup.cellErrors = { 'leader:a-meade:rating': 'too high' };
   await victory.load();
+  await battle.loadArrivals();
+  await battle.loadTimeTrack();
+  await battle.showSecrets('USA');
 
   // The state is really there before the switch.
   expect(roster.filters.search).toBe('first');
@@ -151,13 +160,16 @@ async function playGameA() {
   expect(turn.lastAdvance?.result.automatic).toEqual(['Stragglers recovered']);
   expect(setup.csvCalls).toHaveLength(1);
   expect(victory.tally).toEqual({ game: 'a' });
-  return { app, roster, turn, history, leaders, setup, victory };
+  expect(victory.history).toEqual({ game: 'a' });
+  expect(battle.arrivals).toEqual({ game: 'a', viewer: null });
+  expect(battle.plots).toEqual({ viewer: 'USA', commands: [{ commandId: 'a-bde' }] });
+  return { app, roster, turn, history, leaders, setup, victory, battle };
 }
 
 type Stores = Awaited<ReturnType<typeof playGameA>>;
 
 /** Every store's per-game state as a fresh app has it. */
-function expectFresh({ roster, turn, history, leaders, setup, victory }: Stores) {
+function expectFresh({ roster, turn, history, leaders, setup, victory, battle }: Stores) {
   expect({ ...roster.filters }).toEqual(NO_FILTERS);
   expect(roster.collapsed.size).toBe(0);
   expect(roster.selectedKey).toBeNull();
@@ -176,6 +188,12 @@ function expectFresh({ roster, turn, history, leaders, setup, victory }: Stores)
   expect(setup.drafts).toEqual({});
   expect(setup.cellErrors).toEqual({});
   expect(victory.tally).toBeNull();
+  expect(victory.history).toBeNull();
+  // A side's secrets never outlive the game they were read for.
+  expect(battle.arrivals).toBeNull();
+  expect(battle.secretArrivals).toBeNull();
+  expect(battle.plots).toBeNull();
+  expect(battle.timeTrack).toEqual([]);
 }
 
 describe('per-game store state', () => {

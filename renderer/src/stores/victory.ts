@@ -1,7 +1,7 @@
 /**
  * The victory store: the service's tally (loss points itemised, the objectives the players recorded,
- * the result, the loss points turn by turn) and the players' changes to the objectives, each an
- * undoable event through the app store's change(). The loss chart's geometry is in loss-chart.ts.
+ * the result, the loss points turn by turn and by corps), the history check, and the players' changes
+ * to the objectives, each an undoable event through the app store's change(). The loss chart's geometry is in loss-chart.ts.
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
@@ -12,10 +12,13 @@ import { useAppStore } from './app';
 
 export type VictoryTally = Output<'tally'>;
 export type LossesByTurn = VictoryTally['lossesByTurn'];
+export type HistoryCheck = Output<'historyCheck'>;
 
 export const useVictoryStore = defineStore('victory', () => {
   const app = useAppStore();
   const tally = ref<VictoryTally | null>(null);
+  /** The revision's victory rules applied to the real losses of this game's forces (RI-B08). */
+  const history = ref<HistoryCheck | null>(null);
   const loadError = ref<string | null>(null);
 
   async function load(): Promise<void> {
@@ -25,9 +28,10 @@ export const useVictoryStore = defineStore('victory', () => {
     }
     const session = app.session;
     try {
-      const next = await call('tally');
+      const [next, check] = await Promise.all([call('tally'), call('historyCheck')]);
       if (session !== app.session) return;
       tally.value = next;
+      history.value = check;
       loadError.value = null;
     } catch (e) {
       if (session === app.session) loadError.value = asApiError(e, 'tally').message;
@@ -36,6 +40,7 @@ export const useVictoryStore = defineStore('victory', () => {
 
   app.onGameSwitch(() => {
     tally.value = null;
+    history.value = null;
     loadError.value = null;
   });
 
@@ -48,5 +53,5 @@ export const useVictoryStore = defineStore('victory', () => {
 
   const endGame = () => app.change(() => call('endGame'), (r) => r.event.summary);
 
-  return { tally, loadError, load, setObjective, setManpowerObjective, endGame };
+  return { tally, history, loadError, load, setObjective, setManpowerObjective, endGame };
 });

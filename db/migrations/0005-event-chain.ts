@@ -1,5 +1,5 @@
 /**
- * Schema version 4: the event log becomes a hash chain, like the dice log, and the game keeps its genesis.
+ * Schema version 5: the event log becomes a hash chain, like the dice log, and the game keeps its genesis.
  *
  * - events.prev_hash / events.hash: each event's hash covers the previous event's hash, its own content
  *   and the dice chain's head after it (canonical serialisation in db/events.ts);
@@ -8,9 +8,9 @@
  * - both are append-only: the events trigger now covers the two hash columns, and the genesis row can
  *   be neither changed nor deleted.
  *
- * A game of an older version (3, or older brought up to it by the steps before) gets its chain here. Its genesis is the state the log explains: the state now, with
+ * A game of an older version (4, or older brought up to it by the steps before) gets its chain here. Its genesis is the state the log explains: the state now, with
  * every applied event taken back (its "before" values), from the head down the undo chain; then every
- * event (undone ones too) is hashed in order, each with the dice head after it. A version 3 file made
+ * event (undone ones too) is hashed in order, each with the dice head after it. A version 4 file made
  * by this Muster and upgraded gets exactly the chain it would have had (db/migrations.test.ts). An edit
  * made to an older file outside Muster, to a field no event changed, becomes part of its genesis:
  * the chain can only vouch for what happens from the upgrade on (RI-V01).
@@ -94,8 +94,8 @@ function hashEvents(db: Database, genesisHash: string): void {
   }
 }
 
-export const migration0004: Migration = {
-  version: 4,
+export const migration0005: Migration = {
+  version: 5,
   name: 'event-chain',
   up(db) {
     db.exec(sql);

@@ -1,0 +1,68 @@
+/**
+ * The beginning of the Activation Segment, where the turn's public chores are done before anyone
+ * activates (RI-B01, RI-B02, RI-B04): reinforcements arrive, groups roll for entry, the rain is rolled
+ * for. Until the first activation or pass of III.A these may be made; the first activation or pass waits
+ * until every roll due this turn has been made.
+ */
+import { forbidden } from '../errors';
+import { ACTIVATION_SEGMENT } from '../clock';
+import { readClock, readGame, readTurnState } from '../store';
+import type { GameContext } from './context';
+import { arrivalRollsDue } from './reinforcements';
+import { rainRollDue } from './weather';
+
+const VARIABLE_ARRIVAL = 'Rev. Variable Arrival of Reinforcements';
+
+/** The turn's arrival and weather rolls may still be made: before III.A's first activation or pass. */
+export function startOfActivationOpen(ctx: GameContext): boolean {
+  const clock = readClock(ctx.db);
+  if (clock.segment === 'I' || clock.segment === 'II') return true;
+  if (clock.segment !== ACTIVATION_SEGMENT || clock.phase !== 'A') return false;
+  const t = readTurnState(ctx.db);
+  return t.activations === 0 && t.passes_in_row === 0;
+}
+
+/** The first activation or pass of III.A has not happened yet (the beginning of the Activation Segment itself). */
+export function atStartOfActivation(ctx: GameContext): boolean {
+  const clock = readClock(ctx.db);
+  return clock.segment === ACTIVATION_SEGMENT && clock.phase === 'A' && startOfActivationOpen(ctx);
+}
+
+export function requireStartOfActivationOpen(ctx: GameContext, field: string, what: string, rule: string): void {
+  if (!startOfActivationOpen(ctx)) {
+    const clock = readClock(ctx.db);
+    throw forbidden(field, `${what} is made by the beginning of the Activation Segment, before its first activation or pass; the game is at ${clock.segment}.${clock.phase} (it comes again next turn)`, rule);
+  }
+}
+
+/**
+ * The last answer of dueBeforeActivation per open game, with the event log position it was computed at.
+ * It lives for one synchronous run only (dropped on the next microtask): the turn state's many checks
+ * share it, and no answer can outlive a transaction that was rolled back.
+ */
+const dueCache = new WeakMap<GameContext['db'], { at: string; due: { text: string; rule: string }[] }>();
+
+/**
+ * What must be rolled before the Activation Segment's first activation or pass, in words. The turn state
+ * asks it once per command it lists (db/service/legal.ts), so the answer is kept while nothing changes.
+ */
+export function dueBeforeActivation(ctx: GameContext): { text: string; rule: string }[] {
+  const game = readGame(ctx.db);
+  const at = `${game.head_seq}/${game.redo_seq}`;
+  const cached = dueCache.get(ctx.db);
+  if (cached && cached.at === at) return cached.due;
+  const due = arrivalRollsDue(ctx).map((name) => ({ text: `roll for the arrival of ${name}`, rule: VARIABLE_ARRIVAL }));
+  if (rainRollDue(ctx, game)) due.push({ text: 'roll to end the rain', rule: 'Rev. Rain' });
+  dueCache.set(ctx.db, { at, due });
+  queueMicrotask(() => dueCache.delete(ctx.db));
+  return due;
+}
+
+/** RI-B02: the first activation or pass of the Activation Segment waits for the turn's arrival and rain rolls. */
+export function requireStartOfActivationDone(ctx: GameContext, field: string): void {
+  if (!atStartOfActivation(ctx)) return;
+  const due = dueBeforeActivation(ctx);
+  if (due.length > 0) {
+    throw forbidden(field, `first ${due.map((d) => d.text).join('; ')} (the beginning of the Activation Segment)`, due[0]!.rule);
+  }
+}

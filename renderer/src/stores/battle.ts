@@ -1,0 +1,131 @@
+/**
+ * The battle store: what playing the whole battle adds to the turn screens, as the service gives it.
+ * This turn's arrivals (public), the weather (in GameInfo), the clock moved on to the next decision,
+ * the movement helper, fatigue recovery, and each side's secrets (its Alternative Arrival orders and its
+ * concealed plots), which are read with that side as the viewer only while that side's player looks,
+ * and dropped when he hands over: nothing secret is kept for the other side to find.
+ */
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { CallInput as ChannelInput, Output as ChannelOutput } from '../../../contract';
+import type { Side } from '../../../rules/types';
+import { call } from '../api';
+import { useAppStore } from './app';
+
+export type ArrivalsReport = ChannelOutput<'arrivals'>;
+export type ArrivalGroup = ArrivalsReport['groups'][number];
+export type MovementReport = ChannelOutput<'movementAllowance'>;
+export type ConcealedPlots = ChannelOutput<'concealedPlots'>;
+export type TimeTrackTurn = ChannelOutput<'timeTrack'>[number];
+export type AdvanceToDecisionResult = ChannelOutput<'advanceToDecision'>;
+
+export const useBattleStore = defineStore('battle', () => {
+  const app = useAppStore();
+  /** This turn's arrivals as both players may see them (no viewer: no side's secrets). */
+  const arrivals = ref<ArrivalsReport | null>(null);
+  /** One side's own view while its player looks (its Alternative Arrival orders). */
+  const secretArrivals = ref<ArrivalsReport | null>(null);
+  const plots = ref<ConcealedPlots | null>(null);
+  const timeTrack = ref<TimeTrackTurn[]>([]);
+  /** The last move to the next decision: the steps passed and why it stopped. */
+  const lastJump = ref<AdvanceToDecisionResult | null>(null);
+
+  async function loadArrivals(): Promise<void> {
+    if (!app.hasGame) {
+      arrivals.value = null;
+      return;
+    }
+    const session = app.session;
+    const report = await call('arrivals');
+    if (session === app.session) arrivals.value = report;
+  }
+
+  async function loadTimeTrack(): Promise<void> {
+    if (!app.hasGame || timeTrack.value.length > 0) return;
+    const session = app.session;
+    const turns = await call('timeTrack');
+    if (session === app.session) timeTrack.value = turns;
+  }
+
+  /** A side's player looks at his secrets: read with that side as the viewer. */
+  async function showSecrets(viewer: Side): Promise<void> {
+    const session = app.session;
+    const [own, concealed] = await Promise.all([call('arrivals', { viewer }), call('concealedPlots', { viewer })]);
+    if (session !== app.session) return;
+    secretArrivals.value = own;
+    plots.value = concealed;
+  }
+
+  /** The player hands over: his secrets leave the window. */
+  function hideSecrets(): void {
+    secretArrivals.value = null;
+    plots.value = null;
+  }
+
+  app.onGameSwitch(() => {
+    arrivals.value = null;
+    timeTrack.value = [];
+    lastJump.value = null;
+    hideSecrets();
+  });
+
+  const summary = <T extends { event: { summary: string } }>(r: T) => r.event.summary;
+
+  const rollDueArrivals = (side?: Side) => app.change(() => call('rollDueArrivals', side ? { side } : undefined), summary);
+  const attemptReinforcement = (groupId: string, roll: number | undefined) =>
+    app.change(() => call('attemptReinforcement', { groupId, ...(roll !== undefined ? { roll } : {}) }), summary);
+  /** Random Event M (the combat domain's setWeather). */
+  const rainBegins = () => app.change(() => call('setWeather', { raining: true }), summary);
+  const rollRainEnd = (roll: number | undefined) => app.change(() => call('rollToEndRain', roll !== undefined ? { roll } : {}), summary);
+  const doubleTime = (input: ChannelInput<'doubleTime'>) => app.change(() => call('doubleTime', input), summary);
+  const designateFatigueRecovery = (input: ChannelInput<'designateFatigueRecovery'>) => app.change(() => call('designateFatigueRecovery', input), summary);
+  const setUnitFlags = (input: ChannelInput<'setUnitFlags'>) => app.change(() => call('setUnitFlags', input), summary);
+  const editReinforcementGroup = (input: ChannelInput<'editReinforcementGroup'>) => app.change(() => call('editReinforcementGroup', input), summary);
+  const editLeaderArrival = (input: ChannelInput<'editLeaderArrival'>) => app.change(() => call('editLeaderArrival', input), summary);
+
+  /** A secret entry: the status line says only that the side recorded something (as the history does). */
+  async function secretChange<T extends { event: { summary: string } }>(viewer: Side, run: () => Promise<T>): Promise<T> {
+    const result = await app.change(run, summary);
+    await showSecrets(viewer);
+    return result;
+  }
+  const orderAlternativeArrival = (input: ChannelInput<'orderAlternativeArrival'>) => secretChange(input.side, () => call('orderAlternativeArrival', input));
+  const concealCommand = (input: ChannelInput<'concealCommand'>) => secretChange(input.side, () => call('concealCommand', input));
+  const plotConcealed = (input: ChannelInput<'plotConcealed'>) => secretChange(input.side, () => call('plotConcealed', input));
+  const deployConcealed = (input: ChannelInput<'deployConcealed'>) => secretChange(input.side, () => call('deployConcealed', input));
+
+  const movement = (input: ChannelInput<'movementAllowance'>): Promise<MovementReport> => call('movementAllowance', input);
+
+  async function advanceToDecision(): Promise<AdvanceToDecisionResult> {
+    const result = await app.change(() => call('advanceToDecision'), (r) => `Moved on to ${r.clock.label}: ${r.stoppedBecause}`);
+    lastJump.value = result;
+    return result;
+  }
+
+  return {
+    arrivals,
+    secretArrivals,
+    plots,
+    timeTrack,
+    lastJump,
+    loadArrivals,
+    loadTimeTrack,
+    showSecrets,
+    hideSecrets,
+    rollDueArrivals,
+    attemptReinforcement,
+    rainBegins,
+    rollRainEnd,
+    doubleTime,
+    designateFatigueRecovery,
+    setUnitFlags,
+    editReinforcementGroup,
+    editLeaderArrival,
+    orderAlternativeArrival,
+    concealCommand,
+    plotConcealed,
+    deployConcealed,
+    movement,
+    advanceToDecision,
+  };
+});

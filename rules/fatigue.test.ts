@@ -1,0 +1,34 @@
+/** Fatigue recovery under the revision: who may be designated (Orders Table, Rev. Cavalry Fatigue) and how much is recovered (RI-B07). */
+import { describe, expect, it } from 'vitest';
+import { fatigueAfterRecovery, FATIGUE_LEVELS_RECOVERED_PER_TURN, mayDesignateFatigueRecovery } from './fatigue';
+import { ORDER_CODES } from './types';
+
+describe('mayDesignateFatigueRecovery: "Can Recover Fatigue" orders, and "Cavalry must be dismounted and within one hex of water"', () => {
+  it('only HOLD and RSRV can recover fatigue', () => {
+    const allowed = ORDER_CODES.filter((order) => mayDesignateFatigueRecovery({ order, arm: 'infantry' }).ok);
+    expect(allowed).toEqual(['HOLD', 'RSRV']);
+    expect(mayDesignateFatigueRecovery({ order: 'MRCH', arm: 'infantry' })).toEqual({
+      ok: false,
+      reason: 'MRCH orders cannot recover fatigue (only orders that "Can Recover Fatigue": HOLD, RSRV)',
+      rule: 'Rev. Orders Table',
+    });
+  });
+
+  it('cavalry only when the players attest it is dismounted near water', () => {
+    expect(mayDesignateFatigueRecovery({ order: 'HOLD', arm: 'cavalry' })).toMatchObject({ ok: false, rule: 'Rev. Cavalry Fatigue' });
+    expect(mayDesignateFatigueRecovery({ order: 'HOLD', arm: 'cavalry', dismountedNearWater: false }).ok).toBe(false);
+    expect(mayDesignateFatigueRecovery({ order: 'HOLD', arm: 'cavalry', dismountedNearWater: true }).ok).toBe(true);
+  });
+
+  it('names a bad argument', () => {
+    expect(() => mayDesignateFatigueRecovery({ order: 'REST' as never, arm: 'infantry' })).toThrow(/order: must be one of/);
+  });
+});
+
+describe('fatigueAfterRecovery (RI-B07: one level a turn, never below fresh)', () => {
+  it('recovers one level', () => {
+    expect(FATIGUE_LEVELS_RECOVERED_PER_TURN).toBe(1);
+    expect([4, 3, 2, 1, 0].map(fatigueAfterRecovery)).toEqual([3, 2, 1, 0, 0]);
+    expect(() => fatigueAfterRecovery(-1)).toThrow(/level: must be a whole number of 0 or more/);
+  });
+});

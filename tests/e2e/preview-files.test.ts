@@ -1,0 +1,98 @@
+/**
+ * The browser preview's File menu (defect 9), in Chromium through the bridge on real game files: Open…
+ * lists the games of the preview's folder and opens one by name; Save As… copies the open game into the
+ * folder and play continues on the copy; Export log downloads the history as CSV; Help shows the rules
+ * interpretations. Photographed into docs/screenshots/: file-menu, file-open, help.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+let first: string;
+let second: string;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  first = (await e2e.createGame({ scenario: 'skirmish-at-willoughby-run', players: { USA: 'Abner', CSA: 'Jubal' } })).file;
+  await e2e.call('recordLoss', { unitId: 'csa-13th-alabama', sp: 1 });
+  second = (await e2e.createGame({ scenario: 'feeling-the-enemy' })).file;
+  e2e.page.setDefaultTimeout(10_000);
+}, 90_000);
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Unfolds the File menu of the top bar. */
+async function openMenu(): Promise<void> {
+  await e2e.page.getByTestId('file-menu').locator('summary').click();
+}
+
+async function settle(): Promise<void> {
+  await e2e.page.waitForTimeout(60);
+  await e2e.idle();
+}
+
+describe('the File menu of the browser preview', () => {
+  it('is there in the browser, with Open, Save As, Export log and Help', async () => {
+    await openMenu();
+    const menu = e2e.page.getByRole('group', { name: 'File' });
+    for (const name of ['Open…', 'Save As…', 'Export log as CSV', 'Help: rules interpretations']) expect(await menu.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    await e2e.screenshot('file-menu');
+    await e2e.page.getByTestId('file-menu').locator('summary').click();
+  });
+
+  it('Open… lists the folder\'s games, the last changed first, and opens the one picked', async () => {
+    const page = e2e.page;
+    await openMenu();
+    await page.getByTestId('file-open').click();
+    const dialog = page.getByTestId('open-dialog');
+    await dialog.waitFor();
+    // Newest first by last change: the first game was written to when it was closed, after the second was made.
+    const names = await dialog.locator('li button').allInnerTexts();
+    expect([...names].sort()).toEqual([basename(first), basename(second)].sort());
+    expect(await dialog.getByRole('button', { name: basename(second) }).isDisabled()).toBe(true);
+    await e2e.screenshot('file-open');
+    await dialog.getByRole('button', { name: basename(first) }).click();
+    await settle();
+    expect((await e2e.gameInfo())?.file).toBe(first);
+    expect((await e2e.call('roster')).find((u) => u.id === 'csa-13th-alabama')!.spLost).toBe(1);
+  });
+
+  it('Save As… copies the game into the folder and play continues on the copy', async () => {
+    await openMenu();
+    await e2e.page.getByTestId('file-save-as').click();
+    await settle();
+    const info = await e2e.gameInfo();
+    expect(info?.file).not.toBe(first);
+    expect(basename(info!.file)).toMatch(/-copy-.*\.muster$/);
+    expect((await e2e.call('roster')).find((u) => u.id === 'csa-13th-alabama')!.spLost).toBe(1);
+    expect((await e2e.call('gameFolder'))!.files.map((f) => f.name)).toContain(basename(info!.file));
+  });
+
+  it('Export log downloads the history as CSV', async () => {
+    const page = e2e.page;
+    await openMenu();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('file-export-log').click()]);
+    expect(download.suggestedFilename()).toMatch(/-log\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain('13th Alabama loses 1 SP');
+  });
+
+  it('Help shows the rules interpretations, the readings of this work among them', async () => {
+    const page = e2e.page;
+    await openMenu();
+    await page.getByTestId('file-help').click();
+    const dialog = page.getByTestId('help-dialog');
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    expect(text).toContain('RI-B01: Reinforcements arrive at the beginning of the Activation Segment');
+    expect(text).toContain('RI-F17');
+    await e2e.screenshot('help');
+    await page.getByTestId('help-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(e2e.consoleErrors).toEqual([]);
+  });
+});
