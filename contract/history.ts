@@ -14,6 +14,8 @@ export const HistoryQuery = z.strictObject({
   beforeSeq: Count.optional(),
   /** Default 200. */
   limit: z.number().int().min(1).max(5000).optional(),
+  /** Leave each entry's changes out (default true: in); the History screen shows none and pages a long log faster. */
+  withChanges: z.boolean().optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 

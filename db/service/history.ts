@@ -4,11 +4,11 @@
  */
 import { listDice } from '../dice';
 import { invalid } from '../errors';
-import { historyEntry, listHistory, redoNext, undoHead, undoRedoAvailable } from '../events';
+import { listHistory, redoNext, undoHead } from '../events';
 import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult } from '../../contract';
 import { requireInt, requireObject } from '../validate';
-import type { GameContext, ServiceFunctions } from './context';
+import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions } from './context';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   const q = requireObject('input', input);
@@ -27,14 +27,16 @@ function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
 
 function undo(ctx: GameContext): UndoRedoResult {
   assertWritable(ctx.db);
-  const seq = ctx.db.transaction(() => undoHead(ctx.db))();
-  return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
+  assertUndamaged(ctx);
+  const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => undoHead(ctx.db));
+  return { event: entry, canUndo, canRedo };
 }
 
 function redo(ctx: GameContext): UndoRedoResult {
   assertWritable(ctx.db);
-  const seq = ctx.db.transaction(() => redoNext(ctx.db))();
-  return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
+  assertUndamaged(ctx);
+  const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => redoNext(ctx.db));
+  return { event: entry, canUndo, canRedo };
 }
 
 export const historyFunctions = { history, diceLog, undo, redo } satisfies Partial<ServiceFunctions>;
