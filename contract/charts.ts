@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ArtilleryRangeColumn, ConfusionResultKind } from './combat';
-import { NoInput, TypedRoll, shell, text } from './common';
+import { NoInput, TypedRoll, shell, text, verbatimText } from './common';
 
 const Int = (min: number, max: number, what: string) => {
   const words = `${what} must be a whole number from ${min} to ${max}`;
@@ -82,7 +82,7 @@ export type PlayerCharts = z.infer<typeof PlayerCharts>;
 
 export const EMPTY_CHARTS: PlayerCharts = { version: 1 };
 
-export const ImportChartsInput = z.strictObject({ json: z.string().max(1_000_000) });
+export const ImportChartsInput = z.strictObject({ json: verbatimText(1_000_000) });
 export const ExportedCharts = z.object({ json: z.string(), fileName: z.string() });
 
 export const ChartFireInput = z.strictObject({

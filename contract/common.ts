@@ -97,13 +97,37 @@ export const DieRoll = z.literal(DIE_FACES);
 /** Lone UTF-16 surrogates: SQLite would store U+FFFD for them, so what is stored would differ from what was hashed. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Text typed by a player: well-formed Unicode, trimmed, at most `max` characters. */
+/** Text typed by a player: well-formed Unicode, trimmed, composed (NFC), at most `max` characters (RI-V04). */
 export function text(max: number) {
   return z
     .string()
     .max(max, `must be at most ${max} characters`)
     .refine((s) => !LONE_SURROGATE.test(s), 'must be well-formed Unicode text (it holds a lone surrogate)')
     .transform((s) => s.normalize('NFC').trim());
+}
+
+/**
+ * Text taken verbatim (a file's contents the window read): well-formed Unicode, at most `max`
+ * characters, neither trimmed nor normalised (RI-V04).
+ */
+export function verbatimText(max: number) {
+  return z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !LONE_SURROGATE.test(s), 'must be well-formed Unicode text (it holds a lone surrogate)');
+}
+
+/**
+ * A file path from the window (the Recent list): well-formed Unicode without NUL, kept exactly as given
+ * (a path is not normalised: another normal form may name another file; RI-V04).
+ */
+export function pathText(max: number) {
+  return z
+    .string()
+    .min(1, 'must name a file')
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !LONE_SURROGATE.test(s), 'must be well-formed Unicode text (it holds a lone surrogate)')
+    .refine((s) => !s.includes('\u0000'), 'must not hold a NUL character');
 }
 
 /** Scenario ids of units, leaders, commands, objectives and reinforcement groups (data/scenario-schema.ts). */
@@ -214,6 +238,10 @@ export type EventKind = z.infer<typeof EventKind>;
 export const FieldChange = z.object({ table: z.string(), key: z.string(), field: z.string(), before: z.unknown(), after: z.unknown() });
 export type FieldChange = z.infer<typeof FieldChange>;
 
+/** Which side an event concerns: its rows' side, 'both' when they differ, 'game' for the game as a whole (the clock...). */
+export const EventSide = z.enum(['USA', 'CSA', 'both', 'game']);
+export type EventSide = z.infer<typeof EventSide>;
+
 /** One entry of the game history (the event log), as players read it. */
 export const HistoryEntry = z.object({
   seq: z.number().int(),
@@ -230,6 +258,9 @@ export const HistoryEntry = z.object({
    * null for a public event. The other side's queries leave it out until both sides have finished the step.
    */
   secretSide: Side.nullable(),
+  /** The side the event concerns, for the History screen's side filter (db/events.ts eventSide). */
+  side: EventSide,
+  /** Every field it changed (empty when the history was asked for without them: withChanges false). */
   changes: z.array(FieldChange),
   /** The seq of each die roll recorded with this event. */
   diceSeqs: z.array(z.number().int()),

@@ -2,6 +2,7 @@
 // channel; the shell's file functions beside the game's; strict, bounded inputs that refuse in plain
 // words; results typed as ok/error.
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { COUNTER_LIMITS } from '../rules/types';
 import {
   CHANNELS,
@@ -103,6 +104,27 @@ describe('the contract', () => {
     expect(roll.safeParse({ purpose: '   ' }).success).toBe(false);
   });
 
+  it('refuses a lone surrogate in every text field any function takes, each with its own message (RI-V04)', () => {
+    const fields = CONTRACT_FUNCTIONS.flatMap((fn) => stringFields(CONTRACT[fn].input, fn));
+    // Ids, turn ids, paths, player names and roll purposes, in every function that takes one.
+    expect(fields.map((f) => f.path)).toEqual(expect.arrayContaining(['newGame.players.USA', 'openRecent.file', 'rollDie.purpose', 'recordLoss.unitId', 'history.turnId', 'attemptActivation.superiorsInRange[]']));
+    for (const { path, schema } of fields) {
+      for (const lone of ['\uD800', 'a\uDFFFb', 'end \uDBFF']) {
+        const parsed = schema.safeParse(lone);
+        expect(parsed.success, `${path} took ${JSON.stringify(lone)}`).toBe(false);
+        expect(parsed.error?.issues[0]?.message, path).toMatch(/\w/);
+      }
+    }
+  });
+
+  it('stores what it hashes: player text is normalised (NFC) and trimmed; paths are kept exactly (RI-V04)', () => {
+    const decomposed = '  Le\u0301on  ';
+    expect(CONTRACT.rollDie.input.parse({ purpose: decomposed })).toEqual({ purpose: 'L\u00e9on' });
+    expect(CONTRACT.newGame.input.parse({ scenario: 'gettysburg', players: { USA: decomposed } })).toMatchObject({ players: { USA: 'L\u00e9on' } });
+    expect(CONTRACT.openRecent.input.parse({ file: '/games/Le\u0301on.muster' })).toEqual({ file: '/games/Le\u0301on.muster' });
+    expect(CONTRACT.openRecent.input.safeParse({ file: '/games/a\u0000.muster' }).success).toBe(false);
+  });
+
   it('New Game takes a built-in scenario id, never a path', () => {
     expect(CONTRACT.newGame.input.safeParse({ scenario: 'gettysburg' }).success).toBe(true);
     expect(CONTRACT.newGame.input.safeParse({ scenario: '../../etc/passwd.json' }).success).toBe(false);
@@ -117,3 +139,40 @@ describe('the contract', () => {
     expect(ErrorInfoSchema.safeParse({ ...refusal.error, stack: 'Error\n at x' }).success).toBe(false);
   });
 });
+
+/**
+ * Every string a caller can send in an input schema, with its path: objects, arrays, optionals,
+ * nullables, unions and records are walked; a pipe is walked on its input side (its output side only
+ * ever sees what the input side produced).
+ */
+function stringFields(schema: z.ZodType, path: string): { path: string; schema: z.ZodType }[] {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  const walk = (inner: unknown, at: string) => stringFields(inner as z.ZodType, at);
+  switch (def.type) {
+    case 'string':
+      return [{ path, schema }];
+    case 'object':
+      return Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => walk(v, `${path}.${k}`));
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return walk(def.innerType, path);
+    case 'array':
+      return walk(def.element, `${path}[]`);
+    case 'pipe':
+      return walk(def.in, path);
+    case 'union':
+      return (def.options as unknown[]).flatMap((o) => walk(o, path));
+    case 'record':
+      return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{}`)];
+    case 'undefined':
+    case 'number':
+    case 'boolean':
+    case 'enum':
+    case 'literal':
+      return [];
+    default:
+      throw new Error(`${path}: a ${def.type} schema; teach stringFields to look inside it`);
+  }
+}

@@ -4,7 +4,7 @@
  * main process around the one open game; the game's own functions are in the other domain files.
  */
 import { z } from 'zod';
-import { Id, Level, NoInput, Side, shell, text } from './common';
+import { Id, Level, NoInput, Side, pathText, shell, text } from './common';
 import { GAME_CHANGE_REASONS, RENDERER_MENU_COMMANDS } from './events';
 import { GameInfo } from './game';
 
@@ -44,7 +44,7 @@ export const NewGameInput = z.strictObject({
 export type NewGameInput = z.infer<typeof NewGameInput>;
 
 /** Open Recent: only a path that is on the Recent list is accepted (the window cannot name arbitrary files). */
-export const OpenRecentInput = z.strictObject({ file: z.string().min(1).max(4096) });
+export const OpenRecentInput = z.strictObject({ file: pathText(4096) });
 export type OpenRecentInput = z.infer<typeof OpenRecentInput>;
 
 /** An open, save or new that the user cancelled in the file dialog is not an error: the value is null. */

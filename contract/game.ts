@@ -59,6 +59,8 @@ export const DirectOrders = z.object({
 });
 export type DirectOrders = z.infer<typeof DirectOrders>;
 
+export const Fingerprint = z.string().regex(/^[0-9a-f]{12}$/);
+
 const ArmyCommander = z.object({ leaderId: z.string(), name: z.string(), onMap: z.boolean() });
 
 export const GameInfo = z.object({
@@ -87,11 +89,30 @@ export const GameInfo = z.object({
   directOrders: DirectOrders,
   /** The weather in force and what it changes (Rev. Rain, Rev. Mud). */
   weather: WeatherState,
+  /**
+   * The game fingerprint: 12 hex characters digesting the heads of the event and dice chains and where
+   * undo stands (db/integrity.ts). Noted at the end of a session, it tells later whether anything before it changed.
+   */
+  fingerprint: Fingerprint,
+  /** What the opening checks found damaged; empty unless the game was opened read-only because of it. */
+  damage: z.array(z.string()),
 });
 export type GameInfo = z.infer<typeof GameInfo>;
 
 const Check = z.object({ count: z.number().int(), ok: z.boolean(), problems: z.array(z.string()) });
-export const VerifyReport = z.object({ ok: z.boolean(), integrity: z.string(), events: Check, dice: Check });
+export const VerifyReport = z.object({
+  ok: z.boolean(),
+  /** SQLite's integrity_check: "ok", or what it found. */
+  integrity: z.string(),
+  /** The fingerprint the file has now (empty when it cannot be read). */
+  fingerprint: z.union([Fingerprint, z.literal('')]),
+  /** The event chain: each event's link and hash, and the undo and redo chains; count = events. */
+  events: Check,
+  /** The dice chain: each roll's link and hash, and the app's rolls replayed from the seed; count = rolls. */
+  dice: Check,
+  /** The state tables against the state rebuilt from the genesis and the applied events; count = rows compared. */
+  state: Check,
+});
 export type VerifyReport = z.infer<typeof VerifyReport>;
 
 export const RollDieInput = z.strictObject({ purpose: text(200).pipe(z.string().min(1, 'say what the roll is for')), roll: TypedRoll.optional() });
@@ -106,7 +127,7 @@ export type TimeTrackTurn = z.infer<typeof TimeTrackTurn>;
 export const gameContract = {
   timeTrack: query("The game's turns, first to last", NoInput, z.array(TimeTrackTurn)),
   info: query('The open game: scenario, players, clock, undo/redo state, army commanders', NoInput, GameInfo),
-  verify: query("Checks the file: SQLite's integrity check, the event log and the dice log's hash chain", NoInput, VerifyReport),
+  verify: query("Checks the file: SQLite's integrity check, both hash chains, and the state rebuilt from the genesis and the log", NoInput, VerifyReport),
   rollDie: write('Rolls (or records a typed) die for any purpose, in the dice log', RollDieInput, RollDieResult),
 };
 

@@ -16,6 +16,8 @@ export const HistoryQuery = z.strictObject({
   limit: z.number().int().min(1).max(5000).optional(),
   /** Who is looking: another side's secret entries are left out (RI-H01). */
   viewer: Viewer.optional(),
+  /** Leave each entry's changes out (default true: in); the History screen shows none and pages a long log faster. */
+  withChanges: z.boolean().optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 

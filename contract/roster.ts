@@ -188,8 +188,13 @@ export const SetCommandMarkersInput = z.strictObject({
 });
 export type SetCommandMarkersInput = z.infer<typeof SetCommandMarkersInput>;
 
+/** The Roster screen's data in one read: the command tree and every unit (roster and commandTree together). */
+export const RosterSheet = z.object({ tree: z.array(CommandNode), units: z.array(RosterUnit) });
+export type RosterSheet = z.infer<typeof RosterSheet>;
+
 export const rosterContract = {
   roster: query('Every unit (or one side, or one command) with strength, losses, fatigue, status, orders and flags', RosterQuery.optional(), z.array(RosterUnit)),
+  rosterSheet: query('The Roster screen in one read: the command tree and every unit', ViewerOnly, RosterSheet),
   commandTree: query('The chain of command with each command’s orders, markers and totals', ViewerOnly, z.array(CommandNode)),
   setFatigue: write("Sets a unit's fatigue level", SetFatigueInput, ChangeResult),
   setStatus: write("Sets a unit's cohesion status", SetStatusInput, ChangeResult),

@@ -5,9 +5,12 @@
  * docs/rules-interpretations.md hold for every unit, leader and command, and each named scenario is a faithful selection
  * of the full battle with a whole chain of command.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario, ScenarioCommand } from './scenario-schema';
-import { builtInScenarioIds, crossReferenceProblems, loadScenario, parseScenario, ScenarioError } from './scenarios';
+import { builtInScenarioIds, crossReferenceProblems, loadScenario, parseScenario, SCENARIO_DIR, ScenarioError } from './scenarios';
 
 const NAMED = ['feeling-the-enemy', 'black-hat-fellers', 'georgia-on-my-mind', 'little-round-top', 'july-2-stuart-variant'];
 const ALL = ['gettysburg', ...NAMED, 'skirmish-at-willoughby-run'];
@@ -45,6 +48,28 @@ describe('built-in scenarios', () => {
     expect(s.id).toBe(id);
     expect(s.approximate).toBe(true);
     expect(s.notes.join(' ')).toMatch(/adjust/i);
+  });
+
+  it('a file loaded again is checked again only if its text changed, and every load is its own copy', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'muster-scenario-'));
+    try {
+      const file = join(dir, 'mine.json');
+      const text = readFileSync(join(SCENARIO_DIR, 'skirmish-at-willoughby-run.json'), 'utf8');
+      writeFileSync(file, text);
+      const first = loadScenario(file);
+      const second = loadScenario(file);
+      expect(second).toEqual(first);
+      expect(second).not.toBe(first);
+      second.units[0]!.sp = 99;
+      expect(loadScenario(file).units[0]!.sp).toBe(first.units[0]!.sp);
+      // The same file with a dangling reference: refused, not served from what was checked before.
+      const broken = JSON.parse(text) as Scenario;
+      broken.units[0]!.commandId = 'nowhere';
+      writeFileSync(file, JSON.stringify(broken));
+      expect(() => loadScenario(file)).toThrow(ScenarioError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('are refused when a reference dangles (the loader checks what the converter wrote)', () => {

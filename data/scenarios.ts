@@ -26,6 +26,13 @@ export function builtInScenarioIds(dir = SCENARIO_DIR): string[] {
     .sort();
 }
 
+/**
+ * Scenario texts already checked, and the checked scenario as JSON: the same text is the same
+ * scenario, so it is checked once per process (each load still reads the file and gets its own copy).
+ */
+const checkedTexts = new Map<string, string>();
+const CHECKED_TEXTS_KEPT = 8;
+
 /** Loads a built-in scenario by id ("gettysburg") or a scenario file by path ("my/scenario.json"). */
 export function loadScenario(idOrPath: string, dir = SCENARIO_DIR): Scenario {
   const path = idOrPath.endsWith('.json') ? idOrPath : join(dir, `${idOrPath}.json`);
@@ -33,13 +40,19 @@ export function loadScenario(idOrPath: string, dir = SCENARIO_DIR): Scenario {
     const known = builtInScenarioIds(dir).join(', ');
     throw new ScenarioError(`scenario: no scenario "${idOrPath}" (built-in: ${known}; or give a path to a .json file)`);
   }
+  const text = readFileSync(path, 'utf8');
+  const checked = checkedTexts.get(text);
+  if (checked !== undefined) return JSON.parse(checked) as Scenario;
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(text);
   } catch (e) {
     throw new ScenarioError(`scenario: ${path} is not valid JSON (${(e as Error).message})`);
   }
-  return parseScenario(raw, path);
+  const scenario = parseScenario(raw, path);
+  if (checkedTexts.size >= CHECKED_TEXTS_KEPT) checkedTexts.delete(checkedTexts.keys().next().value!);
+  checkedTexts.set(text, JSON.stringify(scenario));
+  return scenario;
 }
 
 /** Validates raw JSON as a scenario: schema first, then cross-references. */

@@ -4,7 +4,7 @@
  * nothing written when a request is refused.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync, truncateSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli';
@@ -67,7 +67,43 @@ describe('muster CLI', () => {
     expect(JSON.parse(ok(['tally', file, '--json'])).usa.lossPoints).toBe(3);
     expect(ok(['redo', file])).toBe('redone: #3 8th Illinois Cavalry loses 3 SP\n');
     expect(ok(['log', file]).split('\n')[0]).toBe('#3 1863-07-01T0740 I.A loss.sp: 8th Illinois Cavalry loses 3 SP');
-    expect(ok(['verify', file])).toBe('integrity_check: ok\nevent log: 3 events, consistent\ndice log: 0 rolls, hash chain intact\n');
+    expect(ok(['verify', file])).toMatch(/^integrity_check: ok\nevent log: 3 events, hash chain intact\ndice log: 0 rolls, hash chain intact\nstate: \d+ rows, as the log rebuilds them\nfingerprint: [0-9a-f]{12}\n$/);
+  });
+
+  it('info and verify show the game fingerprint, the same one the app shows', () => {
+    const file = tmp.file('cli-fingerprint.muster');
+    ok(['new', file, '--scenario', FIXTURE_SCENARIO, '--usa', 'Ann', '--csa', 'Bob']);
+    ok(['loss', file, '--unit', '2-wi', '--sp', '1']);
+    const info = JSON.parse(ok(['info', file, '--json'])) as { fingerprint: string; eventCount: number };
+    expect(info).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{12}$/), eventCount: 1 });
+    const text = ok(['info', file]);
+    expect(text).toContain('Ann (USA) v Bob (CSA)');
+    expect(text).toContain(`fingerprint: ${info.fingerprint}\n`);
+    expect(ok(['verify', file])).toContain(`fingerprint: ${info.fingerprint}\n`);
+    expect((JSON.parse(ok(['verify', file, '--json'])) as { fingerprint: string }).fingerprint).toBe(info.fingerprint);
+    // The next change moves it.
+    ok(['loss', file, '--unit', '2-wi', '--sp', '1']);
+    expect(ok(['info', file])).not.toContain(info.fingerprint);
+  });
+
+  it('verify and info report on a damaged file instead of crashing; roster, log and tally refuse it in words (RI-V03)', () => {
+    const file = tmp.file('cli-damaged.muster');
+    ok(['new', file, '--scenario', FIXTURE_SCENARIO]);
+    for (let i = 0; i < 60; i += 1) ok(['call', file, 'rollDie', JSON.stringify({ purpose: `roll ${i}`, roll: i % 10 })]);
+    truncateSync(file, statSync(file).size - 98);
+    const before = fileHash(file);
+    const verify = runCli(['verify', file]);
+    expect(verify).toMatchObject({ code: 1, stderr: `error: ${file} failed verification\n` });
+    expect(verify.stdout).toMatch(/^integrity_check: /);
+    expect(verify.stdout).toMatch(/does not match its hash|damaged/);
+    expect(verify.stdout).toMatch(/\nfingerprint: ([0-9a-f]{12}|unreadable)\n$/);
+    expect(runCli(['info', file]).stdout).toMatch(/DAMAGED \(open read-only\): the file ends part-way through a page/);
+    for (const command of ['roster', 'log', 'tally']) {
+      const r = runCli([command, file]);
+      expect(r, command).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(/^error: .* is damaged: the file ends part-way through a page .*"muster verify" lists what is damaged\n$/) });
+      expect(r.stderr).not.toContain('Unexpected token');
+    }
+    expect(fileHash(file)).toBe(before);
   });
 
   it('errors: one line on stderr, non-zero exit, nothing written', () => {

@@ -11,7 +11,8 @@
  *   loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
  *   undo <file> | redo <file> | log <file> [--json] [--limit n]
  *   tally <file> [--json]
- *   verify <file> [--json]
+ *   info <file> [--json]                    the game, where it stands, and its fingerprint
+ *   verify <file> [--json]                  the whole file checked; a damaged file is reported, not refused
  *
  * Output goes to stdout (pure JSON with --json and for `call`); a refused request prints one line on
  * stderr, exits non-zero and writes nothing.
@@ -34,6 +35,7 @@ const USAGE = `usage: muster <command> <file> [options]
   loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
   undo <file> | redo <file> | log <file> [--json] [--limit n]
   tally <file> [--json]
+  info <file> [--json]
   verify <file> [--json]
 secret entries are shown (and undone) only with --viewer USA|CSA (that side's own) or --reveal (both sides'):
   roster, log, tally, undo, redo and call take them`;
@@ -75,6 +77,18 @@ function call<K extends GameFunction>(file: string, fn: K, input?: unknown): Out
   const game = GameService.open(file);
   try {
     const result = dispatchGameSync(serviceHandlers(game), fn, input === undefined ? [] : [input], { validateOutput: true });
+    if (!result.ok) throw new Refused(result.error.message);
+    return result.value as Output<K>;
+  } finally {
+    game.close();
+  }
+}
+
+/** info and verify: a file the opening checks find damaged is opened read-only to report on it (RI-V03). */
+function callReadOnly<K extends 'info' | 'verify'>(file: string, fn: K): Output<K> {
+  const game = GameService.open(file, { damaged: 'read-only' });
+  try {
+    const result = dispatchGameSync(serviceHandlers(game), fn, [], { validateOutput: true });
     if (!result.ok) throw new Refused(result.error.message);
     return result.value as Output<K>;
   } finally {
@@ -218,13 +232,28 @@ export function runCli(argv: string[]): CliResult {
         }
         break;
       }
+      case 'info': {
+        // A damaged file is opened read-only here, so its fingerprint and damage can still be read.
+        const info = callReadOnly(file, 'info');
+        if (values.json) line(JSON.stringify(info));
+        else {
+          line(`${info.scenarioName}: ${info.players.USA} (USA) v ${info.players.CSA} (CSA)`);
+          line(`clock: ${info.clock.date} ${info.clock.time}, ${info.clock.label}${info.ended ? ' (the game has ended)' : ''}`);
+          line(`events: ${info.eventCount}${info.canUndo ? '' : ', nothing to undo'}${info.canRedo ? ', redo available' : ''}`);
+          line(`fingerprint: ${info.fingerprint}`);
+          for (const d of info.damage) line(`DAMAGED (open read-only): ${d}`);
+        }
+        break;
+      }
       case 'verify': {
-        const report = call(file, 'verify');
+        const report = callReadOnly(file, 'verify');
         if (values.json) line(JSON.stringify(report));
         else {
           line(`integrity_check: ${report.integrity}`);
-          line(`event log: ${report.events.count} events, ${report.events.ok ? 'consistent' : report.events.problems.join('; ')}`);
+          line(`event log: ${report.events.count} events, ${report.events.ok ? 'hash chain intact' : report.events.problems.join('; ')}`);
           line(`dice log: ${report.dice.count} rolls, ${report.dice.ok ? 'hash chain intact' : report.dice.problems.join('; ')}`);
+          line(`state: ${report.state.count} rows, ${report.state.ok ? 'as the log rebuilds them' : report.state.problems.join('; ')}`);
+          line(`fingerprint: ${report.fingerprint || 'unreadable'}`);
         }
         if (!report.ok) return { code: 1, stdout: out.join('\n') + '\n', stderr: `error: ${file} failed verification\n` };
         break;
@@ -235,7 +264,7 @@ export function runCli(argv: string[]): CliResult {
     return { code: 0, stdout: out.length ? out.join('\n') + '\n' : '', stderr: '' };
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, roster, loss, undo, redo, log, tally, verify; "help" for usage)\n` };
+      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, roster, loss, undo, redo, log, tally, info, verify; "help" for usage)\n` };
     }
     // The same words the app would show (a full disk, a read-only file...), never SQLite's own.
     const message = e instanceof Refused ? e.message : toErrorInfo(e).message;

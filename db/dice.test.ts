@@ -92,7 +92,9 @@ describe('the dice log', () => {
     v.close();
 
     tamper(g.file, 'DELETE FROM dice_log WHERE seq = 3');
-    v = GameService.open(g.file);
+    // The last roll no longer links to the one before it: the opening checks see that much.
+    expect(() => GameService.open(g.file)).toThrow(expect.objectContaining({ code: 'CORRUPT', message: expect.stringContaining('the last die roll (roll 4) does not link to the roll before it') }));
+    v = GameService.open(g.file, { damaged: 'read-only' });
     expect(v.verify().dice.problems).toEqual(expect.arrayContaining([expect.stringContaining('roll 4: expected roll 3 next'), expect.stringContaining('roll 4: its link to the previous roll is broken')]));
     v.close();
   });
@@ -111,8 +113,11 @@ describe('the dice log', () => {
     const hash = createHash('sha256').update(String(row.prev_hash)).update('\n').update(content).digest('hex');
     db.prepare('UPDATE dice_log SET roll = ?, modified = ?, outcome = ?, hash = ? WHERE seq = 1').run(forged, forged, String(forged), hash);
     db.close();
-    const v = GameService.open(g.file);
-    expect(v.verify().dice.problems).toEqual([`roll 1: the app rolled ${real} here, the log says ${forged}`]);
+    // The event the roll belongs to sealed the dice chain's head: the forgery breaks the event chain too.
+    const v = GameService.open(g.file, { damaged: 'read-only' });
+    const report = v.verify();
+    expect(report.dice.problems).toEqual([`roll 1: the app rolled ${real} here, the log says ${forged}`]);
+    expect(report.events.problems).toEqual(['event 1: its content (or the die rolls up to it) does not match its hash: edited or damaged']);
     v.close();
   });
 

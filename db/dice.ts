@@ -1,18 +1,28 @@
 /**
  * The dice log: every die roll of the game, app-rolled or typed in from the table, with its purpose,
  * its itemised modifiers, the modified result and the outcome. Rows are chained by SHA-256 (each hash
- * covers the row and the previous hash), so editing or deleting a past roll is detectable.
+ * covers the row and the previous hash), so editing or deleting a past roll is detectable; and the hash
+ * of the chain's head after each event is covered by that event's own hash (db/events.ts), so a roll
+ * edited with the dice chain re-hashed, or the last roll deleted, breaks the event chain as well.
+ *
+ * Canonical serialisation of a roll (format 1, never changed; a new format gets a new function):
+ *   hash = hex(SHA-256(prev_hash + "\n" + JSON.stringify([seq, at, event_seq, purpose, source, roll,
+ *                                                         modifiers, modified, target, outcome])))
+ * where `modifiers` is the stored JSON text and every string is exactly the stored one: strings are made
+ * well-formed (db/wellformed.ts) before they are hashed or stored, so SQLite never stores a U+FFFD the
+ * hash did not see. The first roll's prev_hash is 64 zeros.
  *
  * App rolls come from pure-rand's xoroshiro128+ seeded once from node:crypto; the generator's state
  * and the count of draws are stored in the file (in the same transaction as the roll), so the sequence
  * continues after reopening and can be replayed from the seed to check every app roll.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { hash as digest, randomInt } from 'node:crypto';
 import { uniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import type { DieRoll, Itemised } from '../rules/types';
 import type { DiceRecord, DiceSource } from '../contract';
 import type { SqliteDatabase } from './open';
 import { statement } from './statements';
+import { wellFormed } from './wellformed';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -63,35 +73,62 @@ export interface NewDiceRow {
   outcome: string;
 }
 
-function hashRow(prevHash: string, r: Omit<DiceLogRow, 'prev_hash' | 'hash'>): string {
+/** A roll as stored, with its link and its hash. */
+export type StoredDiceRow = Omit<DiceLogRow, 'prev_hash' | 'hash'> & { prev_hash: string; hash: string };
+
+/** The canonical hash of one roll (format 1, see the file header). */
+export function diceRowHash(prevHash: string, r: Omit<DiceLogRow, 'prev_hash' | 'hash'>): string {
   const content = JSON.stringify([r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome]);
-  return createHash('sha256').update(prevHash).update('\n').update(content).digest('hex');
+  return digest('sha256', `${prevHash}\n${content}`);
 }
 
-/** Appends one roll to the chained log. Call inside the change's transaction, after its event row. */
-export function appendDiceRow(db: SqliteDatabase, row: NewDiceRow, at: string): number {
-  const last = statement(db, 'SELECT seq, hash FROM dice_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
-  const seq = (last?.seq ?? 0) + 1;
-  const prevHash = last?.hash ?? GENESIS_HASH;
-  const stored = {
-    seq,
-    at,
-    event_seq: row.eventSeq,
-    purpose: row.purpose,
-    source: row.source,
-    roll: row.roll,
-    modifiers: JSON.stringify(row.modifiers),
-    modified: row.modified,
-    target: row.target,
-    outcome: row.outcome,
-  };
-  const hash = hashRow(prevHash, stored);
-  statement(
+/** The last roll of the log (its seq and hash), or seq 0 and the 64 zeros of an empty log. */
+export function diceHead(db: SqliteDatabase): { seq: number; hash: string } {
+  return (statement(db, 'SELECT seq, hash FROM dice_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined) ?? { seq: 0, hash: GENESIS_HASH };
+}
+
+/**
+ * The rolls of one event as they will be stored, chained onto the log's head (`head`, diceHead()):
+ * their seqs, links and hashes, and the chain's new head. Nothing is written (the event's own hash
+ * needs the new head first).
+ */
+export function chainDiceRows(head: { seq: number; hash: string }, rows: readonly Omit<NewDiceRow, 'eventSeq'>[], eventSeq: number, at: string): { rows: StoredDiceRow[]; head: string } {
+  let { seq, hash: prevHash } = head;
+  const stored = rows.map((row): StoredDiceRow => {
+    seq += 1;
+    const content = {
+      seq,
+      at: wellFormed(at),
+      event_seq: eventSeq,
+      purpose: wellFormed(row.purpose),
+      source: row.source,
+      roll: row.roll,
+      modifiers: JSON.stringify(row.modifiers),
+      modified: row.modified,
+      target: row.target === null ? null : wellFormed(row.target),
+      outcome: wellFormed(row.outcome),
+    };
+    const hash = diceRowHash(prevHash, content);
+    const out = { ...content, prev_hash: prevHash, hash };
+    prevHash = hash;
+    return out;
+  });
+  return { rows: stored, head: prevHash };
+}
+
+/** Writes rolls made by chainDiceRows. Call inside the change's transaction, after its event row. */
+export function insertDiceRows(db: SqliteDatabase, rows: readonly StoredDiceRow[]): void {
+  const insert = statement(
     db,
     `INSERT INTO dice_log (seq, at, event_seq, purpose, source, roll, modifiers, modified, target, outcome, prev_hash, hash)
      VALUES (@seq, @at, @event_seq, @purpose, @source, @roll, @modifiers, @modified, @target, @outcome, @prev_hash, @hash)`,
-  ).run({ ...stored, prev_hash: prevHash, hash });
-  return seq;
+  );
+  for (const r of rows) insert.run(r);
+}
+
+/** A roll just written (its event applied), as the dice log shows it. */
+export function diceRecordOf(r: StoredDiceRow): DiceRecord {
+  return toRecord({ ...r, undone: 0 });
 }
 
 function toRecord(r: DiceLogRow & { undone: number }): DiceRecord {
@@ -132,34 +169,53 @@ export function diceOfEvents(db: SqliteDatabase, eventSeqs: number[]): Map<numbe
   return result;
 }
 
+/** The dice chain's head after an event that rolled: the hash of that event's last roll. */
+export interface DiceHeadAfter {
+  eventSeq: number;
+  hash: string;
+}
+
+/** The columns of a roll as verify reads them: its hashed content in canonical order, then its link and hash. */
+const DICE_COLUMNS = 'seq, at, event_seq, purpose, source, roll, modifiers, modified, target, outcome, prev_hash, hash';
+
 /**
  * Checks the whole chain: every hash, every link, and that the app rolls are exactly the generator's
- * sequence from the stored seed (so a re-hashed forgery of an app roll is caught as well).
+ * sequence from the stored seed (so a re-hashed forgery of an app roll is caught as well). Also returns
+ * the chain's head after each event that rolled, in order, for the event chain's check (db/integrity.ts).
  */
-export function verifyDice(db: SqliteDatabase): { count: number; problems: string[] } {
+export function verifyDice(db: SqliteDatabase): { count: number; problems: string[]; heads: DiceHeadAfter[] } {
   const problems: string[] = [];
+  const heads: DiceHeadAfter[] = [];
   const state = statement(db, 'SELECT seed, count, state FROM dice_state WHERE id = 1').get() as DiceStateRow | undefined;
-  if (!state) return { count: 0, problems: ['the dice state row is missing'] };
+  if (!state) return { count: 0, problems: ['the dice state row is missing'], heads };
   let rng = xoroshiro128plus(state.seed);
   let prevHash = GENESIS_HASH;
   let expectedSeq = 1;
   let appRolls = 0;
   let count = 0;
-  for (const r of statement(db, 'SELECT * FROM dice_log ORDER BY seq').iterate() as IterableIterator<DiceLogRow>) {
+  // Raw rows: the values of the canonical serialisation are the first ten columns, in its order.
+  for (const r of statement(db, `SELECT ${DICE_COLUMNS} FROM dice_log ORDER BY seq`).raw().iterate() as IterableIterator<unknown[]>) {
+    const seq = r[0] as number;
+    const hash = r[11] as string;
     count += 1;
-    if (r.seq !== expectedSeq) problems.push(`roll ${r.seq}: expected roll ${expectedSeq} next (a roll is missing)`);
-    expectedSeq = r.seq + 1;
-    if (r.prev_hash !== prevHash) problems.push(`roll ${r.seq}: its link to the previous roll is broken`);
-    if (hashRow(r.prev_hash, r) !== r.hash) problems.push(`roll ${r.seq}: its content does not match its hash (edited)`);
-    if (r.source === 'app') {
+    if (seq !== expectedSeq) problems.push(`roll ${seq}: expected roll ${expectedSeq} next (a roll is missing)`);
+    expectedSeq = seq + 1;
+    if (r[10] !== prevHash) problems.push(`roll ${seq}: its link to the previous roll is broken`);
+    const content = JSON.stringify([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9]]);
+    if (digest('sha256', `${String(r[10])}\n${content}`) !== hash) problems.push(`roll ${seq}: its content does not match its hash (edited or damaged)`);
+    if (r[4] === 'app') {
       const [value, next] = uniformIntDistribution(0, 9, rng);
       rng = next;
       appRolls += 1;
-      if (value !== r.roll) problems.push(`roll ${r.seq}: the app rolled ${value} here, the log says ${r.roll}`);
+      if (value !== r[5]) problems.push(`roll ${seq}: the app rolled ${value} here, the log says ${String(r[5])}`);
     }
-    prevHash = r.hash;
+    const eventSeq = r[2] as number;
+    const last = heads.at(-1);
+    if (last !== undefined && last.eventSeq === eventSeq) last.hash = hash;
+    else heads.push({ eventSeq, hash });
+    prevHash = hash;
   }
   if (appRolls !== state.count) problems.push(`the generator has drawn ${state.count} rolls but the log holds ${appRolls} app rolls`);
   if (JSON.stringify(rng.getState()) !== state.state) problems.push('the stored generator state does not follow from the seed and the logged rolls');
-  return { count, problems };
+  return { count, problems, heads };
 }

@@ -52,10 +52,11 @@ function fieldOf(error: ZodError): string | undefined {
 /**
  * An input the contract's schema refused, in words that name the field. The contract's own messages
  * name the value ("Rating must be a whole number from 0 to 9") and are shown as they are; zod's generic
- * ones ("Too big: ...") get the field in front.
+ * ones ("Too big: ...") get the field in front. `at` names the field a schema of one value was checked for.
  */
-export function refusedInput(error: ZodError): MusterError {
-  const field = fieldOf(error) ?? 'input';
+export function refusedInput(error: ZodError, at?: string): MusterError {
+  const inner = fieldOf(error);
+  const field = at === undefined ? (inner ?? 'input') : inner === undefined ? at : `${at}.${inner}`;
   const what = error.issues[0]?.message ?? 'invalid input';
   const leaf = field.split('.').pop()!.toLowerCase();
   const named = field !== 'input' && what.toLowerCase().includes(leaf);

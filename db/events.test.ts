@@ -5,9 +5,10 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChangeSet } from './events';
+import { ChangeSet, eventSide } from './events';
+import type { Side } from '../rules/types';
 import { GameService } from './service';
-import { newGame, tempDir } from '../tests/fixtures/game';
+import { newGame, next, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
@@ -64,10 +65,51 @@ describe('the event log', () => {
     const again = GameService.open(g.file);
     const report = again.verify();
     expect(report.ok).toBe(false);
-    expect(report.events.problems).toEqual(['event 1: units 2-wi sp_lost is 3, the event left it 2']);
+    expect(report.events).toMatchObject({ ok: true, problems: [] });
+    expect(report.state.problems).toEqual(['units 2-wi: sp_lost is 3, the log says 2']);
     // Undo refuses to apply an event over a state it does not expect.
     expect(() => again.undo()).toThrow(expect.objectContaining({ code: 'CORRUPT', field: 'events' }));
     again.close();
+  });
+
+  it('a change, an undo and a redo return the event exactly as the history then reads it back', () => {
+    const g = newGame(tmp.dir);
+    const loss = g.recordLoss({ unitId: '2-wi', sp: 2 });
+    expect(loss.event).toEqual(g.history({ limit: 1 })[0]);
+    const casualty = g.leaderCasualty({ leaderId: 'reynolds', roll: 2 });
+    expect(casualty.event).toEqual(g.history({ limit: 1 })[0]);
+    expect(casualty.dice).toEqual(g.diceLog({ limit: 1 }));
+    expect(casualty.event.diceSeqs).toEqual([casualty.dice[0]!.seq]);
+    const undone = g.undo();
+    expect(undone).toEqual({ event: g.history({ limit: 1 })[0], canUndo: true, canRedo: true });
+    expect(undone.event.undone).toBe(true);
+    const redone = g.redo();
+    expect(redone).toEqual({ event: g.history({ limit: 1 })[0], canUndo: true, canRedo: false });
+    g.undo();
+    expect(g.undo()).toEqual({ event: g.history({ limit: 2 })[1], canUndo: false, canRedo: true });
+    g.close();
+  });
+
+  it('gives each entry the side it concerns: its rows\' side, both, or the game as a whole', () => {
+    const sideOf = new Map<string, Side>([
+      ['units:csa-26th-north-carolina', 'CSA'],
+      ['leaders:usa-gamble', 'USA'],
+      ['commands:usa-cavalry-1-gamble', 'USA'],
+    ]);
+    expect(eventSide([{ table: 'units', key: 'csa-26th-north-carolina' }], '26th North Carolina loses 2 SP', sideOf)).toBe('CSA');
+    expect(eventSide([{ table: 'leaders', key: 'usa-gamble' }, { table: 'game', key: 1 }], 'Gamble is hit', sideOf)).toBe('USA');
+    expect(eventSide([{ table: 'units', key: 'csa-26th-north-carolina' }, { table: 'commands', key: 'usa-cavalry-1-gamble' }], 'guns captured', sideOf)).toBe('both');
+    // No row with a side: a lone side named in the summary, both when it names both, else the game.
+    expect(eventSide([{ table: 'turn_state', key: 1 }], 'CSA passes', sideOf)).toBe('CSA');
+    expect(eventSide([{ table: 'turn_state', key: 1 }], 'Initiative: USA 7 v. CSA 4', sideOf)).toBe('both');
+    expect(eventSide([{ table: 'clock', key: 1 }], 'Clock advanced to 0800', sideOf)).toBe('game');
+    // The service's own entries carry it.
+    const g = newGame(tmp.dir);
+    expect(g.recordLoss({ unitId: '1-tn', sp: 1 }).event.side).toBe('CSA');
+    expect(next(g).event.side).toBe('game');
+    expect(g.history().map((e) => e.side)).toEqual(['game', 'CSA']);
+    expect(g.history({ withChanges: false })[1]).toMatchObject({ side: 'CSA', changes: [] });
+    g.close();
   });
 
   it('a change set keeps one before/after per field and drops changes that change nothing', () => {

@@ -9,13 +9,31 @@
  *   next one down (`redo_next`); a new change after an undo simply drops the chain (redo_seq = NULL).
  *
  * The log is append-only (triggers in the schema): only `undone` and `redo_next` of a row ever change.
+ *
+ * It is a hash chain, like the dice log: each event's hash covers the previous event's hash and its own
+ * content, and event 1's previous hash is the genesis hash (db/genesis.ts: the state the game started
+ * from). Canonical serialisation (format 1, never changed; a new format gets a new function):
+ *   head = "muster/event/1" US seq US at US turn_id US segment US phase US kind US subjects US prev_head
+ *   hash = hex(SHA-256(prev_hash + "\n" + head + "\n" + dice_head + "\n" + JSON.stringify(summary) + "\n" + payload))
+ * where US is U+001F, a NULL prev_head is the empty string, numbers are written in decimal, and every
+ * value is exactly the stored one (strings are made well-formed before they are hashed and stored,
+ * db/wellformed.ts). The head's fields never hold "\n" or US (recordEvent refuses one that would), the
+ * summary is a JSON string and the payload, the event's JSON text, comes last as stored: so no two
+ * events serialise alike, and verify can have SQLite put the head together (HASH_HEAD_SQL). `dice_head`
+ * is the hash of the dice log's last roll once this event's rolls are written (64 zeros while the log
+ * has none), so the event chain also seals the dice chain. `undone` and `redo_next` are not covered:
+ * undo and redo move pointers, and the game fingerprint (db/integrity.ts) covers where they stand.
  */
 import type { SqliteDatabase } from './open';
-import type { DiceRecord, EventKind, FieldChange, HistoryEntry, HistoryQuery } from '../contract';
+import type { DiceRecord, EventKind, EventSide, FieldChange, HistoryEntry, HistoryQuery } from '../contract';
+import type { Side } from '../rules/types';
+import { hash as digest } from 'node:crypto';
 import { MusterError } from './errors';
 import { statement } from './statements';
-import { appendDiceRow, diceOfEvents, type NewDiceRow } from './dice';
+import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, type NewDiceRow } from './dice';
+import { genesisHead } from './genesis';
 import { publicChanges } from './secrets';
+import { wellFormed } from './wellformed';
 
 export type SqlValue = string | number | null;
 
@@ -128,10 +146,24 @@ export class ChangeSet {
 
 export interface EventPayload {
   input: unknown;
+  /**
+   * A secret entry's side (RI-H01), also in events.secret_side for the queries: here, the event's hash
+   * covers it, and verify checks the column against it. Written before `changes`, which stay last.
+   */
+  secretSide?: Side;
   changes: Change[];
 }
 
-interface EventRow {
+/** The secret side written in an event's payload text (EventPayload.secretSide), else null; read without parsing it. */
+export function payloadSecretSide(payloadText: string): Side | null {
+  const at = payloadText.lastIndexOf(',"changes":[');
+  if (at < 0) return null;
+  const before = payloadText.slice(Math.max(0, at - 19), at);
+  return before === ',"secretSide":"USA"' ? 'USA' : before === ',"secretSide":"CSA"' ? 'CSA' : null;
+}
+
+/** An event row as stored. */
+export interface EventRow {
   seq: number;
   at: string;
   turn_id: string;
@@ -140,10 +172,62 @@ interface EventRow {
   kind: EventKind;
   summary: string;
   payload: string;
+  subjects: string;
   prev_head: number | null;
   undone: number;
   redo_next: number | null;
-  secret_side: 'USA' | 'CSA' | null;
+  secret_side?: 'USA' | 'CSA' | null;
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+/** What an event's hash covers (see the file header), besides the previous hash and the dice head. */
+export type HashedEventContent = Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary' | 'payload' | 'subjects' | 'prev_head'>;
+
+export const EVENT_FORMAT = 'muster/event/1';
+
+const US = '\u001f';
+
+/** The head of an event's serialisation (see the file header), as JavaScript writes it. */
+function hashHead(e: HashedEventContent): string {
+  return `${EVENT_FORMAT}${US}${e.seq}${US}${e.at}${US}${e.turn_id}${US}${e.segment}${US}${e.phase}${US}${e.kind}${US}${e.subjects}${US}${e.prev_head ?? ''}`;
+}
+
+/** The same head put together by SQLite from an events row (decimal integers, NULL as ''), for verify. */
+export const HASH_HEAD_SQL = `'${EVENT_FORMAT}' || char(31) || seq || char(31) || at || char(31) || turn_id || char(31) || segment || char(31) || phase || char(31) || kind || char(31) || subjects || char(31) || coalesce(prev_head, '')`;
+
+/** The canonical hash of one event (format 1, see the file header), from its head, dice head, summary and payload. */
+export function eventHashOfParts(prevHash: string, head: string, diceHead: string, summary: string, payload: string): string {
+  return digest('sha256', `${prevHash}\n${head}\n${diceHead}\n${JSON.stringify(summary)}\n${payload}`);
+}
+
+/** The canonical hash of one event (format 1, see the file header). */
+export function eventHash(prevHash: string, e: HashedEventContent, diceHead: string): string {
+  return eventHashOfParts(prevHash, hashHead(e), diceHead, e.summary, e.payload);
+}
+
+/** Refuses to write a head field that would make the serialisation ambiguous (Muster never writes one). */
+function assertPlainHead(e: HashedEventContent): void {
+  for (const v of [e.at, e.turn_id, e.segment, e.phase, e.kind, e.subjects]) {
+    if (v.includes('\n') || v.includes(US)) throw new MusterError('INVALID_ARGUMENT', 'events', `an event field may not hold a line break or U+001F: ${JSON.stringify(v)}`);
+  }
+}
+
+/** The last event of the log (its seq and hash); seq 0 and the genesis hash while the log is empty. */
+export function eventHead(db: SqliteDatabase): { seq: number; hash: string | null } {
+  const last = statement(db, 'SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string | null } | undefined;
+  return last ?? { seq: 0, hash: genesisHead(db) ?? null };
+}
+
+/** An event's payload, or a CORRUPT refusal naming the event when its stored text is damaged. */
+export function parsePayload(row: Pick<EventRow, 'seq' | 'payload'>): EventPayload {
+  try {
+    const p = JSON.parse(row.payload) as EventPayload;
+    if (typeof p !== 'object' || p === null || !Array.isArray(p.changes)) throw new Error('no list of changes');
+    return p;
+  } catch {
+    throw new MusterError('CORRUPT', 'events', `event ${row.seq}'s record in the game file is damaged; run verify to see what else is`);
+  }
 }
 
 interface HeadRow {
@@ -179,41 +263,88 @@ export interface NewEvent {
   secretSide?: 'USA' | 'CSA' | null;
 }
 
-function clockNow(db: SqliteDatabase): { turn_id: string; segment: string; phase: string } {
-  return statement(db, 'SELECT turn_id, segment, phase FROM clock WHERE id = 1').get() as { turn_id: string; segment: string; phase: string };
+/** Where a new event goes, in one statement: the clock, the ends of both chains, and the genesis hash. */
+interface WriteHead {
+  turn_id: string;
+  segment: string;
+  phase: string;
+  last_seq: number | null;
+  last_hash: string | null;
+  dice_seq: number | null;
+  dice_hash: string | null;
+  genesis: string | null;
+}
+
+function writeHead(db: SqliteDatabase): WriteHead {
+  return statement(
+    db,
+    `SELECT c.turn_id, c.segment, c.phase,
+            (SELECT seq FROM events ORDER BY seq DESC LIMIT 1) AS last_seq, (SELECT hash FROM events ORDER BY seq DESC LIMIT 1) AS last_hash,
+            (SELECT seq FROM dice_log ORDER BY seq DESC LIMIT 1) AS dice_seq, (SELECT hash FROM dice_log ORDER BY seq DESC LIMIT 1) AS dice_hash,
+            (SELECT hash FROM genesis WHERE id = 1) AS genesis
+       FROM clock c WHERE c.id = 1`,
+  ).get() as WriteHead;
+}
+
+/** What recordEvent wrote: the event as the history shows it, and its rolls as the dice log does. */
+export interface RecordedEvent {
+  seq: number;
+  entry: HistoryEntry;
+  dice: DiceRecord[];
 }
 
 /**
  * Writes one event and applies its changes. Must run inside the caller's transaction, so the event, its
- * dice rows and the state change commit together or not at all. Returns the new event's seq.
+ * dice rows and the state change commit together or not at all. `prevHead` is the game's head_seq when
+ * the caller has just read it (else it is read here). Returns the event and its rolls as written, so
+ * nothing is read back.
  */
-export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Date().toISOString()): number {
-  const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
-  const clock = clockNow(db);
+export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Date().toISOString(), prevHead?: number | null): RecordedEvent {
+  const headSeq = prevHead !== undefined ? prevHead : (statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow).head_seq;
+  const clock = writeHead(db);
+  const last = clock.last_seq === null ? { seq: 0, hash: clock.genesis } : { seq: clock.last_seq, hash: clock.last_hash };
+  if (last.hash === null) throw new MusterError('CORRUPT', 'events', 'the event chain has no start (the genesis row is missing)');
   const changes = e.changes.changes.filter((c) => c.before !== c.after);
   for (const c of changes) assertMutable(c);
-  const payload: EventPayload = { input: e.input, changes };
+  const payload: EventPayload = e.secretSide ? { input: e.input, secretSide: e.secretSide, changes } : { input: e.input, changes };
   const subjects = new Set(e.subjects ?? []);
   for (const c of changes) {
     if (c.table === 'units') subjects.add(`unit:${c.key}`);
     else if (c.table === 'commands') subjects.add(`command:${c.key}`);
     else if (c.table === 'leaders') subjects.add(`leader:${c.key}`);
   }
-  const info = statement(
+  const seq = last.seq + 1;
+  // JSON.stringify escapes lone surrogates, so the payload is well-formed; the other strings are made so.
+  const row: HashedEventContent = {
+    seq,
+    at: wellFormed(at),
+    turn_id: clock.turn_id,
+    segment: clock.segment,
+    phase: clock.phase,
+    kind: e.kind,
+    summary: wellFormed(e.summary),
+    payload: JSON.stringify(payload),
+    subjects: wellFormed(` ${[...subjects].join(' ')} `),
+    prev_head: headSeq,
+  };
+  assertPlainHead(row);
+  const dice = chainDiceRows({ seq: clock.dice_seq ?? 0, hash: clock.dice_hash ?? GENESIS_HASH }, e.dice ?? [], seq, at);
+  const hash = eventHash(last.hash, row, dice.head);
+  statement(
     db,
-    // secret_side (schema 5) is named only for a secret entry, so a file of an earlier schema still records the rest.
+    // secret_side (schema 6) is named only for a secret entry, so a file of an earlier schema still records the rest.
     e.secretSide
-      ? `INSERT INTO events (at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, secret_side)
-     VALUES (@at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @secret_side)`
-      : `INSERT INTO events (at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head)
-     VALUES (@at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head)`,
-  ).run({ at, ...clock, kind: e.kind, summary: e.summary, payload: JSON.stringify(payload), subjects: ` ${[...subjects].join(' ')} `, prev_head: head.head_seq, ...(e.secretSide ? { secret_side: e.secretSide } : {}) });
-  const seq = Number(info.lastInsertRowid);
+      ? `INSERT INTO events (seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, prev_hash, hash, secret_side)
+     VALUES (@seq, @at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @prev_hash, @hash, @secret_side)`
+      : `INSERT INTO events (seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, prev_hash, hash)
+     VALUES (@seq, @at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @prev_hash, @hash)`,
+  ).run({ ...row, prev_hash: last.hash, hash, ...(e.secretSide ? { secret_side: e.secretSide } : {}) });
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
-  for (const d of e.dice ?? []) appendDiceRow(db, { ...d, eventSeq: seq }, at);
-  return seq;
+  insertDiceRows(db, dice.rows);
+  const rolls = dice.rows.map(diceRecordOf);
+  return { seq, entry: entryOf(db, { ...row, secret_side: e.secretSide ?? null }, 0, changes, rolls.map((d) => d.seq)), dice: rolls };
 }
 
 function loadEvent(db: SqliteDatabase, seq: number): EventRow {
@@ -222,29 +353,43 @@ function loadEvent(db: SqliteDatabase, seq: number): EventRow {
   return row;
 }
 
-export function undoHead(db: SqliteDatabase): number {
+/** The seqs of an event's rolls. */
+function diceSeqsOf(db: SqliteDatabase, eventSeq: number): number[] {
+  return (statement(db, 'SELECT seq FROM dice_log WHERE event_seq = ? ORDER BY seq').raw().all(eventSeq) as [number][]).map((r) => r[0]);
+}
+
+/** What undo or redo did: the event (as the history now shows it) and whether undo and redo remain. */
+export interface UndoneOrRedone {
+  entry: HistoryEntry;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+/** Takes back the head event: its changes reversed, its row marked undone, the pointers moved. O(1). */
+export function undoHead(db: SqliteDatabase): UndoneOrRedone {
   const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
   if (head.head_seq === null) throw new MusterError('NOTHING_TO_UNDO', 'undo', 'there is nothing to undo');
   const event = loadEvent(db, head.head_seq);
-  const { changes } = JSON.parse(event.payload) as EventPayload;
+  const { changes } = parsePayload(event);
   for (let i = changes.length - 1; i >= 0; i -= 1) {
     const c = changes[i]!;
     applyField(db, c.table, c.key, c.field, c.after, c.before);
   }
   statement(db, 'UPDATE events SET undone = 1, redo_next = ? WHERE seq = ?').run(head.redo_seq, event.seq);
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = ? WHERE id = 1').run(event.prev_head, event.seq);
-  return event.seq;
+  return { entry: entryOf(db, event, 1, changes, diceSeqsOf(db, event.seq)), canUndo: event.prev_head !== null, canRedo: true };
 }
 
-export function redoNext(db: SqliteDatabase): number {
+/** Applies the top of the redo chain again. O(1). */
+export function redoNext(db: SqliteDatabase): UndoneOrRedone {
   const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
   if (head.redo_seq === null) throw new MusterError('NOTHING_TO_REDO', 'redo', 'there is nothing to redo');
   const event = loadEvent(db, head.redo_seq);
-  const { changes } = JSON.parse(event.payload) as EventPayload;
+  const { changes } = parsePayload(event);
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   statement(db, 'UPDATE events SET undone = 0, redo_next = NULL WHERE seq = ?').run(event.seq);
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = ? WHERE id = 1').run(event.seq, event.redo_next);
-  return event.seq;
+  return { entry: entryOf(db, event, 0, changes, diceSeqsOf(db, event.seq)), canUndo: true, canRedo: event.redo_next !== null };
 }
 
 export function undoRedoAvailable(db: SqliteDatabase): { canUndo: boolean; canRedo: boolean } {
@@ -252,12 +397,59 @@ export function undoRedoAvailable(db: SqliteDatabase): { canUndo: boolean; canRe
   return { canUndo: head.head_seq !== null, canRedo: head.redo_seq !== null };
 }
 
+/** The number of events in the log: seqs run from 1 without gaps (verify checks it), so the last seq, read in O(log n). */
 export function eventCount(db: SqliteDatabase): number {
-  return (statement(db, 'SELECT count(*) AS n FROM events').get() as { n: number }).n;
+  return (statement(db, 'SELECT seq FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number } | undefined)?.seq ?? 0;
 }
 
-function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
-  const payload = JSON.parse(row.payload) as EventPayload;
+/** Every row with a side (units, leaders, commands, objectives, reinforcement groups) as "<table>:<id>" -> side. */
+const sidesByConnection = new WeakMap<SqliteDatabase, Map<string, Side>>();
+
+/** The sides of the game's rows, read once per connection: no row ever changes side. */
+function sidesOf(db: SqliteDatabase): Map<string, Side> {
+  let sides = sidesByConnection.get(db);
+  if (!sides) {
+    const rows = statement(
+      db,
+      `SELECT 'units:' || id AS k, side FROM units UNION ALL SELECT 'leaders:' || id, side FROM leaders UNION ALL SELECT 'commands:' || id, side FROM commands
+       UNION ALL SELECT 'objectives:' || id, side FROM objectives UNION ALL SELECT 'reinforcement_groups:' || id, side FROM reinforcement_groups`,
+    ).raw().all() as [string, Side][];
+    sides = new Map(rows);
+    sidesByConnection.set(db, sides);
+  }
+  return sides;
+}
+
+/**
+ * The side an event concerns: the side of every row it changed that has one; 'both' when they differ;
+ * with no such row, a lone USA or CSA in its summary ("CSA passes"), 'both' when it names both
+ * ("Initiative: USA 7 v. CSA 4"); else 'game' (the clock, the end of the game).
+ */
+export function eventSide(changes: readonly Pick<Change, 'table' | 'key'>[], summary: string, sideOf: ReadonlyMap<string, Side>): EventSide {
+  let found: Side | null = null;
+  for (const c of changes) {
+    const side = sideOf.get(`${c.table}:${c.key}`);
+    if (side === undefined) continue;
+    if (found !== null && side !== found) return 'both';
+    found = side;
+  }
+  if (found !== null) return found;
+  const usa = /\bUSA\b/.test(summary);
+  const csa = /\bCSA\b/.test(summary);
+  if (usa && csa) return 'both';
+  return usa ? 'USA' : csa ? 'CSA' : 'game';
+}
+
+/** An event as the history shows it, from its stored values (without its changes when `withChanges` is false). */
+function entryOf(
+  db: SqliteDatabase,
+  row: Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary'> & { secret_side?: 'USA' | 'CSA' | null },
+  undone: number,
+  changes: readonly Change[],
+  diceSeqs: number[],
+  withChanges = true,
+): HistoryEntry {
+  const shown = publicChanges(changes);
   return {
     seq: row.seq,
     at: row.at,
@@ -266,16 +458,22 @@ function toEntry(row: EventRow, dice: DiceRecord[]): HistoryEntry {
     phase: row.phase,
     kind: row.kind,
     summary: row.summary,
-    undone: row.undone === 1,
+    undone: undone === 1,
+    // The side and the changes as anyone may read them: a side's secrets never leave the file through the history (db/secrets.ts).
+    // A secret entry is its own side's (RI-H01), whatever it changed.
+    side: row.secret_side ?? eventSide(shown, row.summary, sidesOf(db)),
     secretSide: row.secret_side ?? null,
-    // A side's secrets never leave the file through the history (db/secrets.ts).
-    changes: publicChanges(payload.changes).map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })),
-    diceSeqs: dice.map((d) => d.seq),
+    changes: withChanges ? shown.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })) : [],
+    diceSeqs,
   };
 }
 
+function toEntry(db: SqliteDatabase, row: EventRow, diceSeqs: number[], withChanges = true): HistoryEntry {
+  return entryOf(db, row, row.undone, parsePayload(row).changes, diceSeqs, withChanges);
+}
+
 export function historyEntry(db: SqliteDatabase, seq: number): HistoryEntry {
-  return toEntry(loadEvent(db, seq), diceOfEvents(db, [seq]).get(seq) ?? []);
+  return toEntry(db, loadEvent(db, seq), diceSeqsOf(db, seq));
 }
 
 /**
@@ -303,75 +501,12 @@ export function listHistory(db: SqliteDatabase, q: HistoryQuery, hidden: readonl
          AND (@hidden IS NULL OR e.seq NOT IN (SELECT value FROM json_each(@hidden)))
        ORDER BY e.seq DESC LIMIT @limit`;
   const rows = statement(db, sql).all(params) as EventRow[];
-  const dice = diceOfEvents(db, rows.map((r) => r.seq));
-  return rows.map((r) => toEntry(r, dice.get(r.seq) ?? []));
+  if (rows.length === 0) return [];
+  // The page's rolls in one range read (rows come newest first).
+  const diceSeqs = new Map<number, number[]>();
+  const rolls = statement(db, 'SELECT event_seq, seq FROM dice_log WHERE event_seq BETWEEN ? AND ? ORDER BY seq').raw().all(rows.at(-1)!.seq, rows[0]!.seq) as [number, number][];
+  for (const [eventSeq, seq] of rolls) diceSeqs.set(eventSeq, [...(diceSeqs.get(eventSeq) ?? []), seq]);
+  const withChanges = q.withChanges !== false;
+  return rows.map((r) => toEntry(db, r, diceSeqs.get(r.seq) ?? [], withChanges));
 }
 
-/**
- * Checks the log explains the state: the undo chain from the head holds applied events only, in
- * descending order; the redo chain holds undone events only; every event is on exactly one of them or
- * was dropped by a later change; and walking the applied events back from the present, each one's
- * "after" values are what the state held after it (nothing half-applied, nothing changed outside the log).
- */
-export function verifyEvents(db: SqliteDatabase): { count: number; problems: string[] } {
-  const problems: string[] = [];
-  const count = eventCount(db);
-  const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow | undefined;
-  if (!head) return { count, problems: ['the game row is missing'] };
-  const current = new Map<string, SqlValue>();
-  const valueNow = (c: Change): SqlValue => {
-    const id = `${c.table}\u0000${c.key}\u0000${c.field}`;
-    if (!current.has(id)) {
-      const row = statement(db, `SELECT ${c.field} AS v FROM ${c.table} WHERE id = ?`).get(c.key) as { v: SqlValue } | undefined;
-      current.set(id, row === undefined ? undefined as unknown as SqlValue : row.v);
-    }
-    return current.get(id) as SqlValue;
-  };
-  let seq = head.head_seq;
-  let last = Number.POSITIVE_INFINITY;
-  let applied = 0;
-  while (seq !== null) {
-    const row = statement(db, 'SELECT * FROM events WHERE seq = ?').get(seq) as EventRow | undefined;
-    if (!row) {
-      problems.push(`event ${seq} on the undo chain is missing`);
-      break;
-    }
-    if (row.seq >= last) {
-      problems.push(`event ${row.seq}: the undo chain does not go back in time`);
-      break;
-    }
-    if (row.undone !== 0) problems.push(`event ${row.seq} is on the undo chain but marked undone`);
-    const { changes } = JSON.parse(row.payload) as EventPayload;
-    for (let i = changes.length - 1; i >= 0; i -= 1) {
-      const c = changes[i]!;
-      try {
-        assertMutable(c);
-      } catch {
-        problems.push(`event ${row.seq}: changes ${c.table}.${c.field}, which no event may change`);
-        continue;
-      }
-      const now = valueNow(c);
-      if (now !== c.after) problems.push(`event ${row.seq}: ${c.table} ${c.key} ${c.field} is ${JSON.stringify(now)}, the event left it ${JSON.stringify(c.after)}`);
-      current.set(`${c.table}\u0000${c.key}\u0000${c.field}`, c.before);
-    }
-    applied += 1;
-    last = row.seq;
-    seq = row.prev_head;
-  }
-  const appliedInTable = (statement(db, 'SELECT count(*) AS n FROM events WHERE undone = 0').get() as { n: number }).n;
-  if (appliedInTable !== applied) problems.push(`${appliedInTable} events are marked applied but ${applied} are on the undo chain`);
-  let redo = head.redo_seq;
-  let guard = 0;
-  while (redo !== null && guard <= count) {
-    const row = statement(db, 'SELECT * FROM events WHERE seq = ?').get(redo) as EventRow | undefined;
-    if (!row) {
-      problems.push(`event ${redo} on the redo chain is missing`);
-      break;
-    }
-    if (row.undone !== 1) problems.push(`event ${row.seq} is on the redo chain but not undone`);
-    redo = row.redo_next;
-    guard += 1;
-  }
-  if (guard > count) problems.push('the redo chain loops');
-  return { count, problems };
-}

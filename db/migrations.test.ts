@@ -1,17 +1,14 @@
 /**
- * Each real schema migration on a real file of the version before it. A version 1 file is made the way
- * Muster 1 made it: the version 1 schema (migration 0001 alone), filled with the rows of a game played a
- * little (a loss, the Initiative, an activation), then opened by this Muster.
+ * Each real schema migration on a real file of the version before it. A version N file is made the way
+ * Muster N made it: the version N schema (the migrations up to N), filled with the rows of a game played
+ * a little by this Muster, column by column of that schema, its events as version N recorded them
+ * (without changes to what later versions added), then opened by this Muster.
  */
 import Database from 'better-sqlite3';
 import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migration0001 } from './migrations/0001-initial';
-import { migration0002 } from './migrations/0002-activations-objectives';
-import { migration0003 } from './migrations/0003-combat';
-import { migration0004 } from './migrations/0004-battle-play';
-import { LATEST_VERSION } from './migrations';
+import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
 import { advanceTo, expectRefused, newGame, tempDir } from '../tests/fixtures/game';
@@ -22,34 +19,32 @@ afterAll(() => tmp.cleanup());
 /** The verified copies made beside the file before it was migrated from version 1. */
 const versionOneBackups = (path: string) => readdirSync(dirname(path)).filter((f) => f === `${basename(path)}.v1.bak`);
 
-const VERSION_1_TABLES = ['game', 'turns', 'clock', 'turn_state', 'reinforcement_groups', 'commands', 'leaders', 'units', 'events', 'dice_state', 'dice_log'];
-
-/** Fields that version 2 added: a version 1 event never changed them. */
-const isVersionTwoChange = (c: { table: string; field: string }) => c.table === 'objectives' || c.field.startsWith('activation') || c.field.startsWith('manpower_');
-
 /**
- * Copies a game into a new file with the version 1 schema, column by column of that schema, and its
- * events as version 1 recorded them (without their changes to version 2's fields).
+ * Copies a game into a new file with the schema of `version` (the migrations up to it), table by table
+ * and column by column of that schema, and its events as that version recorded them: without their
+ * changes to tables and fields that later versions added.
  */
-function asVersionOne(source: string, name: string): string {
+function asVersion(source: string, name: string, version: number): string {
   const target = tmp.file(name);
-  openGameDatabase(target, { create: true, migrations: [migration0001] }).db.close();
+  openGameDatabase(target, { create: true, migrations: MIGRATIONS.slice(0, version) }).db.close();
   const db = new Database(target);
   db.pragma('foreign_keys = OFF');
   db.prepare('ATTACH DATABASE ? AS src').run(source);
-  db.function('version_1_payload', (payload: unknown) => {
+  const tables = (db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((t) => t.name);
+  const columns = new Map(tables.map((t) => [t, (db.prepare(`PRAGMA main.table_info(${t})`).all() as { name: string }[]).map((c) => c.name)]));
+  db.function('payload_of_version', (payload: unknown) => {
     const p = JSON.parse(String(payload)) as { input: unknown; changes: { table: string; field: string }[] };
-    return JSON.stringify({ ...p, changes: p.changes.filter((c) => !isVersionTwoChange(c)) });
+    return JSON.stringify({ ...p, changes: p.changes.filter((c) => columns.get(c.table)?.includes(c.field)) });
   });
   db.transaction(() => {
-    for (const table of VERSION_1_TABLES) {
-      const names = (db.prepare(`PRAGMA main.table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
-      const select = names.map((n) => (table === 'events' && n === 'payload' ? 'version_1_payload(payload)' : n)).join(', ');
+    for (const table of tables) {
+      const names = columns.get(table)!;
+      const select = names.map((n) => (table === 'events' && n === 'payload' ? 'payload_of_version(payload)' : n)).join(', ');
       db.exec(`INSERT INTO main.${table} (${names.join(', ')}) SELECT ${select} FROM src.${table}`);
     }
   })();
   db.exec('DETACH DATABASE src');
-  expect(db.pragma('user_version', { simple: true })).toBe(1);
+  expect(db.pragma('user_version', { simple: true })).toBe(version);
   db.close();
   return target;
 }
@@ -64,7 +59,7 @@ describe('0002: activations and victory objectives', () => {
     played.attemptActivation({ commandId: 'usa-i-1' });
     const events = played.info().eventCount;
     played.close();
-    const path = asVersionOne(played.file, 'version-1.muster');
+    const path = asVersion(played.file, 'version-1.muster', 1);
 
     const g = GameService.open(path);
     expect(g.schemaVersion).toBe(LATEST_VERSION);
@@ -106,13 +101,12 @@ describe('0002: activations and victory objectives', () => {
 
 describe('0003: unit works, Bayonet Charge and Confusion Table markers, Leader Rally, weather', () => {
   it('brings a version 2 game to version 3: its rows kept, no works, no markers, fair weather; the new columns change with their events', () => {
-    const played = newGame(tmp.dir, { migrations: [migration0001, migration0002] });
-    expect(played.schemaVersion).toBe(2);
+    const played = newGame(tmp.dir);
     played.recordLoss({ unitId: '2-wi', sp: 1 });
     const events = played.info().eventCount;
     played.close();
 
-    const g = GameService.open(played.file);
+    const g = GameService.open(asVersion(played.file, 'version-2.muster', 2));
     expect(g.schemaVersion).toBe(LATEST_VERSION);
     expect(g.info().eventCount).toBe(events);
     const row = g.db.prepare("SELECT sp_lost, works, bayonet_charge, confusion_result FROM units WHERE id = '2-wi'").get();
@@ -133,16 +127,16 @@ describe('0003: unit works, Bayonet Charge and Confusion Table markers, Leader R
 
 describe('0004: Alternative Arrival Areas, concealed plots, the turns of the rain, fatigue recovery and Double Time', () => {
   it('brings a version 3 game to version 4: one secret row per group and per command, nothing ordered or concealed; the new tables change with their events', () => {
-    const played = newGame(tmp.dir, { migrations: [migration0001, migration0002, migration0003] });
-    expect(played.schemaVersion).toBe(3);
+    const played = newGame(tmp.dir);
     played.recordLoss({ unitId: '2-wi', sp: 1 });
     advanceTo(played, { segment: 'II', phase: 'A' });
     const events = played.info().eventCount;
     played.close();
 
-    const g = GameService.open(played.file);
+    const path = asVersion(played.file, 'version-3.muster', 3);
+    const g = GameService.open(path);
     expect(g.schemaVersion).toBe(LATEST_VERSION);
-    expect(readdirSync(dirname(played.file)).filter((f) => f === `${basename(played.file)}.v3.bak`)).toHaveLength(1);
+    expect(readdirSync(dirname(path)).filter((f) => f === `${basename(path)}.v3.bak`)).toHaveLength(1);
     expect(g.info().eventCount).toBe(events);
     expect(g.info().weather).toMatchObject({ raining: false, mud: false, rainStopRolls: 0, rainBeganTurnId: null });
     expect(g.db.prepare('SELECT id, side, entry_area AS area FROM alternative_arrivals ORDER BY id').all()).toEqual([
@@ -164,10 +158,60 @@ describe('0004: Alternative Arrival Areas, concealed plots, the turns of the rai
   });
 });
 
-describe('0005: secret entries', () => {
-  it('brings a version 4 game to version 5: every earlier event public, no side finished, and secret entries work from then on (RI-H01)', () => {
-    const played = newGame(tmp.dir, { migrations: [migration0001, migration0002, migration0003, migration0004] });
-    expect(played.schemaVersion).toBe(4);
+describe('0005: the event chain', () => {
+  it('gives a version 4 game exactly the chain and genesis it would have had, from the state its log explains', () => {
+    // Played at version 5: a later version's genesis has the columns it added (db/genesis.ts).
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 5) });
+    played.recordLoss({ unitId: '2-wi', sp: 2 });
+    played.rollDie({ purpose: 'fire', roll: 3 });
+    played.setFatigue({ unitId: '6-wi', level: 3 });
+    played.leaderCasualty({ leaderId: 'reynolds' });
+    played.undo();
+    played.setStatus({ unitId: '1-tn', status: 'routed' });
+    played.undo();
+    const live = {
+      genesis: played.db.prepare('SELECT state, hash FROM genesis').get(),
+      events: played.db.prepare('SELECT seq, prev_hash, hash FROM events ORDER BY seq').all(),
+      fingerprint: played.info().fingerprint,
+    };
+    played.close();
+    const path = asVersion(played.file, 'version-4.muster', 4);
+    const before = new Database(path, { readonly: true });
+    expect(before.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'genesis'").get()).toEqual({ n: 0 });
+    before.close();
+
+    const g = GameService.open(path);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(g.db.prepare('SELECT state, hash FROM genesis').get()).toEqual(live.genesis);
+    expect(g.db.prepare('SELECT seq, prev_hash, hash FROM events ORDER BY seq').all()).toEqual(live.events);
+    expect(g.info().fingerprint).toBe(live.fingerprint);
+    expect(g.verify()).toMatchObject({ ok: true, state: { ok: true } });
+    // The hash columns are append-only from now on, and play goes on on the chain.
+    expect(() => g.db.exec("UPDATE events SET hash = 'x' WHERE seq = 1")).toThrow(/append-only/);
+    g.redo();
+    g.recordLoss({ unitId: '24-mi', sp: 1 });
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+
+  it('a version 4 file edited outside Muster keeps the edit to a field the log touched in view (RI-V01)', () => {
+    const played = newGame(tmp.dir);
+    played.recordLoss({ unitId: '2-wi', sp: 2 });
+    played.close();
+    const path = asVersion(played.file, 'version-4-edited.muster', 4);
+    const db = new Database(path);
+    db.exec("UPDATE units SET sp_lost = 5 WHERE id = '2-wi'; UPDATE units SET sp_lost = 1 WHERE id = '24-mi'");
+    db.close();
+    const g = GameService.open(path);
+    // 2-wi's loss is in the log, which says 2; 24-mi was never touched by an event: its edit became its genesis.
+    expect(g.verify().state.problems).toEqual(['units 2-wi: sp_lost is 5, the log says 2']);
+    g.close();
+  });
+});
+describe('0006: secret entries', () => {
+  it('brings a version 5 game to version 6: every earlier event public, no side finished, and secret entries work from then on (RI-H01)', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 5) });
+    expect(played.schemaVersion).toBe(5);
     played.recordLoss({ unitId: '2-wi', sp: 1 });
     const events = played.info().eventCount;
     played.close();

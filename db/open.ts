@@ -28,6 +28,11 @@ export interface OpenOptions {
   /** The migration list; tests pass extra steps to exercise the machinery. */
   migrations?: readonly Migration[];
   busyTimeoutMs?: number;
+  /**
+   * With create: fills the new file inside the transaction that writes its schema, so the schema and
+   * the first content commit together (one transaction, one sync; a failure leaves no file behind).
+   */
+  initialise?: (db: SqliteDatabase) => void;
 }
 
 export interface OpenedDatabase {
@@ -126,7 +131,7 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
     let migratedFrom: number | null = null;
     if (version < latest) {
       if (version > 0) backupPath = backUpBeforeMigrating(db, path, version);
-      migrate(db, path, migrations, version);
+      migrate(db, path, migrations, version, create ? options.initialise : undefined);
       migratedFrom = version;
     }
     return { db, path, version: latest, migratedFrom, backupPath, readOnly: false };
@@ -249,7 +254,7 @@ function backUpBeforeMigrating(db: SqliteDatabase, path: string, version: number
 }
 
 /** Applies every pending step and the new user_version in ONE transaction: all or nothing. */
-function migrate(db: SqliteDatabase, path: string, migrations: readonly Migration[], from: number): void {
+function migrate(db: SqliteDatabase, path: string, migrations: readonly Migration[], from: number, initialise?: (db: SqliteDatabase) => void): void {
   const pending = migrations.filter((m) => m.version > from);
   pending.forEach((m, i) => {
     if (m.version !== from + i + 1) throw new MusterError('MIGRATION_FAILED', 'file', `migration ${m.version} (${m.name}) is out of sequence`);
@@ -261,6 +266,7 @@ function migrate(db: SqliteDatabase, path: string, migrations: readonly Migratio
         m.up(db);
         db.pragma(`user_version = ${m.version}`);
       }
+      initialise?.(db);
     })();
   } catch (e) {
     if (e instanceof MusterError) throw e;

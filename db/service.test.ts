@@ -45,6 +45,9 @@ describe('creating a game', () => {
     expect(tree[0]!.children.map((n) => n.id)).toEqual(['usa-i']);
     expect(g.leaders().map((l) => l.id).sort()).toEqual(['archer-l', 'heth', 'hill', 'lee', 'meade', 'meredith', 'reynolds', 'wadsworth'].sort());
     expect(g.reinforcementGroups()).toEqual([]);
+    // The Roster screen reads both in one query.
+    g.recordLoss({ unitId: '2-wi', sp: 1 });
+    expect(g.rosterSheet()).toEqual({ tree: g.commandTree(), units: g.roster() });
     g.close();
   });
 

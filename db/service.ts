@@ -15,9 +15,11 @@ import { defaultOrder } from '../rules/orders';
 import { SIDES } from '../rules/types';
 import { firstClockStep } from './clock';
 import { initialiseDice } from './dice';
-import { GAME_CONTRACT, type GameFunction, type GameServiceApi, type Viewer } from '../contract';
+import { writeInitialGenesis } from './genesis';
+import { fileLengthProblem, openingProblems } from './integrity';
+import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type Viewer } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
-import { openGameDatabase, removeGameFile, type OpenOptions, type SqliteDatabase } from './open';
+import { openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
 import { insertScenario, selectForces } from './store';
@@ -48,6 +50,11 @@ export interface ServiceOptions extends Pick<OpenOptions, 'migrations' | 'busyTi
   now?: () => string;
   /** Seed for the app's die when creating a game (tests fix it; otherwise node:crypto). */
   seed?: number;
+  /**
+   * A file the opening checks find damaged (db/integrity.ts) is refused ('refuse', the default), or
+   * opened read-only with what is damaged in info().damage ('read-only': verify and info use it).
+   */
+  damaged?: 'refuse' | 'read-only';
 }
 
 /**
@@ -88,11 +95,11 @@ export class GameService {
     }
   }
 
-  private constructor(db: SqliteDatabase, file: string, version: number, options: ServiceOptions) {
+  private constructor(db: SqliteDatabase, file: string, version: number, options: ServiceOptions, damage: readonly string[] = []) {
     this.db = db;
     this.file = file;
     this.schemaVersion = version;
-    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()) };
+    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()), damage };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -105,8 +112,14 @@ export class GameService {
     const scenarioRef = requireId('scenario', input.scenario);
     const commandIds = optionalIdList('commandIds', input.commandIds);
     const players = input.players === undefined ? {} : requireObject('players', input.players);
+    // RI-V04: names are player-typed text: well-formed, NFC and trimmed, as the contract's text() makes them.
+    const names: Partial<Record<(typeof SIDES)[number], string>> = {};
     for (const side of SIDES) {
-      if (players[side] !== undefined && typeof players[side] !== 'string') throw invalid(`players.${side}`, 'must be a name (a string)');
+      if (players[side] === undefined) continue;
+      if (typeof players[side] !== 'string') throw invalid(`players.${side}`, 'must be a name (a string)');
+      const name = PLAYER_NAME.safeParse(players[side]);
+      if (!name.success) throw refusedInput(name.error, `players.${side}`);
+      names[side] = name.data;
     }
     if (existsSync(file)) throw new MusterError('FILE_EXISTS', 'file', `${file} already exists; Muster never overwrites a file`);
     let scenario: Scenario;
@@ -121,55 +134,76 @@ export class GameService {
       if (!known.has(id)) throw notFound(`commandIds[${i}]`, `scenario ${scenario.id} has no command "${id}"`);
     });
     const selected = selectForces(scenario, commandIds);
-    const opened = openGameDatabase(file, { create: true, ...pickOpen(options) });
     const now = options.now ?? (() => new Date().toISOString());
-    try {
-      opened.db.transaction(() => {
-        insertScenario(opened.db, selected, {
-          players: { USA: (players.USA as string | undefined) ?? 'USA player', CSA: (players.CSA as string | undefined) ?? 'CSA player' },
+    // The scenario goes in with the schema: one transaction, one sync (db/open.ts initialise).
+    const opened = openGameDatabase(file, {
+      create: true,
+      ...pickOpen(options),
+      initialise: (db) => {
+        insertScenario(db, selected, {
+          players: { USA: names.USA ?? 'USA player', CSA: names.CSA ?? 'CSA player' },
           createdAt: now(),
           firstStep: firstClockStep(),
           // RI-S03: an army the scenario leaves without orders starts on the infantry Default Order.
           armyDefaultOrder: defaultOrder('infantry'),
         });
-        initialiseDice(opened.db, options.seed);
-      })();
-    } catch (e) {
-      opened.db.close();
-      removeGameFile(file);
-      throw e;
-    }
+        initialiseDice(db, options.seed);
+        writeInitialGenesis(db);
+      },
+    });
     return new GameService(opened.db, file, opened.version, options);
   }
 
-  /** Opens an existing game file (migrating it, with a backup, if it is from an older Muster). */
+  /**
+   * Opens an existing game file (migrating it, with a backup, if it is from an older Muster). A file
+   * cut off at its end is refused before it is opened; once open, the cheap checks of db/integrity.ts
+   * run (the state tables, the genesis, the ends of the event and dice chains): a damaged file is
+   * refused, or with `damaged: 'read-only'` opened read-only with what is damaged in info().damage (RI-V03).
+   */
   static open(input: OpenGameInput | string, options: ServiceOptions = {}): GameService {
     const file = requireId('file', typeof input === 'string' ? input : requireObject('input', input).file);
-    const opened = openGameDatabase(file, pickOpen(options));
-    let quick: string;
-    try {
-      quick = String(opened.db.pragma('quick_check', { simple: true }));
-    } catch (e) {
-      quick = (e as Error).message;
+    const readOnlyIfDamaged = options.damaged === 'read-only';
+    const damage: string[] = [];
+    const cutOff = existsSync(file) ? fileLengthProblem(file) : null;
+    if (cutOff !== null) {
+      if (!readOnlyIfDamaged) throw damaged(file, [cutOff]);
+      damage.push(cutOff);
     }
-    if (quick !== 'ok') {
+    const opened = openGameDatabase(file, pickOpen(options));
+    let hasGame: boolean;
+    try {
+      const tables = opened.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'game'").get() as { n: number };
+      hasGame = tables.n === 1 && (opened.db.prepare('SELECT count(*) AS n FROM game').get() as { n: number }).n === 1;
+    } catch {
       opened.db.close();
-      // quick_check's report ("*** in database main *** Tree 2 page 3 ...") is for `verify`, not for players.
+      // SQLite's own report ("database disk image is malformed") is for `verify`, not for players.
       throw new MusterError('CORRUPT', 'file', `${file} is damaged: parts of it cannot be read, so Muster will not open it. Open a copy you saved earlier, or the backup Muster keeps beside the file`);
     }
-    const hasGame = opened.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'game'").get() as { n: number };
-    const row = hasGame.n === 1 ? (opened.db.prepare('SELECT count(*) AS n FROM game').get() as { n: number }) : { n: 0 };
-    if (row.n !== 1) {
+    if (!hasGame) {
       opened.db.close();
       throw new MusterError('CORRUPT', 'file', `${file} has no game in it (its creation did not finish)`);
     }
-    return new GameService(opened.db, file, opened.version, options);
+    damage.push(...openingProblems(opened.db));
+    if (damage.length > 0 && !readOnlyIfDamaged) {
+      opened.db.close();
+      throw damaged(file, damage);
+    }
+    return new GameService(opened.db, file, opened.version, options, damage);
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
 }
+
+/** The refusal of a damaged file: what is wrong, and where to look for the rest. */
+function damaged(file: string, problems: readonly string[]): MusterError {
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+  return new MusterError('CORRUPT', 'file', `${file} is damaged: ${problems[0]}${more}. Nothing was changed; "muster verify" lists what is damaged`);
+}
+
+/** A player's name as New Game takes it (contract/files.ts). */
+const PLAYER_NAME = NewGameInput.shape.players.unwrap().shape.USA.unwrap();
 
 function pickOpen(o: ServiceOptions): OpenOptions {
   const out: OpenOptions = {};

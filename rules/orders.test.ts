@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { thrownArgument } from './test-support';
 import {
+  standingOrders,
   canIssueOrder,
   commandAncestors,
   commandersInitiative,
@@ -430,6 +431,16 @@ describe('the command tree: standing orders and orders flowing downhill', () => 
     expect(standingOrder(tree, orders, 'bde-2')).toMatchObject({ order: 'SUPT', inherited: false });
     expect(thrownArgument(() => standingOrder(tree, {}, 'bde-2'))).toBe('ordersByCommand');
     expect(thrownArgument(() => standingOrder(tree, { 'corps-1': 'GO' as OrderCode }, 'bde-2'))).toBe('ordersByCommand.corps-1');
+  });
+
+  it('every command\'s standing order at once is each command\'s standingOrder, with the same refusals', () => {
+    const orders = { 'corps-1': 'MRCH', 'div-2': 'HOLD', 'bde-2': 'SUPT' } as const;
+    const all = standingOrders(tree, orders);
+    expect([...all.keys()]).toEqual(tree.map((c) => c.id));
+    for (const c of tree) expect(all.get(c.id)).toEqual(standingOrder(tree, orders, c.id));
+    expect(thrownArgument(() => standingOrders(tree, { 'div-1': 'HOLD' }))).toBe('ordersByCommand');
+    expect(thrownArgument(() => standingOrders(tree, { 'corps-1': 'GO' as OrderCode }))).toBe('ordersByCommand.corps-1');
+    expect(thrownArgument(() => standingOrders([{ id: 'a', parentId: 'b' }, { id: 'b', parentId: 'a' }], { a: 'HOLD' }))).toBe('tree');
   });
 
   it('after a failed division attempt, its brigades (and their units) may not attempt that turn (RI-C06)', () => {

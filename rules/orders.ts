@@ -710,6 +710,27 @@ export function standingOrder(
 }
 
 /**
+ * standingOrder for every command of the tree at once: the tree indexed and the orders checked once,
+ * each command's chain walked once (the roster and the turn state need them all, for hundreds of
+ * commands). Same answers and the same refusals as standingOrder command by command.
+ */
+export function standingOrders(
+  tree: readonly CommandNode[],
+  ordersByCommand: Readonly<Record<string, OrderCode>>,
+): Map<string, { order: OrderCode; fromCommandId: string; inherited: boolean; rule: string }> {
+  const parents = indexTree(tree);
+  for (const [key, order] of Object.entries(ordersByCommand)) assertOneOf(`ordersByCommand.${key}`, order, ORDER_CODES);
+  const out = new Map<string, { order: OrderCode; fromCommandId: string; inherited: boolean; rule: string }>();
+  for (const node of tree) {
+    const chain = [node.id, ...ancestorsFrom(parents, node.id, 'commandId')];
+    const from = chain.find((id) => Object.prototype.hasOwnProperty.call(ordersByCommand, id) && ordersByCommand[id] !== undefined);
+    if (from === undefined) throw new RulesArgumentError('ordersByCommand', `must give an order to ${node.id} or one of its superiors: all commands must have an order at all times`);
+    out.set(node.id, { order: ordersByCommand[from]!, fromCommandId: from, inherited: from !== node.id, rule: ORDERS_SEGMENT });
+  }
+  return out;
+}
+
+/**
  * Orders flow downhill: once a command's order change attempt has failed this turn, none of its
  * subordinate commands may attempt one (RI-C06). A successful attempt bars nothing.
  */

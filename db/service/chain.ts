@@ -4,7 +4,7 @@
  * and each side's acting army commander (rules/activation.ts).
  */
 import { maySpendRatingPoints, usArmyCommander, type RatingPointsLedger, type RatingPointsUse } from '../../rules/activation';
-import { commandAncestors, standingOrder, type CommandNode as RulesCommandNode } from '../../rules/orders';
+import { commandAncestors, standingOrder, standingOrders as standingOrdersOfTree, type CommandNode as RulesCommandNode } from '../../rules/orders';
 import type { OrderCode, Side } from '../../rules/types';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
@@ -37,10 +37,8 @@ export function standingOrders(ctx: GameContext, commands: CommandRow[] = readCo
   const own: Record<string, OrderCode> = {};
   for (const c of commands) if (c.own_order) own[c.id] = c.own_order;
   const result = new Map<string, { order: OrderCode; from: string }>();
-  for (const c of commands) {
-    const s = standingOrder(nodes, own, c.id);
-    result.set(c.id, { order: s.order, from: s.fromCommandId });
-  }
+  // All at once (rules/orders.ts standingOrders): the tree indexed once, not once per command.
+  for (const [id, s] of standingOrdersOfTree(nodes, own)) result.set(id, { order: s.order, from: s.fromCommandId });
   ordersCache.set(commands, result);
   return result;
 }

@@ -4,9 +4,9 @@
  * die() gives each roll: typed in from the table, or drawn by the app.
  */
 import type { DieRoll, Side } from '../../rules/types';
-import { diceOfEvents, drawAppRoll, type NewDiceRow } from '../dice';
+import { drawAppRoll, type NewDiceRow } from '../dice';
 import { MusterError } from '../errors';
-import { ChangeSet, historyEntry, recordEvent } from '../events';
+import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
 import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
 import { readClock, readGame, readTurnState, type GameRow } from '../store';
@@ -20,6 +20,15 @@ export interface GameContext {
   readonly schemaVersion: number;
   /** Wall time for events and rolls (tests fix it). */
   readonly now: () => string;
+  /** What the opening checks found damaged (db/integrity.ts); a damaged game is open read-only. */
+  readonly damage: readonly string[];
+}
+
+/** Refuses any change to a game whose file was opened read-only because it is damaged (RI-V03). */
+export function assertUndamaged(ctx: GameContext): void {
+  if (ctx.damage.length > 0) {
+    throw new MusterError('CORRUPT', 'file', `this game file is damaged (${ctx.damage[0]}), so it is open read-only: nothing can be recorded in it; run verify to see what is damaged`);
+  }
 }
 
 /** The implementation of one method of the contract: the context, then the method's one argument (if any). */
@@ -59,9 +68,11 @@ export function write<T>(
   build: (cs: ChangeSet, game: GameRow) => Draft<T>,
   opts: { setup?: boolean; correction?: boolean } = {},
 ): T & { event: HistoryEntry; dice: DiceRecord[] } {
-  // A game file opened read-only (its permissions, a read-only folder) refuses every change in words.
+  // A game file opened read-only (its permissions, a read-only folder) refuses every change in words,
+  // and so does one opened read-only because it is damaged.
   assertWritable(ctx.db);
-  const seq = ctx.db.transaction(() => {
+  assertUndamaged(ctx);
+  return inTransaction(ctx.db, () => {
     const game = readGame(ctx.db);
     if (game.ended) throw new MusterError('GAME_ENDED', 'game', 'the game has ended; nothing more can be recorded (undo the end of the game to continue)');
     if (opts.setup && game.started) {
@@ -72,12 +83,22 @@ export function write<T>(
     const secretSide = draft.entry && !opts.setup ? secretEntryOf(ctx, draft.entry) : null;
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);
-    const eventSeq = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide }, ctx.now());
-    return { eventSeq, result: draft.result };
-  })();
-  const event = historyEntry(ctx.db, seq.eventSeq);
-  const dice = diceOfEvents(ctx.db, [seq.eventSeq]).get(seq.eventSeq) ?? [];
-  return { ...seq.result, event, dice };
+    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide }, ctx.now(), game.head_seq);
+    return { ...draft.result, event: recorded.entry, dice: recorded.dice };
+  });
+}
+
+/** One transaction runner per connection (better-sqlite3 builds a wrapper per db.transaction() call). */
+const runners = new WeakMap<SqliteDatabase, (fn: () => unknown) => unknown>();
+
+/** Runs fn in a transaction of the connection (a savepoint inside an open one): all of it or none. */
+export function inTransaction<R>(db: SqliteDatabase, fn: () => R): R {
+  let run = runners.get(db);
+  if (!run) {
+    run = db.transaction((f: () => unknown) => f());
+    runners.set(db, run);
+  }
+  return run(fn) as R;
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
- * The game as a whole: what it is (file, scenario, clock, undo state, acting army commanders), the check
- * of the file's integrity and of its event and dice chains, and a plain die roll for the dice log.
+ * The game as a whole: what it is (file, scenario, clock, undo state, acting army commanders, its
+ * fingerprint), the check of the whole file (db/integrity.ts), and a plain die roll for the dice log.
  */
 import type { Side } from '../../rules/types';
 import { clockInfo } from '../clock';
-import { verifyDice } from '../dice';
 import { MusterError } from '../errors';
-import { eventCount, undoRedoAvailable, verifyEvents } from '../events';
+import { eventCount, undoRedoAvailable } from '../events';
+import { fingerprint, verifyGame } from '../integrity';
 import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport } from '../../contract';
 import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
@@ -37,6 +37,8 @@ function info(ctx: GameContext): GameInfo {
     secretEntries: secretEntriesNow(ctx.db),
     directOrders: directOrdersNow(ctx),
     weather: weatherState(ctx, g),
+    fingerprint: fingerprint(ctx.db).value,
+    damage: [...ctx.damage],
   };
 }
 
@@ -55,17 +57,7 @@ function timeTrack(ctx: GameContext): TimeTrackTurn[] {
 }
 
 function verify(ctx: GameContext): VerifyReport {
-  const integrity = String(ctx.db.pragma('integrity_check', { simple: true }));
-  const events = verifyEvents(ctx.db);
-  const dice = verifyDice(ctx.db);
-  const fk = ctx.db.pragma('foreign_key_check') as unknown[];
-  if (fk.length > 0) events.problems.push(`${fk.length} rows break a foreign key`);
-  return {
-    ok: integrity === 'ok' && events.problems.length === 0 && dice.problems.length === 0,
-    integrity,
-    events: { count: events.count, ok: events.problems.length === 0, problems: events.problems },
-    dice: { count: dice.count, ok: dice.problems.length === 0, problems: dice.problems },
-  };
+  return verifyGame(ctx.db, ctx.file);
 }
 
 function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {

@@ -5,11 +5,11 @@
  */
 import { listDice } from '../dice';
 import { forbidden, invalid } from '../errors';
-import { historyEntry, listHistory, redoNext, undoHead, undoRedoAvailable } from '../events';
+import { listHistory, redoNext, undoHead } from '../events';
 import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult, Viewer } from '../../contract';
 import { requireInt, requireObject } from '../validate';
-import type { GameContext, ServiceFunctions } from './context';
+import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions } from './context';
 import { handOverOf, hiddenEventSeqs, hiddenFrom, secretStep } from './secrets';
 import { readClock, readGame } from '../store';
 
@@ -54,20 +54,22 @@ function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | und
 
 function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
   assertWritable(ctx.db);
-  const seq = ctx.db.transaction(() => {
+  assertUndamaged(ctx);
+  const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).head_seq, input.viewer, 'undo');
     return undoHead(ctx.db);
-  })();
-  return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
+  });
+  return { event: entry, canUndo, canRedo };
 }
 
 function redo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
   assertWritable(ctx.db);
-  const seq = ctx.db.transaction(() => {
+  assertUndamaged(ctx);
+  const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).redo_seq, input.viewer, 'redo');
     return redoNext(ctx.db);
-  })();
-  return { event: historyEntry(ctx.db, seq), ...undoRedoAvailable(ctx.db) };
+  });
+  return { event: entry, canUndo, canRedo };
 }
 
 export const historyFunctions = { history, diceLog, undo, redo } satisfies Partial<ServiceFunctions>;

@@ -10,7 +10,7 @@ import { SIDES, UNIT_STATUSES } from '../../rules/types';
 import { eventDueAt } from '../clock';
 import { forbidden, invalid } from '../errors';
 import { COUNTER_LIMITS } from '../../rules/types';
-import type { ChangeResult, CommandNode, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
+import type { ChangeResult, CommandNode, RosterSheet, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
 import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type UnitRow } from '../store';
 import { askRules, optionalBool, requireInt, requireObject, requireOneOf } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
@@ -82,7 +82,11 @@ function commandTree(ctx: GameContext): CommandNode[] {
   const orders = standingOrders(ctx, commands);
   const leaderNames = new Map(readLeaders(ctx.db).map((l) => [l.id, l.name]));
   const unitsByCommand = new Map<string, UnitRow[]>();
-  for (const u of readUnits(ctx.db)) unitsByCommand.set(u.command_id, [...(unitsByCommand.get(u.command_id) ?? []), u]);
+  for (const u of readUnits(ctx.db)) {
+    const list = unitsByCommand.get(u.command_id);
+    if (list) list.push(u);
+    else unitsByCommand.set(u.command_id, [u]);
+  }
   const nodes = new Map<string, CommandNode>();
   for (const c of commands) {
     const o = orders.get(c.id)!;
@@ -285,4 +289,9 @@ function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): Cha
   });
 }
 
-export const rosterFunctions = { roster, commandTree, setFatigue, setStatus, setUnitFlags, designateSkirmishers, recallSkirmishers, setCommandMarkers } satisfies Partial<ServiceFunctions>;
+/** The Roster screen's first paint from one query: the tree and every unit. */
+function rosterSheet(ctx: GameContext): RosterSheet {
+  return { tree: commandTree(ctx), units: roster(ctx, {}) };
+}
+
+export const rosterFunctions = { roster, rosterSheet, commandTree, setFatigue, setStatus, setUnitFlags, designateSkirmishers, recallSkirmishers, setCommandMarkers } satisfies Partial<ServiceFunctions>;

@@ -5,7 +5,7 @@
 import type { Scenario } from '../../data/scenario-schema';
 import { SIDES, type Side } from '../../rules/types';
 import { gameVictory, lossPoints, manpowerDivisionsLost, victoryByLosses } from '../../rules/victory';
-import { forbidden, invalid, notFound } from '../errors';
+import { MusterError, forbidden, invalid, notFound } from '../errors';
 import type { ChangeResult, HistoryCheck, LossPointsBreakdown, SetManpowerObjectiveInput, SetObjectiveInput, SideObjectives, VictoryTally } from '../../contract';
 import { loadHistoricalLosses } from '../../data/history';
 import { statement } from '../statements';
@@ -199,6 +199,20 @@ function historyCheck(ctx: GameContext): HistoryCheck {
 }
 
 /**
+ * Runs a query that reads the events' payloads in SQL: a damaged payload is refused in words naming the
+ * event (as the history refuses it, db/events.ts parsePayload), not with SQLite's "malformed JSON".
+ */
+function readingPayloads<T>(ctx: GameContext, query: () => T): T {
+  try {
+    return query();
+  } catch (e) {
+    const bad = statement(ctx.db, 'SELECT seq FROM events WHERE NOT json_valid(payload) ORDER BY seq LIMIT 1').get() as { seq: number } | undefined;
+    if (bad) throw new MusterError('CORRUPT', 'events', `event ${bad.seq}'s record in the game file is damaged; run verify to see what else is`);
+    throw e;
+  }
+}
+
+/**
  * Each side's loss points at the end of each turn from the scenario's first turn to the current one
  * (RI-S29): the applied events' changes to the loss fields are replayed from a game with no losses,
  * and the points are counted as tally() counts them. Only the changes to those fields are read.
@@ -208,7 +222,7 @@ function lossesByTurn(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[]
   const idx = new Map(turns.map((t) => [t.id, t.idx]));
   const first = idx.get(game.first_turn_id) ?? 0;
   const current = idx.get(readClock(ctx.db).turn_id) ?? first;
-  const changes = statement(
+  const changes = readingPayloads(ctx, () => statement(
     ctx.db,
     `SELECT e.seq AS seq, e.turn_id AS turnId, json_extract(c.value, '$.table') AS tbl, json_extract(c.value, '$.key') AS rowKey,
             json_extract(c.value, '$.field') AS field, json_extract(c.value, '$.after') AS after
@@ -217,7 +231,7 @@ function lossesByTurn(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[]
         AND json_extract(c.value, '$.table') IN ('units', 'leaders')
         AND json_extract(c.value, '$.field') IN ('sp_lost', 'stragglers', 'destroyed_guns', 'captured_guns', 'casualty')
       ORDER BY e.seq, c.key`,
-  ).all() as { seq: number; turnId: string; tbl: 'units' | 'leaders'; rowKey: string; field: string; after: string | number }[];
+  ).all() as { seq: number; turnId: string; tbl: 'units' | 'leaders'; rowKey: string; field: string; after: string | number }[]);
   // A game starts with no losses: every unit at full strength, every leader unhurt.
   const unitsNow = new Map(units.map((u) => [u.id, { ...u, sp_lost: 0, stragglers: 0, destroyed_guns: 0, captured_guns: 0 }]));
   const leadersNow = new Map(leaders.map((l) => [l.id, { ...l, casualty: 'none' as LeaderDbRow['casualty'] }]));

@@ -38,6 +38,8 @@ const unit = {
   defaultOrders: ['HOLD'],
 } satisfies RosterUnit;
 
+const game = { fingerprint: '3fa291c07be4', scenarioName: 'Gettysburg', eventCount: 412 };
+
 describe('CSV exports', () => {
   it('quotes only what needs quoting', () => {
     expect(csvField('plain')).toBe('plain');
@@ -47,7 +49,7 @@ describe('CSV exports', () => {
   });
 
   it('writes one roster line per unit with the roster sheet’s columns', () => {
-    const lines = rosterCsv([unit]).trimEnd().split('\r\n');
+    const lines = rosterCsv([unit], game).trimEnd().split('\r\n').slice(1);
     expect(lines[0]).toBe('id,side,unit,brigade,command path,arm,printed SP,SP lost,stragglers,abandoned guns,current SP,loss %,fatigue,status,orders,orders from,weapon,flags');
     expect(lines[1]).toBe("csa-26th-north-carolina,CSA,26th North Carolina,Pettigrew's Brigade,Pettigrew's Brigade < Heth's Division,infantry,17,2,1,0,14,17.6,1,disordered,ASLT,csa-heth-pettigrew,R,out of ammo");
   });
@@ -63,6 +65,7 @@ describe('CSV exports', () => {
       summary: `event ${seq}`,
       secretSide: 'CSA',
       undone: seq === 2,
+      side: 'USA',
       changes: [],
       diceSeqs,
     });
@@ -80,12 +83,18 @@ describe('CSV exports', () => {
       outcome: 'changed',
       hash: 'x',
     };
-    const lines = logCsv([event(2, [7]), event(1, [])], new Map([[7, die]])).trimEnd().split('\r\n');
-    expect(lines.slice(1)).toEqual([
+    const lines = logCsv([event(2, [7]), event(1, [])], new Map([[7, die]]), game).trimEnd().split('\r\n');
+    expect(lines.slice(2)).toEqual([
       '1,t1,1863-07-01T0740,I,B,orders.attempt,event 1,false,,,,,,,',
       '2,t2,1863-07-01T0740,I,B,orders.attempt,event 2,true,,,,,,,',
       '2,d7,1863-07-01T0740,I,B,orders.attempt,,true,Order change: Pettigrew,table,4,Superior in range -1 (Rev. Order Change DRMs),3,<= 3,changed',
     ]);
+  });
+
+  it('starts every export with the game fingerprint, so a sheet says which state of which game it shows', () => {
+    const first = 'Muster game fingerprint,3fa291c07be4,"Gettysburg, 412 events"';
+    expect(rosterCsv([unit], game).split('\r\n')[0]).toBe(first);
+    expect(logCsv([], new Map(), game).split('\r\n')).toEqual([first, 'seq,at,turn,segment,phase,kind,summary,undone,die purpose,die source,die,modifiers,modified,target,outcome', '']);
   });
 
   it('names the file after the game', () => {

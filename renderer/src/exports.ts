@@ -1,9 +1,10 @@
 /**
  * What the File menu's exports write: the roster (one line per unit, the roster sheet's columns) and
- * the game log (every event, with its die rolls) as CSV text. Pure functions; the app shell saves the
- * text as a download.
+ * the game log (every event, with its die rolls) as CSV text. Each starts with the game's fingerprint
+ * line, so an exported sheet says which state of which game it shows (GameInfo.fingerprint). Pure
+ * functions; the app shell saves the text as a download.
  */
-import type { DiceRecord, HistoryEntry, RosterUnit } from '../../contract';
+import type { DiceRecord, GameInfo, HistoryEntry, RosterUnit } from '../../contract';
 import { lossPercent, unitFlags } from './roster-rows';
 
 /** One CSV field: quoted when it holds a comma, quote or line break. */
@@ -16,7 +17,15 @@ export function csvLine(values: (string | number | boolean | null)[]): string {
   return values.map(csvField).join(',');
 }
 
-export function rosterCsv(units: readonly RosterUnit[]): string {
+/** What an export says about its game: its fingerprint, scenario and length when it was exported. */
+export type ExportedGame = Pick<GameInfo, 'fingerprint' | 'scenarioName' | 'eventCount'>;
+
+/** The first line of every export: the game fingerprint, with the scenario and the number of events. */
+export function fingerprintLine(game: ExportedGame): string {
+  return csvLine(['Muster game fingerprint', game.fingerprint, `${game.scenarioName}, ${game.eventCount} events`]);
+}
+
+export function rosterCsv(units: readonly RosterUnit[], game: ExportedGame): string {
   const header = ['id', 'side', 'unit', 'brigade', 'command path', 'arm', 'printed SP', 'SP lost', 'stragglers', 'abandoned guns', 'current SP', 'loss %', 'fatigue', 'status', 'orders', 'orders from', 'weapon', 'flags'];
   const lines = units.map((u) =>
     csvLine([
@@ -40,11 +49,11 @@ export function rosterCsv(units: readonly RosterUnit[]): string {
       unitFlags(u).join('; '),
     ]),
   );
-  return `${[csvLine(header), ...lines].join('\r\n')}\r\n`;
+  return `${[fingerprintLine(game), csvLine(header), ...lines].join('\r\n')}\r\n`;
 }
 
 /** The log oldest first; each die roll on its own line under its event. */
-export function logCsv(entries: readonly HistoryEntry[], dice: ReadonlyMap<number, DiceRecord>): string {
+export function logCsv(entries: readonly HistoryEntry[], dice: ReadonlyMap<number, DiceRecord>, game: ExportedGame): string {
   const header = ['seq', 'at', 'turn', 'segment', 'phase', 'kind', 'summary', 'undone', 'die purpose', 'die source', 'die', 'modifiers', 'modified', 'target', 'outcome'];
   const lines: string[] = [];
   for (const e of [...entries].sort((a, b) => a.seq - b.seq)) {
@@ -56,7 +65,7 @@ export function logCsv(entries: readonly HistoryEntry[], dice: ReadonlyMap<numbe
       lines.push(csvLine([e.seq, d.at, e.turnId, e.segment, e.phase, e.kind, null, e.undone, d.purpose, d.source, d.roll, modifiers, d.modified, d.target, d.outcome]));
     }
   }
-  return `${[csvLine(header), ...lines].join('\r\n')}\r\n`;
+  return `${[fingerprintLine(game), csvLine(header), ...lines].join('\r\n')}\r\n`;
 }
 
 /** A file name from the game's: "gettysburg-20240101.muster" -> "gettysburg-20240101-roster.csv". */

@@ -3,26 +3,33 @@
  * `BENCH <name> ratio=<x> target=<y>`, its ratio measured in the same run against a baseline:
  *
  * - record-loss: a loss recorded through the game service vs a bare one-row INSERT in its own
- *   transaction on a file with the same pragmas (target <= 3);
- * - create-full-battle: creating the full Gettysburg game (scenario loaded and checked) vs a raw bulk
- *   insert of the same rows into the same schema (target <= 3);
+ *   transaction on a file with the same pragmas: one small transaction with a single sync (target <= 1.5);
+ * - create-full-battle: creating the full Gettysburg game (scenario loaded and checked, genesis written)
+ *   vs a raw bulk insert of the same rows into the same schema (target <= 1.5);
  * - undo-long-log: undo (and redo) at the end of a 50,000-event log vs at the end of a 100-event log
- *   (target <= 1.5);
+ *   (target <= 1.1);
+ * - open-long-game: opening a 50,000-event game (with its opening checks) to its first roster vs opening
+ *   a copy of the same game's state tables with no log (target <= 1.5);
+ * - verify-long-game: verify of the 50,000-event game (SQLite's integrity check, both chains, the state
+ *   rebuilt from the genesis and compared) vs reading every event row once (target <= 3);
  * - fire-attack: a fire attack resolved through the game service (two regiments' frontage, every DRM, the
  *   loss shared in front, one event) vs recording a single loss through it, on the same full-battle game
- *   (target <= 3).
+ *   (target <= 3);
+ * - history-render and roster-render: the screens in Chromium (tests/bench/screens.ts).
  *
+ * The 50,000-event game is played through the service in this process (tests/bench/long-game.ts).
  * Ratios are of medians over repeated rounds, the two sides interleaved round by round so that disk and
- * load drift affect both alike. Progress goes to stderr.
+ * load drift affect both alike. Progress goes to stderr. `npm run bench -- <name> ...` runs only those.
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadScenario } from '../../data/scenarios';
 import { migration0001 } from '../../db/migrations/0001-initial';
 import { GameService } from '../../db/service';
+import { buildLongGame } from './long-game';
 
 const dir = mkdtempSync(join(tmpdir(), 'muster-bench-'));
 let fileNo = 0;
@@ -41,8 +48,15 @@ function time(fn: () => void): number {
   return performance.now() - t0;
 }
 
-/** Runs both sides `rounds` times, interleaved, and returns median(subject) / median(baseline). */
-function ratio(rounds: number, subject: () => number, baseline: () => number): number {
+/**
+ * Runs both sides `rounds` times, interleaved, and returns median(subject) / median(baseline), after
+ * `warmUp` rounds of each that are thrown away (the JIT, the statement caches, the first pages read).
+ */
+function ratio(rounds: number, subject: () => number, baseline: () => number, warmUp = 0): number {
+  for (let i = 0; i < warmUp; i += 1) {
+    subject();
+    baseline();
+  }
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < rounds; i += 1) {
@@ -74,16 +88,18 @@ function rawDatabase(path: string): Database.Database {
 function benchRecordLoss(): void {
   progress('record-loss ...');
   const game = GameService.create({ file: nextFile('loss'), scenario: 'gettysburg' });
-  // Units on the map at the start, each listed once per SP it can lose.
-  const units = game.roster({ includeOffMap: false }).flatMap((u) => Array.from({ length: u.currentSp }, () => u.id));
+  // Every unit of the order of battle (a loss is recorded for any unit, RI-S23), once per SP it can lose.
+  const units = game.roster().flatMap((u) => Array.from({ length: u.currentSp }, () => u.id));
   const raw = rawDatabase(nextFile('raw-loss'));
   raw.exec('CREATE TABLE losses (id INTEGER PRIMARY KEY, unit_id TEXT NOT NULL, sp INTEGER NOT NULL)');
   const insert = raw.prepare('INSERT INTO losses (unit_id, sp) VALUES (?, ?)');
   const oneInsert = raw.transaction((unit: string) => insert.run(unit, 1));
-  const perRound = Math.min(40, Math.floor(units.length / 15));
+  const rounds = 31;
+  const warmUp = 3;
+  const perRound = Math.min(20, Math.floor(units.length / (rounds + warmUp)));
   let u = 0;
   const value = ratio(
-    15,
+    rounds,
     () => time(() => {
       for (let i = 0; i < perRound; i += 1) {
         const unitId = units[u]!;
@@ -94,10 +110,11 @@ function benchRecordLoss(): void {
     () => time(() => {
       for (let i = 0; i < perRound; i += 1) oneInsert(units[i % units.length]!);
     }),
+    warmUp,
   );
   game.close();
   raw.close();
-  report('record-loss', value, 3);
+  report('record-loss', value, 1.5);
 }
 
 function benchCreateFullBattle(): void {
@@ -125,7 +142,7 @@ function benchCreateFullBattle(): void {
       })();
       db.close();
     });
-  report('create-full-battle', ratio(9, subject, baseline), 3);
+  report('create-full-battle', ratio(15, subject, baseline, 2), 1.5);
 }
 
 /** A game whose log holds `events` events (built in batches inside one transaction each, which is not timed). */
@@ -140,11 +157,24 @@ function gameWithLog(events: number): GameService {
   return game;
 }
 
+const LONG = 50_000;
+let longGameFile: string | null = null;
+
+/** The 50,000-event game of the long-game benchmarks, built once (closed). */
+function longGame(): string {
+  if (longGameFile === null) {
+    progress(`building a ${LONG.toLocaleString('en')}-event game ...`);
+    const file = nextFile('long-game');
+    buildLongGame(file, LONG).close();
+    longGameFile = file;
+  }
+  return longGameFile;
+}
+
 function benchUndoLongLog(): void {
-  progress('undo-long-log: building a 50,000-event log ...');
-  const long = gameWithLog(50_000);
+  const long = GameService.open(longGame());
   const short = gameWithLog(100);
-  progress('undo-long-log: timing ...');
+  progress('undo-long-log ...');
   const pairs = 20;
   const undoRedo = (g: GameService) => () =>
     time(() => {
@@ -153,12 +183,73 @@ function benchUndoLongLog(): void {
         g.redo();
       }
     });
-  const value = ratio(15, undoRedo(long), undoRedo(short));
+  // Warm both (statement caches, pages) before measuring.
+  undoRedo(long)();
+  undoRedo(short)();
+  const value = ratio(31, undoRedo(long), undoRedo(short));
   long.close();
   short.close();
-  report('undo-long-log', value, 1.5);
+  report('undo-long-log', value, 1.1);
 }
 
+/** The same game with no log: its state tables as they are, the events and rolls gone, the file compacted. */
+function withoutLog(file: string): string {
+  const copy = nextFile('long-game-no-log');
+  copyFileSync(file, copy);
+  const db = new Database(copy);
+  db.exec(`
+    DROP TRIGGER events_append_only_delete; DROP TRIGGER dice_append_only_delete;
+    DELETE FROM dice_log; DELETE FROM events; UPDATE game SET head_seq = NULL, redo_seq = NULL;
+  `);
+  db.exec('VACUUM');
+  db.close();
+  return copy;
+}
+
+function benchOpenLongGame(): void {
+  const file = longGame();
+  const noLog = withoutLog(file);
+  progress('open-long-game ...');
+  // What the app does for its first screen: open the file (with the opening checks), the game's info, the roster.
+  const openToRoster = (path: string) => () => {
+    let game: GameService | null = null;
+    const ms = time(() => {
+      game = GameService.open(path);
+      game.info();
+      game.roster();
+    });
+    (game as GameService | null)?.close();
+    return ms;
+  };
+  openToRoster(file)();
+  openToRoster(noLog)();
+  report('open-long-game', ratio(31, openToRoster(file), openToRoster(noLog)), 1.5);
+}
+
+function benchVerifyLongGame(): void {
+  const game = GameService.open(longGame());
+  progress('verify-long-game ...');
+  const readEvery = game.db.prepare('SELECT * FROM events');
+  let rows = 0;
+  const verify = () =>
+    time(() => {
+      const report = game.verify();
+      if (!report.ok) throw new Error(`the long game does not verify: ${JSON.stringify(report).slice(0, 500)}`);
+    });
+  const readOnce = () =>
+    time(() => {
+      rows = 0;
+      for (const row of readEvery.iterate()) if (row) rows += 1;
+    });
+  verify();
+  readOnce();
+  const value = ratio(9, verify, readOnce);
+  if (rows !== LONG) throw new Error(`read ${rows} events, the game has ${LONG}`);
+  game.close();
+  report('verify-long-game', value, 3);
+}
+
+/** The full battle's fire attack (issue 9), as main measures it. */
 function benchFireAttack(): void {
   progress('fire-attack ...');
   const game = GameService.create({ file: nextFile('fire'), scenario: 'gettysburg' });
@@ -195,13 +286,21 @@ function benchFireAttack(): void {
   report('fire-attack', value, 3);
 }
 
+const BENCHES: Record<string, () => void | Promise<void>> = {
+  'fire-attack': benchFireAttack,
+  'record-loss': benchRecordLoss,
+  'create-full-battle': benchCreateFullBattle,
+  'undo-long-log': benchUndoLongLog,
+  'open-long-game': benchOpenLongGame,
+  'verify-long-game': benchVerifyLongGame,
+  // The screens' benchmarks need the built renderer and Chromium.
+  screens: async () => (await import('./screens')).benchScreens(longGame()),
+};
+
+const only = process.argv.slice(2);
+for (const name of only) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}" (there are: ${Object.keys(BENCHES).join(', ')})`);
 try {
-  benchFireAttack();
-  benchRecordLoss();
-  benchCreateFullBattle();
-  benchUndoLongLog();
+  for (const [name, run] of Object.entries(BENCHES)) if (only.length === 0 || only.includes(name)) await run();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-// The screens' benchmarks need the built renderer and Chromium (issue 5).
-await (await import('./roster-render')).benchRosterRender();

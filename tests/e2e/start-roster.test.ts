@@ -35,12 +35,12 @@ async function cell(id: string, col: string): Promise<string> {
 /** The History screen's entries, newest first, as { summary, undone }. */
 async function historyEntries(): Promise<{ summary: string; undone: boolean }[]> {
   await e2e.screen('history');
-  const items = e2e.page.getByTestId('history-list').locator(':scope > li');
+  const items = e2e.page.getByTestId('history-list').locator('tbody tr[data-seq]');
   const count = await items.count();
   const entries: { summary: string; undone: boolean }[] = [];
   for (let i = 0; i < count; i++) {
     const item = items.nth(i);
-    entries.push({ summary: (await item.locator('.summary').innerText()).trim(), undone: (await item.getAttribute('data-undone')) === 'true' });
+    entries.push({ summary: (await item.locator('.summary').innerText()).replace(/\s*undone$/, '').trim(), undone: (await item.getAttribute('data-undone')) === 'true' });
   }
   return entries;
 }
@@ -198,7 +198,7 @@ describe('Start, Setup, Roster and History in the browser', () => {
     expect(await cell(UNIT.id, 'spLost')).toBe('');
     const history = await historyEntries();
     expect(history[0]).toEqual({ summary: expect.stringContaining(`${UNIT.name} loses 2 SP`), undone: true });
-    expect(await page.locator('li[data-undone="true"] s.summary').count()).toBe(1);
+    expect(await page.locator('tr[data-seq][data-undone="true"] .summary s').count()).toBe(1);
   });
 
   it('redoes it with Ctrl+Shift+Z, then records a straggler loss (S) and fatigue (F) from the keyboard', async () => {
@@ -367,7 +367,7 @@ describe('Start, Setup, Roster and History in the browser', () => {
 
   it('photographs the History and Victory screens', async () => {
     await e2e.screen('history');
-    expect(await e2e.page.getByTestId('history-list').locator(':scope > li').count()).toBeGreaterThanOrEqual(5);
+    expect(await e2e.page.getByTestId('history-list').locator('tbody tr[data-seq]').count()).toBeGreaterThanOrEqual(5);
     await e2e.screenshot('history');
     await e2e.screen('victory');
     expect(await e2e.page.getByTestId('victory-result').innerText()).toContain('provisional');
@@ -453,8 +453,30 @@ describe('Start, Setup, Roster and History in the browser', () => {
     expect(download.suggestedFilename()).toMatch(/^gettysburg-.*-roster\.csv$/);
     const text = readFileSync(await download.path(), 'utf8');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines).toHaveLength(1 + (await e2e.call('roster')).length);
+    // The game fingerprint first (the one the window shows), the header, one line per unit.
+    const info = (await e2e.call('currentGame'))!;
+    expect(lines[0]).toBe(`Muster game fingerprint,${info.fingerprint},"${info.scenarioName}, ${info.eventCount} events"`);
+    expect(await page.getByTestId('game-fingerprint').innerText()).toBe(info.fingerprint);
+    expect(lines).toHaveLength(2 + (await e2e.call('roster')).length);
     expect(lines.find((l) => l.startsWith(`${UNIT.id},`))).toContain(`,${UNIT.sp},2,1,0,${UNIT.sp - 3},`);
+  });
+
+  it('shows the game fingerprint, which moves with every change, undo and redo', async () => {
+    const page = e2e.page;
+    const shown = () => page.getByTestId('game-fingerprint').innerText();
+    const before = await shown();
+    expect(before).toMatch(/^[0-9a-f]{12}$/);
+    expect(before).toBe((await e2e.call('currentGame'))!.fingerprint);
+    await e2e.call('rollDie', { purpose: 'fingerprint check', roll: 4 });
+    const afterRoll = (await e2e.call('currentGame'))!.fingerprint;
+    expect(afterRoll).not.toBe(before);
+    // Undo takes the roll back but the log keeps it: a third fingerprint; redo gives the second again.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(shown).not.toBe(before);
+    const afterUndo = await shown();
+    expect(afterUndo).not.toBe(afterRoll);
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await expect.poll(shown).toBe(afterRoll);
   });
 
   it('gives every control on every screen an accessible name', async () => {

@@ -24,6 +24,15 @@ import type { Side } from '../../../rules/types';
 import { asApiError, call, connected, onGameChanged, type MusterApiError } from '../api';
 import { GAME_SCREENS, type ScreenName } from '../screens';
 
+/**
+ * The screen an open game shows first: the Roster, or the game screen the page's address names
+ * ("#history": a link, or the benchmark, straight to a screen). Read once, at start-up.
+ */
+export function firstScreen(hash: string = typeof location === 'undefined' ? '' : location.hash): ScreenName {
+  const named = hash.replace(/^#/, '') as ScreenName;
+  return GAME_SCREENS.includes(named) ? named : 'roster';
+}
+
 export const useAppStore = defineStore('app', () => {
   const screen = ref<ScreenName>('start');
   const game = ref<GameInfo | null>(null);
@@ -266,10 +275,12 @@ export const useAppStore = defineStore('app', () => {
       return;
     }
     try {
-      // One round trip: with a game open the Roster shows at once and loads its own data.
-      const [info] = await Promise.all([call('appInfo'), refreshRecent(), refreshGame()]);
+      // The open game first, with the Roster's one read right behind it (App.vue): the service answers
+      // in order, so the first screen waits on nothing else; then what the Start screen and the menus use.
+      await refreshGame();
+      if (game.value !== null) screen.value = firstScreen();
+      const [info] = await Promise.all([call('appInfo'), refreshRecent()]);
       appInfo.value = info;
-      if (game.value !== null) screen.value = 'roster';
     } catch (e) {
       error.value = asApiError(e);
     }

@@ -37,7 +37,7 @@ function gameInfo(game: Game, file = `/games/${game}.muster`) {
 const unit = (game: Game, id: string) => ({ id: `${game}-${id}`, side: 'USA', name: `${game} ${id}`, arm: 'infantry', commandId: `${game}-bde`, commandPath: ['Brigade'], onMap: true, sp: 5, currentSp: 5 });
 const command = (game: Game) => ({ id: `${game}-bde`, side: 'USA', level: 'brigade', name: `${game} Brigade`, children: [], totals: { sp: 5, currentSp: 5 } });
 const leader = (game: Game) => ({ id: `${game}-meade`, side: 'USA', name: `${game} Meade`, casualty: 'none' });
-const entry = (game: Game) => ({ seq: 1, at: '', turnId: '1863-07-01T0740', segment: 'I', phase: 'A', kind: 'loss.sp', summary: `${game} loses 1 SP`, undone: false, changes: [], diceSeqs: [] });
+const entry = (game: Game) => ({ seq: 1, at: '', turnId: '1863-07-01T0740', segment: 'I', phase: 'A', kind: 'loss.sp', summary: `${game} loses 1 SP`, undone: false, side: 'USA', changes: [], diceSeqs: [] });
 
 /** A fake game service: the open game, and the calls the stores make. */
 function fakeMuster() {
@@ -52,6 +52,7 @@ function fakeMuster() {
     recentFiles: () => [],
     currentGame: () => (open ? gameInfo(open, openFile) : null),
     roster: () => (open ? [unit(open, 'first'), unit(open, 'second')] : []),
+    rosterSheet: () => (open ? { tree: [command(open)], units: [unit(open, 'first'), unit(open, 'second')] } : { tree: [], units: [] }),
     commandTree: () => (open ? [command(open)] : []),
     leaders: () => (open ? [leader(open)] : []),
     history: () => (open ? [entry(open)] : []),
@@ -81,7 +82,7 @@ function fakeMuster() {
   };
   for (const [name, value] of Object.entries(values)) {
     muster[name] = async (input: unknown) => {
-      if (name === 'roster' && holdRoster) {
+      if (name === 'rosterSheet' && holdRoster) {
         const snapshot = value(input);
         await new Promise<void>((release) => heldRoster.push(release));
         return { ok: true, value: snapshot };

@@ -1,91 +1,86 @@
 /**
  * The History screen's store: every event of the game (newest first, undone ones included so they can
- * be shown struck through) and every die roll, joined to its event. Each event's side is worked out
- * from the rows it changed (a unit's, leader's or command's side), for the side filter.
+ * be shown struck through) and every die roll, joined to its event. A long game has tens of thousands
+ * of events: the newest screenful is asked for first (one small call each for events and rolls, so the
+ * screen paints at once), the rest page by page behind it (the contract's largest page, newest to
+ * oldest, without the field changes the screen does not show). The turn and side filters work on what
+ * is loaded, so they answer at once; `complete` says whether the oldest events are in yet.
+ * The side of each event is the service's (HistoryEntry.side).
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { CommandNode, DiceRecord, HistoryEntry } from '../../../contract';
+import type { DiceRecord, HistoryEntry } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { call } from '../api';
 import { downloadText } from '../download';
 import { exportFileName, logCsv } from '../exports';
 import { useAppStore } from './app';
 
-/** Longest history the screen asks for at once (the contract's maximum). */
-const HISTORY_LIMIT = 5000;
-
-export type EventSide = Side | 'both' | 'game';
-
-/**
- * The side an event concerns: the side of every unit, leader and command it changed; 'both' when
- * they differ; otherwise a lone USA/CSA in its summary ("CSA passes"); else 'game' (the clock...).
- */
-export function eventSide(entry: HistoryEntry, sideOf: ReadonlyMap<string, Side>): EventSide {
-  const sides = new Set<Side>();
-  for (const change of entry.changes) {
-    const side = sideOf.get(`${change.table}:${change.key}`);
-    if (side) sides.add(side);
-  }
-  if (sides.size === 0) {
-    const usa = /\bUSA\b/.test(entry.summary);
-    const csa = /\bCSA\b/.test(entry.summary);
-    if (usa !== csa) sides.add(usa ? 'USA' : 'CSA');
-    else if (usa && csa) return 'both';
-  }
-  if (sides.size === 1) return [...sides][0]!;
-  return sides.size > 1 ? 'both' : 'game';
-}
+/** The first call: about two screenfuls, enough to paint the newest events and their rolls. */
+const FIRST_PAGE = 60;
+/** Each later call: the contract's largest page. */
+const PAGE = 5000;
 
 export const useHistoryStore = defineStore('history', () => {
   const app = useAppStore();
   const entries = shallowRef<HistoryEntry[]>([]);
   const dice = shallowRef<Map<number, DiceRecord>>(new Map());
-  /** "units:<id>" / "leaders:<id>" / "commands:<id>" -> side; ids never change side, so read once per game. */
-  const sideOf = shallowRef<Map<string, Side>>(new Map());
-  let sidesFor = '';
   const loadedRevision = ref(-1);
+  /** True once every event and roll of the game is loaded (the older pages come in behind the first). */
+  const complete = ref(false);
   const turnFilter = ref<string>('all');
   const sideFilter = ref<'all' | Side>('all');
+  /** Bumped by every load: the pages of a load that was overtaken are dropped. */
+  let generation = 0;
 
-  async function loadSides(file: string): Promise<void> {
-    if (sidesFor === file) return;
-    const [units, leaders, tree] = await Promise.all([call('roster', app.asViewer({})), call('leaders', app.asViewer({})), call('commandTree', app.asViewer({}))]);
-    const map = new Map<string, Side>();
-    for (const u of units) map.set(`units:${u.id}`, u.side);
-    for (const l of leaders) map.set(`leaders:${l.id}`, l.side);
-    const walk = (nodes: readonly CommandNode[]) => {
-      for (const n of nodes) {
-        map.set(`commands:${n.id}`, n.side);
-        walk(n.children);
-      }
-    };
-    walk(tree);
-    sideOf.value = map;
-    sidesFor = file;
+  /** Still the load it started as: same game session, same revision, no newer load. */
+  function current(mine: number, revision: number, session: number): boolean {
+    return mine === generation && revision === app.revision && session === app.session;
   }
 
+  /** The older pages of events and rolls, each appended as it arrives, until a page comes back short. */
+  async function loadRest(mine: number, revision: number, session: number, firstEntries: number, firstDice: number): Promise<void> {
+    let more = { entries: firstEntries === FIRST_PAGE, dice: firstDice === FIRST_PAGE };
+    while ((more.entries || more.dice) && current(mine, revision, session)) {
+      const oldestEntry = entries.value.at(-1)?.seq;
+      const oldestDie = Math.min(...dice.value.keys());
+      const [olderEntries, olderDice] = await Promise.all([
+        more.entries ? call('history', app.asViewer({ includeUndone: true, withChanges: false, limit: PAGE, beforeSeq: oldestEntry })) : Promise.resolve([]),
+        more.dice ? call('diceLog', app.asViewer({ limit: PAGE, beforeSeq: oldestDie })) : Promise.resolve([]),
+      ]);
+      if (!current(mine, revision, session)) return;
+      if (olderEntries.length > 0) entries.value = [...entries.value, ...olderEntries];
+      if (olderDice.length > 0) dice.value = new Map([...dice.value, ...olderDice.map((d): [number, DiceRecord] => [d.seq, d])]);
+      more = { entries: more.entries && olderEntries.length === PAGE, dice: more.dice && olderDice.length === PAGE };
+    }
+    if (current(mine, revision, session)) complete.value = true;
+  }
+
+  /** The newest events and rolls now (the screen paints them); the rest follows in the background. */
   async function load(): Promise<void> {
-    const game = app.game;
-    if (!game) return;
+    if (!app.game) return;
+    const mine = ++generation;
     const { revision, session } = app;
-    const [nextEntries, nextDice] = await Promise.all([
-      call('history', app.asViewer({ includeUndone: true, limit: HISTORY_LIMIT })),
-      call('diceLog', app.asViewer({ limit: HISTORY_LIMIT })),
-      loadSides(game.file),
+    const [first, firstDice] = await Promise.all([
+      call('history', app.asViewer({ includeUndone: true, withChanges: false, limit: FIRST_PAGE })),
+      call('diceLog', app.asViewer({ limit: FIRST_PAGE })),
     ]);
-    if (session !== app.session) return;
-    // Newest first, whatever order the service lists them in.
-    entries.value = [...nextEntries].sort((a, b) => b.seq - a.seq);
-    dice.value = new Map(nextDice.map((d) => [d.seq, d]));
+    if (!current(mine, revision, session)) return;
+    entries.value = first;
+    dice.value = new Map(firstDice.map((d) => [d.seq, d]));
+    complete.value = false;
     loadedRevision.value = revision;
+    void loadRest(mine, revision, session, first.length, firstDice.length).catch(() => {
+      // A page that fails leaves the list as far as it got; the next change or visit loads it again.
+      if (current(mine, revision, session)) loadedRevision.value = -1;
+    });
   }
 
   app.onGameSwitch(() => {
+    generation++;
     entries.value = [];
     dice.value = new Map();
-    sideOf.value = new Map();
-    sidesFor = '';
+    complete.value = false;
     loadedRevision.value = -1;
     turnFilter.value = 'all';
     sideFilter.value = 'all';
@@ -95,11 +90,21 @@ export const useHistoryStore = defineStore('history', () => {
     if (loadedRevision.value !== app.revision) await load();
   }
 
-  const withSides = computed(() => entries.value.map((entry) => ({ entry, side: eventSide(entry, sideOf.value) })));
+  /** Every event, waiting for the older pages if they are still coming (the export needs them all). */
+  async function loadAll(): Promise<void> {
+    await ensureLoaded();
+    while (!complete.value) {
+      const revision = loadedRevision.value;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (loadedRevision.value !== revision || loadedRevision.value === -1) await ensureLoaded();
+    }
+  }
+
+  /** The turns of the loaded events, newest first. */
   const turns = computed(() => [...new Set(entries.value.map((e) => e.turnId))]);
   const filtered = computed(() =>
-    withSides.value.filter(
-      ({ entry, side }) => (turnFilter.value === 'all' || entry.turnId === turnFilter.value) && (sideFilter.value === 'all' || side === sideFilter.value || side === 'both'),
+    entries.value.filter(
+      (entry) => (turnFilter.value === 'all' || entry.turnId === turnFilter.value) && (sideFilter.value === 'all' || entry.side === sideFilter.value || entry.side === 'both'),
     ),
   );
 
@@ -109,9 +114,10 @@ export const useHistoryStore = defineStore('history', () => {
 
   /** The whole log with its die rolls as CSV (File > Export Game Log as CSV), whatever the filters. */
   async function exportCsv(): Promise<void> {
-    await ensureLoaded();
-    downloadText(logCsv(entries.value, dice.value), exportFileName(app.game?.file ?? 'muster', 'log'));
+    await loadAll();
+    const game = await call('currentGame');
+    if (game) downloadText(logCsv(entries.value, dice.value, game), exportFileName(game.file, 'log'));
   }
 
-  return { exportCsv, entries, dice, loadedRevision, turnFilter, sideFilter, turns, filtered, load, ensureLoaded, diceOf };
+  return { exportCsv, entries, dice, loadedRevision, complete, turnFilter, sideFilter, turns, filtered, load, ensureLoaded, loadAll, diceOf };
 });

@@ -52,10 +52,11 @@ export const useRosterStore = defineStore('roster', () => {
     const session = app.session;
     loading.value = true;
     try {
-      const [nextUnits, nextTree] = await Promise.all([call('roster', app.asViewer({})), call('commandTree', app.asViewer({}))]);
+      // One read for the whole screen (the tree and every unit): the first paint waits on one query.
+      const sheet = await call('rosterSheet', app.asViewer({}));
       if (session !== app.session) return;
-      units.value = nextUnits;
-      tree.value = nextTree;
+      units.value = sheet.units;
+      tree.value = sheet.tree;
       loadedRevision.value = revision;
     } finally {
       loading.value = false;
@@ -147,7 +148,9 @@ export const useRosterStore = defineStore('roster', () => {
   /** Every unit as CSV (File > Export Roster as CSV), whatever the filters. */
   async function exportCsv(): Promise<void> {
     await ensureLoaded();
-    downloadText(rosterCsv(units.value), exportFileName(app.game?.file ?? 'muster', 'roster'));
+    // The game as it is now: the fingerprint line says which state the sheet shows.
+    const game = await call('currentGame');
+    if (game) downloadText(rosterCsv(units.value, game), exportFileName(game.file, 'roster'));
   }
 
   return {

@@ -1,5 +1,5 @@
 /**
- * Schema version 5: hidden entries (RI-H01) and counter corrections (RI-H04).
+ * Schema version 6: hidden entries (RI-H01) and counter corrections (RI-H04).
  *
  * - events.secret_side: the side whose secret entry the event is ('USA' or 'CSA'), for the entries both
  *   players make "simultaneously and secretly" (the Order Change Phases, the Initiative declarations);
@@ -10,7 +10,7 @@
  *   USA, bit 2 CSA); 3 reveals them. Written by the events that finish a side's entries, reset when the
  *   clock moves, so undo takes it back with them.
  *
- * A version 4 file keeps its events as public entries: nothing recorded before the upgrade was hidden.
+ * A version 5 file keeps its events as public entries: nothing recorded before the upgrade was hidden.
  */
 import type { Migration } from './types';
 
@@ -24,8 +24,8 @@ CREATE TRIGGER events_secret_side_append_only BEFORE UPDATE OF secret_side ON ev
 BEGIN SELECT RAISE(ABORT, 'events are append-only: only undone and redo_next may change'); END;
 `;
 
-export const migration0005: Migration = {
-  version: 5,
+export const migration0006: Migration = {
+  version: 6,
   name: 'secret-entries',
   up(db) {
     db.exec(sql);

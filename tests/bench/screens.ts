@@ -1,28 +1,24 @@
 /**
- * Benchmark: time to first render of the full battle's roster in Chromium, through the browser bridge
- * (the whole app: scripts, stores, the service calls over HTTP, the virtualised table), against a
- * static HTML table of the same rows, with the same columns and the same table styles, served from the
- * same machine (the baseline).
+ * Benchmarks of the screens, in Chromium through the browser bridge (the whole app: scripts, stores,
+ * the service calls over HTTP, the virtualised tables), on the 50,000-event game of the long-game
+ * benchmarks. Each side is timed the same way, in the page, by one init script: from navigation start
+ * (a reload of a page that stays on its own origin, so neither pays for starting a renderer process)
+ * to the first paint of a row, i.e. the Element Timing `renderTime` of the first row's first cell (a
+ * unit row of the Roster, an event row of the History), the moment the frame showing it was presented.
  *
- * Both sides are timed the same way, in the page, by one init script: from navigation start (a reload
- * of a page that stays on its own origin, so neither pays for starting a renderer process) to the
- * first paint of a roster row, i.e. the Element Timing `renderTime` of the first unit row's first cell,
- * the moment the frame showing it was presented. A row merely "in the document" (or the animation
- * frame after it, which runs before that frame's style, layout and paint) is not the marker: the
- * parser puts the static table's first rows in the document within a few tens of milliseconds, and the
- * baseline's real cost, laying out and painting a table of 768 rows, comes after it. The time the row
- * entered the document is reported on stderr all the same.
- *
- * Warm-up loads of each side are discarded; then the two pages are reloaded in turn, round by round,
- * the side that goes first alternating (machine load hits both alike), each load waiting until the
- * page before it has finished its own work (its load event, then a quiet pause). The ratio is
- * median(app) / median(static).
- *
- *   BENCH roster-render ratio=<app / static> target=2
+ *   BENCH roster-render ratio=<app / static> target=1.5
+ *     the Roster against a static HTML page of the rows the app's Roster shows in its first screenful
+ *     (counted in the app's window at 1366x768, about 25), same columns, same table styles;
+ *   BENCH history-render ratio=<history / roster> target=1.5
+ *     the History screen of the long game (opened straight on it, "#history") against the Roster of the
+ *     same game, both in the app;
  *   BENCH renderer-js-gzip kb=<n> target=500
  *
- * Run: npx tsx tests/bench/roster-render.ts (builds out/renderer first if it is missing), or call
- * benchRosterRender() from tests/bench/run.ts. Progress goes to stderr.
+ * Warm-up loads of each side are discarded; then the pages are reloaded in turn, round by round, the
+ * side that goes first alternating (machine load hits both alike), each load waiting until the page
+ * before it has finished its own work (its load event, then a quiet pause). Ratios are of medians.
+ *
+ * Run: `npm run bench -- screens` (builds out/renderer first if it is missing). Progress goes to stderr.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -76,9 +72,9 @@ const STATIC_STYLE = [
 ].join('\n');
 const STATIC_COLUMNS = ['19rem', '5.2rem', '4.4rem', '4.4rem', '4.4rem', '5.4rem', '5.4rem', '5.4rem', '6.6rem', '10rem', '5.4rem', ''];
 
-/** The baseline: every roster row (commands and units, same columns, same order) as one static table. */
-export function staticRosterHtml(tree: readonly CommandNode[], units: readonly RosterUnit[]): string {
-  const rows = rosterRows(tree, units, NO_FILTERS, new Set()).map((row) => {
+/** The baseline: the first `count` roster rows (commands and units, same columns, same order) as one static table. */
+export function staticRosterHtml(tree: readonly CommandNode[], units: readonly RosterUnit[], count = Number.POSITIVE_INFINITY): string {
+  const rows = rosterRows(tree, units, NO_FILTERS, new Set()).slice(0, count).map((row) => {
     if (row.kind === 'command') {
       const t = row.node.totals;
       return `<tr class="c"><td>${escapeHtml(row.node.name)}</td><td></td><td>${t.sp}</td><td>${t.spLost}</td><td>${t.stragglers}</td><td>${t.currentSp}</td><td>${row.lossPercent}</td><td></td><td></td><td>${row.node.effectiveOrder}</td><td></td><td></td></tr>`;
@@ -103,7 +99,7 @@ interface FirstRows {
 
 /**
  * Installed in every page before its own scripts (Playwright's init scripts are not subject to the
- * page's CSP). As soon as the first unit row's first cell (with its text) is in the document, before
+ * page's CSP). As soon as the first row's first cell (a unit's or an event's, with its text) is in the document, before
  * any frame could paint it, it gets an `elementtiming` attribute; the Element Timing entry then gives
  * the presentation time of the frame that painted it. The observer stops at that row, so the rest of
  * a table costs the page nothing extra. A string, so the bundler's helpers never leak into the page.
@@ -113,7 +109,7 @@ const WATCH_FIRST_ROWS = `(() => {
   window.__musterFirstRows = new Promise((resolve) => { settle = resolve; });
   const result = {};
   const observer = new MutationObserver(() => {
-    const cell = document.querySelector('tr[data-unit-id] > td');
+    const cell = document.querySelector('tr[data-unit-id] > td, tr[data-seq] > td');
     if (cell === null || cell.firstChild === null) return;
     observer.disconnect();
     result.inDocument = performance.now();
@@ -168,57 +164,75 @@ function spread(label: string, xs: readonly number[]): string {
   return `${label} median ${median(xs).toFixed(0)} ms (quartiles ${quantile(xs, 0.25).toFixed(0)}-${quantile(xs, 0.75).toFixed(0)}, min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
 }
 
-export async function benchRosterRender(): Promise<void> {
+/** Times the pages against each other, interleaved, and returns the painted times of each side. */
+async function race(a: Page, b: Page): Promise<{ a: FirstRows[]; b: FirstRows[] }> {
+  for (let i = 0; i < WARM_UP; i++) {
+    await timeToRows(a);
+    await timeToRows(b);
+  }
+  const out = { a: [] as FirstRows[], b: [] as FirstRows[] };
+  for (let i = 0; i < ROUNDS; i++) {
+    if (i % 2 === 0) {
+      out.a.push(await timeToRows(a));
+      out.b.push(await timeToRows(b));
+    } else {
+      out.b.push(await timeToRows(b));
+      out.a.push(await timeToRows(a));
+    }
+  }
+  return out;
+}
+
+const painted = (xs: FirstRows[]) => xs.map((x) => x.painted);
+const inDocument = (xs: FirstRows[]) => xs.map((x) => x.inDocument);
+
+/** How many roster rows the app's first screenful shows: rows at least partly inside the window. */
+const ROWS_IN_VIEW = `[...document.querySelectorAll('tr[data-row-index]')].filter((tr) => {
+  const r = tr.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight && r.height > 0;
+}).length`;
+
+export async function benchScreens(longGameFile: string): Promise<void> {
   if (!existsSync(join(DEFAULT_RENDERER_ROOT, 'index.html'))) {
-    progress('roster-render: building the renderer ...');
+    progress('screens: building the renderer ...');
     await buildRenderer();
   }
-  progress('roster-render ...');
+  progress('screens ...');
   // Results are not re-checked against the contract's schemas, as in the desktop app's release build.
-  const e2e = await startE2E({ open: false, validateOutput: false });
+  const e2e = await startE2E({ open: false, validateOutput: false, file: longGameFile });
   let staticServer: Server | null = null;
   try {
-    const info = await e2e.bridge.handlers.newGame({ scenario: 'gettysburg' });
-    if (info === null) throw new Error('the full battle could not be created');
     const backend = e2e.bridge.handlers.currentBackend()!;
-    const html = staticRosterHtml(backend.commandTree(), backend.roster());
+    if (backend.info().eventCount < 50_000) throw new Error(`the long game has ${backend.info().eventCount} events`);
+    await e2e.context.addInitScript({ content: WATCH_FIRST_ROWS });
+    // The token moves into a cookie on the first visit; reloads then load the app directly.
+    await e2e.open();
+    const rosterPage = e2e.page;
+    await rosterPage.waitForSelector('tr[data-unit-id]');
+    const inView = (await rosterPage.evaluate(ROWS_IN_VIEW)) as number;
+    const html = staticRosterHtml(backend.commandTree(), backend.roster(), inView);
     staticServer = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(html);
     });
     await new Promise<void>((done) => staticServer!.listen(0, '127.0.0.1', done));
-    const staticUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
-
-    await e2e.context.addInitScript({ content: WATCH_FIRST_ROWS });
-    // The token moves into a cookie on the first visit; reloads then load the app directly.
-    await e2e.open();
-    const appPage = e2e.page;
     const staticPage = await e2e.context.newPage();
-    await staticPage.goto(staticUrl);
-    for (let i = 0; i < WARM_UP; i++) {
-      await timeToRows(appPage);
-      await timeToRows(staticPage);
-    }
-    const app: FirstRows[] = [];
-    const baseline: FirstRows[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      if (i % 2 === 0) {
-        app.push(await timeToRows(appPage));
-        baseline.push(await timeToRows(staticPage));
-      } else {
-        baseline.push(await timeToRows(staticPage));
-        app.push(await timeToRows(appPage));
-      }
-    }
-    const painted = (xs: FirstRows[]) => xs.map((x) => x.painted);
-    const inDocument = (xs: FirstRows[]) => xs.map((x) => x.inDocument);
-    const rows = html.split('<tr').length - 2;
-    progress(`roster-render: first paint of the rows, app ${painted(app).map((x) => x.toFixed(0)).join(' ')}`);
-    progress(`roster-render: first paint of the rows, static ${painted(baseline).map((x) => x.toFixed(0)).join(' ')}`);
-    progress(`roster-render: ${spread('app', painted(app))}; ${spread(`static table of ${rows} rows`, painted(baseline))}`);
-    progress(`roster-render: (first row in the document: app median ${median(inDocument(app)).toFixed(0)} ms, static ${median(inDocument(baseline)).toFixed(0)} ms)`);
-    if (e2e.consoleErrors.length > 0) progress(`roster-render: page errors: ${e2e.consoleErrors.join(' | ')}`);
-    process.stdout.write(`BENCH roster-render ratio=${(median(painted(app)) / median(painted(baseline))).toFixed(2)} target=2\n`);
+    await staticPage.goto(`http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`);
+    const historyPage = await e2e.context.newPage();
+    await historyPage.goto(`${rosterPage.url().replace(/#.*$/, '')}#history`);
+    await historyPage.waitForSelector('tr[data-seq]');
+
+    progress(`roster-render: the app's first screenful shows ${inView} roster rows; the static page has them`);
+    const roster = await race(rosterPage, staticPage);
+    progress(`roster-render: ${spread('app', painted(roster.a))}; ${spread(`static page of ${inView} rows`, painted(roster.b))}`);
+    progress(`roster-render: (first row in the document: app median ${median(inDocument(roster.a)).toFixed(0)} ms, static ${median(inDocument(roster.b)).toFixed(0)} ms)`);
+
+    progress('history-render ...');
+    const history = await race(historyPage, rosterPage);
+    progress(`history-render: ${spread('history', painted(history.a))}; ${spread('roster', painted(history.b))}`);
+    if (e2e.consoleErrors.length > 0) progress(`screens: page errors: ${e2e.consoleErrors.join(' | ')}`);
+    process.stdout.write(`BENCH roster-render ratio=${(median(painted(roster.a)) / median(painted(roster.b))).toFixed(2)} target=1.5\n`);
+    process.stdout.write(`BENCH history-render ratio=${(median(painted(history.a)) / median(painted(history.b))).toFixed(2)} target=1.5\n`);
   } finally {
     await new Promise<void>((done) => (staticServer ? staticServer.close(() => done()) : done()));
     await e2e.close();
@@ -228,7 +242,9 @@ export async function benchRosterRender(): Promise<void> {
 
 const self = fileURLToPath(import.meta.url);
 if (process.argv[1] !== undefined && pathToFileURL(resolve(process.argv[1])).href === pathToFileURL(self).href) {
-  benchRosterRender().catch((e: unknown) => {
+  const file = process.argv[2];
+  if (file === undefined) throw new Error('usage: tsx tests/bench/screens.ts <50,000-event game file> (npm run bench -- screens makes one)');
+  benchScreens(file).catch((e: unknown) => {
     process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
   });

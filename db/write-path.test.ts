@@ -1,0 +1,51 @@
+/**
+ * What a write costs on disk, read from the write-ahead log itself: creating a game commits its schema,
+ * its scenario and its genesis in one transaction; a loss is one small transaction (its event, its unit
+ * and the undo pointer: three pages) with one commit, as its floor, a one-row insert, has one.
+ * Each WAL frame is a 24-byte header and a page; a frame whose header gives the database size after it
+ * (bytes 4-7, non-zero) ends a transaction: that is where SQLite syncs.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GameService } from './service';
+import { FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
+
+const tmp = tempDir('muster-write-path-');
+afterAll(() => tmp.cleanup());
+
+/** The frames of the file's write-ahead log, each as its page number and whether it ends a transaction. */
+function walFrames(file: string): { page: number; commit: boolean }[] {
+  const wal = readFileSync(`${file}-wal`);
+  const pageSize = wal.readUInt32BE(8);
+  const frames: { page: number; commit: boolean }[] = [];
+  for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) {
+    // A frame past the log's last valid one keeps an old salt: stop there.
+    if (wal.readUInt32BE(at + 8) !== wal.readUInt32BE(16) || wal.readUInt32BE(at + 12) !== wal.readUInt32BE(20)) break;
+    frames.push({ page: wal.readUInt32BE(at), commit: wal.readUInt32BE(at + 4) !== 0 });
+  }
+  return frames;
+}
+
+describe('the write path on disk', () => {
+  it('creating a game commits its schema, scenario and genesis in one transaction', () => {
+    const g = GameService.create({ file: tmp.file('one-transaction.muster'), scenario: FIXTURE_SCENARIO }, { seed: 1 });
+    const frames = walFrames(g.file);
+    expect(frames.length).toBeGreaterThan(10);
+    expect(frames.filter((f) => f.commit)).toHaveLength(1);
+    expect(frames.at(-1)!.commit).toBe(true);
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+
+  it('a loss is one commit of three pages: its event, its unit and the undo pointer', () => {
+    const g = newGame(tmp.dir);
+    g.recordLoss({ unitId: '2-wi', sp: 1 }); // the first change also starts the game
+    const before = walFrames(g.file).length;
+    g.recordLoss({ unitId: '6-wi', sp: 1 });
+    const frames = walFrames(g.file).slice(before);
+    expect(frames.filter((f) => f.commit)).toHaveLength(1);
+    expect(frames).toHaveLength(3);
+    expect(new Set(frames.map((f) => f.page)).size).toBe(3);
+    g.close();
+  });
+});
