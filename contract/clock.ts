@@ -1,8 +1,8 @@
 /** The turn: where the sequence of play stands (initiative, activations, passes) and moving the clock on. */
 import { z } from 'zod';
 import { AUTOMATIC_CHANGE_REASONS } from '../rules/types';
-import { ActivationEffectiveness, ChangeResult, Itemised, NoInput, Order, Side, query, write } from './common';
-import { ClockState } from './game';
+import { ActivationEffectiveness, ChangeResult, Itemised, Order, Side, ViewerOnly, query, write } from './common';
+import { ClockState, SecretEntries } from './game';
 
 /** A command that activated this Activation Segment (its subordinates activated with it, RI-T02). */
 export const CommandActivation = z.object({
@@ -110,10 +110,26 @@ export const TurnState = z.object({
   activated: z.array(CommandActivation),
   /** Single units activated in the Out-of-Command Activation Phase, in order. */
   unitsActivated: z.array(UnitActivation),
+  /** The secret entries of this step, or null when the step has none (RI-H01). */
+  secretEntries: SecretEntries.nullable(),
   /** What each side may do now, and why not where it may not: the screens offer exactly this. */
   legal: LegalActions,
 });
 export type TurnState = z.infer<typeof TurnState>;
+
+export const FinishEntriesInput = z.strictObject({ side: Side });
+export type FinishEntriesInput = z.infer<typeof FinishEntriesInput>;
+
+export const AdvanceClockInput = z
+  .strictObject({
+    /**
+     * Sides that have nothing to enter in this step of secret entries (RI-H02): without it, Next is
+     * refused while a side has not finished its entries, so it never skips a side's step unasked.
+     */
+    nothingToEnter: z.array(Side).max(2).optional(),
+  })
+  .optional();
+export type AdvanceClockInput = z.infer<typeof AdvanceClockInput>;
 
 export const AdvanceClockResult = ChangeResult.extend({
   clock: ClockState,
@@ -134,7 +150,8 @@ export const AdvanceToDecisionResult = ChangeResult.extend({
 export type AdvanceToDecisionResult = z.infer<typeof AdvanceToDecisionResult>;
 
 export const clockContract = {
-  turnState: query('This turn so far: initiative, pre-rolls, activations, passes, side to act', NoInput, TurnState),
-  advanceClock: write('Moves on to the next step of the sequence of play (and the next turn), applying its automatic events', NoInput, AdvanceClockResult),
-  advanceToDecision: write('Moves the clock on through the steps where nothing is to be entered, to the next decision, roll or chore (one event per step)', NoInput, AdvanceToDecisionResult),
+  turnState: query('This turn so far: initiative, pre-rolls, activations, passes, side to act, secret entries, what each side may do', ViewerOnly, TurnState),
+  finishEntries: write("A side has finished its secret entries of this step (handing over); both finished reveals them", FinishEntriesInput, ChangeResult),
+  advanceClock: write('Moves on to the next step of the sequence of play (and the next turn), applying its automatic events', AdvanceClockInput, AdvanceClockResult),
+  advanceToDecision: write('Moves the clock on through the steps where nothing is to be entered, to the next decision, roll or chore (one event per step); steps of secret entries only as Next passes them', AdvanceClockInput, AdvanceToDecisionResult),
 };

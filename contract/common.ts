@@ -164,6 +164,16 @@ export const oneOfCommandOrUnit = {
 /** Functions that take no argument refuse any. */
 export const NoInput = z.undefined();
 
+/**
+ * Who is looking (RI-H01): a side sees its own secret entries, 'both' sees every entry (the players
+ * together, or the command line's --reveal). Left out, nobody's unrevealed secret entry is shown: the
+ * default never leaks one side's hidden entries to the other.
+ */
+export const Viewer = z.enum(['USA', 'CSA', 'both']);
+export type Viewer = z.infer<typeof Viewer>;
+/** The input of a query that takes nothing but who is looking. */
+export const ViewerOnly = z.strictObject({ viewer: Viewer.optional() }).optional();
+
 // ---------------------------------------------------------------------------------------------
 // Events and dice: what every change returns
 
@@ -171,6 +181,7 @@ export const EVENT_KINDS = [
   'game.created',
   'setup.leader',
   'setup.unit',
+  'setup.correction',
   'loss.sp',
   'loss.straggler',
   'stragglers.recovered',
@@ -183,6 +194,8 @@ export const EVENT_KINDS = [
   'orders.expired',
   'orders.preroll',
   'orders.attempt',
+  'entries.finished',
+  'initiative.declared',
   'initiative',
   'activation.attempt',
   'activation.re',
@@ -243,6 +256,11 @@ export const HistoryEntry = z.object({
   /** The side the event concerns, for the History screen's side filter (db/events.ts eventSide). */
   side: EventSide,
   /** Every field it changed (empty when the history was asked for without them: withChanges false). */
+  /**
+   * The side whose secret entry this is (an Order Change Phase, an Initiative declaration: RI-H01), or
+   * null for a public event. The other side's queries leave it out until both sides have finished the step.
+   */
+  secretSide: Side.nullable(),
   changes: z.array(FieldChange),
   /** The seq of each die roll recorded with this event. */
   diceSeqs: z.array(z.number().int()),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ChangeResult, Id, Side, query, text, write } from './common';
-import { Viewer } from './reinforcements';
+import { SideViewer } from './reinforcements';
 
 /** A hex number as on the map ("1234", "B1234"). */
 export const Hex = text(12).pipe(z.string().regex(/^[A-Za-z]{0,2}\d{3,5}$/, 'hex must be a map hex number such as 1234'));
@@ -55,7 +55,7 @@ export const DeployInput = z.strictObject({
 export type DeployInput = z.infer<typeof DeployInput>;
 
 export const concealmentContract = {
-  concealedPlots: query("The viewer's own concealed commands and their plots (nothing without a viewer)", Viewer.optional(), ConcealedPlots),
+  concealedPlots: query("The viewer's own concealed commands and their plots (nothing without a viewer)", SideViewer.optional(), ConcealedPlots),
   concealCommand: write('A command begins Concealed Movement from a hex (a side\'s secret)', ConcealInput, ChangeResult),
   plotConcealed: write("Plots the head hex of a concealed command's column this turn (a side's secret)", PlotInput, ChangeResult),
   deployConcealed: write('Deploys a concealed command on the map (public)', DeployInput, ChangeResult),

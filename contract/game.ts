@@ -3,7 +3,7 @@
  * anything the players need one for.
  */
 import { z } from 'zod';
-import { DieRoll, Light, NoInput, RollChangeResult, TypedRoll, query, text, write } from './common';
+import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, query, text, write } from './common';
 import { WeatherState } from './weather';
 
 /** Where the game is on the time track and in the sequence of play (rules/sequence.ts). */
@@ -32,6 +32,33 @@ export const ClockState = z.object({
 export type ClockState = z.infer<typeof ClockState>;
 
 export const Fingerprint = z.string().regex(/^[0-9a-f]{12}$/);
+/** The secret entries of the current step (RI-H01): who has finished, and whether they are revealed. */
+export const SecretEntries = z.object({
+  /** What each side enters in this step, in words. */
+  entries: z.string(),
+  rule: z.string(),
+  /** Each side has finished its entries (handed over); a side that has may enter nothing more. */
+  finished: z.object({ USA: z.boolean(), CSA: z.boolean() }),
+  /** Both sides have finished: every entry of the step is shown to both. */
+  revealed: z.boolean(),
+  /** The side whose entries come next at the keyboard (USA first), null once both have finished. */
+  entering: Side.nullable(),
+});
+export type SecretEntries = z.infer<typeof SecretEntries>;
+
+/** Which orders may be given directly now, without an order change roll (setOrders), and why not. */
+export const DirectOrders = z.object({
+  /** Before play begins: the game's opening orders, any order to any command or unit (Rev. Orders Segment). */
+  opening: z.boolean(),
+  /** Orders Segment: Commander's Initiative orders to units stacked with a superior leader. */
+  commandersInitiative: z.boolean(),
+  /** Orders and Activation Segments: an out-of-command unit takes a Default Order, or follows its command again. */
+  defaultOrder: z.boolean(),
+  /** Why no order may be given directly now, or null when one may. */
+  reason: z.string().nullable(),
+  rule: z.string(),
+});
+export type DirectOrders = z.infer<typeof DirectOrders>;
 
 const ArmyCommander = z.object({ leaderId: z.string(), name: z.string(), onMap: z.boolean() });
 
@@ -52,6 +79,13 @@ export const GameInfo = z.object({
   eventCount: z.number().int(),
   /** Each side's acting army commander now (for the USA: Meade once he arrives, else the wing commander); null if none can act. */
   armyCommanders: z.object({ USA: ArmyCommander.nullable(), CSA: ArmyCommander.nullable() }),
+  /**
+   * The secret entries of the current step and who has finished them (public: RI-H01), or null: the screens
+   * ask every query as the side at the keyboard, which this names.
+   */
+  secretEntries: SecretEntries.nullable(),
+  /** Which orders may be given now without an order change roll (setOrders), and why not (RI-H06). */
+  directOrders: DirectOrders,
   /** The weather in force and what it changes (Rev. Rain, Rev. Mud). */
   weather: WeatherState,
   /**

@@ -1,6 +1,6 @@
 /** History: the event log as players read it, the dice log, and undo/redo. */
 import { z } from 'zod';
-import { Count, DiceRecord, EVENT_KINDS, EventKind, HistoryEntry, Id, NoInput, TurnId, query, write } from './common';
+import { Count, DiceRecord, EVENT_KINDS, EventKind, HistoryEntry, Id, TurnId, Viewer, ViewerOnly, query, write } from './common';
 
 export const HistoryQuery = z.strictObject({
   kinds: z.array(EventKind).max(EVENT_KINDS.length).optional(),
@@ -16,10 +16,12 @@ export const HistoryQuery = z.strictObject({
   limit: z.number().int().min(1).max(5000).optional(),
   /** Leave each entry's changes out (default true: in); the History screen shows none and pages a long log faster. */
   withChanges: z.boolean().optional(),
+  /** Who is looking: another side's secret entries are left out (RI-H01). */
+  viewer: Viewer.optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-export const DiceQuery = z.strictObject({ beforeSeq: Count.optional(), limit: z.number().int().min(1).max(5000).optional() });
+export const DiceQuery = z.strictObject({ beforeSeq: Count.optional(), limit: z.number().int().min(1).max(5000).optional(), viewer: Viewer.optional() });
 export type DiceQuery = z.infer<typeof DiceQuery>;
 
 export const UndoRedoResult = z.object({
@@ -33,6 +35,6 @@ export type UndoRedoResult = z.infer<typeof UndoRedoResult>;
 export const historyContract = {
   history: query('The event log, newest first, filtered by kind, unit, command, leader or turn', HistoryQuery.optional(), z.array(HistoryEntry)),
   diceLog: query('The dice log, newest first', DiceQuery.optional(), z.array(DiceRecord)),
-  undo: write('Undoes the last event', NoInput, UndoRedoResult),
-  redo: write('Redoes the last undone event', NoInput, UndoRedoResult),
+  undo: write("Undoes the last event (never another side's secret entry: say who is asking)", ViewerOnly, UndoRedoResult),
+  redo: write("Redoes the last undone event (never another side's secret entry: say who is asking)", ViewerOnly, UndoRedoResult),
 };

@@ -1,6 +1,6 @@
 /** Leaders: the leader roster, casualties, capture, replacement, arrival, and the US army command succession. */
 import { z } from 'zod';
-import { ChangeResult, Id, LeaderCasualtyState, LeaderRole, NoInput, RollChangeResult, Side, TypedRoll, counterValue, query, write } from './common';
+import { ChangeResult, Id, LeaderCasualtyState, LeaderRole, RollChangeResult, Side, TypedRoll, ViewerOnly, counterValue, query, write } from './common';
 
 export const LeaderRow = z.object({
   id: z.string(),
@@ -48,7 +48,7 @@ export const ReplaceLeaderInput = z.strictObject({
 export type ReplaceLeaderInput = z.infer<typeof ReplaceLeaderInput>;
 
 export const leadersContract = {
-  leaders: query('Every leader with ratings, points used this turn, casualty state and whether on the map', NoInput, z.array(LeaderRow)),
+  leaders: query('Every leader with ratings, points used this turn, casualty state and whether on the map', ViewerOnly, z.array(LeaderRow)),
   leaderCasualty: write('Rolls a Leader Casualty check (killed or wounded)', LeaderCasualtyInput, LeaderCasualtyResult),
   leaderCaptured: write('Records a leader as captured', LeaderInput, ChangeResult),
   replaceLeader: write('A replacement counter takes over a fallen leader’s command', ReplaceLeaderInput, ChangeResult),

@@ -26,8 +26,7 @@ export type SetOrdersInput = z.infer<typeof SetOrdersInput>;
 
 export const OrderPreRollInput = z.strictObject({
   side: Side,
-  /** Whether the acting army commander is on the map (default: from the roster); if not, only a 0 succeeds. */
-  armyCommanderOnMap: z.boolean().optional(),
+  /** Whether the acting army commander is on the map comes from the roster (RI-H05); if he is not, only a 0 succeeds. */
   roll: TypedRoll.optional(),
 });
 export type OrderPreRollInput = z.infer<typeof OrderPreRollInput>;

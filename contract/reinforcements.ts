@@ -40,7 +40,7 @@ export type ArriveReinforcementInput = z.infer<typeof ArriveReinforcementInput>;
 
 
 /** The side whose player is looking: a side's secrets are returned to that side only (none without a viewer). */
-export const Viewer = z.strictObject({ viewer: Side.optional() });
+export const SideViewer = z.strictObject({ viewer: Side.optional() });
 
 /** How a group stands this turn (Rev. Variable Arrival of Reinforcements, Rev. Alternative Arrival Areas). */
 export const ARRIVAL_STATUSES = [
@@ -140,7 +140,7 @@ export const reinforcementsContract = {
   reinforcementGroups: query('Every reinforcement group with its schedule, entry area and arrival', NoInput, z.array(ReinforcementGroupRow)),
   attemptReinforcement: write("Rolls a group's variable arrival (or its Alternative Arrival Area roll), DRMs itemised", ReinforcementAttemptInput, ReinforcementAttemptResult),
   arriveReinforcement: write('A group arrives as scheduled (MRCH orders, RSM marker)', ArriveReinforcementInput, ChangeResult),
-  arrivals: query("This turn's arrivals: groups and leaders due, the rolls to make with their DRMs, the viewer's own Alternative Arrival orders", Viewer.optional(), ArrivalsReport),
+  arrivals: query("This turn's arrivals: groups and leaders due, the rolls to make with their DRMs, the viewer's own Alternative Arrival orders", SideViewer.optional(), ArrivalsReport),
   rollDueArrivals: write('Rolls the app die for every group that must roll for entry now', RollDueArrivalsInput.optional(), RollDueArrivalsResult),
   orderAlternativeArrival: write("Sends a group to an Alternative Arrival Area, spending the army commander's rating points (which group stays secret)", OrderAlternativeArrivalInput, ChangeResult),
   editReinforcementGroup: write("Changes a group's scheduled turn or entry area (before play begins)", EditReinforcementGroupInput, ChangeResult),

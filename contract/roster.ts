@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { COUNTER_LIMITS, DISORDER_CAUSES } from '../rules/types';
-import { Arm, ChangeResult, Id, Level, Order, Side, Status, Weapon, query, write } from './common';
+import { Arm, ChangeResult, Id, Level, Order, Side, Status, Viewer, ViewerOnly, Weapon, query, write } from './common';
 
 export const RosterQuery = z.strictObject({
   side: Side.optional(),
@@ -12,6 +12,8 @@ export const RosterQuery = z.strictObject({
   commandId: Id.optional(),
   /** Include units of reinforcements not yet arrived (default true). */
   includeOffMap: z.boolean().optional(),
+  /** Who is looking: another side's secret order changes are not shown yet (RI-H01). */
+  viewer: Viewer.optional(),
 });
 export type RosterQuery = z.infer<typeof RosterQuery>;
 
@@ -36,6 +38,8 @@ export const RosterUnit = z.object({
   orderSource: z.string(),
   /** True when the unit's own order is a Commander's Initiative order that expires at the end of the turn. */
   orderExpires: z.boolean(),
+  /** The orders it may take as its Default Order when out of command: its arm's, or any RE order for horse artillery and sharpshooters. */
+  defaultOrders: z.array(Order),
   weapon: Weapon.nullable(),
   commandId: z.string(),
   /** Names of the command chain, brigade first. */
@@ -92,6 +96,8 @@ export interface CommandNode {
   fatigueRecovery: boolean;
   ineffective: boolean;
   onMap: boolean;
+  /** False for corps (and higher) and cavalry commanders, who are never out of command (Rev. In-Command/Out-of-Command). */
+  mayBeOutOfCommand: boolean;
   reinforcementGroupId: string | null;
   totals: z.infer<typeof Totals>;
   children: CommandNode[];
@@ -118,6 +124,7 @@ export const CommandNode: z.ZodType<CommandNode> = z.lazy(() =>
     fatigueRecovery: z.boolean(),
     ineffective: z.boolean(),
     onMap: z.boolean(),
+    mayBeOutOfCommand: z.boolean(),
     reinforcementGroupId: z.string().nullable(),
     totals: Totals,
     children: z.array(CommandNode),
@@ -187,8 +194,8 @@ export type RosterSheet = z.infer<typeof RosterSheet>;
 
 export const rosterContract = {
   roster: query('Every unit (or one side, or one command) with strength, losses, fatigue, status, orders and flags', RosterQuery.optional(), z.array(RosterUnit)),
-  rosterSheet: query('The Roster screen in one read: the command tree and every unit', z.undefined(), RosterSheet),
-  commandTree: query('The chain of command with each command’s orders, markers and totals', z.undefined(), z.array(CommandNode)),
+  rosterSheet: query('The Roster screen in one read: the command tree and every unit', ViewerOnly, RosterSheet),
+  commandTree: query('The chain of command with each command’s orders, markers and totals', ViewerOnly, z.array(CommandNode)),
   setFatigue: write("Sets a unit's fatigue level", SetFatigueInput, ChangeResult),
   setStatus: write("Sets a unit's cohesion status", SetStatusInput, ChangeResult),
   setUnitFlags: write('Sets a unit’s mounted, out-of-ammo, extended-column or strategic-movement flag', SetUnitFlagsInput, ChangeResult),

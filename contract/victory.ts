@@ -1,6 +1,6 @@
 /** Victory: loss points itemised per side, Geographic and Manpower Objectives, the result, the end of the game. */
 import { z } from 'zod';
-import { ChangeResult, DrmItem, Id, NoInput, Side, query, write } from './common';
+import { ChangeResult, DrmItem, Id, NoInput, Side, ViewerOnly, query, write } from './common';
 
 const LeaderLoss = z.object({ leaderId: z.string(), name: z.string(), stars: z.number(), rating: z.number() });
 
@@ -103,8 +103,8 @@ export const HistoryCheck = z.object({
 export type HistoryCheck = z.infer<typeof HistoryCheck>;
 
 export const victoryContract = {
-  historyCheck: query("The revision's victory rules applied to the real battle's losses of this game's forces, beside the game's result", NoInput, HistoryCheck),
-  tally: query('The victory tally: loss points itemised per side, objectives, result, losses by turn', NoInput, VictoryTally),
+  historyCheck: query("The revision's victory rules applied to the real battle's losses of this game's forces, beside the game's result", ViewerOnly, HistoryCheck),
+  tally: query('The victory tally: loss points itemised per side, objectives, result, losses by turn', ViewerOnly, VictoryTally),
   setObjective: write('Records a Geographic Objective as occupied or not', SetObjectiveInput, ChangeResult),
   setManpowerObjective: write("Records a side's Manpower Objective as met or not", SetManpowerObjectiveInput, ChangeResult),
   endGame: write('Ends the game: the tally becomes final', NoInput, ChangeResult),

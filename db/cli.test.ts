@@ -159,7 +159,7 @@ describe('muster CLI', () => {
       [['call', file, 'recordLoss', '{"unitId":"2-wi","sp":1,"smuggled":true}'], /^error: Unrecognized key: "smuggled"\n$/],
       [['call', file, 'editLeader', '{"leaderId":"meredith","rating":12}'], /^error: Rating must be a whole number from 0 to 9\n$/],
       [['call', file, 'rollDie', JSON.stringify({ purpose: 'lone \uD800' })], /^error: purpose: must be well-formed Unicode text/],
-      [['call', file, 'turnState', '{}'], /^error: input: /],
+      [['call', file, 'turnState', '{"viewer":"nobody"}'], /^error: viewer: /],
       [['call', file, 'recordLoss', '{"unitId":"2-wi","sp":5}'], /^error: sp: 2nd Wisconsin has only 4 SP left; it cannot lose 5\n$/],
     ];
     for (const [args, message] of refusals) {

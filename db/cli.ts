@@ -16,10 +16,14 @@
  *
  * Output goes to stdout (pure JSON with --json and for `call`); a refused request prints one line on
  * stderr, exits non-zero and writes nothing.
+ *
+ * Secret entries (RI-H01): what one side entered in a step of secret entries is shown only to that side
+ * until both have finished. The command line is nobody in particular: it shows no unrevealed secret entry
+ * and undoes none unless told who is asking, with --viewer USA|CSA, or --reveal for both players together.
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type Output } from '../contract';
+import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type Output, type Viewer } from '../contract';
 import { dispatchGameSync, serviceHandlers, toErrorInfo } from './dispatch';
 import { GameService } from './service';
 
@@ -32,7 +36,9 @@ const USAGE = `usage: muster <command> <file> [options]
   undo <file> | redo <file> | log <file> [--json] [--limit n]
   tally <file> [--json]
   info <file> [--json]
-  verify <file> [--json]`;
+  verify <file> [--json]
+secret entries are shown (and undone) only with --viewer USA|CSA (that side's own) or --reveal (both sides'):
+  roster, log, tally, undo, redo and call take them`;
 
 class UsageError extends Error {}
 
@@ -53,6 +59,8 @@ const OPTIONS = {
   straggler: { type: 'boolean' },
   cause: { type: 'string' },
   limit: { type: 'string' },
+  viewer: { type: 'string' },
+  reveal: { type: 'boolean' },
 } as const;
 
 function wholeNumber(name: string, text: string | undefined): number {
@@ -92,8 +100,25 @@ function functionList(): string {
   return GAME_FUNCTIONS.map((fn) => `${fn.padEnd(22)} ${GAME_CONTRACT[fn].kind === 'query' ? 'query' : 'write'}  ${GAME_CONTRACT[fn].summary}`).join('\n');
 }
 
-/** `call <file> <function> [<json input>]`: any game function through dispatch, its JSON value on stdout. */
-function callCommand(args: string[], out: string[]): CliResult {
+/** Who is asking (RI-H01): --viewer USA|CSA, --reveal for both; neither is nobody in particular. */
+function viewerOf(named: string | undefined, reveal: boolean | undefined): Viewer | undefined {
+  if (reveal && named !== undefined) throw new UsageError('give --viewer or --reveal, not both');
+  if (named !== undefined && named !== 'USA' && named !== 'CSA') throw new UsageError(`--viewer must be USA or CSA, got "${named}" (--reveal shows both sides' entries)`);
+  return reveal ? 'both' : (named as Viewer | undefined);
+}
+
+/** `call <file> <function> [<json input>] [--viewer USA|CSA | --reveal]`: any game function through dispatch, its JSON value on stdout. */
+function callCommand(argv: string[], out: string[]): CliResult {
+  // The flags are taken out by name; everything else is passed on as it is (the JSON may start with "-").
+  let named: string | undefined;
+  let reveal = false;
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--reveal') reveal = true;
+    else if (argv[i] === '--viewer') named = argv[++i] ?? '';
+    else args.push(argv[i]!);
+  }
+  const viewer = viewerOf(named, reveal);
   const [file, fn, json, ...more] = args;
   if (file === undefined) throw new UsageError('call: the game file is required');
   if (fn === undefined) throw new UsageError('call: name the function (see "functions")');
@@ -107,6 +132,7 @@ function callCommand(args: string[], out: string[]): CliResult {
       throw new UsageError(`call: the input is not JSON (${(e as Error).message})`);
     }
   }
+  if (viewer !== undefined) input = { ...(typeof input === 'object' && input !== null ? input : {}), viewer };
   out.push(JSON.stringify(call(file, fn as GameFunction, input)));
   return { code: 0, stdout: out.join('\n') + '\n', stderr: '' };
 }
@@ -126,6 +152,8 @@ export function runCli(argv: string[]): CliResult {
     if (command === 'help') return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
     if (command === 'functions') return { code: 0, stdout: `${functionList()}\n`, stderr: '' };
     if (!file) throw new UsageError(`${command}: the game file is required`);
+    const viewer = viewerOf(values.viewer, values.reveal);
+    const seenBy = viewer === undefined ? {} : { viewer };
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
     switch (command) {
       case 'new': {
@@ -142,7 +170,7 @@ export function runCli(argv: string[]): CliResult {
         break;
       }
       case 'roster': {
-        const roster = call(file, 'roster');
+        const roster = call(file, 'roster', seenBy);
         if (values.json) {
           line(
             JSON.stringify(
@@ -177,7 +205,7 @@ export function runCli(argv: string[]): CliResult {
       }
       case 'undo':
       case 'redo': {
-        const result = call(file, command);
+        const result = call(file, command, viewer === undefined ? undefined : seenBy);
         line(values.json ? JSON.stringify(result) : `${command === 'undo' ? 'undone' : 'redone'}: #${result.event.seq} ${result.event.summary}`);
         break;
       }
@@ -187,7 +215,7 @@ export function runCli(argv: string[]): CliResult {
         const history: Output<'history'> = [];
         for (;;) {
           const before = history.at(-1)?.seq;
-          const page = call(file, 'history', { limit: Math.min(5000, wanted - history.length), ...(before !== undefined ? { beforeSeq: before } : {}) });
+          const page = call(file, 'history', { limit: Math.min(5000, wanted - history.length), ...(before !== undefined ? { beforeSeq: before } : {}), ...seenBy });
           history.push(...page);
           if (page.length < 5000 || history.length >= wanted) break;
         }
@@ -196,7 +224,7 @@ export function runCli(argv: string[]): CliResult {
         break;
       }
       case 'tally': {
-        const t = call(file, 'tally');
+        const t = call(file, 'tally', viewer === undefined ? undefined : seenBy);
         if (values.json) {
           line(JSON.stringify({ usa: { lossPoints: t.usa.lossPoints, items: t.usa.items }, csa: { lossPoints: t.csa.lossPoints, items: t.csa.items }, result: t.result, final: t.final }));
         } else {

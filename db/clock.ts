@@ -24,16 +24,20 @@ export function firstClockStep(): { step: number; segment: string; phase: string
   return { step: stepIndex(FIRST_STEP), segment: FIRST_STEP.segment, phase: FIRST_STEP.phase };
 }
 
-/** The first turn of a day: the first turn on the time track, or the first with a later date than the turn before. */
-function firstTurnOfDay(turns: TurnRow[], index: number): boolean {
-  return index === 0 || turns[index - 1]!.date !== turns[index]!.date;
+/**
+ * The first turn of a day that follows a day of this game: the first turn with a later date than the turn
+ * before. The scenario's first turn is not one: nothing of "the day before" happened in this game, so
+ * Warren (used at most once a day, returning "the first turn of the next day") cannot be due back then.
+ */
+function firstTurnOfNextDay(turns: TurnRow[], index: number): boolean {
+  return index > 0 && turns[index - 1]!.date !== turns[index]!.date;
 }
 
 /** The clock events (rules/sequence.ts) due in a turn. */
 export function eventsOfTurn(turns: TurnRow[], turnId: string): ClockEvent[] {
   const index = turns.findIndex((t) => t.id === turnId);
   const turn = turns[index]!;
-  return clockEventsDue({ time: turn.time, firstTurnOfDay: firstTurnOfDay(turns, index) });
+  return clockEventsDue({ time: turn.time, firstTurnOfDay: firstTurnOfNextDay(turns, index) });
 }
 
 /** Is this clock event due at the given step of the given turn? */

@@ -106,7 +106,7 @@ describe('the event log', () => {
     // The service's own entries carry it.
     const g = newGame(tmp.dir);
     expect(g.recordLoss({ unitId: '1-tn', sp: 1 }).event.side).toBe('CSA');
-    expect(g.advanceClock().event.side).toBe('game');
+    expect(g.advanceClock({ nothingToEnter: ['USA', 'CSA'] }).event.side).toBe('game');
     expect(g.history().map((e) => e.side)).toEqual(['game', 'CSA']);
     expect(g.history({ withChanges: false })[1]).toMatchObject({ side: 'CSA', changes: [] });
     g.close();

@@ -52,6 +52,7 @@ export const MUTABLE_FIELDS = {
     'passes_in_row',
     'side_to_act',
     'attachment_made',
+    'entries_done',
   ],
   reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id', 'scheduled_turn_id', 'entry_area'],
   commands: [
@@ -164,6 +165,7 @@ export interface EventRow {
   redo_next: number | null;
   prev_hash: string | null;
   hash: string | null;
+  secret_side: 'USA' | 'CSA' | null;
 }
 
 /** What an event's hash covers (see the file header), besides the previous hash and the dice head. */
@@ -244,6 +246,8 @@ export interface NewEvent {
   /** Extra subjects for history filters ('unit:<id>', 'command:<id>', 'leader:<id>'); changed rows are added automatically. */
   subjects?: string[];
   dice?: Omit<NewDiceRow, 'eventSeq'>[];
+  /** The side whose secret entry this is (RI-H01); absent for a public event. */
+  secretSide?: 'USA' | 'CSA' | null;
 }
 
 /** Where a new event goes, in one statement: the clock, the ends of both chains, and the genesis hash. */
@@ -315,15 +319,19 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   const hash = eventHash(last.hash, row, dice.head);
   statement(
     db,
-    `INSERT INTO events (seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, prev_hash, hash)
+    // secret_side (schema 6) is named only for a secret entry, so a file of an earlier schema still records the rest.
+    e.secretSide
+      ? `INSERT INTO events (seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, prev_hash, hash, secret_side)
+     VALUES (@seq, @at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @prev_hash, @hash, @secret_side)`
+      : `INSERT INTO events (seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, prev_hash, hash)
      VALUES (@seq, @at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @prev_hash, @hash)`,
-  ).run({ ...row, prev_hash: last.hash, hash });
+  ).run({ ...row, prev_hash: last.hash, hash, ...(e.secretSide ? { secret_side: e.secretSide } : {}) });
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
   insertDiceRows(db, dice.rows);
   const rolls = dice.rows.map(diceRecordOf);
-  return { seq, entry: entryOf(db, row, 0, changes, rolls.map((d) => d.seq)), dice: rolls };
+  return { seq, entry: entryOf(db, { ...row, secret_side: e.secretSide ?? null }, 0, changes, rolls.map((d) => d.seq)), dice: rolls };
 }
 
 function loadEvent(db: SqliteDatabase, seq: number): EventRow {
@@ -422,7 +430,7 @@ export function eventSide(changes: readonly Pick<Change, 'table' | 'key'>[], sum
 /** An event as the history shows it, from its stored values (without its changes when `withChanges` is false). */
 function entryOf(
   db: SqliteDatabase,
-  row: Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary'>,
+  row: Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary'> & { secret_side?: EventRow['secret_side'] },
   undone: number,
   changes: readonly Change[],
   diceSeqs: number[],
@@ -439,6 +447,7 @@ function entryOf(
     summary: row.summary,
     undone: undone === 1,
     // The side and the changes as anyone may read them: a side's secrets never leave the file through the history (db/secrets.ts).
+    secretSide: row.secret_side ?? null,
     side: eventSide(shown, row.summary, sidesOf(db)),
     changes: withChanges ? shown.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })) : [],
     diceSeqs,
@@ -453,8 +462,11 @@ export function historyEntry(db: SqliteDatabase, seq: number): HistoryEntry {
   return toEntry(db, loadEvent(db, seq), diceSeqsOf(db, seq));
 }
 
-/** Events newest first, filtered by kind, subject, turn and undone flag; pages backwards with beforeSeq. */
-export function listHistory(db: SqliteDatabase, q: HistoryQuery): HistoryEntry[] {
+/**
+ * Events newest first, filtered by kind, subject, turn and undone flag; pages backwards with beforeSeq.
+ * `hidden` are the seqs the viewer may not see (another side's secret entries, RI-H01): left out.
+ */
+export function listHistory(db: SqliteDatabase, q: HistoryQuery, hidden: readonly number[] = []): HistoryEntry[] {
   const subject = q.unitId !== undefined ? `unit:${q.unitId}` : q.commandId !== undefined ? `command:${q.commandId}` : q.leaderId !== undefined ? `leader:${q.leaderId}` : null;
   const kinds = q.kinds && q.kinds.length > 0 ? JSON.stringify(q.kinds) : null;
   const params = {
@@ -464,6 +476,7 @@ export function listHistory(db: SqliteDatabase, q: HistoryQuery): HistoryEntry[]
     includeUndone: q.includeUndone === false ? 0 : 1,
     before: q.beforeSeq ?? null,
     limit: q.limit ?? 200,
+    hidden: hidden.length > 0 ? JSON.stringify(hidden) : null,
   };
   // Newest first down the primary key; subjects are matched within the row (one page less per event than an index).
   const sql = `SELECT e.* FROM events e
@@ -471,6 +484,7 @@ export function listHistory(db: SqliteDatabase, q: HistoryQuery): HistoryEntry[]
          AND (@subject IS NULL OR instr(e.subjects, ' ' || @subject || ' ') > 0)
          AND (@kinds IS NULL OR e.kind IN (SELECT value FROM json_each(@kinds)))
          AND (@turn IS NULL OR e.turn_id = @turn) AND (@includeUndone = 1 OR e.undone = 0)
+         AND (@hidden IS NULL OR e.seq NOT IN (SELECT value FROM json_each(@hidden)))
        ORDER BY e.seq DESC LIMIT @limit`;
   const rows = statement(db, sql).all(params) as EventRow[];
   if (rows.length === 0) return [];

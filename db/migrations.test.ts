@@ -160,7 +160,9 @@ describe('0004: Alternative Arrival Areas, concealed plots, the turns of the rai
 
 describe('0005: the event chain', () => {
   it('gives a version 4 game exactly the chain and genesis it would have had, from the state its log explains', () => {
-    const played = newGame(tmp.dir);
+    // Compared at version 5 (the chain's own migration), before later versions add their columns.
+    const atFive = MIGRATIONS.slice(0, 5);
+    const played = newGame(tmp.dir, { migrations: atFive });
     played.recordLoss({ unitId: '2-wi', sp: 2 });
     played.rollDie({ purpose: 'fire', roll: 3 });
     played.setFatigue({ unitId: '6-wi', level: 3 });
@@ -179,7 +181,7 @@ describe('0005: the event chain', () => {
     expect(before.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'genesis'").get()).toEqual({ n: 0 });
     before.close();
 
-    const g = GameService.open(path);
+    const g = GameService.open(path, { migrations: atFive });
     expect(g.schemaVersion).toBe(5);
     expect(g.db.prepare('SELECT state, hash FROM genesis').get()).toEqual(live.genesis);
     expect(g.db.prepare('SELECT seq, prev_hash, hash FROM events ORDER BY seq').all()).toEqual(live.events);
@@ -207,3 +209,28 @@ describe('0005: the event chain', () => {
     g.close();
   });
 });
+
+describe('0006: secret entries', () => {
+  it('brings a version 5 game to version 6: every earlier event public, no side finished, and secret entries work from then on (RI-H01)', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 5) });
+    expect(played.schemaVersion).toBe(5);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const events = played.info().eventCount;
+    played.close();
+
+    const g = GameService.open(played.file);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(g.info().eventCount).toBe(events);
+    expect(g.history({ viewer: 'both' }).every((e) => e.secretSide === null)).toBe(true);
+    expect(g.turnState().secretEntries).toMatchObject({ finished: { USA: false, CSA: false }, revealed: false, rule: 'Rev. Orders Segment' });
+    advanceTo(g, { segment: 'II', phase: 'A' });
+    g.declareInitiative({ side: 'USA', armyPoints: true });
+    expect(g.turnState({ viewer: 'CSA' }).armyPointsForInitiative.USA).toBe(false);
+    expect(g.turnState({ viewer: 'USA' }).armyPointsForInitiative.USA).toBe(true);
+    // An event's side never changes once written.
+    expect(() => g.db.prepare('UPDATE events SET secret_side = NULL').run()).toThrow(/append-only/);
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+});
+

@@ -283,7 +283,8 @@ function translateSqliteError(e: unknown, path: string): Error {
   }
   if (isDiskFull(e)) return diskFullError(`${path} could not be opened or brought up to date; it was left as it was`);
   if (code === 'SQLITE_NOTADB') return new MusterError('NOT_SQLITE', 'file', `${path} is not a SQLite database, so not a Muster game`);
-  if (code.startsWith('SQLITE_CORRUPT')) return new MusterError('CORRUPT', 'file', `${path} is damaged (${(e as Error).message})`);
+  // SQLite's own words ("database disk image is malformed") are for the log, not for players.
+  if (code.startsWith('SQLITE_CORRUPT')) return new MusterError('CORRUPT', 'file', `${path} is damaged: parts of it cannot be read, so Muster will not open it. Open a copy you saved earlier, or the backup Muster keeps beside the file`);
   if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY')) {
     return new MusterError('FILE_NOT_FOUND', 'file', `cannot open ${path} for writing (${(e as Error).message})`);
   }

@@ -202,7 +202,7 @@ describe('the schedule is scenario data the players edit at setup (RI-B10)', () 
     expect(g.arrivals().leaders.find((l) => l.leaderId === 'buford')).toMatchObject({ status: 'never', arrivalTurnId: null });
     expectRefused(g, () => g.editLeaderArrival({ leaderId: 'meredith', scheduledTurnId: '1863-07-01T0800' }), 'INVALID_ARGUMENT', 'leaderId');
     // Cutler, now due at 1400, is a rolling group (outside the July 1 morning window) and does not enter at 0820.
-    g.advanceClock();
+    g.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
     expectRefused(g, () => g.editReinforcementGroup({ groupId: 'cutler-arrives', scheduledTurnId: '1863-07-01T0820' }), 'GAME_STARTED', 'game');
     advanceTo(g, { turnId: '1863-07-01T0820', segment: 'IV', phase: 'C' });
     expect(onMap(g, '76-ny')).toBe(false);
@@ -326,7 +326,7 @@ describe('concealed movement: each side\'s secret plot (RI-B09)', () => {
     expectRefused(g, () => g.concealCommand({ side: 'CSA', commandId: 'archer', hex: 'north of town', strategicMovement: true }), 'INVALID_ARGUMENT', 'hex');
     expectRefused(g, () => g.concealCommand({ side: 'CSA', commandId: 'davis', hex: '1234', strategicMovement: true }), 'RULES_FORBID', 'commandId');
     expectUndoRedo(g, () => g.concealCommand({ side: 'CSA', commandId: 'archer', hex: '1234', strategicMovement: true }));
-    g.advanceClock();
+    g.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
     advanceTo(g, { turnId: '1863-07-01T0800', segment: 'I', phase: 'A' });
     expectUndoRedo(g, () => g.plotConcealed({ side: 'CSA', commandId: 'archer', hex: '1436', note: 'along the pike' }));
     expect(g.concealedPlots({ viewer: 'CSA' })).toEqual({
@@ -414,7 +414,9 @@ describe('the end of the battle: losses by corps and the history check (RI-B08, 
 describe('fewer clicks: the clock moves on to the next decision (defect 8, RI-B13)', () => {
   it('an empty turn is four calls: to the Initiative, its roll, to the Activation Segment, to the next turn', () => {
     const g = newGame(tmp.dir);
-    const toInitiative = g.advanceToDecision();
+    // The Orders Segment's steps are secret entries: they pass only when both players say nobody enters anything (RI-H02).
+    expectRefused(g, () => g.advanceToDecision(), 'RULES_FORBID', 'nothingToEnter', 'Rev. Orders Segment');
+    const toInitiative = g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] });
     expect(toInitiative).toMatchObject({ passed: ['I.B Non-Automatic Order Change Phase', 'II.A Initiative Phase'], stoppedBecause: 'roll for the Initiative' });
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 3, CSA: 8 } });
     const toActivation = g.advanceToDecision();
@@ -432,7 +434,7 @@ describe('fewer clicks: the clock moves on to the next decision (defect 8, RI-B1
   it('stops where something waits: arrival rolls, a fallen leader, fatigue to recover, the 2400 chores; refuses when the very first step is refused', () => {
     const g = newGame(tmp.dir);
     g.setFatigue({ unitId: '2-wi', level: 1 });
-    expect(g.advanceToDecision().stoppedBecause).toBe('roll for the Initiative');
+    expect(g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] }).stoppedBecause).toBe('roll for the Initiative');
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 3, CSA: 8 } });
     expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'fatigued brigades that may be designated to recover', clock: { segment: 'II', phase: 'B' } });
     g.leaderCasualty({ leaderId: 'archer-l', roll: 2 });

@@ -2,6 +2,8 @@
  * The turn state's list of what each side may do now (db/service/legal.ts) is the service's own rules,
  * not a second opinion: in every state tried, each offered action is accepted when carried out and each
  * refused one is refused with the very reason and rule listed. Fixture: tests/fixtures/two-brigades.json.
+ * Both sides' options are read together (viewer 'both'): what one side sees alone is tested with the
+ * secret entries (db/service-secrets.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LegalActivation, LegalOrderChange } from '../contract';
@@ -22,7 +24,8 @@ function tryAndUndo(g: GameService, change: () => unknown): MusterError | null {
     expect(dumpState(g.db)).toEqual(before);
     return e;
   }
-  g.undo();
+  // Both players at the table: secret entries are theirs to take back together (RI-H03).
+  g.undo({ viewer: 'both' });
   return null;
 }
 
@@ -55,7 +58,7 @@ function expectOrderChangesAgree(g: GameService, entries: LegalOrderChange[]): v
 describe('what each side may do now, from the service', () => {
   it('in the Orders Segment: each order change offered is accepted, each refused one refused for the reason given', () => {
     const g = newGame(tmp.dir);
-    const atA = g.turnState().legal;
+    const atA = g.turnState({ viewer: 'both' }).legal;
     expect(atA.activations).toEqual([]);
     expectOrderChangesAgree(g, atA.orderChanges);
     // I.A offers automatic changes only; the non-automatic ones wait for I.B and the pre-roll.
@@ -64,12 +67,12 @@ describe('what each side may do now, from the service', () => {
     expect(options.filter((o) => o.kind === 'non-automatic').every((o) => !o.allowed)).toBe(true);
 
     advanceTo(g, { segment: 'I', phase: 'B' });
-    const beforePreRoll = g.turnState().legal.orderChanges;
+    const beforePreRoll = g.turnState({ viewer: 'both' }).legal.orderChanges;
     const nonAutomatic = beforePreRoll.flatMap((c) => c.options).filter((o) => o.kind === 'non-automatic');
     expect(nonAutomatic.every((o) => !o.allowed)).toBe(true);
     expect(nonAutomatic.some((o) => /make the USA army commander's pre-roll first/.test(o.reason ?? ''))).toBe(true);
     g.orderPreRoll({ side: 'USA', roll: 0 });
-    const afterPreRoll = g.turnState().legal.orderChanges;
+    const afterPreRoll = g.turnState({ viewer: 'both' }).legal.orderChanges;
     expect(afterPreRoll.filter((c) => c.side === 'USA').flatMap((c) => c.options).some((o) => o.allowed && o.kind === 'non-automatic')).toBe(true);
     expectOrderChangesAgree(g, afterPreRoll);
   });
@@ -78,18 +81,18 @@ describe('what each side may do now, from the service', () => {
     const g = newGame(tmp.dir);
     advanceTo(g, { segment: 'I', phase: 'B' });
     g.orderPreRoll({ side: 'USA', roll: 0 });
-    const target = g.turnState().legal.orderChanges.find((c) => c.side === 'USA' && c.options.some((o) => o.allowed))!;
+    const target = g.turnState({ viewer: 'both' }).legal.orderChanges.find((c) => c.side === 'USA' && c.options.some((o) => o.allowed))!;
     const order = target.options.find((o) => o.allowed)!.order;
     const result = g.attemptOrderChange({ commandId: target.commandId, order, roll: 9 });
     expect(result.success).toBe(false);
-    const after = g.turnState().legal.orderChanges.find((c) => c.commandId === target.commandId)!;
+    const after = g.turnState({ viewer: 'both' }).legal.orderChanges.find((c) => c.commandId === target.commandId)!;
     expect(after.mayAttempt).toMatchObject({ allowed: false, reason: expect.stringContaining('failed') });
-    expectOrderChangesAgree(g, g.turnState().legal.orderChanges);
+    expectOrderChangesAgree(g, g.turnState({ viewer: 'both' }).legal.orderChanges);
   });
 
   it('shows the DRM the roll will use: the worst Orders Table DRM standing within the command (RI-S09)', () => {
     const g = newGame(tmp.dir);
-    for (const c of g.turnState().legal.orderChanges) {
+    for (const c of g.turnState({ viewer: 'both' }).legal.orderChanges) {
       expect(c.drm.total).toBe(c.drm.items.reduce((sum, i) => sum + i.value, 0));
       for (const item of c.drm.items) expect(item.rule).toMatch(/^Rev\./);
     }
@@ -100,7 +103,7 @@ describe('what each side may do now, from the service', () => {
     advanceTo(g, { segment: 'II', phase: 'A' });
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
     advanceTo(g, { segment: 'III', phase: 'A' });
-    let legal = g.turnState().legal;
+    let legal = g.turnState({ viewer: 'both' }).legal;
     expect(legal.orderChanges).toEqual([]);
     expect(legal.pass).toEqual({ USA: { allowed: true }, CSA: { allowed: false, reason: "it is USA's turn to activate or pass", rule: 'Rev. Activation Segment' } });
     // Only the side to act may activate: the other side's entries are its refused pass.
@@ -115,7 +118,7 @@ describe('what each side may do now, from the service', () => {
     // After a corps activates, its subordinates activated with it; out of command, they could act alone (RI-S24).
     g.attemptActivation({ commandId: 'usa-i' });
     g.pass({ side: 'CSA' });
-    legal = g.turnState().legal;
+    legal = g.turnState({ viewer: 'both' }).legal;
     const sub = legal.activations.find((a) => a.commandId === 'iron')!;
     expect(sub.me.allowed).toBe(false);
     expect(sub.outOfCommand?.re.allowed).toBe(true);
@@ -127,7 +130,7 @@ describe('what each side may do now, from the service', () => {
     advanceTo(g, { segment: 'II', phase: 'A' });
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
     advanceTo(g, { segment: 'III', phase: 'B' });
-    const legal = g.turnState().legal;
+    const legal = g.turnState({ viewer: 'both' }).legal;
     expect(legal.activations.some((a) => a.unitId !== undefined && a.side === 'USA' && a.re.allowed)).toBe(true);
     expectActivationsAgree(g, legal.activations.filter((a) => a.unitId !== undefined).slice(0, 12));
   });

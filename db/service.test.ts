@@ -10,12 +10,13 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MusterError } from './errors';
 import { GameService } from './service';
 import type { RosterUnit } from '../contract';
-import { advanceTo, expectRefused, expectUndoRedo, FIXTURE_SCENARIO, newGame, snapshot, tempDir } from '../tests/fixtures/game';
+import { advanceTo, expectRefused, expectUndoRedo, FIXTURE_SCENARIO, newGame, next, snapshot, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
-const unit = (g: GameService, id: string): RosterUnit => g.roster().find((u) => u.id === id)!;
+/** A unit as both players together see it (hidden entries shown: RI-H01 is tested on its own). */
+const unit = (g: GameService, id: string): RosterUnit => g.roster({ viewer: 'both' }).find((u) => u.id === id)!;
 
 describe('creating a game', () => {
   it('copies the scenario in: units, leaders, commands, turns, orders inherited down the tree', () => {
@@ -252,27 +253,27 @@ describe('orders', () => {
   });
 
   it('refuses ME-required orders for an ineffective command and a shattered unit (Rev. Ineffective Commands...)', () => {
-    expectUndoRedo(g, () => g.setCommandMarkers({ commandId: 'archer', ineffective: true }));
-    // Becoming ineffective gives the command its Default Order at once.
-    expect(g.commandTree()[1]!.children[0]!.children[0]!.children.find((c) => c.id === 'archer')).toMatchObject({ ineffective: true, ownOrder: 'HOLD' });
-    for (const order of ['ASLT', 'SUPT', 'MRCH'] as const) {
-      expectRefused(g, () => g.setOrders({ commandId: 'archer', order }), 'RULES_FORBID', 'order', /Ineffective Commands/);
-    }
-    g.setOrders({ commandId: 'archer', order: 'SKPD' });
-    g.setStatus({ unitId: '2-wi', status: 'shattered' });
-    expectRefused(g, () => g.setOrders({ unitId: '2-wi', order: 'ASLT' }), 'RULES_FORBID', 'order', /Shattered/);
     expectRefused(g, () => g.setOrders({ commandId: 'hall-me' as string, order: 'HOLD' }), 'NOT_FOUND', 'commandId');
     expectRefused(g, () => g.setOrders({ commandId: 'usa-i-art', order: 'ASLT' }), 'RULES_FORBID', 'order', 'Rev. Orders Table');
     expectRefused(g, () => g.setOrders({ commandId: 'usa-army', order: null }), 'RULES_FORBID', 'order', 'Rev. Orders Segment');
     expectRefused(g, () => g.setOrders({ commandId: 'iron', unitId: '2-wi', order: 'HOLD' }), 'INVALID_ARGUMENT', 'commandId');
     expectRefused(g, () => g.setOrders({ commandId: 'iron', order: 'CHARGE' as 'ASLT' }), 'INVALID_ARGUMENT', 'order');
+    expectUndoRedo(g, () => g.setCommandMarkers({ commandId: 'archer', ineffective: true }));
+    // Becoming ineffective gives the command its Default Order at once.
+    expect(g.commandTree({ viewer: 'both' })[1]!.children[0]!.children[0]!.children.find((c) => c.id === 'archer')).toMatchObject({ ineffective: true, ownOrder: 'HOLD' });
+    // Once play has begun its orders change by attempts, which may not give it an ME-required order.
+    for (const order of ['ASLT', 'SUPT', 'MRCH'] as const) {
+      expectRefused(g, () => g.attemptOrderChange({ commandId: 'archer', order, roll: 0 }), 'RULES_FORBID', 'order', /Ineffective Commands/);
+    }
+    g.setStatus({ unitId: '2-wi', status: 'shattered' });
+    expectRefused(g, () => g.setOrders({ unitId: '2-wi', order: 'ASLT', commandersInitiative: true, stackedWithLeaderId: 'wadsworth' }), 'RULES_FORBID', 'stackedWithLeaderId', /Shattered/);
   });
 
   it('Commander\'s Initiative orders are given in the Orders Segment and expire at the end of the turn (RI-S10)', () => {
     expectRefused(g, () => g.setOrders({ unitId: '24-mi', order: 'ASLT', commandersInitiative: true }), 'INVALID_ARGUMENT', 'stackedWithLeaderId');
     expectRefused(g, () => g.setOrders({ unitId: '24-mi', order: 'ASLT', commandersInitiative: true, stackedWithLeaderId: 'meredith' }), 'RULES_FORBID', 'stackedWithLeaderId', "Rev. Commander's Initiative");
     expectRefused(g, () => g.setOrders({ unitId: '24-mi', order: 'ASLT', commandersInitiative: true, stackedWithLeaderId: 'heth' }), 'RULES_FORBID', 'stackedWithLeaderId', "Rev. Commander's Initiative");
-    expectUndoRedo(g, () => g.setOrders({ unitId: '24-mi', order: 'ASLT', commandersInitiative: true, stackedWithLeaderId: 'wadsworth' }));
+    expectUndoRedo(g, () => g.setOrders({ unitId: '24-mi', order: 'ASLT', commandersInitiative: true, stackedWithLeaderId: 'wadsworth' }), 'USA');
     expect(unit(g, '24-mi')).toMatchObject({ effectiveOrder: 'ASLT', orderSource: 'unit', orderExpires: true });
     advanceTo(g, { segment: 'II', phase: 'A' });
     expectRefused(g, () => g.setOrders({ unitId: '19-in', order: 'ASLT', commandersInitiative: true, stackedWithLeaderId: 'reynolds' }), 'RULES_FORBID', 'commandersInitiative', "Rev. Commander's Initiative");
@@ -287,7 +288,7 @@ describe('orders', () => {
     let result!: ReturnType<GameService['attemptOrderChange']>;
     expectUndoRedo(g, () => {
       result = g.attemptOrderChange({ commandId: 'archer', order: 'HOLD', superiorsInRange: ['heth'], roll: 3 });
-    });
+    }, 'CSA');
     expect(result).toMatchObject({ automatic: true, success: true, rating: 3 });
     // MRCH +1 from the Orders Table, -1 for Heth in range: 3 + 0 = 3 <= 3.
     expect(result.drm).toEqual({
@@ -306,16 +307,16 @@ describe('orders', () => {
     advanceTo(g, { segment: 'I', phase: 'B' });
     expectRefused(g, () => g.attemptOrderChange({ commandId: 'heth-div', order: 'ASLT', roll: 0 }), 'RULES_FORBID', 'commandId', 'Rev. Non-Automatic Order Change Attempts');
     // Lee's rating 6: a roll <= 3 passes.
-    const pre = g.orderPreRoll({ side: 'CSA', armyCommanderOnMap: true, roll: 3 });
+    const pre = g.orderPreRoll({ side: 'CSA', roll: 3 });
     expect(pre.success).toBe(true);
     expect(pre.dice[0]).toMatchObject({ target: '<= 3', outcome: 'passed' });
-    expectRefused(g, () => g.orderPreRoll({ side: 'CSA', armyCommanderOnMap: true, roll: 0 }), 'RULES_FORBID', 'side', 'Rev. Non-Automatic Order Change Attempts');
+    expectRefused(g, () => g.orderPreRoll({ side: 'CSA', roll: 0 }), 'RULES_FORBID', 'side', 'Rev. Non-Automatic Order Change Attempts');
     const attempt = g.attemptOrderChange({ commandId: 'heth-div', order: 'ASLT', superiorsUsingRating: ['hill'], roll: 9 });
     // 9 + MRCH 1 - Hill's rating 3 = 7 > Heth's 3.
     expect(attempt).toMatchObject({ automatic: false, success: false });
     expect(attempt.dice[0]!.modified).toBe(7);
-    expect(g.leaders().find((l) => l.id === 'hill')).toMatchObject({ pointsUsed: true, pointsUsedFor: 'order-change' });
-    expect(g.turnState().orderChangeFailed).toEqual(['heth-div']);
+    expect(g.leaders({ viewer: 'CSA' }).find((l) => l.id === 'hill')).toMatchObject({ pointsUsed: true, pointsUsedFor: 'order-change' });
+    expect(g.turnState({ viewer: 'CSA' }).orderChangeFailed).toEqual(['heth-div']);
     expectRefused(g, () => g.attemptOrderChange({ commandId: 'archer', order: 'ASLT', roll: 0 }), 'RULES_FORBID', 'commandId', 'Rev. Commands and Orders');
     expectRefused(g, () => g.attemptOrderChange({ commandId: 'heth-div', order: 'ASLT', roll: 0 }), 'RULES_FORBID', 'commandId');
     // Hill's points are spent for the turn.
@@ -323,14 +324,14 @@ describe('orders', () => {
     expectRefused(g, () => g.attemptOrderChange({ commandId: 'pegram', order: 'BOMB', superiorsInRange: ['meade'], roll: 0 }), 'INVALID_ARGUMENT', 'superiorsInRange[0]');
     expectRefused(g, () => g.attemptOrderChange({ commandId: 'pegram', order: 'BOMB', roll: 10 }), 'INVALID_ARGUMENT', 'roll');
     // A failed USA pre-roll allows no non-automatic attempts.
-    g.orderPreRoll({ side: 'USA', armyCommanderOnMap: false, roll: 1 });
+    g.orderPreRoll({ side: 'USA', roll: 9 });
     expectRefused(g, () => g.attemptOrderChange({ commandId: 'iron', order: 'ASLT', roll: 0 }), 'RULES_FORBID', 'commandId', 'Rev. Non-Automatic Order Change Attempts');
   });
 
   it('app rolls come from the seeded die and are logged with the attempt', () => {
     const r = g.attemptOrderChange({ commandId: 'archer', order: 'HOLD' });
     expect(r.dice[0]).toMatchObject({ source: 'app', purpose: 'Order change: Archer\'s Brigade MRCH -> HOLD' });
-    expect(g.diceLog()[0]!.seq).toBe(r.dice[0]!.seq);
+    expect(g.diceLog({ viewer: 'CSA' })[0]!.seq).toBe(r.dice[0]!.seq);
   });
 });
 
@@ -583,7 +584,7 @@ describe('the clock, the end of the game, generic rolls', () => {
   it('advances through the sequence of play and refuses to pass the last turn', () => {
     const g = newGame(tmp.dir);
     const labels: string[] = [];
-    for (let i = 0; i < 10; i += 1) labels.push(g.advanceClock().clock.label);
+    for (let i = 0; i < 10; i += 1) labels.push(next(g).clock.label);
     expect(labels).toEqual([
       'I.B Non-Automatic Order Change Phase',
       'II.A Initiative Phase',

@@ -17,12 +17,19 @@ import { firstClockStep } from './clock';
 import { initialiseDice } from './dice';
 import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem, openingProblems } from './integrity';
-import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi } from '../contract';
+import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type Viewer } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
+import { asSeenBy } from './service/secrets';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';
+
+/**
+ * Queries that report on the file rather than the game: `verify` checks the event log against the state
+ * as it is (and says nothing of any entry), `info` gives the clock, the players and the undo state.
+ */
+const SEES_THE_FILE_AS_IT_IS = new Set<GameFunction>(['info', 'verify']);
 
 export interface CreateGameInput {
   /** Path of the new .muster file; refused if it exists. */
@@ -69,13 +76,18 @@ export class GameService {
     // Each method calls its domain function with the game's context, as a method of the class would.
     // The input is parsed by the contract's schema first, so a direct call (tests, scripts) is refused
     // exactly as IPC, the bridge and the CLI refuse it, with a typed MusterError, before anything runs.
+    // Every query runs as its viewer may see the game (RI-H01): another side's hidden entries are taken
+    // out, and with no viewer nobody's are shown. Only the file's own checks see the file as it is.
     for (const [name, impl] of Object.entries(SERVICE_FUNCTIONS) as [GameFunction, (ctx: GameContext, input: unknown) => unknown][]) {
       const schema = GAME_CONTRACT[name].input;
+      const seenBy = GAME_CONTRACT[name].kind === 'query' && !SEES_THE_FILE_AS_IT_IS.has(name);
       Object.defineProperty(GameService.prototype, name, {
         value(this: GameService, input?: unknown) {
           const parsed = schema.safeParse(input);
           if (!parsed.success) throw refusedInput(parsed.error);
-          return impl(this.ctx, parsed.data);
+          if (!seenBy) return impl(this.ctx, parsed.data);
+          const viewer = (parsed.data as { viewer?: Viewer } | undefined)?.viewer;
+          return asSeenBy(this.db, viewer, () => impl(this.ctx, parsed.data));
         },
         writable: true,
         configurable: true,
@@ -162,9 +174,10 @@ export class GameService {
     try {
       const tables = opened.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'game'").get() as { n: number };
       hasGame = tables.n === 1 && (opened.db.prepare('SELECT count(*) AS n FROM game').get() as { n: number }).n === 1;
-    } catch (e) {
+    } catch {
       opened.db.close();
-      throw new MusterError('CORRUPT', 'file', `${file} is damaged (${(e as Error).message})`);
+      // SQLite's own report ("database disk image is malformed", page numbers) is for `verify`, not for players.
+      throw new MusterError('CORRUPT', 'file', `${file} is damaged: parts of it cannot be read, so Muster will not open it. Open a copy you saved earlier, or the backup Muster keeps beside the file`);
     }
     if (!hasGame) {
       opened.db.close();

@@ -66,6 +66,8 @@ export interface TurnStateRow {
   passes_in_row: number;
   side_to_act: Side | null;
   attachment_made: number;
+  /** Sides that finished their secret entries in this step: bit 1 USA, bit 2 CSA (schema version 3, RI-H01). */
+  entries_done: number;
 }
 
 export interface CommandRow {

@@ -157,6 +157,8 @@ describe('files Muster refuses are reported by kind and left untouched', () => {
     h.answers.push(refused);
     await expect(h.handlers.openGame(undefined)).rejects.toMatchObject({ code: kind, field: 'file' });
     expect(h.reported).toEqual([{ file: refused, error: expect.objectContaining({ code: kind }) }]);
+    // The words a player reads: no SQLite internals ("database disk image is malformed", "*** in database main ***").
+    expect(h.reported[0]!.error.message).not.toMatch(/malformed|\*\*\*|SQLITE_|disk image/i);
     expect(fileDigest(refused)).toBe(before);
     expect(existsSync(`${refused}-wal`)).toBe(false);
     // The game that was open stays open.

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { thrownArgument } from './test-support';
 import {
+  mayBeOutOfCommand,
   activateAtRe,
   activationDrm,
   activationOptions,
@@ -364,5 +365,14 @@ describe('all orders are covered by activationOptions', () => {
     const options = activationOptions(order);
     expect(options.mayActivateAtRe || options.mayAttemptMe).toBe(true);
     if (options.mustAttemptMe) expect(options.mayAttemptMe).toBe(true);
+  });
+});
+
+describe('commanders who are never out of command (Rev. In-Command/Out-of-Command)', () => {
+  it('"Corps commanders and all cavalry commanders are never out of command"', () => {
+    expect(mayBeOutOfCommand({ level: 'corps', cavalry: false })).toMatchObject({ ok: false, reason: 'A corps commander is never out of command' });
+    expect(mayBeOutOfCommand({ level: 'brigade', cavalry: true })).toMatchObject({ ok: false, reason: 'Cavalry commanders are never out of command' });
+    expect(mayBeOutOfCommand({ level: 'division', cavalry: false })).toEqual({ ok: true });
+    expect(mayBeOutOfCommand({ level: 'brigade', cavalry: false })).toEqual({ ok: true });
   });
 });

@@ -259,6 +259,16 @@ export function leaderInCommand(i: { level: CommandLevel; cavalry: boolean; hexe
 }
 
 /**
+ * May this commander be out of command of his superior at all? Corps (and wing and army) commanders and
+ * all cavalry commanders never are (Rev. In-Command/Out-of-Command), so an activation may not claim the
+ * out-of-command DRM or independence for them.
+ */
+export function mayBeOutOfCommand(i: { level: CommandLevel; cavalry: boolean }): CommandCheck {
+  const never = leaderInCommand({ level: i.level, cavalry: i.cavalry, hexesToSuperior: null, superiorRange: 0 });
+  return never.inCommand ? { ok: false, reason: never.reason, rule: never.rule } : { ok: true };
+}
+
+/**
  * Which subordinate leaders take part when a division or corps is activated: those in command of the
  * activating commander. An OOC subordinate "may not be included as part of the superior formation's
  * activation" (he may be activated on his own, with the OOC DRM).

@@ -10,6 +10,7 @@ import {
   commandersInitiative,
   defaultOrder,
   defaultOrderChoices,
+  mayGiveOrderDirectly,
   ME_ORDERS,
   mayAttemptOrderChange,
   nonAutomaticChangePreRoll,
@@ -491,5 +492,37 @@ describe('Warren (Rev. Warren)', () => {
     expect(thrownArgument(() => warrenOrderChange({ warren: { available: true }, date: '1863-07-02', brigadeLeaders: [{ id: 'x', hexesFromWarren: -1 }] }))).toBe(
       'brigadeLeaders[0].hexesFromWarren',
     );
+  });
+});
+
+describe('orders given without a roll (RI-H06)', () => {
+  const infantry = ['HOLD'] as const;
+
+  it('"Commands begin a game or scenario with any orders the player wishes": before play, any order to any holder', () => {
+    expect(mayGiveOrderDirectly({ gameStarted: false, segment: 'I', holder: 'command', order: 'ASLT', defaultChoices: [] })).toEqual({ ok: true });
+    expect(mayGiveOrderDirectly({ gameStarted: false, segment: 'I', holder: 'unit', order: 'MRCH', defaultChoices: infantry })).toEqual({ ok: true });
+  });
+
+  it('once play has begun a command changes orders only by an attempt', () => {
+    expect(mayGiveOrderDirectly({ gameStarted: true, segment: 'I', holder: 'command', order: 'HOLD', defaultChoices: [] })).toMatchObject({ ok: false, rule: 'Rev. Orders Segment' });
+  });
+
+  it('an out-of-command unit takes its Default Order in the Orders or Activation Segment, and follows its command again when back in command', () => {
+    for (const segment of ['I', 'III'] as const) {
+      expect(mayGiveOrderDirectly({ gameStarted: true, segment, holder: 'unit', order: 'HOLD', defaultChoices: infantry })).toEqual({ ok: true });
+      expect(mayGiveOrderDirectly({ gameStarted: true, segment, holder: 'unit', order: null, defaultChoices: infantry })).toEqual({ ok: true });
+      expect(mayGiveOrderDirectly({ gameStarted: true, segment, holder: 'unit', order: 'ASLT', defaultChoices: infantry })).toMatchObject({ ok: false, rule: 'Rev. Out-of-Command Units' });
+    }
+    for (const segment of ['II', 'IV'] as const) {
+      expect(mayGiveOrderDirectly({ gameStarted: true, segment, holder: 'unit', order: 'HOLD', defaultChoices: infantry })).toMatchObject({ ok: false, rule: 'Rev. Out-of-Command Units' });
+    }
+  });
+
+  it('horse artillery may pick any RE order as its Default Order, not only WDRW', () => {
+    const choices = defaultOrderChoices({ arm: 'artillery', horseArtillery: true });
+    for (const order of ['WDRW', 'SKPD', 'HOLD', 'RSRV'] as const) {
+      expect(mayGiveOrderDirectly({ gameStarted: true, segment: 'III', holder: 'unit', order, defaultChoices: choices })).toEqual({ ok: true });
+    }
+    expect(thrownArgument(() => mayGiveOrderDirectly({ gameStarted: true, segment: 'V' as 'I', holder: 'unit', order: null, defaultChoices: [] }))).toBe('segment');
   });
 });

@@ -556,6 +556,60 @@ export function resolveOrderChangeAttempt(i: { officerRating: number; drm: Order
 }
 
 // ---------------------------------------------------------------------------------------------
+// Orders given without a roll
+// ---------------------------------------------------------------------------------------------
+
+/** Segments of the Sequence of Play, as rules/sequence.ts numbers them. */
+type SegmentNumber = 'I' | 'II' | 'III' | 'IV';
+const SEGMENT_NUMBERS: readonly SegmentNumber[] = ['I', 'II', 'III', 'IV'];
+
+/**
+ * May an order be given directly, without an order change roll (RI-H06)? Before play begins, any order:
+ * "Commands begin a game or scenario with any orders the player wishes". Once play has begun, orders
+ * change by order change attempts in the Orders Segment, with two exceptions checked here: an
+ * out-of-command unit switches to its Default Order (any of its choices) when it is out of command range
+ * during its command's order change (Orders Segment) or marked OOC during Activation (Activation Segment),
+ * and follows its command's orders again when it comes back in command (order null). Commander's
+ * Initiative is the third way (commandersInitiative) and is not asked here.
+ */
+export function mayGiveOrderDirectly(i: {
+  gameStarted: boolean;
+  segment: SegmentNumber;
+  holder: 'command' | 'unit';
+  order: OrderCode | null;
+  /** The unit's Default Order choices (defaultOrderChoices); ignored for a command. */
+  defaultChoices: readonly OrderCode[];
+}): CommandCheck {
+  assertBoolean('gameStarted', i.gameStarted);
+  assertOneOf('segment', i.segment, SEGMENT_NUMBERS);
+  assertOneOf('holder', i.holder, ['command', 'unit'] as const);
+  if (i.order !== null) assertOneOf('order', i.order, ORDER_CODES);
+  if (!i.gameStarted) return { ok: true };
+  if (i.holder === 'command') {
+    return {
+      ok: false,
+      reason: "once play has begun a command's orders change only by an order change attempt in the Orders Segment (or, for units stacked with a superior leader, by Commander's Initiative)",
+      rule: ORDERS_SEGMENT,
+    };
+  }
+  if (i.segment !== 'I' && i.segment !== 'III') {
+    return {
+      ok: false,
+      reason: "an out-of-command unit switches to its Default Order during its command's order change (Orders Segment) or when marked OOC during Activation (Activation Segment), not now",
+      rule: OUT_OF_COMMAND_UNITS,
+    };
+  }
+  if (i.order !== null && !i.defaultChoices.includes(i.order)) {
+    return {
+      ok: false,
+      reason: `an out-of-command unit takes its Default Order (${i.defaultChoices.join(' or ')}), not ${i.order}; any other order needs an order change attempt or Commander's Initiative`,
+      rule: OUT_OF_COMMAND_UNITS,
+    };
+  }
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Commander's Initiative
 // ---------------------------------------------------------------------------------------------
 

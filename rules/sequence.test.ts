@@ -114,3 +114,11 @@ describe('clockEventsDue (RI-C12)', () => {
     expect(thrownArgument(() => clockEventsDue({ time: '2400', firstTurnOfDay: 'no' as never }))).toBe('turn.firstTurnOfDay');
   });
 });
+
+describe('the phases of secret entries (RI-H01)', () => {
+  it('are the two Order Change Phases ("simultaneously and secretly") and the Initiative Phase ("simultaneously reveal")', () => {
+    const secret = SEQUENCE_OF_PLAY.flatMap((s) => s.phases.filter((p) => p.secret).map((p) => `${s.id}.${p.id} ${p.secret!.rule}`));
+    expect(secret).toEqual(['I.A Rev. Orders Segment', 'I.B Rev. Orders Segment', 'II.A Rev. Initiative Segment']);
+    expect(describeStep({ segment: 'III', phase: 'A' }).secret).toBeNull();
+  });
+});

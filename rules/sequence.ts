@@ -19,6 +19,11 @@ export interface SequencePhase {
   whatHappens: string;
   /** The section(s) of the revision that govern the phase. */
   rules: readonly string[];
+  /**
+   * Set for the phases whose entries both players make "simultaneously and secretly": what each side
+   * enters, and the rule that makes it secret (RI-H01). Absent for every other phase.
+   */
+  secret?: { entries: string; rule: string };
 }
 
 export interface SequenceSegment {
@@ -42,6 +47,7 @@ export const SEQUENCE_OF_PLAY: readonly SequenceSegment[] = [
           'under his rating changes the orders. Units stacked with a division-or-higher superior may change orders by Commander\'s Initiative. ' +
           'Units out of command range take their Default Order.',
         rules: ['Rev. Automatic Order Change Attempts', 'Rev. Order Change Attempt Procedure', "Rev. Commander's Initiative", 'Rev. Out-of-Command Units'],
+        secret: { entries: 'automatic order change attempts, Commander\'s Initiative and Default Orders', rule: 'Rev. Orders Segment' },
       },
       {
         id: 'B',
@@ -51,6 +57,7 @@ export const SEQUENCE_OF_PLAY: readonly SequenceSegment[] = [
           'map); this does not use his points. Then roll for each officer changing orders. If a higher command\'s attempt fails, its ' +
           'subordinate commands may not attempt their own this turn.',
         rules: ['Rev. Non-Automatic Order Change Attempts', 'Rev. Order Change Attempt Procedure', 'Rev. Commands and Orders'],
+        secret: { entries: 'the army commander\'s pre-roll, non-automatic order change attempts, Commander\'s Initiative and Default Orders', rule: 'Rev. Orders Segment' },
       },
     ],
   },
@@ -66,6 +73,7 @@ export const SEQUENCE_OF_PLAY: readonly SequenceSegment[] = [
           'spending his points and his movement for the turn. Reveal, then both roll, adding the previous turn\'s +1 Initiative Modifier. ' +
           'The higher total has the Initiative; equal totals roll again.',
         rules: ['Rev. Initiative Segment'],
+        secret: { entries: 'whether the army commander adds his rating points to the initiative roll', rule: 'Rev. Initiative Segment' },
       },
       {
         id: 'B',
@@ -162,6 +170,8 @@ function locate(step: SequenceStep): { segmentIndex: number; phaseIndex: number 
 }
 
 export interface StepDescription extends SequenceStep {
+  /** The phase's secret entries, if both players make them "simultaneously and secretly" (RI-H01). */
+  secret: { entries: string; rule: string } | null;
   segmentName: string;
   phaseName: string;
   /** e.g. "III.A In-Command Activation Phase". */
@@ -183,6 +193,7 @@ export function describeStep(step: SequenceStep): StepDescription {
     label: `${segment.id}.${phase.id} ${phase.name}`,
     whatHappens: phase.whatHappens,
     rules: phase.rules,
+    secret: phase.secret ?? null,
   };
 }
 

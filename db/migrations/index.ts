@@ -7,11 +7,12 @@ import { migration0002 } from './0002-activations-objectives';
 import { migration0003 } from './0003-combat';
 import { migration0004 } from './0004-battle-play';
 import { migration0005 } from './0005-event-chain';
+import { migration0006 } from './0006-secret-entries';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006];
 
 /** The schema version this build of Muster writes. */
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -2,7 +2,7 @@
  * The Activation Segment (Rev. Activation Segment): ME attempts, RE activations and passes, alternating
  * from the Initiative player; commands in the In-Command phase, single units in the Out-of-Command phase.
  */
-import { activateAtRe, activationOptions, afterActivationAction, ACTIVATION_LEVELS, initiativeMeActivation, mayAttemptMeActivation, resolveMeAttempt, type ActivationLevel } from '../../rules/activation';
+import { activateAtRe, activationOptions, afterActivationAction, ACTIVATION_LEVELS, initiativeMeActivation, mayAttemptMeActivation, mayBeOutOfCommand, resolveMeAttempt, type ActivationLevel } from '../../rules/activation';
 import { commandAncestors, unitOrder } from '../../rules/orders';
 import { SIDES, type OrderCode } from '../../rules/types';
 import { ACTIVATION_SEGMENT } from '../clock';
@@ -49,6 +49,7 @@ export interface ActivationChecked {
  */
 export function meAttemptChecks(ctx: GameContext, input: { commandId?: string; unitId?: string }, commands: CommandRow[], commanderOutOfCommand: boolean): ActivationChecked {
   const subject = activationSubject(ctx, input, commands, commanderOutOfCommand);
+  requireMayBeOutOfCommand(subject, commanderOutOfCommand);
   const { c, field } = subject;
   const t = requireSideToAct(ctx, field, c.side);
   // RI-B02: the Activation Segment's first activation waits for the turn's arrival and rain rolls.
@@ -71,6 +72,7 @@ export function meAttemptChecks(ctx: GameContext, input: { commandId?: string; u
 /** Everything an RE activation checks (activateRe runs it; so does db/service/legal.ts). */
 export function reActivationChecks(ctx: GameContext, input: { commandId?: string; unitId?: string }, commands: CommandRow[], commanderOutOfCommand: boolean): ActivationChecked {
   const subject = activationSubject(ctx, input, commands, commanderOutOfCommand);
+  requireMayBeOutOfCommand(subject, commanderOutOfCommand);
   const t = requireSideToAct(ctx, subject.field, subject.c.side);
   requireStartOfActivationDone(ctx, subject.field);
   const order = activationOrder(ctx, subject, commands);
@@ -90,7 +92,7 @@ function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): Act
     const { c, field } = subject;
     // A single unit rolls as a brigade would (no Corps or Division Activation DRM). RI-S26.
     const level: ActivationLevel = subject.unit ? 'brigade' : (c.level as ActivationLevel);
-    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands);
+    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.activationDrms);
     const phase = readClock(ctx.db).phase;
     const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
     if (!subject.unit) cs.set('commands', c.id, 'me_attempted', 0, 1);
@@ -164,6 +166,13 @@ function activationSubject(ctx: GameContext, input: { commandId?: unknown; unitI
     }
   }
   return { field: 'commandId', name: c.name, unit: null, c };
+}
+
+/** Corps and cavalry commanders are never out of command: the box may not be claimed for them (or a unit of their brigade). */
+function requireMayBeOutOfCommand(subject: ActivationSubject, commanderOutOfCommand: boolean): void {
+  if (!commanderOutOfCommand) return;
+  const may = askRules(() => mayBeOutOfCommand({ level: subject.c.level, cavalry: subject.c.cavalry === 1 }));
+  if (!may.ok) throw forbidden('commanderOutOfCommand', `${subject.c.name}: ${may.reason.charAt(0).toLowerCase()}${may.reason.slice(1)}`, may.rule);
 }
 
 /** The order an activation is made under: the command's standing order; an out-of-command unit's Default Order (RI-S26). */

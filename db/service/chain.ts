@@ -73,15 +73,19 @@ function superiorLeaderIds(commandId: string, commands: CommandRow[]): string[] 
     .filter((id): id is string => id !== null);
 }
 
-/** Checks each named leader is a superior of the command in its chain of command. */
-export function superiors(ctx: GameContext, field: string, ids: string[], commandId: string, commands: CommandRow[]): LeaderDbRow[] {
+/**
+ * Checks each named leader is a superior of the command in its chain of command, in play and on the map:
+ * a leader who has not arrived has no range to be in and no rating to add (RI-H05; `rule` is the DRM
+ * table the request is for).
+ */
+export function superiors(ctx: GameContext, field: string, ids: string[], commandId: string, commands: CommandRow[], rule: string = RULE.orderChangeDrms): LeaderDbRow[] {
   const allowed = new Set(superiorLeaderIds(commandId, commands));
   return ids.map((id, i) => {
     const l = leader(ctx, `${field}[${i}]`, id);
-    if (!allowed.has(id)) throw invalid(`${field}[${i}]`, `${l.name} is not a superior leader in ${commandId}'s chain of command`, 'Rev. Order Change DRMs');
+    if (!allowed.has(id)) throw invalid(`${field}[${i}]`, `${l.name} is not a superior leader in ${commandId}'s chain of command`, rule);
     if (l.casualty !== 'none') throw forbidden(`${field}[${i}]`, `${l.name} is ${l.casualty}`, RULE.leaderLosses);
-    // RI-B11: a leader who has not arrived lends no rating: "on the map" is the roster's, as everywhere else.
-    if (l.on_map !== 1) throw forbidden(`${field}[${i}]`, `${l.name} is not on the map`, RULE.leaders);
+    // RI-B11, RI-H05: a leader who has not arrived lends no rating and has no range: "on the map" is the roster's, as everywhere else.
+    if (l.on_map !== 1) throw forbidden(`${field}[${i}]`, `${l.name} is not on the map: he has no range to be in and no rating to add until he arrives`, RULE.leaders);
     return l;
   });
 }

@@ -3,10 +3,11 @@
  * Play with the automatic changes due on the way (db/clock.ts says which are due).
  */
 import { stragglersRecovered } from '../../rules/losses';
-import { clockAfter, clockInfo, eventDueAt, type AutomaticEvent } from '../clock';
-import { forbidden } from '../errors';
+import { clockAfter, clockInfo, eventDueAt, INITIATIVE_SEGMENT, type AutomaticEvent } from '../clock';
+import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
-import type { AdvanceClockResult, AdvanceToDecisionResult, TurnState } from '../../contract';
+import type { AdvanceClockInput, AdvanceClockResult, AdvanceToDecisionResult, ChangeResult, FinishEntriesInput, TurnState } from '../../contract';
+import { SIDES, type Side } from '../../rules/types';
 import { ORDERS } from '../../rules/orders';
 import { MusterError } from '../errors';
 import { listHistory } from '../events';
@@ -19,6 +20,7 @@ import { write, type GameContext, type ServiceFunctions } from './context';
 import { legalActions } from './legal';
 import { fatigueRecovery } from './movement';
 import { automaticArrivals } from './reinforcements';
+import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretsRecorded, secretStep, sideBit } from './secrets';
 
 function turnState(ctx: GameContext): TurnState {
   const t = readTurnState(ctx.db);
@@ -43,17 +45,41 @@ function turnState(ctx: GameContext): TurnState {
     unitsActivated: readActivatedUnits(ctx.db)
       .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0, confusionResult: u.confusion_result }))
       .sort((a, b) => a.order - b.order),
+    secretEntries: secretEntriesNow(ctx.db),
     legal: legalActions(ctx),
   };
 }
 
-function advanceClock(ctx: GameContext): AdvanceClockResult {
-  return write(ctx, 'clock.advanced', {}, (cs, game) => {
+/** A side has finished its secret entries of this step (it hands over); the second to finish reveals both (RI-H01). */
+function finishEntries(ctx: GameContext, input: FinishEntriesInput): ChangeResult {
+  return write(ctx, 'entries.finished', input, (cs) => {
+    const clock = readClock(ctx.db);
+    const step = secretStep(clock);
+    if (!step) throw forbidden('side', `${clock.segment}.${clock.phase} has no secret entries to finish; press Next`, RULE.sequence);
+    if (clock.segment === INITIATIVE_SEGMENT) throw forbidden('side', `in the Initiative Phase a side finishes by declaring whether its army commander adds his points (declareInitiative)`, RULE.initiative);
+    const t = readTurnState(ctx.db);
+    const bit = sideBit(input.side);
+    if ((t.entries_done & bit) !== 0) throw invalid('side', `${input.side} has already finished its entries in ${step.label}`);
+    const done = t.entries_done | bit;
+    cs.set('turn_state', 1, 'entries_done', t.entries_done, done);
+    return {
+      summary: `${input.side} has finished its entries in ${step.label}${done === BOTH_DONE ? ': both sides\' entries are revealed' : ': hidden until the other side has finished too'}`,
+      result: {},
+    };
+  });
+}
+
+function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceClockResult {
+  return write(ctx, 'clock.advanced', input, (cs, game) => {
     const clock = readClock(ctx.db);
     const turns = readTurns(ctx.db);
     const next = clockAfter(clock, turns, game.last_turn_id);
     if (next === null) throw forbidden('clock', 'the last game turn is over: end the game', RULE.sequence);
     const t = readTurnState(ctx.db);
+    if (secretsRecorded(ctx.db)) {
+      requireEntriesMade(ctx, clock, t.entries_done, new Set(input.nothingToEnter ?? []));
+      cs.set('turn_state', 1, 'entries_done', t.entries_done, 0);
+    }
     // Abandoned guns must be resolved before the day ends. RI-S08.
     if (eventDueAt(turns, clock, 'abandoned-guns')) {
       const pending = readUnits(ctx.db).filter((u) => u.abandoned_guns > 0);
@@ -69,6 +95,27 @@ function advanceClock(ctx: GameContext): AdvanceClockResult {
       result: { clock: info, automatic },
     };
   });
+}
+
+/**
+ * RI-H02: Next never skips a side's secret entries unasked. In a step of secret entries each side must
+ * have finished them, or be named as having nothing to enter; a side that made entries finishes them.
+ */
+function requireEntriesMade(ctx: GameContext, clock: ReturnType<typeof readClock>, done: number, nothingToEnter: Set<Side>): void {
+  const step = secretStep(clock);
+  if (!step || done === BOTH_DONE) return;
+  for (const side of SIDES) {
+    if ((done & sideBit(side)) !== 0) continue;
+    if (!nothingToEnter.has(side)) {
+      throw forbidden(
+        'nothingToEnter',
+        `${side} has not finished its entries in ${step.label} (${step.entries}): let ${side} enter them and finish, or say ${side} has nothing to enter (nothingToEnter)`,
+        step.rule,
+      );
+    }
+    const made = entriesThisStep(ctx.db, side);
+    if (made > 0) throw forbidden('nothingToEnter', `${side} has made ${made} entr${made === 1 ? 'y' : 'ies'} in ${step.label}: ${side} finishes them (finishEntries) rather than having nothing to enter`, step.rule);
+  }
 }
 
 function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: ReturnType<typeof readTurnState>, turnId: string): string[] {
@@ -192,7 +239,7 @@ function decisionAt(ctx: GameContext): string | null {
  * step where nothing waits, and stops at the next decision, roll or chore (RI-B13). All the steps are
  * written together or none; a step the rules refuse (guns to resolve, the last turn over) stops it there.
  */
-function advanceToDecision(ctx: GameContext): AdvanceToDecisionResult {
+function advanceToDecision(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceToDecisionResult {
   return ctx.db.transaction((): AdvanceToDecisionResult => {
     const passed: string[] = [];
     const automatic: string[] = [];
@@ -200,7 +247,8 @@ function advanceToDecision(ctx: GameContext): AdvanceToDecisionResult {
     let stoppedBecause: string | null = null;
     while (stoppedBecause === null) {
       try {
-        last = advanceClock(ctx);
+        // A step of secret entries is passed only as Next would pass it (RI-H02): the sides finished, or said to have nothing to enter.
+        last = advanceClock(ctx, input);
       } catch (e) {
         // Nothing moved at all: the refusal is the answer. Else the jump stops before the refused step.
         if (last === null || !(e instanceof MusterError) || e.code !== 'RULES_FORBID') throw e;
@@ -217,4 +265,4 @@ function advanceToDecision(ctx: GameContext): AdvanceToDecisionResult {
   })();
 }
 
-export const clockFunctions = { turnState, advanceClock, advanceToDecision } satisfies Partial<ServiceFunctions>;
+export const clockFunctions = { turnState, finishEntries, advanceClock, advanceToDecision } satisfies Partial<ServiceFunctions>;

@@ -3,13 +3,14 @@
  * the ONE write path: a change's state, its event and its die rolls are written in one transaction.
  * die() gives each roll: typed in from the table, or drawn by the app.
  */
-import type { DieRoll } from '../../rules/types';
+import type { DieRoll, Side } from '../../rules/types';
 import { drawAppRoll, type NewDiceRow } from '../dice';
 import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
 import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
-import { readGame, type GameRow } from '../store';
+import { readClock, readGame, readTurnState, type GameRow } from '../store';
+import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { RULE } from './common';
 
 /** An open game: what every service function reads and writes through. */
@@ -48,13 +49,25 @@ export interface Draft<T> {
   subjects?: string[];
   dice?: Omit<NewDiceRow, 'eventSeq'>[];
   result: T;
+  /**
+   * The side making this entry and the input field that names it, for the kinds of entry a step of secret
+   * entries holds (orders, pre-rolls, declarations): in such a step the event becomes that side's hidden
+   * entry, and it is refused once the side has finished its entries there (RI-H01).
+   */
+  entry?: { side: Side; field: string };
 }
 
 /**
  * The write path: one transaction per change, event and state together. Refused once the game has ended,
  * and for setup edits once it has started; a throw inside build() writes nothing.
  */
-export function write<T>(ctx: GameContext, kind: EventKind, input: unknown, build: (cs: ChangeSet, game: GameRow) => Draft<T>, opts: { setup?: boolean } = {}): T & { event: HistoryEntry; dice: DiceRecord[] } {
+export function write<T>(
+  ctx: GameContext,
+  kind: EventKind,
+  input: unknown,
+  build: (cs: ChangeSet, game: GameRow) => Draft<T>,
+  opts: { setup?: boolean; correction?: boolean } = {},
+): T & { event: HistoryEntry; dice: DiceRecord[] } {
   // A game file opened read-only (its permissions, a read-only folder) refuses every change in words,
   // and so does one opened read-only because it is damaged.
   assertWritable(ctx.db);
@@ -67,9 +80,10 @@ export function write<T>(ctx: GameContext, kind: EventKind, input: unknown, buil
     }
     const cs = new ChangeSet();
     const draft = build(cs, game);
-    // RI-S01: the first change that is not a setup edit starts the game.
-    if (!opts.setup && game.started === 0) cs.set('game', 1, 'started', 0, 1);
-    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice }, ctx.now(), game.head_seq);
+    const secretSide = draft.entry && !opts.setup ? secretEntryOf(ctx, draft.entry) : null;
+    // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
+    if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);
+    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide }, ctx.now(), game.head_seq);
     return { ...draft.result, event: recorded.entry, dice: recorded.dice };
   });
 }
@@ -85,6 +99,19 @@ export function inTransaction<R>(db: SqliteDatabase, fn: () => R): R {
     runners.set(db, run);
   }
   return run(fn) as R;
+}
+
+/**
+ * In a step of secret entries an entry is its side's hidden entry, refused once that side has finished
+ * its entries of the step (RI-H01); elsewhere it is public (null).
+ */
+function secretEntryOf(ctx: GameContext, entry: { side: Side; field: string }): Side | null {
+  const step = secretStep(readClock(ctx.db));
+  if (!step || !secretsRecorded(ctx.db)) return null;
+  if ((readTurnState(ctx.db).entries_done & sideBit(entry.side)) !== 0) {
+    throw new MusterError('RULES_FORBID', entry.field, `${entry.side} has finished its entries in ${step.label} (${step.entries}); nothing more may be entered for it now (undo ${entry.side}'s finish to add more)`, step.rule);
+  }
+  return entry.side;
 }
 
 /** The die for one roll: typed in from the table, or drawn by the app (inside the change's transaction). */

@@ -12,6 +12,8 @@ import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
 import { actingArmyCommander } from './chain';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { directOrdersNow } from './orders';
+import { secretEntriesNow } from './secrets';
 import { weatherState } from './weather';
 
 function info(ctx: GameContext): GameInfo {
@@ -32,6 +34,8 @@ function info(ctx: GameContext): GameInfo {
     canRedo,
     eventCount: eventCount(ctx.db),
     armyCommanders: { USA: armyCommanderSummary(ctx, 'USA', g), CSA: armyCommanderSummary(ctx, 'CSA', g) },
+    secretEntries: secretEntriesNow(ctx.db),
+    directOrders: directOrdersNow(ctx),
     weather: weatherState(ctx, g),
     fingerprint: fingerprint(ctx.db).value,
     damage: [...ctx.damage],

@@ -1,6 +1,8 @@
 /**
- * The Initiative Segment (Rev. Initiative Segment): both sides roll, adding their army commanders'
- * rating points if they spend them; ties are rolled again.
+ * The Initiative Segment (Rev. Initiative Segment): each side secretly declares whether its army
+ * commander adds his rating points (a hidden entry until both have declared, RI-H01), then both roll,
+ * adding the points declared and the +1 Initiative Modifier; ties are rolled again (RI-C02), a normal
+ * result with its own word. Whether an army commander is on the map comes from the roster (RI-H05).
  */
 import { maySpendRatingPoints } from '../../rules/activation';
 import { resolveInitiative } from '../../rules/initiative';
@@ -8,39 +10,84 @@ import { SIDES, type Itemised, type Side } from '../../rules/types';
 import { INITIATIVE_SEGMENT } from '../clock';
 import type { NewDiceRow } from '../dice';
 import { forbidden, invalid } from '../errors';
-import type { InitiativeInput, InitiativeResult } from '../../contract';
-import { readTurnState, type LeaderDbRow } from '../store';
+import type { ChangeResult, DeclareInitiativeInput, InitiativeInput, InitiativeResult } from '../../contract';
+import { readTurnState, type LeaderDbRow, type TurnStateRow } from '../store';
 import { askRules, optionalBool, optionalRoll, requireObject, requireOneOf } from '../validate';
 import { actingArmyCommander, ledger } from './chain';
-import { check, RULE } from './common';
+import { check, RULE, yes } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
-import { requireSegment } from './lookups';
+import { requireSegment, requireStep } from './lookups';
+import { BOTH_DONE, sideBit } from './secrets';
+
+const POINTS_COLUMN = { USA: 'army_points_usa', CSA: 'army_points_csa' } as const;
+
+/** The army commander may add his points: he is on the map, his points are unspent and he has not moved. */
+function requirePointsAvailable(ctx: GameContext, field: string, leader: LeaderDbRow): void {
+  if (leader.on_map !== 1) throw forbidden(field, `${leader.name} is not on the map: rating points are added only while the army commander is on the map`, RULE.initiative);
+  check(field, askRules(() => maySpendRatingPoints(ledger(ctx), { id: leader.id, role: leader.role })));
+}
+
+/** One side's secret declaration: the side's hidden entry until the other side has declared too (RI-H01). */
+function declareInitiative(ctx: GameContext, input: DeclareInitiativeInput): ChangeResult {
+  return write(ctx, 'initiative.declared', input, (cs, game) => {
+    requireStep(ctx, 'side', INITIATIVE_SEGMENT, 'A', RULE.initiative);
+    const t = readTurnState(ctx.db);
+    if (t.initiative !== null) throw forbidden('side', `${t.initiative} already has the Initiative this turn`, RULE.initiative);
+    const { leader } = actingArmyCommander(ctx, 'side', input.side, game);
+    if (input.armyPoints) requirePointsAvailable(ctx, 'armyPoints', leader);
+    cs.set('turn_state', 1, POINTS_COLUMN[input.side], t[POINTS_COLUMN[input.side]], yes(input.armyPoints));
+    cs.set('turn_state', 1, 'entries_done', t.entries_done, t.entries_done | sideBit(input.side));
+    return {
+      summary: `${input.side} declares: ${leader.name} ${input.armyPoints ? 'adds all his rating points to the initiative roll' : 'does not add his rating points'}`,
+      subjects: [`leader:${leader.id}`],
+      result: {},
+      entry: { side: input.side, field: 'side' },
+    };
+  });
+}
+
+/** Whether each side adds its army commander's points: the declarations, or the input when none was made. */
+function commitments(t: TurnStateRow, input: InitiativeInput): Record<Side, boolean> {
+  const declared = SIDES.filter((s) => (t.entries_done & sideBit(s)) !== 0);
+  if (declared.length === SIDES.length) {
+    const made = { USA: t.army_points_usa === 1, CSA: t.army_points_csa === 1 };
+    for (const s of SIDES) {
+      const given = input.armyPoints?.[s];
+      if (given !== undefined && given !== made[s]) throw invalid(`armyPoints.${s}`, `${s} declared that its army commander ${made[s] ? 'adds' : 'does not add'} his points; the declarations stand (undo them to change)`, RULE.initiative);
+    }
+    return made;
+  }
+  if (declared.length === 1) {
+    const waiting = SIDES.find((s) => !declared.includes(s))!;
+    throw forbidden('armyPoints', `${waiting} has not declared yet whether its army commander adds his points: both declare before the roll`, RULE.initiative);
+  }
+  if (input.armyPoints === undefined) throw invalid('armyPoints', 'give both sides\' declarations (armyPoints), or let each side declare first (declareInitiative)');
+  const points = requireObject('armyPoints', input.armyPoints);
+  return { USA: optionalBool('armyPoints.USA', points.USA, false), CSA: optionalBool('armyPoints.CSA', points.CSA, false) };
+}
 
 function rollInitiative(ctx: GameContext, input: InitiativeInput): InitiativeResult {
   requireObject('input', input);
   return write<Omit<InitiativeResult, 'event' | 'dice'>>(ctx, 'initiative', input, (cs, game) => {
-    const points = requireObject('armyPoints', input.armyPoints);
     const rolls = input.rolls === undefined ? {} : requireObject('rolls', input.rolls);
-    const onMapIn = input.armyCommanderOnMap === undefined ? {} : requireObject('armyCommanderOnMap', input.armyCommanderOnMap);
     const typed = { USA: optionalRoll('rolls.USA', rolls.USA), CSA: optionalRoll('rolls.CSA', rolls.CSA) };
     if ((typed.USA === undefined) !== (typed.CSA === undefined)) throw invalid('rolls', 'type both sides\' rolls, or neither (the app rolls both)');
     requireSegment(ctx, 'armyPoints', INITIATIVE_SEGMENT, RULE.initiative);
     const t = readTurnState(ctx.db);
     if (t.initiative !== null) throw forbidden('armyPoints', `${t.initiative} already has the Initiative this turn`, RULE.initiative);
+    const uses = commitments(t, input);
     const modifier = input.initiativeModifier === undefined ? t.initiative_modifier : input.initiativeModifier === null ? null : requireOneOf('initiativeModifier', input.initiativeModifier, SIDES);
     cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, modifier);
     const sides = Object.fromEntries(
       SIDES.map((s) => {
-        const uses = optionalBool(`armyPoints.${s}`, points[s], false);
         const { leader, rating } = actingArmyCommander(ctx, `armyPoints.${s}`, s, game);
-        const onMap = optionalBool(`armyCommanderOnMap.${s}`, onMapIn[s], leader.on_map === 1);
-        return [s, { leader, rating, uses, onMap }];
+        if (uses[s]) requirePointsAvailable(ctx, `armyPoints.${s}`, leader);
+        return [s, { leader, rating, uses: uses[s], onMap: leader.on_map === 1 }];
       }),
     ) as Record<Side, { leader: LeaderDbRow; rating: number; uses: boolean; onMap: boolean }>;
-    const spent = ledger(ctx);
-    for (const s of SIDES) {
-      if (sides[s].uses) check(`armyPoints.${s}`, askRules(() => maySpendRatingPoints(spent, { id: sides[s].leader.id, role: sides[s].leader.role })));
-    }
+    // The declarations are revealed by the roll and stand for a re-roll after a tie (RI-C02).
+    for (const s of SIDES) cs.set('turn_state', 1, POINTS_COLUMN[s], t[POINTS_COLUMN[s]], yes(uses[s]));
+    cs.set('turn_state', 1, 'entries_done', t.entries_done, BOTH_DONE);
     const dice: Omit<NewDiceRow, 'eventSeq'>[] = [];
     let outcome;
     // Ties are rolled again (rules/initiative.ts); app rolls repeat until there is a winner.
@@ -61,22 +108,22 @@ function rollInitiative(ctx: GameContext, input: InitiativeInput): InitiativeRes
     }
     const totals = { USA: outcome.USA.drm as Itemised, CSA: outcome.CSA.drm as Itemised };
     if (outcome.outcome === 're-roll') {
-      return { summary: `Initiative tied at ${outcome.USA.total}: roll again`, dice, result: { winner: null, totals } };
+      return { summary: `Initiative tied at ${outcome.USA.total}: both sides roll again`, dice, result: { outcome: 'tie' as const, winner: null, totals } };
     }
     for (const s of SIDES) {
       if (!sides[s].uses) continue;
       const l = sides[s].leader;
       cs.set('leaders', l.id, 'points_used', l.points_used, 'initiative').set('leaders', l.id, 'moved', l.moved, 1);
-      cs.set('turn_state', 1, s === 'USA' ? 'army_points_usa' : 'army_points_csa', 0, 1);
     }
     cs.set('turn_state', 1, 'initiative', null, outcome.winner).set('turn_state', 1, 'side_to_act', t.side_to_act, outcome.winner).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0);
+    const loser = outcome.loser;
     return {
-      summary: `${outcome.winner} wins the Initiative (${outcome.USA.total} to ${outcome.CSA.total}, USA first)`,
+      summary: `${outcome.winner} wins the Initiative, ${outcome[outcome.winner].total} to ${outcome[loser].total}: ${outcome.winner} activates first`,
       subjects: SIDES.filter((s) => sides[s].uses).map((s) => `leader:${sides[s].leader.id}`),
       dice,
-      result: { winner: outcome.winner, totals },
+      result: { outcome: 'winner' as const, winner: outcome.winner, totals },
     };
   });
 }
 
-export const initiativeFunctions = { rollInitiative } satisfies Partial<ServiceFunctions>;
+export const initiativeFunctions = { declareInitiative, rollInitiative } satisfies Partial<ServiceFunctions>;

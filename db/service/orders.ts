@@ -3,63 +3,111 @@
  * pre-roll, order change attempts, and command attachment (Rev. Command Attachment).
  */
 import { commandAttachment } from '../../rules/attachment';
-import { canIssueOrder, commandAncestors, commandersInitiative, mayAttemptOrderChange, nonAutomaticChangePreRoll, orderChangeAttemptKind, resolveOrderChangeAttempt } from '../../rules/orders';
+import {
+  canIssueOrder,
+  commandAncestors,
+  commandersInitiative,
+  defaultOrderChoices,
+  mayAttemptOrderChange,
+  mayGiveOrderDirectly,
+  nonAutomaticChangePreRoll,
+  orderChangeAttemptKind,
+  resolveOrderChangeAttempt,
+} from '../../rules/orders';
 import { ORDER_CODES, SIDES, type OrderCode } from '../../rules/types';
-import { INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
+import { ACTIVATION_SEGMENT, INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
-import type { AttachCommandInput, ChangeResult, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderPreRollInput, RollChangeResult, SetOrdersInput } from '../../contract';
-import { readCommand, readCommands, readTurnState, type CommandRow } from '../store';
+import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderPreRollInput, RollChangeResult, SetOrdersInput } from '../../contract';
+import { readClock, readCommand, readCommands, readGame, readTurnState, type CommandRow } from '../store';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
 import { actingArmyCommander, ledger, officerRating, spendPoints, standingOrders, subtree, superiors, tree } from './chain';
-import { check, commandArm, RULE, yes } from './common';
+import { check, commandArm, RULE, unitSubject, yes } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
+import { secretStep, sideBit } from './secrets';
 
 function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
   requireObject('input', input);
-  return write(ctx, 'orders.set', input, (cs) => {
-    const hasCommand = input.commandId !== undefined;
-    if (hasCommand === (input.unitId !== undefined)) throw invalid('commandId', 'give exactly one of commandId and unitId');
-    const ci = optionalBool('commandersInitiative', input.commandersInitiative, false);
-    const order = input.order === null ? null : requireOneOf('order', input.order, ORDER_CODES);
-    // RI-S14: facts about the map are the players' to state; the default lets the order stand.
-    const neighbour = optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true);
-    const inEnemyLos = optionalBool('inEnemyLos', input.inEnemyLos, false);
-    const c = hasCommand ? onMapCommand(ctx, 'commandId', input.commandId) : null;
-    const u = hasCommand ? null : onMapUnit(ctx, 'unitId', input.unitId);
-    const holderCommand = c ?? command(ctx, 'unitId', u!.command_id);
-    const name = c ? c.name : u!.name;
-    if (c && order === null && (c.attached_to ?? c.parent_id) === null) {
-      throw forbidden('order', `${c.name} heads the army; all commands must have an order at all times`, RULE.ordersSegment);
-    }
-    const target = {
-      arm: c ? commandArm(c) : u!.arm,
-      ineffective: holderCommand.ineffective === 1,
-      shattered: u?.status === 'shattered',
-      neighbourHasAssaultOrSkirmishOrders: neighbour,
-      inEnemyLos,
-    };
-    if (ci) {
-      requireSegment(ctx, 'commandersInitiative', ORDERS_SEGMENT, RULE.commandersInitiative);
-      if (order === null) throw invalid('order', "a Commander's Initiative order must be an order, not null");
-      const stackedWith = leader(ctx, 'stackedWithLeaderId', input.stackedWithLeaderId);
-      const led = stackedWith.command_id ? readCommand(ctx.db, stackedWith.command_id) : undefined;
-      const commands = readCommands(ctx.db);
-      const chain = [...(c ? [] : [holderCommand.id]), ...askRules(() => commandAncestors(tree(commands), holderCommand.id))];
-      check('stackedWithLeaderId', askRules(() => commandersInitiative(order, target, { superiorLevel: led?.level ?? null, superiorInChainOfCommand: led !== undefined && chain.includes(led.id) })));
-    } else if (order !== null) {
-      check('order', askRules(() => canIssueOrder(order, target)));
-    }
-    const table = c ? 'commands' : 'units';
-    const row = c ?? u!;
-    if (order === row.own_order && yes(ci) === row.order_expires) throw invalid('order', `${name} already holds ${order ?? 'no order of its own'}`);
-    cs.set(table, row.id, 'own_order', row.own_order, order).set(table, row.id, 'order_expires', row.order_expires, yes(ci && order !== null));
-    return {
-      summary: `${name}: orders ${order ?? (c ? 'removed (follows its superior)' : 'removed (follows its command)')}${ci ? " (Commander's Initiative, expires at end of turn)" : ''}`,
-      subjects: [`command:${holderCommand.id}`],
-      result: {},
-    };
-  });
+  // RI-H06: before play begins these are the opening orders, a setup step that does not start the game.
+  const opening = readGame(ctx.db).started === 0 && input.commandersInitiative !== true;
+  return write(
+    ctx,
+    'orders.set',
+    input,
+    (cs) => {
+      const hasCommand = input.commandId !== undefined;
+      if (hasCommand === (input.unitId !== undefined)) throw invalid('commandId', 'give exactly one of commandId and unitId');
+      const ci = optionalBool('commandersInitiative', input.commandersInitiative, false);
+      const order = input.order === null ? null : requireOneOf('order', input.order, ORDER_CODES);
+      const neighbour = optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true);
+      const inEnemyLos = optionalBool('inEnemyLos', input.inEnemyLos, false);
+      const c = hasCommand ? onMapCommand(ctx, 'commandId', input.commandId) : null;
+      const u = hasCommand ? null : onMapUnit(ctx, 'unitId', input.unitId);
+      const holderCommand = c ?? command(ctx, 'unitId', u!.command_id);
+      const name = c ? c.name : u!.name;
+      const field = c ? 'commandId' : 'unitId';
+      if (!ci) {
+        const direct = askRules(() =>
+          mayGiveOrderDirectly({ gameStarted: !opening, segment: readClock(ctx.db).segment as 'I', holder: c ? 'command' : 'unit', order, defaultChoices: u ? defaultOrderChoices(unitSubject(u)) : [] }),
+        );
+        // A unit in the right segment is refused for the order it was given; otherwise for being named at all.
+        const segment = readClock(ctx.db).segment;
+        const at = u && (segment === ORDERS_SEGMENT || segment === ACTIVATION_SEGMENT) ? 'order' : field;
+        if (!direct.ok) throw forbidden(at, `${name}: ${direct.reason}`, direct.rule);
+      }
+      if (c && order === null && (c.attached_to ?? c.parent_id) === null) {
+        throw forbidden('order', `${c.name} heads the army; all commands must have an order at all times`, RULE.ordersSegment);
+      }
+      const target = {
+        arm: c ? commandArm(c) : u!.arm,
+        ineffective: holderCommand.ineffective === 1,
+        shattered: u?.status === 'shattered',
+        neighbourHasAssaultOrSkirmishOrders: neighbour,
+        inEnemyLos,
+      };
+      if (ci) {
+        requireSegment(ctx, 'commandersInitiative', ORDERS_SEGMENT, RULE.commandersInitiative);
+        if (order === null) throw invalid('order', "a Commander's Initiative order must be an order, not null");
+        const stackedWith = leader(ctx, 'stackedWithLeaderId', input.stackedWithLeaderId);
+        const led = stackedWith.command_id ? readCommand(ctx.db, stackedWith.command_id) : undefined;
+        const commands = readCommands(ctx.db);
+        const chain = [...(c ? [] : [holderCommand.id]), ...askRules(() => commandAncestors(tree(commands), holderCommand.id))];
+        check('stackedWithLeaderId', askRules(() => commandersInitiative(order, target, { superiorLevel: led?.level ?? null, superiorInChainOfCommand: led !== undefined && chain.includes(led.id) })));
+      } else if (order !== null) {
+        check('order', askRules(() => canIssueOrder(order, target)));
+      }
+      const table = c ? 'commands' : 'units';
+      const row = c ?? u!;
+      if (order === row.own_order && yes(ci) === row.order_expires) throw invalid('order', `${name} already holds ${order ?? 'no order of its own'}`);
+      cs.set(table, row.id, 'own_order', row.own_order, order).set(table, row.id, 'order_expires', row.order_expires, yes(ci && order !== null));
+      return {
+        summary: `${name}: ${opening ? 'opening ' : ''}orders ${order ?? (c ? 'removed (follows its superior)' : 'removed (follows its command)')}${ci ? " (Commander's Initiative, expires at end of turn)" : ''}`,
+        subjects: [`command:${holderCommand.id}`],
+        result: {},
+        entry: { side: holderCommand.side, field },
+      };
+    },
+    { setup: opening },
+  );
+}
+
+/** What setOrders allows now (the turn state shows it, so the screens offer only that): RI-H06. */
+export function directOrdersNow(ctx: GameContext): DirectOrders {
+  const started = readGame(ctx.db).started === 1;
+  const segment = readClock(ctx.db).segment;
+  const opening = !started;
+  const commandersInitiativeNow = segment === ORDERS_SEGMENT;
+  const defaultOrder = opening || segment === ORDERS_SEGMENT || segment === ACTIVATION_SEGMENT;
+  return {
+    opening,
+    commandersInitiative: commandersInitiativeNow,
+    defaultOrder,
+    reason:
+      opening || commandersInitiativeNow || defaultOrder
+        ? null
+        : "orders change in the Orders Segment, by an order change attempt or Commander's Initiative; an out-of-command unit takes its Default Order in the Orders or Activation Segment",
+    rule: RULE.ordersSegment,
+  };
 }
 
 function orderPreRoll(ctx: GameContext, input: OrderPreRollInput): RollChangeResult & { success: boolean } {
@@ -69,7 +117,8 @@ function orderPreRoll(ctx: GameContext, input: OrderPreRollInput): RollChangeRes
     const typed = optionalRoll('roll', input.roll);
     requireStep(ctx, 'side', ORDERS_SEGMENT, 'B', RULE.nonAutomatic);
     const { leader, rating } = actingArmyCommander(ctx, 'side', side, game);
-    const onMap = optionalBool('armyCommanderOnMap', input.armyCommanderOnMap, leader.on_map === 1);
+    // RI-H05: whether he is on the map comes from the roster, the one source of "on the map".
+    const onMap = leader.on_map === 1;
     const t = readTurnState(ctx.db);
     const column = side === 'USA' ? 'preroll_usa' : 'preroll_csa';
     if (t[column] !== null) throw forbidden('side', `${side} has already made the army commander's pre-roll this turn`, RULE.nonAutomatic);
@@ -77,9 +126,10 @@ function orderPreRoll(ctx: GameContext, input: OrderPreRollInput): RollChangeRes
     const result = askRules(() => nonAutomaticChangePreRoll({ armyCommanderOnMap: onMap, armyCommanderRating: rating }, r.roll));
     cs.set('turn_state', 1, column, null, yes(result.success));
     return {
-      summary: `${side} army commander's pre-roll (${leader.name}${onMap ? '' : ', off the map'}): ${r.roll} ${result.success ? 'passes' : 'fails'}: non-automatic order changes ${result.success ? 'may' : 'may not'} be attempted`,
+      summary: `${side} army commander's pre-roll (${leader.name}${onMap ? '' : ', not on the map: only a 0 passes'}): ${r.roll} ${result.success ? 'passes' : 'fails'}: non-automatic order changes ${result.success ? 'may' : 'may not'} be attempted`,
       dice: [{ purpose: `${side} army commander's pre-roll for non-automatic order changes`, source: r.source, roll: r.roll, modifiers: { total: 0, items: [] }, modified: r.roll, target: `<= ${result.highestSuccessfulRoll}`, outcome: result.success ? 'passed' : 'failed' }],
       result: { success: result.success },
+      entry: { side, field: 'side' },
     };
   });
 }
@@ -130,6 +180,11 @@ export function commandMayAttemptChecks(ctx: GameContext, c: CommandRow, command
     throw forbidden('commandId', `the order change for ${failed?.name ?? 'a superior command'} failed this turn: its subordinates may not attempt their own`, downhill.rule);
   }
   if (c.order_change_failed === 1) throw forbidden('commandId', `${c.name}'s order change already failed this turn; the orders stand`, 'Rev. Order Change Attempt Procedure');
+  // RI-H01: a side that has finished its secret entries of the step enters no more (the write path says the same).
+  const step = secretStep(readClock(ctx.db));
+  if (step && (readTurnState(ctx.db).entries_done & sideBit(c.side)) !== 0) {
+    throw forbidden('commandId', `${c.side} has finished its entries in ${step.label} (${step.entries}); nothing more may be entered for it now (undo ${c.side}'s finish to add more)`, step.rule);
+  }
 }
 
 /** RI-S09: the Orders Table DRM of an attempt is the worst of the orders now standing within the command. */
@@ -149,8 +204,8 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
     const adjacent = optionalBool('adjacentToEnemy', input.adjacentToEnemy, false);
     const typed = optionalRoll('roll', input.roll);
     requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
-    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands);
-    const using = superiors(ctx, 'superiorsUsingRating', usingIds, c.id, commands);
+    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.orderChangeDrms);
+    const using = superiors(ctx, 'superiorsUsingRating', usingIds, c.id, commands, RULE.orderChangeDrms);
     const orders = standingOrders(ctx, commands);
     const { from, kind } = orderChangeChecks(ctx, c, order, commands, orders, input);
     const { leader, rating } = officerRating(ctx, 'commandId', c);
@@ -184,6 +239,7 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
       subjects: [`command:${c.id}`, `leader:${leader.id}`],
       dice: [{ purpose: `Order change: ${c.name} ${from} -> ${order}`, source: r.source, roll: r.roll, modifiers: attempt.drm, modified: attempt.modifiedRoll, target: `<= ${rating}`, outcome: attempt.success ? 'success' : 'failure' }],
       result: { automatic: kind.kind === 'automatic', success: attempt.success, drm: attempt.drm, rating },
+      entry: { side: c.side, field: 'commandId' },
     };
   });
 }

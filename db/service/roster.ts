@@ -3,7 +3,8 @@
  * units and commands in play (fatigue, status, flags, skirmishers, command markers).
  */
 import { DISORDER_CAUSES, mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
-import { switchToDefaultOrder, type DefaultOrderCause } from '../../rules/orders';
+import { mayBeOutOfCommand } from '../../rules/activation';
+import { defaultOrderChoices, switchToDefaultOrder, type DefaultOrderCause } from '../../rules/orders';
 import { UnitChanges } from './unit-changes';
 import { SIDES, UNIT_STATUSES } from '../../rules/types';
 import { eventDueAt } from '../clock';
@@ -13,7 +14,7 @@ import type { ChangeResult, CommandNode, RosterSheet, DesignateSkirmishersInput,
 import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type UnitRow } from '../store';
 import { askRules, optionalBool, requireInt, requireObject, requireOneOf } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
-import { commandArm, RULE, yes } from './common';
+import { commandArm, RULE, unitSubject, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, unit } from './lookups';
 
@@ -54,6 +55,7 @@ function roster(ctx: GameContext, input: RosterQuery = {}): RosterUnit[] {
         effectiveOrder: o.order,
         orderSource: o.from,
         orderExpires: u.own_order !== null && u.order_expires === 1,
+        defaultOrders: askRules(() => defaultOrderChoices(unitSubject(u))),
         weapon: u.weapon,
         commandId: u.command_id,
         commandPath: path(u.command_id),
@@ -108,6 +110,7 @@ function commandTree(ctx: GameContext): CommandNode[] {
       fatigueRecovery: c.fatigue_recovery === 1,
       ineffective: c.ineffective === 1,
       onMap: c.on_map === 1,
+      mayBeOutOfCommand: askRules(() => mayBeOutOfCommand({ level: c.level, cavalry: c.cavalry === 1 })).ok,
       reinforcementGroupId: c.reinforcement_group_id,
       totals: { units: 0, sp: 0, spLost: 0, stragglers: 0, currentSp: 0, guns: 0 },
       children: [],

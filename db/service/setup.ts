@@ -1,45 +1,131 @@
 /**
- * Setup edits: leaders' and units' printed values corrected from the counters before the first turn
- * is played (the write path refuses them once the game has started).
+ * Setup edits and corrections: leaders' and units' printed values corrected from the counters. Before
+ * the first turn is played they are setup edits (the write path refuses them once the game has started);
+ * at any time a value can be corrected as an explicit correction with a reason, logged with the old and
+ * the new value, because players find misprints mid-game (RI-H04).
  */
 import { WEAPONS } from '../../rules/types';
 import { invalid } from '../errors';
-import type { ChangeResult, EditLeaderInput, EditUnitInput } from '../../contract';
+import type { ChangeSet } from '../events';
+import type { ChangeResult, CorrectLeaderInput, CorrectUnitInput, EditLeaderInput, EditUnitInput } from '../../contract';
+import type { LeaderDbRow, UnitRow } from '../store';
 import { requireInt, requireObject, requireOneOf } from '../validate';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { leader, unit } from './lookups';
 
+interface LeaderValues {
+  rating?: number;
+  stars?: number;
+  range?: number;
+}
+
+/** Applies a leader's new printed values; returns what changed ("rating 2 -> 4"). */
+function leaderChanges(cs: ChangeSet, l: LeaderDbRow, input: LeaderValues): string[] {
+  if (input.rating === undefined && input.stars === undefined && input.range === undefined) throw invalid('rating', 'give at least one of rating, stars, range');
+  const rating = input.rating === undefined ? l.rating : requireInt('rating', input.rating, 0, 9);
+  const stars = input.stars === undefined ? l.stars : requireInt('stars', input.stars, 0, 4);
+  const range = input.range === undefined ? l.range : requireInt('range', input.range, 0, 20);
+  cs.set('leaders', l.id, 'rating', l.rating, rating).set('leaders', l.id, 'stars', l.stars, stars).set('leaders', l.id, 'range', l.range, range);
+  cs.set('leaders', l.id, 'rating_verified', l.rating_verified, 1);
+  const parts: string[] = [];
+  if (rating !== l.rating) parts.push(`rating ${l.rating} -> ${rating}`);
+  if (stars !== l.stars) parts.push(`stars ${l.stars} -> ${stars}`);
+  if (range !== l.range) parts.push(`range ${l.range} -> ${range}`);
+  return parts;
+}
+
+interface UnitValues {
+  sp?: number;
+  weapon?: UnitRow['weapon'];
+}
+
+/** Applies a unit's new printed values; returns what changed ("SP 6 -> 5"). */
+function unitChanges(cs: ChangeSet, u: UnitRow, input: UnitValues): string[] {
+  if (input.sp === undefined && input.weapon === undefined) throw invalid('sp', 'give sp or weapon');
+  const sp = input.sp === undefined ? u.sp : requireInt('sp', input.sp, 1, 40);
+  let weapon = u.weapon;
+  if (input.weapon !== undefined) {
+    if (u.arm === 'artillery') {
+      if (input.weapon !== null) throw invalid('weapon', 'artillery has no small-arms weapon type (leave it null)', 'Rev. Range Effects Chart');
+    } else {
+      weapon = requireOneOf('weapon', input.weapon, WEAPONS);
+    }
+  }
+  // The losses recorded so far stay: the printed strength cannot fall below them.
+  const away = u.sp_lost + u.stragglers + u.abandoned_guns;
+  if (sp < away) throw invalid('sp', `${u.name} has ${away} SP lost, straggling or left as abandoned guns: its printed SP cannot be less than that (undo a loss first)`);
+  cs.set('units', u.id, 'sp', u.sp, sp).set('units', u.id, 'weapon', u.weapon, weapon);
+  const parts: string[] = [];
+  if (sp !== u.sp) parts.push(`SP ${u.sp} -> ${sp}`);
+  if (weapon !== u.weapon) parts.push(`weapon ${u.weapon ?? 'none'} -> ${weapon ?? 'none'}`);
+  return parts;
+}
+
 function editLeader(ctx: GameContext, input: EditLeaderInput): ChangeResult {
   requireObject('input', input);
-  return write(ctx, 'setup.leader', input, (cs) => {
-    const l = leader(ctx, 'leaderId', input.leaderId);
-    const rating = input.rating === undefined ? l.rating : requireInt('rating', input.rating, 0, 9);
-    const stars = input.stars === undefined ? l.stars : requireInt('stars', input.stars, 0, 4);
-    const range = input.range === undefined ? l.range : requireInt('range', input.range, 0, 20);
-    if (input.rating === undefined && input.stars === undefined && input.range === undefined) throw invalid('rating', 'give at least one of rating, stars, range');
-    cs.set('leaders', l.id, 'rating', l.rating, rating).set('leaders', l.id, 'stars', l.stars, stars).set('leaders', l.id, 'range', l.range, range);
-    cs.set('leaders', l.id, 'rating_verified', l.rating_verified, 1);
-    return { summary: `${l.name}: rating ${rating}, ${stars} star(s), range ${range} (from the counter)`, result: {} };
-  }, { setup: true });
+  return write(
+    ctx,
+    'setup.leader',
+    input,
+    (cs) => {
+      const l = leader(ctx, 'leaderId', input.leaderId);
+      leaderChanges(cs, l, input);
+      const after = { rating: input.rating ?? l.rating, stars: input.stars ?? l.stars, range: input.range ?? l.range };
+      return { summary: `${l.name}: rating ${after.rating}, ${after.stars} star(s), range ${after.range} (from the counter)`, result: {} };
+    },
+    { setup: true },
+  );
 }
 
 function editUnit(ctx: GameContext, input: EditUnitInput): ChangeResult {
   requireObject('input', input);
-  return write(ctx, 'setup.unit', input, (cs) => {
-    const u = unit(ctx, 'unitId', input.unitId);
-    if (input.sp === undefined && input.weapon === undefined) throw invalid('sp', 'give sp or weapon');
-    const sp = input.sp === undefined ? u.sp : requireInt('sp', input.sp, 1, 40);
-    let weapon = u.weapon;
-    if (input.weapon !== undefined) {
-      if (u.arm === 'artillery') {
-        if (input.weapon !== null) throw invalid('weapon', 'artillery has no small-arms weapon type (leave it null)', 'Rev. Range Effects Chart');
-      } else {
-        weapon = requireOneOf('weapon', input.weapon, WEAPONS);
-      }
-    }
-    cs.set('units', u.id, 'sp', u.sp, sp).set('units', u.id, 'weapon', u.weapon, weapon);
-    return { summary: `${u.name}: printed ${sp} SP${weapon ? `, weapon ${weapon}` : ''}`, result: {} };
-  }, { setup: true });
+  return write(
+    ctx,
+    'setup.unit',
+    input,
+    (cs) => {
+      const u = unit(ctx, 'unitId', input.unitId);
+      unitChanges(cs, u, input);
+      const sp = input.sp ?? u.sp;
+      const weapon = input.weapon === undefined ? u.weapon : input.weapon;
+      return { summary: `${u.name}: printed ${sp} SP${weapon ? `, weapon ${weapon}` : ''}`, result: {} };
+    },
+    { setup: true },
+  );
 }
 
-export const setupFunctions = { editLeader, editUnit } satisfies Partial<ServiceFunctions>;
+/** RI-H04: a correction names what was wrong and why; it changes the value and nothing else. */
+function requireChange(parts: string[], name: string, field: string): string {
+  if (parts.length === 0) throw invalid(field, `${name}'s counter already shows these values: nothing to correct`);
+  return parts.join(', ');
+}
+
+function correctLeader(ctx: GameContext, input: CorrectLeaderInput): ChangeResult {
+  return write(
+    ctx,
+    'setup.correction',
+    input,
+    (cs) => {
+      const l = leader(ctx, 'leaderId', input.leaderId);
+      const what = requireChange(leaderChanges(cs, l, input), l.name, input.rating !== undefined ? 'rating' : input.stars !== undefined ? 'stars' : 'range');
+      return { summary: `Correction: ${l.name} ${what} (${input.reason})`, result: {} };
+    },
+    { correction: true },
+  );
+}
+
+function correctUnit(ctx: GameContext, input: CorrectUnitInput): ChangeResult {
+  return write(
+    ctx,
+    'setup.correction',
+    input,
+    (cs) => {
+      const u = unit(ctx, 'unitId', input.unitId);
+      const what = requireChange(unitChanges(cs, u, input), u.name, input.sp !== undefined ? 'sp' : 'weapon');
+      return { summary: `Correction: ${u.name} ${what} (${input.reason})`, result: {} };
+    },
+    { correction: true },
+  );
+}
+
+export const setupFunctions = { editLeader, editUnit, correctLeader, correctUnit } satisfies Partial<ServiceFunctions>;

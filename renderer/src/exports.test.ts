@@ -35,6 +35,7 @@ const unit = {
   capturedGuns: 0,
   destroyedGuns: 0,
   onMap: true,
+  defaultOrders: ['HOLD'],
 } satisfies RosterUnit;
 
 const game = { fingerprint: '3fa291c07be4', scenarioName: 'Gettysburg', eventCount: 412 };
@@ -62,6 +63,7 @@ describe('CSV exports', () => {
       phase: 'B',
       kind: 'orders.attempt',
       summary: `event ${seq}`,
+      secretSide: 'CSA',
       undone: seq === 2,
       side: 'USA',
       changes: [],

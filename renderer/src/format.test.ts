@@ -1,6 +1,6 @@
 /** Text helpers of the screens: turn ids as the time track reads them, signed modifiers, file names. */
 import { describe, expect, it } from 'vitest';
-import { fileName, formatTurnId, sideName, signed } from './format';
+import { counted, fileName, formatTurnId, sideName, signed } from './format';
 
 describe('format', () => {
   it('reads a turn id as the time track does', () => {
@@ -11,6 +11,10 @@ describe('format', () => {
 
   it('signs modifiers with a real minus', () => {
     expect([signed(2), signed(0), signed(-3)]).toEqual(['+2', '0', '\u22123']);
+  });
+
+  it('counts in plain English: "1 unit shown", not "1 units shown"', () => {
+    expect([counted(1, 'unit'), counted(0, 'unit'), counted(587, 'unit'), counted(1, 'entry', 'entries'), counted(3, 'entry', 'entries')]).toEqual(['1 unit', '0 units', '587 units', '1 entry', '3 entries']);
   });
 
   it('names sides and files', () => {

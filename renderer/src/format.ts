@@ -23,6 +23,11 @@ export function sideName(side: Side): string {
   return side === 'USA' ? 'Union (USA)' : 'Confederate (CSA)';
 }
 
+/** "1 unit", "2 units", "0 units": a count with its noun, singular only for one. */
+export function counted(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
 /** The last path segment, for showing a game file without its folder. */
 export function fileName(path: string): string {
   const parts = path.split(/[\\/]/);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandNode, RosterUnit } from '../../contract';
-import { filtersActive, lossPercent, NO_FILTERS, parentRowIndex, rosterRows, rowIndex, unitFlags, type RosterFilters } from './roster-rows';
+import { directOrderBar, filtersActive, lossPercent, NO_FILTERS, parentRowIndex, rosterRows, rowIndex, unitFlags, type RosterFilters } from './roster-rows';
 
 function node(id: string, level: CommandNode['level'], children: CommandNode[] = [], side: CommandNode['side'] = 'USA'): CommandNode {
   return {
@@ -28,6 +28,7 @@ function node(id: string, level: CommandNode['level'], children: CommandNode[] =
     fatigueRecovery: false,
     ineffective: false,
     onMap: true,
+    mayBeOutOfCommand: true,
     reinforcementGroupId: null,
     totals: { units: 0, sp: 20, spLost: 2, stragglers: 1, currentSp: 17, guns: 0 },
     children,
@@ -67,6 +68,7 @@ function unit(id: string, commandId: string, over: Partial<RosterUnit> = {}): Ro
     capturedGuns: 0,
     destroyedGuns: 0,
     onMap: true,
+    defaultOrders: ['HOLD'],
     ...over,
   };
 }
@@ -153,5 +155,15 @@ describe('unit flags', () => {
       'out of ammo',
       '2 abandoned guns',
     ]);
+  });
+});
+
+describe('orders given without a roll (RI-H06): what the Roster offers', () => {
+  const open = { opening: false, defaultOrder: true, reason: null, rule: 'Rev. Orders Segment' };
+  it('before play any row; after it a unit in the Orders or Activation Segment, never a command', () => {
+    expect(directOrderBar({ ...open, opening: true }, { kind: 'command' })).toBeNull();
+    expect(directOrderBar(open, { kind: 'unit' })).toBeNull();
+    expect(directOrderBar(open, { kind: 'command' })).toMatch(/^Once play has begun a command's orders change by an order change attempt/);
+    expect(directOrderBar({ ...open, defaultOrder: false, reason: 'orders change in the Orders Segment' }, { kind: 'unit' })).toBe('orders change in the Orders Segment (Rev. Orders Segment).');
   });
 });

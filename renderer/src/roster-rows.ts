@@ -136,3 +136,14 @@ export function unitFlags(unit: RosterUnit): string[] {
   if (unit.destroyedGuns > 0) flags.push(`${unit.destroyedGuns} guns destroyed`);
   return flags;
 }
+
+/**
+ * Why no order may be given to this row now without a roll (RI-H06), from what the service says is open
+ * (info.directOrders), or null when one may: any opening order before play begins; an out-of-command
+ * unit's Default Order in the Orders and Activation Segments; never a command once play has begun.
+ */
+export function directOrderBar(direct: { opening: boolean; defaultOrder: boolean; reason: string | null; rule: string } | undefined, row: Pick<RosterRow, 'kind'> | null): string | null {
+  if (!direct || !row || direct.opening) return null;
+  if (row.kind === 'command') return `Once play has begun a command's orders change by an order change attempt in the Orders Segment (Turn screen), or by Commander's Initiative there (${direct.rule}).`;
+  return direct.defaultOrder ? null : `${direct.reason ?? 'Not now'} (${direct.rule}).`;
+}

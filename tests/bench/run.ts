@@ -253,7 +253,7 @@ function benchVerifyLongGame(): void {
 function benchFireAttack(): void {
   progress('fire-attack ...');
   const game = GameService.create({ file: nextFile('fire'), scenario: 'gettysburg' });
-  while (game.info().clock.segment !== 'II') game.advanceClock();
+  while (game.info().clock.segment !== 'II') game.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
   game.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
   while (game.info().clock.segment !== 'III') game.advanceClock();
   // On the map at 0740 on July 1: Buford's troopers (two to a hex) fire at Heth's regiments, one SP lost each

@@ -82,11 +82,12 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     await page.getByTestId('activation-command').selectOption(HETH);
     await click('activation-initiative-me');
     await page.getByTestId('activation-command').selectOption(GAMBLE);
-    await page.getByLabel(/George G\. Meade .* in range, uses his rating/).check();
-    await typeDie('activation-die', 2);
-    expect(await page.getByTestId('activation-segment').innerText()).toContain('George G. Meade is not on the map');
+    // The roster says Meade is not on the map: his box is not offered (RI-B11, RI-H05); asked anyway, the service refuses.
+    expect(await page.getByLabel(/George G\. Meade .* in range, uses his rating/).isDisabled()).toBe(true);
+    expect(await page.getByTestId('activation-segment').innerText()).toContain('not on the map');
+    const refused = await e2e.callRaw('attemptActivation', { commandId: GAMBLE, superiorsInRange: ['usa-meade'], roll: 2 });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'RULES_FORBID', field: 'superiorsInRange[0]', message: expect.stringContaining('George G. Meade is not on the map') } });
     expect((await e2e.call('turnState')).activated.map((a) => a.commandId)).toEqual([HETH]);
-    await page.getByLabel(/George G\. Meade .* in range, uses his rating/).uncheck();
     await click('activation-re');
     expect((await e2e.call('turnState')).activated.map((a) => [a.commandId, a.effectiveness])).toEqual([[HETH, 'ME'], [GAMBLE, 'RE']]);
     // Losses of the morning, recorded as the table reports them.

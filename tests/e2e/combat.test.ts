@@ -32,7 +32,8 @@ beforeAll(async () => {
   // The game at III.A: the CSA has the Initiative and has activated Heth's division at ME (its free
   // initial activation); the 8th Illinois Cavalry is mounted for the second frontage example.
   const g = GameService.create({ file, scenario: COMBAT_SCENARIO, players: { USA: 'Abner', CSA: 'Jubal' } }, { seed: 7 });
-  while (g.info().clock.segment !== 'II') g.advanceClock();
+  // Nobody changes orders on the way: both sides say so in the steps of secret entries (RI-H02).
+  while (g.info().clock.segment !== 'II') g.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
   g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 0, CSA: 1 } });
   while (g.info().clock.segment !== 'III') g.advanceClock();
   g.attemptActivation({ commandId: 'heth-div' });

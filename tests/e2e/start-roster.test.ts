@@ -49,7 +49,8 @@ async function historyEntries(): Promise<{ summary: string; undone: boolean }[]>
 async function advanceToNextTurn(): Promise<void> {
   const start = (await e2e.gameInfo())!.clock.turnId;
   for (let i = 0; i < 20; i++) {
-    const { clock } = await e2e.call('advanceClock');
+    // Nobody enters anything on the way: both sides say so in the steps of secret entries (RI-H02).
+    const { clock } = await e2e.call('advanceClock', { nothingToEnter: ['USA', 'CSA'] });
     if (clock.turnId !== start) return;
   }
   throw new Error(`the clock never left ${start}`);
@@ -100,14 +101,20 @@ describe('Start, Setup, Roster and History in the browser', () => {
     await e2e.screenshot('start');
   });
 
-  it('creates the full-battle game from the Start screen as a real game file', async () => {
+  it('creates the full-battle game from the Start screen as a real game file, and opens it on Setup with the approximate values highlighted', async () => {
     const page = e2e.page;
     await page.getByRole('button', { name: 'Create game' }).click();
-    await page.waitForSelector('[data-screen="roster"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-screen="setup"]', { timeout: 30_000 });
     await e2e.idle();
     const info = await e2e.gameInfo();
     expect(info).toMatchObject({ scenarioId: 'gettysburg', players: { USA: 'Abner', CSA: 'Jubal' }, started: false, eventCount: 0 });
     expect(info?.file.startsWith(e2e.dir)).toBe(true);
+    const unverified = (await e2e.call('leaders')).filter((l) => !l.ratingVerified).length;
+    expect(unverified).toBeGreaterThan(0);
+    expect(await page.getByTestId('setup-hint').innerText()).toContain(`have not been checked yet (${unverified})`);
+    expect(await page.locator('td.unverified').count()).toBeGreaterThan(0);
+    await e2e.screenshot('setup-new-game');
+    await e2e.screen('roster');
     expect(await page.getByTestId('roster-count').innerText()).toMatch(/^\d{3} units shown$/);
   });
 
@@ -266,22 +273,38 @@ describe('Start, Setup, Roster and History in the browser', () => {
     expect(info).toMatchObject({ scenarioId: 'gettysburg', started: true, canUndo: true });
   });
 
-  it('refuses a setup edit once the game has started, with the service’s message next to the field', async () => {
+  it('once play has begun, corrects a value only with a reason, logged as a correction (RI-H04); a bad value reads once, in plain words', async () => {
     const page = e2e.page;
     await e2e.screen('setup');
     await expect.poll(() => page.getByTestId('setup-started').isVisible()).toBe(true);
     await page.getByLabel('Search by name').fill('Meade');
     const rating = page.getByLabel(`rating of ${LEADER.name}`, { exact: true });
+    const note = page.locator(`tr[data-leader-id="${LEADER.id}"] td.col-note`);
+    // No reason: the service refuses, and the note says why.
     await rating.fill('5');
     await rating.press('Enter');
     await e2e.idle();
+    await expect.poll(() => note.innerText()).toContain('say why the value is corrected');
+    expect(await rating.getAttribute('aria-invalid')).toBe('true');
+    expect((await e2e.call('leaders')).find((l) => l.id === LEADER.id)?.rating).toBe(4);
+    // A value no counter has: the contract's words, shown once ("rating: rating: ..." was the bug).
+    await page.getByTestId('setup-reason').fill('misprint on the counter');
+    await rating.fill('12');
+    await rating.press('Enter');
+    await e2e.idle();
+    await expect.poll(() => note.innerText()).toBe('Rating must be a whole number from 0 to 9');
+    await e2e.screenshot('setup-correction-refused');
+    // With a reason and a counter value: recorded as a correction, old and new value in the History.
+    await rating.fill('5');
+    await rating.press('Enter');
+    await e2e.idle();
+    expect((await e2e.call('leaders')).find((l) => l.id === LEADER.id)?.rating).toBe(5);
+    expect((await e2e.call('history', { limit: 1 }))[0]).toMatchObject({ kind: 'setup.correction', summary: `Correction: ${LEADER.name} rating 4 -> 5 (misprint on the counter)` });
+    await e2e.screenshot('setup-correction');
+    await e2e.call('undo');
     const refusal = await e2e.callRaw('editLeader', { leaderId: LEADER.id, rating: 5 });
     expect(refusal).toMatchObject({ ok: false, error: { code: 'GAME_STARTED' } });
     if (refusal.ok) return;
-    const note = page.locator(`tr[data-leader-id="${LEADER.id}"] td.col-note`);
-    await expect.poll(() => note.innerText()).toContain(refusal.error.message);
-    expect(await rating.getAttribute('aria-invalid')).toBe('true');
-    expect((await e2e.call('leaders')).find((l) => l.id === LEADER.id)?.rating).toBe(4);
 
     // The CSV import meets the same refusal, reported against its line.
     await page.getByLabel('CSV counter values').fill('usa-doubleday,rating,3');
@@ -484,8 +507,10 @@ describe('Start, Setup, Roster and History in the browser', () => {
     // A division inside a chosen corps comes with it.
     expect(await page.getByRole('checkbox', { name: '1st Division, I Corps division', exact: true }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Create game' }).click();
-    await page.waitForSelector('[data-screen="roster"]');
+    // A new game opens on Setup (its values to check first); the Roster is a click away.
+    await page.waitForSelector('[data-screen="setup"]');
     await e2e.idle();
+    await e2e.screen('roster');
     const info = await e2e.gameInfo();
     expect(info?.file).not.toBe(first);
     const units = await e2e.call('roster');

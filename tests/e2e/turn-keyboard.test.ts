@@ -86,7 +86,8 @@ describe('a whole turn with the keyboard alone', () => {
   it('I.B: the pre-roll and an order change typed with one key each', async () => {
     await tabTo('[data-testid="preroll-die"] input');
     await press('0');
-    expect((await e2e.call('turnState')).orderPreRoll.USA).toBe(true);
+    // Asked as USA, the side at the keyboard: nobody else sees its secret entries yet (RI-H01).
+    expect((await e2e.call('turnState', { viewer: 'USA' })).orderPreRoll.USA).toBe(true);
     await tabTo('[data-testid="attempt-command"]');
     await arrowTo(GAMBLE);
     await tabTo('[data-testid="attempt-order"]');
@@ -96,8 +97,8 @@ describe('a whole turn with the keyboard alone', () => {
     expect(await e2e.page.getByTestId('attempt-result').innerText()).toContain('orders changed');
     // After the attempt the focus is back on the command list, ready for the next one.
     expect(await focusedMatches('[data-testid="attempt-command"]')).toBe(true);
-    expect((await e2e.call('roster', { commandId: GAMBLE })).every((u) => u.effectiveOrder === 'HOLD')).toBe(true);
-    const dice = (await e2e.call('diceLog', { limit: 1 }))[0];
+    expect((await e2e.call('roster', { commandId: GAMBLE, viewer: 'USA' })).every((u) => u.effectiveOrder === 'HOLD')).toBe(true);
+    const dice = (await e2e.call('diceLog', { limit: 1, viewer: 'USA' }))[0];
     expect(dice).toMatchObject({ source: 'table', roll: 1, modified: 0, outcome: 'success' });
     await e2e.screenshot('turn-keyboard-orders');
     await bothSidesDone('orders-side-done');

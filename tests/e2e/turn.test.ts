@@ -68,12 +68,16 @@ async function clock(): Promise<string> {
   return `${info?.clock.time} ${info?.clock.segment}.${info?.clock.phase}`;
 }
 
-async function turnHistory(kinds: HistoryEntry['kind'][]): Promise<HistoryEntry[]> {
+/** Secret entries (RI-H01) are seen only by their own side until both have finished: the helpers say who asks. */
+type Viewer = 'USA' | 'CSA' | 'both';
+const as = (viewer?: Viewer) => (viewer === undefined ? {} : { viewer });
+
+async function turnHistory(kinds: HistoryEntry['kind'][], viewer?: Viewer): Promise<HistoryEntry[]> {
   const info = await e2e.gameInfo();
-  return (await e2e.call('history', { turnId: info!.clock.turnId, kinds, includeUndone: false })).sort((a, b) => a.seq - b.seq);
+  return (await e2e.call('history', { turnId: info!.clock.turnId, kinds, includeUndone: false, ...as(viewer) })).sort((a, b) => a.seq - b.seq);
 }
 
-async function command(id: string): Promise<CommandNode> {
+async function command(id: string, viewer?: Viewer): Promise<CommandNode> {
   const find = (nodes: CommandNode[]): CommandNode | undefined => {
     for (const n of nodes) {
       if (n.id === id) return n;
@@ -82,19 +86,20 @@ async function command(id: string): Promise<CommandNode> {
     }
     return undefined;
   };
-  const node = find(await e2e.call('commandTree'));
+  const node = find(await e2e.call('commandTree', as(viewer)));
   if (!node) throw new Error(`no command ${id} in the full battle`);
   return node;
 }
 
-async function unitsOf(commandId: string) {
-  return e2e.call('roster', { commandId });
+async function unitsOf(commandId: string, viewer?: Viewer) {
+  return e2e.call('roster', { commandId, ...as(viewer) });
 }
 
 /** Moves the clock through the service (no screen) until it stands at this time and step. */
 async function advanceTo(time: string, step: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    const { clock: c } = await e2e.call('advanceClock');
+    // Nobody enters anything on the way: both sides say so in the steps of secret entries (RI-H02).
+    const { clock: c } = await e2e.call('advanceClock', { nothingToEnter: ['USA', 'CSA'] });
     if (`${c.time} ${c.segment}.${c.phase}` === `${time} ${step}`) return;
   }
   throw new Error(`the clock never reached ${time} ${step}`);
@@ -149,7 +154,9 @@ describe('a whole turn at the table, with typed dice', () => {
 
     await typeDie('preroll-die', 0);
     expect(await text('preroll-outcome')).toContain('succeeded');
-    expect((await e2e.call('turnState')).orderPreRoll.USA).toBe(true);
+    expect((await e2e.call('turnState', { viewer: 'USA' })).orderPreRoll.USA).toBe(true);
+    // Nobody else is told: the service keeps USA's entries from any query that does not ask as USA.
+    expect((await e2e.call('turnState')).orderPreRoll.USA).toBeNull();
 
     await page.getByTestId('attempt-command').selectOption(GAMBLE);
     await page.getByTestId('attempt-order').selectOption('HOLD');
@@ -162,11 +169,13 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(await page.getByTestId('attempt-die').getByTestId('die-result').innerText()).toBe('Table die: 0');
     await e2e.screenshot('turn-orders-usa');
 
-    expect((await command(GAMBLE)).ownOrder).toBe('HOLD');
-    expect((await unitsOf(GAMBLE)).every((u) => u.effectiveOrder === 'HOLD')).toBe(true);
-    const attempts = await turnHistory(['orders.attempt']);
+    expect((await command(GAMBLE, 'USA')).ownOrder).toBe('HOLD');
+    expect((await command(GAMBLE, 'CSA')).ownOrder).toBeNull();
+    expect((await unitsOf(GAMBLE, 'USA')).every((u) => u.effectiveOrder === 'HOLD')).toBe(true);
+    const attempts = await turnHistory(['orders.attempt'], 'USA');
     expect(attempts.map((e) => e.summary)).toEqual([expect.stringMatching(/^Gamble's Brigade .* SKPD -> HOLD .* rolled 0, modified -1: orders changed$/)]);
-    const dice = await e2e.call('diceLog', { limit: 5 });
+    expect(await turnHistory(['orders.attempt'], 'CSA')).toEqual([]);
+    const dice = await e2e.call('diceLog', { limit: 5, viewer: 'USA' });
     expect(dice.find((d) => d.eventSeq === attempts[0]!.seq)).toMatchObject({ source: 'table', roll: 0, modified: -1, outcome: 'success' });
     // The status line does not give the entry away.
     expect(await page.getByTestId('notice').innerText()).toBe('USA order entry recorded: hidden until both sides have entered');
@@ -211,9 +220,9 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(await pettigrew.isDisabled()).toBe(true);
     await e2e.screenshot('turn-orders-csa');
 
-    expect((await e2e.call('turnState')).orderChangeFailed).toContain(HETH);
-    expect((await unitsOf(HETH)).filter((u) => u.arm === 'infantry').every((u) => u.effectiveOrder === 'HOLD')).toBe(true);
-    const attempts = await turnHistory(['orders.attempt']);
+    expect((await e2e.call('turnState', { viewer: 'CSA' })).orderChangeFailed).toContain(HETH);
+    expect((await unitsOf(HETH, 'CSA')).filter((u) => u.arm === 'infantry').every((u) => u.effectiveOrder === 'HOLD')).toBe(true);
+    const attempts = await turnHistory(['orders.attempt'], 'CSA');
     expect(attempts.at(-1)?.summary).toMatch(/^Heth's Division .* HOLD -> ASLT .* rolled 9, modified 10: orders stand$/);
   });
 
@@ -337,7 +346,8 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(await page.getByTestId('activation-re').isEnabled()).toBe(true);
     expect(await text('activation-segment')).toContain("Heth's Division has tried for ME: subordinates may not try for ME");
     await page.getByTestId('activation-command').selectOption(STUART);
-    expect(await page.getByTestId('activation-ooc').isChecked()).toBe(false);
+    // Cavalry commanders are never out of command (Rev. In-Command/Out-of-Command): no box for Stuart.
+    expect(await page.getByTestId('activation-ooc').count()).toBe(0);
     await click('activation-re');
     expect(await text('activation-note')).toBe("Stuart's Cavalry Division activates at RE (SKPD)");
     expect((await turnHistory(['activation.re'])).map((e) => e.summary)).toEqual(["Stuart's Cavalry Division activates at RE (SKPD)"]);

@@ -11,11 +11,16 @@
  * the game it was made in: each store registers a reset with `onGameSwitch`, and every store is reset
  * when the game is closed or another is opened or created (whether from a screen or from the menu).
  * `session` counts those switches, so a read that was under way for the previous game is dropped.
+ *
+ * Secret entries (RI-H01): in a step where both sides enter secretly, `viewer` is the side at the keyboard
+ * (the first that has not finished, once the hand-over to it is confirmed here) and nobody during a
+ * hand-over. Every store asks its queries as `viewer` (`asViewer`), and undo and redo ask as it too, so no
+ * screen shows, or takes back, the other side's hidden entries: the service enforces it.
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { GameInfo } from '../../../contract';
-import type { AppInfo, NewGameInput, RecentFileEntry, ScenarioSummary } from '../../../contract';
+import type { AppInfo, GameInfo, NewGameInput, RecentFileEntry, ScenarioSummary, Viewer } from '../../../contract';
+import type { Side } from '../../../rules/types';
 import { asApiError, call, connected, onGameChanged, type MusterApiError } from '../api';
 import { GAME_SCREENS, type ScreenName } from '../screens';
 
@@ -48,6 +53,57 @@ export const useAppStore = defineStore('app', () => {
 
   const hasGame = computed(() => game.value !== null);
   const isBrowser = computed(() => appInfo.value?.host === 'browser');
+
+  // -------------------------------------------------------------------------------------------
+  // Who is at the keyboard while entries are secret (RI-H01, RI-T01)
+
+  /** Bumped when a hand-over is confirmed (session storage is not reactive). */
+  const handOvers = ref(0);
+
+  /** Per game file, turn and step: a hand-over confirmed in this window stays confirmed across a reload. */
+  function handOverKey(to: Side | 'both'): string | null {
+    const g = game.value;
+    if (!g) return null;
+    return `muster.handover.${g.file}.${g.clock.turnId}.${g.clock.segment}.${g.clock.phase}.${to}`;
+  }
+
+  /** Has the player `to` confirmed he is at the keyboard (or both players, for the reveal)? */
+  function handedOver(to: Side | 'both'): boolean {
+    void handOvers.value;
+    const key = handOverKey(to);
+    return key !== null && sessionStorage.getItem(key) === 'yes';
+  }
+
+  /** The next player confirms he is at the keyboard: every screen reloads as he may see it. */
+  function confirmHandOver(to: Side | 'both'): void {
+    const key = handOverKey(to);
+    if (key) sessionStorage.setItem(key, 'yes');
+    handOvers.value++;
+    revision.value++;
+  }
+
+  /**
+   * The side whose secret entries are being made at the keyboard: USA first (its step starts with it),
+   * CSA once the hand-over to CSA is confirmed; nobody (undefined) during a hand-over, and undefined when
+   * nothing is secret (the service then hides nothing anyway).
+   */
+  const viewer = computed<Viewer | undefined>(() => {
+    const secret = game.value?.secretEntries;
+    if (!secret || secret.revealed || secret.entering === null) return undefined;
+    if (secret.entering === 'USA' && !secret.finished.CSA) return 'USA';
+    return handedOver(secret.entering) ? secret.entering : undefined;
+  });
+
+  /**
+   * Who asks for Undo and Redo: the side at the keyboard; both players once a step's entries are revealed
+   * (both are at the laptop: RI-H03 lets them take back a hand-over together).
+   */
+  const undoViewer = computed<Viewer | undefined>(() => (game.value?.secretEntries?.revealed ? 'both' : viewer.value));
+
+  /** A query's input as the side at the keyboard sees the game. */
+  function asViewer<T extends object>(input: T): T & { viewer?: Viewer } {
+    return viewer.value === undefined ? input : { ...input, viewer: viewer.value };
+  }
 
   const switchHandlers = new Set<() => void>();
   /** The file of the game the stores' state belongs to: null with none open, undefined before the app knows. */
@@ -133,7 +189,8 @@ export const useAppStore = defineStore('app', () => {
   async function newGame(input: NewGameInput): Promise<GameInfo | null> {
     try {
       const info = await call('newGame', input);
-      await opened(info, 'roster');
+      // A new game opens on Setup: its approximate values are checked against the counters first.
+      await opened(info, 'setup');
       error.value = null;
       return info;
     } catch (e) {
@@ -186,7 +243,15 @@ export const useAppStore = defineStore('app', () => {
   async function undo(): Promise<boolean> {
     if (!game.value?.canUndo) return false;
     return attempt(async () => {
-      const result = await call('undo');
+      const result = await call('undo', undoViewer.value === undefined ? {} : { viewer: undoViewer.value });
+      await afterChange(`Undone: ${result.event.summary}`);
+    });
+  }
+
+  /** The side that just handed over takes its hand-over back (it had not finished): asked as that side. */
+  async function takeBackHandOver(side: Side): Promise<boolean> {
+    return attempt(async () => {
+      const result = await call('undo', { viewer: side });
       await afterChange(`Undone: ${result.event.summary}`);
     });
   }
@@ -194,7 +259,7 @@ export const useAppStore = defineStore('app', () => {
   async function redo(): Promise<boolean> {
     if (!game.value?.canRedo) return false;
     return attempt(async () => {
-      const result = await call('redo');
+      const result = await call('redo', undoViewer.value === undefined ? {} : { viewer: undoViewer.value });
       await afterChange(`Redone: ${result.event.summary}`);
     });
   }
@@ -225,7 +290,8 @@ export const useAppStore = defineStore('app', () => {
       revision.value++;
       void refreshRecent().catch(() => undefined);
       if (event.game === null) screen.value = 'start';
-      else if (event.reason === 'opened' || event.reason === 'created') screen.value = 'roster';
+      else if (event.reason === 'created') screen.value = 'setup';
+      else if (event.reason === 'opened') screen.value = 'roster';
     });
     ready.value = true;
   }
@@ -243,6 +309,10 @@ export const useAppStore = defineStore('app', () => {
     error,
     hasGame,
     isBrowser,
+    viewer,
+    asViewer,
+    handedOver,
+    confirmHandOver,
     onGameSwitch,
     setGame,
     boot,
@@ -260,5 +330,6 @@ export const useAppStore = defineStore('app', () => {
     closeGame,
     undo,
     redo,
+    takeBackHandOver,
   };
 });

@@ -96,8 +96,9 @@ export const useBattleStore = defineStore('battle', () => {
 
   const movement = (input: ChannelInput<'movementAllowance'>): Promise<MovementReport> => call('movementAllowance', input);
 
-  async function advanceToDecision(): Promise<AdvanceToDecisionResult> {
-    const result = await app.change(() => call('advanceToDecision'), (r) => `Moved on to ${r.clock.label}: ${r.stoppedBecause}`);
+  /** On to the next decision; `nothingToEnter` says which sides have nothing to enter in the steps of secret entries passed (RI-H02). */
+  async function advanceToDecision(input?: ChannelInput<'advanceToDecision'>): Promise<AdvanceToDecisionResult> {
+    const result = await app.change(() => call('advanceToDecision', input), (r) => `Moved on to ${r.clock.label}: ${r.stoppedBecause}`);
     lastJump.value = result;
     return result;
   }

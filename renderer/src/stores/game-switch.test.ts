@@ -138,7 +138,6 @@ async function playGameA() {
   roster.selectedKey = 'c:a-bde';
   await turn.load();
   await turn.advanceClock();
-  turn.rememberSide(1, 'USA');
   await history.ensureLoaded();
   history.turnFilter = '1863-07-01T0740';
   history.sideFilter = 'CSA';

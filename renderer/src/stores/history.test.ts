@@ -19,6 +19,7 @@ function entry(seq: number) {
     segment: 'III',
     phase: 'A',
     kind: 'fatigue',
+    secretSide: null,
     summary: `event ${seq}`,
     undone: false,
     side: (['USA', 'CSA', 'both', 'game'] as const)[seq % 4],

@@ -45,8 +45,8 @@ export const useHistoryStore = defineStore('history', () => {
       const oldestEntry = entries.value.at(-1)?.seq;
       const oldestDie = Math.min(...dice.value.keys());
       const [olderEntries, olderDice] = await Promise.all([
-        more.entries ? call('history', { includeUndone: true, withChanges: false, limit: PAGE, beforeSeq: oldestEntry }) : Promise.resolve([]),
-        more.dice ? call('diceLog', { limit: PAGE, beforeSeq: oldestDie }) : Promise.resolve([]),
+        more.entries ? call('history', app.asViewer({ includeUndone: true, withChanges: false, limit: PAGE, beforeSeq: oldestEntry })) : Promise.resolve([]),
+        more.dice ? call('diceLog', app.asViewer({ limit: PAGE, beforeSeq: oldestDie })) : Promise.resolve([]),
       ]);
       if (!current(mine, revision, session)) return;
       if (olderEntries.length > 0) entries.value = [...entries.value, ...olderEntries];
@@ -62,8 +62,8 @@ export const useHistoryStore = defineStore('history', () => {
     const mine = ++generation;
     const { revision, session } = app;
     const [first, firstDice] = await Promise.all([
-      call('history', { includeUndone: true, withChanges: false, limit: FIRST_PAGE }),
-      call('diceLog', { limit: FIRST_PAGE }),
+      call('history', app.asViewer({ includeUndone: true, withChanges: false, limit: FIRST_PAGE })),
+      call('diceLog', app.asViewer({ limit: FIRST_PAGE })),
     ]);
     if (!current(mine, revision, session)) return;
     entries.value = first;

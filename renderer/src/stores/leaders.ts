@@ -22,7 +22,7 @@ export const useLeadersStore = defineStore('leaders', () => {
   async function load(): Promise<void> {
     if (!app.hasGame) return;
     const { revision, session } = app;
-    const rows = await call('leaders');
+    const rows = await call('leaders', app.asViewer({}));
     if (session !== app.session) return;
     leaders.value = rows;
     loadedRevision.value = revision;

@@ -27,10 +27,12 @@ export const useRosterStore = defineStore('roster', () => {
   const filters = reactive<RosterFilters>({ ...NO_FILTERS });
   const collapsed = ref<Set<string>>(new Set());
   const selectedKey = ref<string | null>(null);
-  /** While printing, the table renders every row (not only those in view). */
+  /** While printing, the table renders every row (not only those in view), folded commands' units included. */
   const printing = ref(false);
 
-  const rows = computed(() => rosterRows(tree.value, units.value, filters, collapsed.value));
+  /** The roster sheet on paper has every unit: a command folded on screen is printed unfolded. */
+  const NOTHING_FOLDED: ReadonlySet<string> = new Set();
+  const rows = computed(() => rosterRows(tree.value, units.value, filters, printing.value ? NOTHING_FOLDED : collapsed.value));
   const commandById = computed(() => {
     const map = new Map<string, CommandNode>();
     const walk = (nodes: readonly CommandNode[]) => {
@@ -51,7 +53,7 @@ export const useRosterStore = defineStore('roster', () => {
     loading.value = true;
     try {
       // One read for the whole screen (the tree and every unit): the first paint waits on one query.
-      const sheet = await call('rosterSheet');
+      const sheet = await call('rosterSheet', app.asViewer({}));
       if (session !== app.session) return;
       units.value = sheet.units;
       tree.value = sheet.tree;

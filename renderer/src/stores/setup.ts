@@ -1,8 +1,9 @@
 /**
  * The Setup screen's store: leaders and units as the service reports them, the edits typed into the
  * table (kept as drafts while refused, so the player can correct them), the service's refusal per
- * cell, and the CSV import. Setup edits are refused by the service once play has begun; the refusal
- * is shown next to the field like any other.
+ * cell, and the CSV import. Before play begins a cell is a setup edit; once play has begun it is a
+ * correction (RI-H04): the same values, recorded with the reason the players give, so a misprint found
+ * mid-game is fixed in the open. A refusal is shown next to its field, in the service's words (once).
  */
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
@@ -30,6 +31,8 @@ export const useSetupStore = defineStore('setup', () => {
   const drafts = ref<Record<string, string>>({});
   /** The service's (or the screen's) reason a cell's value was not taken. */
   const cellErrors = ref<Record<string, string>>({});
+  /** Why the values are corrected, once play has begun (sent with each correction). */
+  const reason = ref('');
 
   const csvText = ref('');
   const csvProblems = ref<CsvProblem[]>([]);
@@ -40,7 +43,7 @@ export const useSetupStore = defineStore('setup', () => {
   async function load(): Promise<void> {
     if (!app.hasGame) return;
     const { revision, session } = app;
-    const [nextLeaders, nextUnits] = await Promise.all([call('leaders'), call('roster')]);
+    const [nextLeaders, nextUnits] = await Promise.all([call('leaders', app.asViewer({})), call('roster', app.asViewer({}))]);
     if (session !== app.session) return;
     leaders.value = nextLeaders;
     units.value = nextUnits;
@@ -54,6 +57,7 @@ export const useSetupStore = defineStore('setup', () => {
     loadedRevision.value = -1;
     drafts.value = {};
     cellErrors.value = {};
+    reason.value = '';
     csvText.value = '';
     csvProblems.value = [];
     csvCalls.value = [];
@@ -93,10 +97,10 @@ export const useSetupStore = defineStore('setup', () => {
     try {
       if (kind === 'leader') {
         const input: EditLeaderInput = { leaderId: id, [field]: value };
-        await app.change(() => call('editLeader', input), (r) => r.event.summary);
+        await app.change(() => (app.game?.started ? call('correctLeader', { ...input, reason: reason.value }) : call('editLeader', input)), (r) => r.event.summary);
       } else {
         const input: EditUnitInput = { unitId: id, sp: value };
-        await app.change(() => call('editUnit', input), (r) => r.event.summary);
+        await app.change(() => (app.game?.started ? call('correctUnit', { ...input, reason: reason.value }) : call('editUnit', input)), (r) => r.event.summary);
       }
       clearCell(key);
       return true;
@@ -115,7 +119,8 @@ export const useSetupStore = defineStore('setup', () => {
       return true;
     }
     try {
-      await app.change(() => call('editUnit', { unitId: id, weapon: weapon as EditUnitInput['weapon'] }), (r) => r.event.summary);
+      const input: EditUnitInput = { unitId: id, weapon: weapon as EditUnitInput['weapon'] };
+      await app.change(() => (app.game?.started ? call('correctUnit', { ...input, reason: reason.value }) : call('editUnit', input)), (r) => r.event.summary);
       clearCell(key);
       return true;
     } catch (e) {
@@ -165,6 +170,7 @@ export const useSetupStore = defineStore('setup', () => {
     loadedRevision,
     drafts,
     cellErrors,
+    reason,
     csvText,
     csvProblems,
     csvCalls,

@@ -7,9 +7,10 @@
  * store's change(), which reloads the game info and bumps the revision; the screens then reload this
  * store from the service, so nothing on screen is patched locally (nothing half-done).
  *
- * The one piece of state of its own is which player is at the keyboard while entries are secret
- * (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative Segment). It is
- * kept per game file, turn and phase in sessionStorage, so a reload does not reveal anything.
+ * Secret entries (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative
+ * Segment) are kept from the other side by the service (RI-H01): every query here asks as the side at
+ * the keyboard (app.asViewer). The stage of a step's entries comes from the service too (who has
+ * finished); only the hand-over confirmations are the window's own (app store).
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
@@ -46,7 +47,6 @@ export interface DieShown {
 
 /** Who is at the keyboard while a side's entries are secret, then the reveal. */
 export type SecretStage = 'USA' | 'to-CSA' | 'CSA' | 'to-reveal' | 'revealed';
-export const SECRET_STAGES: readonly SecretStage[] = ['USA', 'to-CSA', 'CSA', 'to-reveal', 'revealed'];
 
 /** One command of the tree, flattened for lists, with its chain of superiors (nearest first). */
 export interface CommandRow {
@@ -164,15 +164,9 @@ export const useTurnStore = defineStore('turn', () => {
     return sides;
   });
 
-  /** Sides of the events made at this keyboard, for events whose changes name no command of a side. */
-  const sideBySeq = ref<Map<number, Side>>(new Map());
-  function rememberSide(seq: number, side: Side): void {
-    sideBySeq.value = new Map(sideBySeq.value).set(seq, side);
-  }
-
+  /** The side an event belongs to: a secret entry's own side (the service records it), else what it changed. */
   function sideOfEvent(entry: HistoryEntry): Side | null {
-    const remembered = sideBySeq.value.get(entry.seq);
-    if (remembered) return remembered;
+    if (entry.secretSide) return entry.secretSide;
     for (const change of entry.changes) {
       // Activations and passes move side_to_act on: the side before is the side that acted.
       if (change.field === 'side_to_act' && (change.before === 'USA' || change.before === 'CSA')) return change.before;
@@ -223,7 +217,7 @@ export const useTurnStore = defineStore('turn', () => {
       return;
     }
     const session = app.session;
-    const state = await call('turnState');
+    const state = await call('turnState', app.asViewer({}));
     if (session === app.session) turn.value = state;
   }
 
@@ -241,12 +235,12 @@ export const useTurnStore = defineStore('turn', () => {
     try {
       const turnId = app.game.clock.turnId;
       const [state, commandTree, leaderRows, history, diceLog, units] = await Promise.all([
-        call('turnState'),
-        call('commandTree'),
-        call('leaders'),
-        call('history', { turnId, limit: 1000 }),
-        call('diceLog', { limit: 1000 }),
-        rosterWanted ? call('roster', { includeOffMap: false }) : Promise.resolve(null),
+        call('turnState', app.asViewer({})),
+        call('commandTree', app.asViewer({})),
+        call('leaders', app.asViewer({})),
+        call('history', app.asViewer({ turnId, limit: 1000 })),
+        call('diceLog', app.asViewer({ limit: 1000 })),
+        rosterWanted ? call('roster', app.asViewer({ includeOffMap: false })) : Promise.resolve(null),
       ]);
       if (session !== app.session) return;
       if (units) roster.value = units;
@@ -264,7 +258,7 @@ export const useTurnStore = defineStore('turn', () => {
     rosterWanted = true;
     if (!app.game) return;
     const session = app.session;
-    const units = await call('roster', { includeOffMap: false });
+    const units = await call('roster', app.asViewer({ includeOffMap: false }));
     if (session === app.session) roster.value = units;
   }
 
@@ -280,7 +274,6 @@ export const useTurnStore = defineStore('turn', () => {
     rosterWanted = false;
     lastAdvance.value = null;
     loading.value = false;
-    sideBySeq.value = new Map();
   });
 
   // ---------------------------------------------------------------------------------------------
@@ -306,9 +299,10 @@ export const useTurnStore = defineStore('turn', () => {
   const resolveAbandonedGuns = (input: CallInput<'resolveAbandonedGuns'>) => app.change(() => call('resolveAbandonedGuns', input), (r) => r.event.summary);
   const attachCommand = (input: CallInput<'attachCommand'>) => app.change(() => call('attachCommand', input), (r) => r.event.summary);
 
-  async function advanceClock(): Promise<AdvanceClockResult> {
+  /** Next; `nothingToEnter` names the sides that have nothing to enter in a step of secret entries (RI-H02). */
+  async function advanceClock(input?: CallInput<'advanceClock'>): Promise<AdvanceClockResult> {
     const before = clock.value;
-    const result = await app.change(() => call('advanceClock'), (r) => r.event.summary);
+    const result = await app.change(() => call('advanceClock', input), (r) => r.event.summary);
     if (before) lastAdvance.value = { before: { ...before }, result };
     return result;
   }
@@ -318,41 +312,23 @@ export const useTurnStore = defineStore('turn', () => {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Secret entry: who is at the keyboard (per game file, turn and phase)
+  // Secret entry (RI-H01, RI-T01): who has finished comes from the service; only whether the next
+  // player has confirmed the hand-over is this window's (app.handedOver, per file, turn and step).
 
-  const stageVersion = ref(0);
-
-  function stageKey(flow: string): string | null {
-    const g = app.game;
-    if (!g) return null;
-    return `muster.turn.${flow}.${g.file}.${g.clock.turnId}.${g.clock.segment}.${g.clock.phase}`;
+  /** The stage of this step's secret entries: a side entering, a hand-over, or both revealed. */
+  function stage(): SecretStage {
+    const secret = app.game?.secretEntries;
+    if (!secret) return 'revealed';
+    if (secret.revealed) return app.handedOver('both') ? 'revealed' : 'to-reveal';
+    if (!secret.finished.USA) return 'USA';
+    return app.handedOver('CSA') ? 'CSA' : 'to-CSA';
   }
 
-  function stage(flow: string): SecretStage {
-    void stageVersion.value; // re-evaluate when a stage moves
-    const key = stageKey(flow);
-    const stored = key ? sessionStorage.getItem(key) : null;
-    return SECRET_STAGES.includes(stored as SecretStage) ? (stored as SecretStage) : 'USA';
-  }
-
-  function setStage(flow: string, next: SecretStage): void {
-    const key = stageKey(flow);
-    if (key) sessionStorage.setItem(key, next);
-    stageVersion.value++;
-  }
-
-  /** A side's secret yes/no (the initiative declaration) until both are revealed. */
-  function secret(flow: string, side: Side): boolean {
-    void stageVersion.value;
-    const key = stageKey(`${flow}.${side}`);
-    return key !== null && sessionStorage.getItem(key) === 'yes';
-  }
-
-  function setSecret(flow: string, side: Side, value: boolean): void {
-    const key = stageKey(`${flow}.${side}`);
-    if (key) sessionStorage.setItem(key, value ? 'yes' : 'no');
-    stageVersion.value++;
-  }
+  /** A side has finished its secret entries (it hands over); the second to finish reveals both. */
+  const finishEntries = (side: Side) => app.change(() => call('finishEntries', { side }), (r) => r.event.summary);
+  /** A side's secret Initiative declaration; the status line does not say what it was. */
+  const declareInitiative = (side: Side, armyPoints: boolean) =>
+    app.change(() => call('declareInitiative', { side, armyPoints }), () => `${side} has declared: hidden until both sides have declared`);
 
   return {
     turn,
@@ -371,7 +347,6 @@ export const useTurnStore = defineStore('turn', () => {
     leaderById,
     eventsDue,
     sideOfEvent,
-    rememberSide,
     commandOfEvent,
     diceOf,
     eventsNow,
@@ -393,8 +368,7 @@ export const useTurnStore = defineStore('turn', () => {
     advanceClock,
     dismissAdvance,
     stage,
-    setStage,
-    secret,
-    setSecret,
+    finishEntries,
+    declareInitiative,
   };
 });

@@ -28,7 +28,7 @@ export const useVictoryStore = defineStore('victory', () => {
     }
     const session = app.session;
     try {
-      const [next, check] = await Promise.all([call('tally'), call('historyCheck')]);
+      const [next, check] = await Promise.all([call('tally', app.asViewer({})), call('historyCheck', app.asViewer({}))]);
       if (session !== app.session) return;
       tally.value = next;
       history.value = check;

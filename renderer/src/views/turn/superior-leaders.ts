@@ -11,6 +11,8 @@ export interface SuperiorLeader {
   command: string;
   rating: number | null;
   pointsUsedFor: string | null;
+  /** Whether he is on the map (the roster says: RI-H05); one who is not has no range and no rating to add. */
+  onMap: boolean;
 }
 
 export function superiorLeaders(row: CommandRow | null | undefined, leaderById: ReadonlyMap<string, LeaderRow>): SuperiorLeader[] {
@@ -25,6 +27,7 @@ export function superiorLeaders(row: CommandRow | null | undefined, leaderById: 
         command: s.name,
         rating: leader?.rating ?? null,
         pointsUsedFor: leader?.pointsUsed ? (leader.pointsUsedFor ?? 'this turn') : null,
+        onMap: leader?.onMap ?? false,
       };
     });
 }
