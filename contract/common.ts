@@ -253,14 +253,14 @@ export const HistoryEntry = z.object({
   /** One line for people: "Iron Brigade/2nd Wisconsin loses 2 SP (small-arms fire)". */
   summary: z.string(),
   undone: z.boolean(),
+  /** The side the event concerns, for the History screen's side filter (db/events.ts eventSide). */
+  side: EventSide,
+  /** Every field it changed (empty when the history was asked for without them: withChanges false). */
   /**
    * The side whose secret entry this is (an Order Change Phase, an Initiative declaration: RI-H01), or
    * null for a public event. The other side's queries leave it out until both sides have finished the step.
    */
   secretSide: Side.nullable(),
-  /** The side the event concerns, for the History screen's side filter (db/events.ts eventSide). */
-  side: EventSide,
-  /** Every field it changed (empty when the history was asked for without them: withChanges false). */
   changes: z.array(FieldChange),
   /** The seq of each die roll recorded with this event. */
   diceSeqs: z.array(z.number().int()),

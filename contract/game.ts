@@ -31,6 +31,7 @@ export const ClockState = z.object({
 });
 export type ClockState = z.infer<typeof ClockState>;
 
+export const Fingerprint = z.string().regex(/^[0-9a-f]{12}$/);
 /** The secret entries of the current step (RI-H01): who has finished, and whether they are revealed. */
 export const SecretEntries = z.object({
   /** What each side enters in this step, in words. */
@@ -58,8 +59,6 @@ export const DirectOrders = z.object({
   rule: z.string(),
 });
 export type DirectOrders = z.infer<typeof DirectOrders>;
-
-export const Fingerprint = z.string().regex(/^[0-9a-f]{12}$/);
 
 const ArmyCommander = z.object({ leaderId: z.string(), name: z.string(), onMap: z.boolean() });
 

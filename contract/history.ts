@@ -14,10 +14,10 @@ export const HistoryQuery = z.strictObject({
   beforeSeq: Count.optional(),
   /** Default 200. */
   limit: z.number().int().min(1).max(5000).optional(),
-  /** Who is looking: another side's secret entries are left out (RI-H01). */
-  viewer: Viewer.optional(),
   /** Leave each entry's changes out (default true: in); the History screen shows none and pages a long log faster. */
   withChanges: z.boolean().optional(),
+  /** Who is looking: another side's secret entries are left out (RI-H01). */
+  viewer: Viewer.optional(),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 

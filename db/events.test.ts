@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ChangeSet, eventSide } from './events';
 import type { Side } from '../rules/types';
 import { GameService } from './service';
-import { newGame, next, tempDir } from '../tests/fixtures/game';
+import { newGame, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
@@ -106,7 +106,7 @@ describe('the event log', () => {
     // The service's own entries carry it.
     const g = newGame(tmp.dir);
     expect(g.recordLoss({ unitId: '1-tn', sp: 1 }).event.side).toBe('CSA');
-    expect(next(g).event.side).toBe('game');
+    expect(g.advanceClock({ nothingToEnter: ['USA', 'CSA'] }).event.side).toBe('game');
     expect(g.history().map((e) => e.side)).toEqual(['game', 'CSA']);
     expect(g.history({ withChanges: false })[1]).toMatchObject({ side: 'CSA', changes: [] });
     g.close();

@@ -176,7 +176,7 @@ export class GameService {
       hasGame = tables.n === 1 && (opened.db.prepare('SELECT count(*) AS n FROM game').get() as { n: number }).n === 1;
     } catch {
       opened.db.close();
-      // SQLite's own report ("database disk image is malformed") is for `verify`, not for players.
+      // SQLite's own report ("database disk image is malformed", page numbers) is for `verify`, not for players.
       throw new MusterError('CORRUPT', 'file', `${file} is damaged: parts of it cannot be read, so Muster will not open it. Open a copy you saved earlier, or the backup Muster keeps beside the file`);
     }
     if (!hasGame) {
