@@ -146,7 +146,20 @@ export class ChangeSet {
 
 export interface EventPayload {
   input: unknown;
+  /**
+   * A secret entry's side (RI-H01), also in events.secret_side for the queries: here, the event's hash
+   * covers it, and verify checks the column against it. Written before `changes`, which stay last.
+   */
+  secretSide?: Side;
   changes: Change[];
+}
+
+/** The secret side written in an event's payload text (EventPayload.secretSide), else null; read without parsing it. */
+export function payloadSecretSide(payloadText: string): Side | null {
+  const at = payloadText.lastIndexOf(',"changes":[');
+  if (at < 0) return null;
+  const before = payloadText.slice(Math.max(0, at - 19), at);
+  return before === ',"secretSide":"USA"' ? 'USA' : before === ',"secretSide":"CSA"' ? 'CSA' : null;
 }
 
 /** An event row as stored. */
@@ -163,9 +176,9 @@ export interface EventRow {
   prev_head: number | null;
   undone: number;
   redo_next: number | null;
+  secret_side?: 'USA' | 'CSA' | null;
   prev_hash: string | null;
   hash: string | null;
-  secret_side: 'USA' | 'CSA' | null;
 }
 
 /** What an event's hash covers (see the file header), besides the previous hash and the dice head. */
@@ -293,7 +306,7 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   if (last.hash === null) throw new MusterError('CORRUPT', 'events', 'the event chain has no start (the genesis row is missing)');
   const changes = e.changes.changes.filter((c) => c.before !== c.after);
   for (const c of changes) assertMutable(c);
-  const payload: EventPayload = { input: e.input, changes };
+  const payload: EventPayload = e.secretSide ? { input: e.input, secretSide: e.secretSide, changes } : { input: e.input, changes };
   const subjects = new Set(e.subjects ?? []);
   for (const c of changes) {
     if (c.table === 'units') subjects.add(`unit:${c.key}`);
@@ -430,7 +443,7 @@ export function eventSide(changes: readonly Pick<Change, 'table' | 'key'>[], sum
 /** An event as the history shows it, from its stored values (without its changes when `withChanges` is false). */
 function entryOf(
   db: SqliteDatabase,
-  row: Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary'> & { secret_side?: EventRow['secret_side'] },
+  row: Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary'> & { secret_side?: 'USA' | 'CSA' | null },
   undone: number,
   changes: readonly Change[],
   diceSeqs: number[],
@@ -447,8 +460,9 @@ function entryOf(
     summary: row.summary,
     undone: undone === 1,
     // The side and the changes as anyone may read them: a side's secrets never leave the file through the history (db/secrets.ts).
+    // A secret entry is its own side's (RI-H01), whatever it changed.
+    side: row.secret_side ?? eventSide(shown, row.summary, sidesOf(db)),
     secretSide: row.secret_side ?? null,
-    side: eventSide(shown, row.summary, sidesOf(db)),
     changes: withChanges ? shown.map((c): FieldChange => ({ table: c.table, key: String(c.key), field: c.field, before: c.before, after: c.after })) : [],
     diceSeqs,
   };

@@ -24,7 +24,7 @@ import { hash as digest } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { VerifyReport } from '../contract';
 import { GENESIS_HASH, diceHead, diceRowHash, verifyDice, type DiceHeadAfter } from './dice';
-import { HASH_HEAD_SQL, MUTABLE_FIELDS, eventHash, eventHashOfParts, eventHead, type EventPayload, type EventRow, type SqlValue } from './events';
+import { HASH_HEAD_SQL, MUTABLE_FIELDS, eventHash, eventHashOfParts, eventHead, payloadSecretSide, type EventPayload, type EventRow, type SqlValue } from './events';
 import { STATE_TABLES, genesisHash, parseGenesis, readGenesis, stateColumns, type GenesisRow, type RebuiltState, type StateTableName } from './genesis';
 import type { SqliteDatabase } from './open';
 import { SECRET_TABLES } from './secrets';
@@ -283,7 +283,9 @@ function checkEventChain(
   let expected = 1;
   let dice = 0;
   let diceHeadNow = GENESIS_HASH;
-  for (const r of statement(db, `SELECT ${VERIFY_EVENT_COLUMNS} FROM events ORDER BY seq`).raw().iterate() as IterableIterator<SqlValue[]>) {
+  // A secret entry's side (schema 6, RI-H01) is kept in its payload too, which the hash covers.
+  const secretSide = (statement(db, "SELECT count(*) AS n FROM pragma_table_info('events') WHERE name = 'secret_side'").get() as { n: number }).n === 1 ? 'secret_side' : 'NULL';
+  for (const r of statement(db, `SELECT ${VERIFY_EVENT_COLUMNS}, ${secretSide} FROM events ORDER BY seq`).raw().iterate() as IterableIterator<SqlValue[]>) {
     const seq = r[0] as number;
     const storedPrev = r[7] as string | null;
     const stored = r[8] as string | null;
@@ -294,6 +296,9 @@ function checkEventChain(
     if (storedPrev !== prevHash) eventProblems.add(`event ${seq}: its link to the ${seq === 1 ? 'genesis' : 'previous event'} is broken`);
     if (stored === null || eventHashOfParts(String(storedPrev), String(r[1]), diceHeadNow, String(r[2]), String(r[3])) !== stored) {
       eventProblems.add(`event ${seq}: its content (or the die rolls up to it) does not match its hash: edited or damaged`);
+    }
+    if (typeof r[3] === 'string' && (r[9] ?? null) !== payloadSecretSide(r[3])) {
+      eventProblems.add(`event ${seq}: which side's secret entry it is does not match its record: edited`);
     }
     prevHash = stored;
     const undone = r[5] as number;

@@ -98,6 +98,17 @@ describe('the Orders Segment: each side\'s entries are hidden from the other unt
     expect(g.history({ viewer: 'CSA' })[0]!.summary).toBe('2nd Wisconsin loses 1 SP');
   });
 
+  it('whose secret an entry is, is sealed in the event chain: verify finds it changed outside Muster (RI-H01)', () => {
+    g.orderPreRoll({ side: 'USA', roll: 1 });
+    g.recordLoss({ unitId: '2-wi', sp: 1 });
+    const rows = g.db.prepare('SELECT seq, secret_side, payload FROM events WHERE seq > (SELECT max(seq) - 2 FROM events) ORDER BY seq').all() as { seq: number; secret_side: string | null; payload: string }[];
+    expect(rows.map((r) => [r.secret_side, (JSON.parse(r.payload) as { secretSide?: string }).secretSide ?? null])).toEqual([['USA', 'USA'], [null, null]]);
+    expect(g.verify().ok).toBe(true);
+    // Someone makes USA's hidden pre-roll public outside Muster (the trigger dropped to let him).
+    g.db.exec("DROP TRIGGER events_secret_side_append_only; UPDATE events SET secret_side = NULL WHERE secret_side = 'USA'");
+    expect(g.verify().events.problems).toEqual([`event ${rows[0]!.seq}: which side's secret entry it is does not match its record: edited`]);
+  });
+
   it('the command line shows no hidden entry without --viewer or --reveal', () => {
     g.orderPreRoll({ side: 'USA', roll: 1 });
     g.attemptOrderChange({ commandId: 'iron', order: 'ASLT', roll: 0 });

@@ -56,7 +56,7 @@ export function buildLongGame(file: string, events: number): GameService {
       if (i > 0 && i % 500 === 0) {
         const turn = game.info().clock.turnId;
         while (made < events && game.info().clock.turnId === turn) {
-          game.advanceClock();
+          game.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
           made += 1;
         }
         if (made >= events) break;
