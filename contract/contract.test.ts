@@ -50,6 +50,7 @@ describe('the contract', () => {
       'openFromFolder',
       'openGame',
       'openRecent',
+      'optionalRules',
       'recentFiles',
       'removeRecentFile',
       'saveCharts',

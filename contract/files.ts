@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Id, Level, NoInput, Side, pathText, shell, text } from './common';
 import { GAME_CHANGE_REASONS, RENDERER_MENU_COMMANDS } from './events';
 import { GameInfo } from './game';
+import { OptionalRuleModule, OptionalRulesInput } from './optional';
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -40,6 +41,8 @@ export const NewGameInput = z.strictObject({
   scenario: Id,
   commandIds: z.array(Id).min(1).max(200).optional(),
   players: z.strictObject({ USA: text(60).optional(), CSA: text(60).optional() }).optional(),
+  /** The optional rules switched on (issue #11); any left out is off. Recorded in the file, never changed after. */
+  optionalRules: OptionalRulesInput.optional(),
 });
 export type NewGameInput = z.infer<typeof NewGameInput>;
 
@@ -78,6 +81,7 @@ export type HelpText = z.infer<typeof HelpText>;
 export const filesContract = {
   appInfo: shell("Muster's name, version, host (desktop or browser) and platform", NoInput, AppInfo),
   scenarios: shell('The built-in scenarios', NoInput, z.array(ScenarioSummary)),
+  optionalRules: shell('The optional rules a new game may switch on', NoInput, z.array(OptionalRuleModule)),
   currentGame: shell('The open game, or null', NoInput, GameInfo.nullable()),
   newGame: shell('Creates a game from a scenario (the file name comes from a save dialog)', NewGameInput, GameOrCancelled),
   openGame: shell('Opens a game file chosen in a dialog', NoInput, GameOrCancelled),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, query, text, write } from './common';
 import { WeatherState } from './weather';
+import { OptionalRulesState } from './optional';
 
 /** Where the game is on the time track and in the sequence of play (rules/sequence.ts). */
 export const ClockState = z.object({
@@ -93,6 +94,8 @@ export const GameInfo = z.object({
    * undo stands (db/integrity.ts). Noted at the end of a session, it tells later whether anything before it changed.
    */
   fingerprint: Fingerprint,
+  /** The optional rules recorded when the game was created, and those in force in words (issue #11). */
+  optionalRules: OptionalRulesState,
   /** What the opening checks found damaged; empty unless the game was opened read-only because of it. */
   damage: z.array(z.string()),
 });

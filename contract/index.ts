@@ -135,3 +135,4 @@ export * from './clock';
 export * from './combat';
 export * from './victory';
 export * from './history';
+export * from './optional';

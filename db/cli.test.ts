@@ -86,6 +86,26 @@ describe('muster CLI', () => {
     expect(ok(['info', file])).not.toContain(info.fingerprint);
   });
 
+  it('new --rules switches optional rules on (issue #11); info names them; a wrong name is refused and creates nothing', () => {
+    const file = tmp.file('cli-rules.muster');
+    ok(['new', file, '--scenario', FIXTURE_SCENARIO, '--rules', 'demoralization,card-draw:corps,status-ladder,messengers']);
+    expect(ok(['info', file])).toContain('optional rules: Demoralization, Card-draw activation (cards are the corps; status ladder on), Messengers\n');
+    const plain = tmp.file('cli-no-rules.muster');
+    ok(['new', plain, '--scenario', FIXTURE_SCENARIO]);
+    expect(ok(['info', plain])).toContain('optional rules: none (the revision as written)\n');
+    const refused = tmp.file('cli-bad-rules.muster');
+    for (const [rules, message] of [
+      ['fog-of-war', /"fog-of-war" is not an optional rule/],
+      ['card-draw', /card-draw needs its level/],
+      ['status-ladder', /status-ladder is a sub-option of card-draw/],
+    ] as const) {
+      const r = runCli(['new', refused, '--scenario', FIXTURE_SCENARIO, '--rules', rules]);
+      expect(r.code, rules).not.toBe(0);
+      expect(r.stderr, rules).toMatch(message);
+      expect(existsSync(refused)).toBe(false);
+    }
+  });
+
   it('verify and info report on a damaged file instead of crashing; roster, log and tally refuse it in words (RI-V03)', () => {
     const file = tmp.file('cli-damaged.muster');
     ok(['new', file, '--scenario', FIXTURE_SCENARIO]);

@@ -7,6 +7,8 @@
  *   call <file> <function> [<json input>]   any game function of the contract by its window.muster name
  *   functions                               lists them, with what each takes
  *   new <file> [--scenario gettysburg|<path.json>] [--commands id,id] [--usa name] [--csa name]
+      [--rules variable-initiative,demoralization,card-draw:<brigade|division|corps>,status-ladder,messengers]
+ *       [--rules variable-initiative,demoralization,card-draw:<brigade|division|corps>,status-ladder,messengers]
  *   roster <file> [--json]
  *   loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
  *   undo <file> | redo <file> | log <file> [--json] [--limit n]
@@ -23,7 +25,7 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type Output, type Viewer } from '../contract';
+import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type NewGameInput, type Output, type Viewer } from '../contract';
 import { dispatchGameSync, serviceHandlers, toErrorInfo } from './dispatch';
 import { GameService } from './service';
 
@@ -61,7 +63,33 @@ const OPTIONS = {
   limit: { type: 'string' },
   viewer: { type: 'string' },
   reveal: { type: 'boolean' },
+  rules: { type: 'string' },
 } as const;
+
+/**
+ * `--rules` of `new`: the optional rules to switch on (issue #11), comma-separated. Card-draw takes its
+ * level ("card-draw:division"); "status-ladder" is its sub-option and needs it.
+ */
+export function optionalRulesOption(text: string | undefined): NewGameInput['optionalRules'] {
+  if (text === undefined) return undefined;
+  const out: NonNullable<NewGameInput['optionalRules']> = {};
+  let ladder = false;
+  for (const token of text.split(',').map((t) => t.trim()).filter(Boolean)) {
+    const [name, level] = token.split(':');
+    if (name === 'variable-initiative' && level === undefined) out.variableInitiative = true;
+    else if (name === 'demoralization' && level === undefined) out.demoralization = true;
+    else if (name === 'messengers' && level === undefined) out.messengers = true;
+    else if (name === 'status-ladder' && level === undefined) ladder = true;
+    else if (name === 'card-draw' && (level === 'brigade' || level === 'division' || level === 'corps')) out.cardDraw = { level };
+    else if (name === 'card-draw') throw new UsageError(`--rules: card-draw needs its level, card-draw:brigade, card-draw:division or card-draw:corps (got "${token}")`);
+    else throw new UsageError(`--rules: "${token}" is not an optional rule (variable-initiative, demoralization, card-draw:<level>, status-ladder, messengers)`);
+  }
+  if (ladder) {
+    if (!out.cardDraw) throw new UsageError('--rules: status-ladder is a sub-option of card-draw: give card-draw:<level> too');
+    out.cardDraw.statusLadder = true;
+  }
+  return out;
+}
 
 function wholeNumber(name: string, text: string | undefined): number {
   if (text === undefined) throw new UsageError(`--${name} is required`);
@@ -162,6 +190,7 @@ export function runCli(argv: string[]): CliResult {
           scenario: values.scenario ?? 'gettysburg',
           ...(values.commands ? { commandIds: values.commands.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
           players: { ...(values.usa ? { USA: values.usa } : {}), ...(values.csa ? { CSA: values.csa } : {}) },
+          ...(values.rules !== undefined ? { optionalRules: optionalRulesOption(values.rules) } : {}),
         });
         const info = game.info();
         const units = game.roster().length;
@@ -240,6 +269,7 @@ export function runCli(argv: string[]): CliResult {
           line(`${info.scenarioName}: ${info.players.USA} (USA) v ${info.players.CSA} (CSA)`);
           line(`clock: ${info.clock.date} ${info.clock.time}, ${info.clock.label}${info.ended ? ' (the game has ended)' : ''}`);
           line(`events: ${info.eventCount}${info.canUndo ? '' : ', nothing to undo'}${info.canRedo ? ', redo available' : ''}`);
+          line(`optional rules: ${info.optionalRules.inForce.length === 0 ? 'none (the revision as written)' : info.optionalRules.inForce.map((r) => r.name + (r.id === 'cardDraw' ? ` (${r.detail})` : '')).join(', ')}`);
           line(`fingerprint: ${info.fingerprint}`);
           for (const d of info.damage) line(`DAMAGED (open read-only): ${d}`);
         }

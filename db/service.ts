@@ -22,6 +22,7 @@ import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
+import { normaliseOptionalRules, recordOptionalRules } from './service/optional-rules';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';
 
@@ -39,6 +40,8 @@ export interface CreateGameInput {
   /** Keep only these commands' subtrees (plus their superiors, for the chain of command). Omit for all. */
   commandIds?: string[];
   players?: { USA?: string; CSA?: string };
+  /** The optional rules switched on (issue #11), as New Game gives them; any left out is off. */
+  optionalRules?: NewGameInput['optionalRules'];
 }
 
 export interface OpenGameInput {
@@ -121,6 +124,9 @@ export class GameService {
       if (!name.success) throw refusedInput(name.error, `players.${side}`);
       names[side] = name.data;
     }
+    const rulesChoice = NewGameInput.shape.optionalRules.safeParse(input.optionalRules);
+    if (!rulesChoice.success) throw refusedInput(rulesChoice.error, 'optionalRules');
+    const optionalRules = normaliseOptionalRules(rulesChoice.data);
     if (existsSync(file)) throw new MusterError('FILE_EXISTS', 'file', `${file} already exists; Muster never overwrites a file`);
     let scenario: Scenario;
     try {
@@ -147,6 +153,7 @@ export class GameService {
           // RI-S03: an army the scenario leaves without orders starts on the infantry Default Order.
           armyDefaultOrder: defaultOrder('infantry'),
         });
+        recordOptionalRules(db, optionalRules);
         initialiseDice(db, options.seed);
         writeInitialGenesis(db);
       },

@@ -33,6 +33,8 @@ export interface GameRow {
   /** When Random Event M brought the rain, and the last turn a roll to end it was made (schema version 4). */
   rain_began_turn_id: string | null;
   rain_rolled_turn_id: string | null;
+  /** The optional rules chosen at creation, JSON (schema version 7; db/service/optional-rules.ts). */
+  optional_rules: string;
   head_seq: number | null;
   redo_seq: number | null;
 }

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
+import { OPTIONAL_RULE_MODULES } from '../rules/optional/catalogue';
 import { GAME_FUNCTIONS, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
 import type { CreateGameInput } from '../db/service';
 import { ShellError, toErrorInfo } from '../db/dispatch';
@@ -167,6 +168,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
   const shell: Omit<ShellHandlers, GameFunction> = {
     appInfo: () => deps.appInfo,
     scenarios: () => scenarios(),
+    optionalRules: () => OPTIONAL_RULE_MODULES.map((m) => ({ ...m })),
     currentGame: () => current?.info() ?? null,
 
     newGame: async (input) => {
@@ -180,6 +182,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
           scenario: input.scenario,
           ...(input.commandIds ? { commandIds: input.commandIds } : {}),
           ...(input.players ? { players: input.players } : {}),
+          ...(input.optionalRules ? { optionalRules: input.optionalRules } : {}),
         });
       } catch (e) {
         await deps.dialogs.reportFileError(file, toErrorInfo(e, deps.logError));

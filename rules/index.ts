@@ -26,3 +26,4 @@ export * from './optional/variable-initiative';
 export * from './optional/demoralization';
 export * from './optional/card-draw';
 export * from './optional/messengers';
+export * from './optional/catalogue';

@@ -107,3 +107,11 @@ export const COUNTER_LIMITS = {
   fatigue: { min: 0, max: 4, label: 'Fatigue level' },
 } as const;
 export type CounterValue = keyof typeof COUNTER_LIMITS;
+
+/** Card-draw activation (optional rule, issue #11): the command level whose commands are the cards. */
+export const CARD_DRAW_LEVELS = ['brigade', 'division', 'corps'] as const;
+export type CardDrawLevel = (typeof CARD_DRAW_LEVELS)[number];
+
+/** The optional rules a game may switch on at creation (rules/optional/catalogue.ts). */
+export const OPTIONAL_RULE_IDS = ['variableInitiative', 'demoralization', 'cardDraw', 'messengers'] as const;
+export type OptionalRuleId = (typeof OPTIONAL_RULE_IDS)[number];

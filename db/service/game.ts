@@ -15,6 +15,7 @@ import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { directOrdersNow } from './orders';
 import { secretEntriesNow } from './secrets';
 import { weatherState } from './weather';
+import { optionalRulesState } from './optional-rules';
 
 function info(ctx: GameContext): GameInfo {
   const g = readGame(ctx.db);
@@ -37,6 +38,7 @@ function info(ctx: GameContext): GameInfo {
     secretEntries: secretEntriesNow(ctx.db),
     directOrders: directOrdersNow(ctx),
     weather: weatherState(ctx, g),
+    optionalRules: optionalRulesState(ctx.db),
     fingerprint: fingerprint(ctx.db).value,
     damage: [...ctx.damage],
   };

@@ -15,8 +15,8 @@ import { ACTIVATION_PHASES, activationOptions, initiativeMeActivation } from '..
 import type { ActivationPhase } from '../activation';
 import { assertBoolean, assertDieRoll, assertOneOf, assertPositiveInteger, RulesArgumentError } from '../errors';
 import type { CommandCheck } from '../orders';
-import { COMMAND_LEVELS, ORDER_CODES, SIDES } from '../types';
-import type { CommandLevel, DieRoll, OrderCode, Roller, Side } from '../types';
+import { CARD_DRAW_LEVELS, COMMAND_LEVELS, ORDER_CODES, SIDES } from '../types';
+import type { CardDrawLevel, CommandLevel, DieRoll, OrderCode, Roller, Side } from '../types';
 
 /** Citations of the miniatures rules, by heading. */
 export const CARD_DRAW_RULES = {
@@ -25,9 +25,7 @@ export const CARD_DRAW_RULES = {
 } as const;
 const R = CARD_DRAW_RULES;
 
-/** The command level whose commands become the cards, chosen at game creation. */
-export type CardDrawLevel = 'brigade' | 'division' | 'corps';
-export const CARD_DRAW_LEVELS: readonly CardDrawLevel[] = ['brigade', 'division', 'corps'];
+// The command level whose commands become the cards, chosen at game creation: CARD_DRAW_LEVELS in rules/types.ts.
 
 // ---------------------------------------------------------------------------------------------
 // The box of cards

@@ -19,7 +19,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppInfo, GameInfo, NewGameInput, RecentFileEntry, ScenarioSummary, Viewer } from '../../../contract';
+import type { AppInfo, GameInfo, NewGameInput, OptionalRuleModule, RecentFileEntry, ScenarioSummary, Viewer } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { asApiError, call, connected, onGameChanged, type MusterApiError } from '../api';
 import { GAME_SCREENS, type ScreenName } from '../screens';
@@ -38,6 +38,8 @@ export const useAppStore = defineStore('app', () => {
   const game = ref<GameInfo | null>(null);
   const appInfo = ref<AppInfo | null>(null);
   const scenarios = ref<ScenarioSummary[]>([]);
+  /** The optional rules New Game offers (issue #11), read with the scenarios. */
+  const optionalRuleModules = ref<OptionalRuleModule[]>([]);
   const recent = ref<RecentFileEntry[]>([]);
   /** True once the first load finished (the root element carries data-app-ready). */
   const ready = ref(false);
@@ -267,6 +269,7 @@ export const useAppStore = defineStore('app', () => {
   /** The scenario list, read when the Start screen first needs it (the service caches it). */
   async function loadScenarios(): Promise<void> {
     if (scenarios.value.length === 0) scenarios.value = await call('scenarios');
+    if (optionalRuleModules.value.length === 0) optionalRuleModules.value = await call('optionalRules');
   }
 
   async function boot(): Promise<void> {
@@ -301,6 +304,7 @@ export const useAppStore = defineStore('app', () => {
     game,
     appInfo,
     scenarios,
+    optionalRuleModules,
     recent,
     ready,
     revision,

@@ -1,0 +1,52 @@
+/**
+ * The optional rules of a game (issue #11): the settings chosen at New Game, normalised and written once
+ * into game.optional_rules before the genesis (migration 0007), and read back by every module that acts
+ * on them. A game whose column is '{}' (every game before schema version 7) has every rule off.
+ */
+import { NO_OPTIONAL_RULES, optionalRulesInForce, type OptionalRuleSettings } from '../../rules/optional/catalogue';
+import { OptionalRuleSettings as SettingsSchema, type OptionalRulesInput, type OptionalRulesState } from '../../contract';
+import type { SqliteDatabase } from '../open';
+import { statement } from '../statements';
+
+/** New Game's choice with everything left out switched off. */
+export function normaliseOptionalRules(input: OptionalRulesInput | undefined): OptionalRuleSettings {
+  const cardDraw = input?.cardDraw ?? null;
+  return {
+    variableInitiative: input?.variableInitiative === true,
+    demoralization: input?.demoralization === true,
+    cardDraw: cardDraw === null ? null : { level: cardDraw.level, statusLadder: cardDraw.statusLadder === true },
+    messengers: input?.messengers === true,
+  };
+}
+
+/** Stored as canonical JSON: '{}' when every rule is off, so a plain game's file is as before. */
+export function optionalRulesText(settings: OptionalRuleSettings): string {
+  const anyOn = settings.variableInitiative || settings.demoralization || settings.cardDraw !== null || settings.messengers;
+  return anyOn ? JSON.stringify(settings) : '{}';
+}
+
+/** Records the settings in a game being created (before its genesis is written: the trigger refuses it after). */
+export function recordOptionalRules(db: SqliteDatabase, settings: OptionalRuleSettings): void {
+  const text = optionalRulesText(settings);
+  // Every rule off is the column's default: nothing to write (and a file made at an older schema, as the
+  // migration tests make them, has no column to write to).
+  if (text !== '{}') statement(db, 'UPDATE game SET optional_rules = ? WHERE id = 1').run(text);
+}
+
+/** The game's settings. A value that does not parse as settings is damage `verify` reports; play treats it as every rule off. */
+export function readOptionalRules(db: SqliteDatabase): OptionalRuleSettings {
+  try {
+    // A file held at an older schema (the migration tests open them so) has no column: every rule off.
+    const row = statement(db, 'SELECT optional_rules AS text FROM game WHERE id = 1').get() as { text: string } | undefined;
+    if (!row || row.text === '{}') return { ...NO_OPTIONAL_RULES };
+    const parsed = SettingsSchema.safeParse(JSON.parse(row.text));
+    return parsed.success ? parsed.data : { ...NO_OPTIONAL_RULES };
+  } catch {
+    return { ...NO_OPTIONAL_RULES };
+  }
+}
+
+export function optionalRulesState(db: SqliteDatabase): OptionalRulesState {
+  const settings = readOptionalRules(db);
+  return { settings, inForce: optionalRulesInForce(settings) };
+}
