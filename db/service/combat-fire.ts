@@ -153,7 +153,7 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
       otherDrms: [
         ...(artilleryRangeItem && firers[0]!.arm === 'artillery' ? [artilleryRangeItem] : []),
         ...playerItems(input.otherDrms),
-        // Optional Demoralization (RI-O08): the firing side attacks the target's side; nothing with the option off.
+        // Optional Demoralization (RI-O08, RI-O32): the firing side attacks the target's side; nothing with the option off.
         ...demoralizationAttackItems(ctx.db, 'fire', side, targetSide),
       ],
     }),

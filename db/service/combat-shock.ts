@@ -70,7 +70,7 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
             attackers: shockAttackers,
             defenders: defenders.map((u) => ({ arm: u.arm, order: effectiveUnitOrder(u, orders).order, ...mountedFlag(u), extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1 })),
             defenderHex: { devilsDen: input.defenderInDevilsDen === true, works },
-            // Optional Demoralization (RI-O08): the attackers' side against the defenders'; nothing with the option off.
+            // Optional Demoralization (RI-O08, RI-O32): the attackers' side against the defenders'; nothing with the option off.
             otherDrms: [...playerItems(input.otherDrms), ...demoralizationAttackItems(ctx.db, 'shock', side, defenderSide)],
           }),
         );
