@@ -1,7 +1,7 @@
 /**
  * Optional rule: Demoralization (issue #11 module 2, SPI B&G 11.6) in a game created with it.
  *
- * - Each side's cumulative losses and total SPs come from the units (RI-O30): SPs lost and stragglers not
+ * - Each side's cumulative losses and total SPs come from the units, in one query (RI-O30): SPs lost and stragglers not
  *   recovered, against the printed SPs of the units on the map from the start and of the reinforcements
  *   arrived so far.
  * - The level a side has reached is stored (game.demoralization_usa / _csa) and only rises: the write path
@@ -26,7 +26,8 @@ import { SIDES, type DrmItem, type Side } from '../../rules/types';
 import type { DemoralizationSide, DemoralizationState } from '../../contract';
 import type { ChangeSet } from '../events';
 import type { SqliteDatabase } from '../open';
-import { readCommands, readGame, readUnits, type CommandRow, type GameRow, type UnitRow } from '../store';
+import { statement } from '../statements';
+import { readGame, type GameRow, type UnitRow } from '../store';
 import type { GameContext, ServiceFunctions } from './context';
 import { readOptionalRules } from './optional-rules';
 
@@ -42,39 +43,38 @@ export function demoralizationOn(db: SqliteDatabase): boolean {
 const levelOf = (value: number): DemoralizationLevel => (value === 2 ? 2 : value === 1 ? 1 : 0);
 const storedLevel = (game: GameRow, side: Side): DemoralizationLevel => levelOf(game[COLUMN[side]]);
 
-/** The unit fields that count, as they are now or will be once `cs` is applied. */
-type Counted = Pick<UnitRow, 'id' | 'side' | 'sp' | 'sp_lost' | 'stragglers' | 'on_map' | 'command_id'>;
-
-/** A side's cumulative losses and total SPs, itemised (RI-O30). */
-function sideCounts(units: readonly Counted[], side: Side, reinforcement: (u: Counted) => boolean): { losses: DrmItem[]; total: DrmItem[]; lossSp: number; totalSp: number } {
-  const own = units.filter((u) => u.side === side);
-  const sum = (list: readonly Counted[], f: (u: Counted) => number) => list.reduce((n, u) => n + f(u), 0);
-  const onMap = own.filter((u) => u.on_map === 1);
-  const losses: DrmItem[] = [
-    { label: 'SPs lost (guns destroyed or captured among them)', value: sum(own, (u) => u.sp_lost), rule: `${R.demoralization} (RI-O30)` },
-    { label: 'Stragglers not recovered', value: sum(own, (u) => u.stragglers), rule: 'Rev. Infantry Stragglers (RI-O30)' },
-  ];
-  const total: DrmItem[] = [
-    { label: 'Units on the map from the start', value: sum(onMap.filter((u) => !reinforcement(u)), (u) => u.sp), rule: `${R.demoralization} (RI-O30)` },
-    { label: 'Reinforcements arrived so far', value: sum(onMap.filter(reinforcement), (u) => u.sp), rule: `${R.demoralization} (RI-O30)` },
-  ];
-  return { losses, total, lossSp: losses.reduce((n, i) => n + i.value, 0), totalSp: total.reduce((n, i) => n + i.value, 0) };
+/** A side's cumulative losses and total SPs, as the itemised counts show them (RI-O30). */
+interface SideCounts {
+  lost: number;
+  stragglers: number;
+  initial: number;
+  arrived: number;
 }
+const lossOf = (c: SideCounts) => c.lost + c.stragglers;
+const totalOf = (c: SideCounts) => c.initial + c.arrived;
 
-/** Whether a unit belongs to a reinforcement group: a command above it (or its own) arrives with one. */
-function reinforcementTest(commands: readonly CommandRow[]): (u: Counted) => boolean {
-  const byId = new Map(commands.map((c) => [c.id, c]));
-  const memo = new Map<string, boolean>();
-  const inGroup = (id: string | null): boolean => {
-    if (id === null) return false;
-    const known = memo.get(id);
-    if (known !== undefined) return known;
-    const c = byId.get(id);
-    const answer = c !== undefined && (c.reinforcement_group_id !== null || inGroup(c.parent_id));
-    memo.set(id, answer);
-    return answer;
-  };
-  return (u) => inGroup(u.command_id);
+/**
+ * Each side's counts in one query (RI-O30): SPs lost and stragglers over all its units; the printed SPs of
+ * its units on the map, split by whether a command above them (or their own) arrives with a reinforcement group.
+ */
+const COUNTS_SQL = `
+WITH RECURSIVE reinforcing(id) AS (
+  SELECT id FROM commands WHERE reinforcement_group_id IS NOT NULL
+  UNION SELECT c.id FROM commands c JOIN reinforcing r ON c.parent_id = r.id
+)
+SELECT side,
+       COALESCE(SUM(sp_lost), 0) AS lost,
+       COALESCE(SUM(stragglers), 0) AS stragglers,
+       COALESCE(SUM(CASE WHEN on_map = 1 AND command_id NOT IN (SELECT id FROM reinforcing) THEN sp ELSE 0 END), 0) AS initial,
+       COALESCE(SUM(CASE WHEN on_map = 1 AND command_id IN (SELECT id FROM reinforcing) THEN sp ELSE 0 END), 0) AS arrived
+  FROM units GROUP BY side`;
+
+function readCounts(db: SqliteDatabase): Record<Side, SideCounts> {
+  const out: Record<Side, SideCounts> = { USA: { lost: 0, stragglers: 0, initial: 0, arrived: 0 }, CSA: { lost: 0, stragglers: 0, initial: 0, arrived: 0 } };
+  for (const row of statement(db, COUNTS_SQL).all() as (SideCounts & { side: Side })[]) {
+    out[row.side] = { lost: row.lost, stragglers: row.stragglers, initial: row.initial, arrived: row.arrived };
+  }
+  return out;
 }
 
 /** The level a side has now: the level reached, or higher if its losses give more (they never give less). */
@@ -82,18 +82,17 @@ function levelNow(stored: DemoralizationLevel, lossSp: number, totalSp: number):
   return totalSp > 0 ? demoralizationLevelNow(stored, lossSp, totalSp) : stored;
 }
 
+function levelsFrom(game: GameRow, counts: Record<Side, SideCounts>): Record<Side, DemoralizationLevel> {
+  return {
+    USA: levelNow(storedLevel(game, 'USA'), lossOf(counts.USA), totalOf(counts.USA)),
+    CSA: levelNow(storedLevel(game, 'CSA'), lossOf(counts.CSA), totalOf(counts.CSA)),
+  };
+}
+
 /** Both sides' levels now, or null when the game plays without the option. */
 export function demoralizationLevels(db: SqliteDatabase): Record<Side, DemoralizationLevel> | null {
   if (!demoralizationOn(db)) return null;
-  const game = readGame(db);
-  const units = readUnits(db);
-  const test = reinforcementTest(readCommands(db));
-  const out = {} as Record<Side, DemoralizationLevel>;
-  for (const side of SIDES) {
-    const c = sideCounts(units, side, test);
-    out[side] = levelNow(storedLevel(game, side), c.lossSp, c.totalSp);
-  }
-  return out;
+  return levelsFrom(readGame(db), readCounts(db));
 }
 
 /**
@@ -117,38 +116,41 @@ export function demoralizationCrossings(db: SqliteDatabase, cs: ChangeSet): stri
   if (!cs.changes.some((c) => c.table === 'units' && COUNTED_FIELDS.has(c.field))) return [];
   if (!demoralizationOn(db)) return [];
   const game = readGame(db);
-  const units: Counted[] = readUnits(db).map((u) => ({
-    id: u.id,
-    side: u.side,
-    command_id: u.command_id,
-    sp: Number(cs.valueOf('units', u.id, 'sp', u.sp)),
-    sp_lost: Number(cs.valueOf('units', u.id, 'sp_lost', u.sp_lost)),
-    stragglers: Number(cs.valueOf('units', u.id, 'stragglers', u.stragglers)),
-    on_map: Number(cs.valueOf('units', u.id, 'on_map', u.on_map)),
-  }));
-  const test = reinforcementTest(readCommands(db));
+  const sums: Record<Side, { lossSp: number; totalSp: number }> = { USA: { lossSp: 0, totalSp: 0 }, CSA: { lossSp: 0, totalSp: 0 } };
+  // The units as they will be once the change set is applied.
+  for (const u of statement(db, 'SELECT id, side, sp, sp_lost, stragglers, on_map FROM units').all() as Pick<UnitRow, 'id' | 'side' | 'sp' | 'sp_lost' | 'stragglers' | 'on_map'>[]) {
+    const v = (field: 'sp' | 'sp_lost' | 'stragglers' | 'on_map') => Number(cs.valueOf('units', u.id, field, u[field]));
+    sums[u.side].lossSp += v('sp_lost') + v('stragglers');
+    if (v('on_map') === 1) sums[u.side].totalSp += v('sp');
+  }
   const notes: string[] = [];
   for (const side of SIDES) {
     const before = levelOf(Number(cs.valueOf('game', 1, COLUMN[side], game[COLUMN[side]])));
-    const c = sideCounts(units, side, test);
-    const after = levelNow(before, c.lossSp, c.totalSp);
+    const { lossSp, totalSp } = sums[side];
+    const after = levelNow(before, lossSp, totalSp);
     if (after === before) continue;
     cs.set('game', 1, COLUMN[side], game[COLUMN[side]], after);
     const share = after === 2 ? 'two thirds' : 'one third';
-    notes.push(`the ${side} is ${DEMORALIZATION_LABELS[after].toLowerCase()}: its losses of ${c.lossSp} SP reach ${share} of its ${c.totalSp} SP (${R.demoralization})`);
+    notes.push(`the ${side} is ${DEMORALIZATION_LABELS[after].toLowerCase()}: its losses of ${lossSp} SP reach ${share} of its ${totalSp} SP (${R.demoralization})`);
   }
   return notes;
 }
 
-function sideState(side: Side, counts: ReturnType<typeof sideCounts>, levels: Record<Side, DemoralizationLevel>): DemoralizationSide {
+function sideState(side: Side, counts: SideCounts, levels: Record<Side, DemoralizationLevel>): DemoralizationSide {
   const enemy: Side = side === 'USA' ? 'CSA' : 'USA';
-  const t = counts.totalSp > 0 ? demoralizationThresholds(counts.lossSp, counts.totalSp, levels[side]) : null;
+  const t = totalOf(counts) > 0 ? demoralizationThresholds(lossOf(counts), totalOf(counts), levels[side]) : null;
   return {
     side,
     level: levels[side],
     label: DEMORALIZATION_LABELS[levels[side]],
-    losses: itemised(counts.losses),
-    total: itemised(counts.total),
+    losses: itemised([
+      { label: 'SPs lost (guns destroyed or captured among them)', value: counts.lost, rule: `${R.demoralization} (RI-O30)` },
+      { label: 'Stragglers not recovered', value: counts.stragglers, rule: 'Rev. Infantry Stragglers (RI-O30)' },
+    ]),
+    total: itemised([
+      { label: 'Units on the map from the start', value: counts.initial, rule: `${R.demoralization} (RI-O30)` },
+      { label: 'Reinforcements arrived so far', value: counts.arrived, rule: `${R.demoralization} (RI-O30)` },
+    ]),
     thresholds: t ? t.thresholds : [],
     attackDrm: itemised(
       demoralizationShockDrmItems(levels[side], levels[enemy]).map((i) => ({ ...i, label: i.label.replace("Attacker's side", `${side} (attacking)`).replace("Defender's side", `${enemy} (attacked)`) })),
@@ -160,14 +162,8 @@ function sideState(side: Side, counts: ReturnType<typeof sideCounts>, levels: Re
 /** Both sides' demoralization for the turn bar and the Victory screen; null when the game plays without the option. */
 export function demoralizationState(db: SqliteDatabase): DemoralizationState | null {
   if (!demoralizationOn(db)) return null;
-  const game = readGame(db);
-  const units = readUnits(db);
-  const test = reinforcementTest(readCommands(db));
-  const counts = { USA: sideCounts(units, 'USA', test), CSA: sideCounts(units, 'CSA', test) };
-  const levels = {
-    USA: levelNow(storedLevel(game, 'USA'), counts.USA.lossSp, counts.USA.totalSp),
-    CSA: levelNow(storedLevel(game, 'CSA'), counts.CSA.lossSp, counts.CSA.totalSp),
-  };
+  const counts = readCounts(db);
+  const levels = levelsFrom(readGame(db), counts);
   return {
     USA: sideState('USA', counts.USA, levels),
     CSA: sideState('CSA', counts.CSA, levels),
