@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, query, text, write } from './common';
 import { WeatherState } from './weather';
 import { OptionalRulesState } from './optional';
+import { DemoralizationState } from './optional-demoralization';
 
 /** Where the game is on the time track and in the sequence of play (rules/sequence.ts). */
 export const ClockState = z.object({
@@ -96,6 +97,8 @@ export const GameInfo = z.object({
   fingerprint: Fingerprint,
   /** The optional rules recorded when the game was created, and those in force in words (issue #11). */
   optionalRules: OptionalRulesState,
+  /** Optional Demoralization: each side's level and distance to each threshold; null when the game plays without it. */
+  demoralization: DemoralizationState.nullable(),
   /** What the opening checks found damaged; empty unless the game was opened read-only because of it. */
   damage: z.array(z.string()),
 });

@@ -39,7 +39,7 @@ export type SqlValue = string | number | null;
 
 /** The state tables and the columns an event may change; anything else is refused. */
 export const MUTABLE_FIELDS = {
-  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id'],
+  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id', 'demoralization_usa', 'demoralization_csa'],
   clock: ['turn_id', 'step', 'segment', 'phase'],
   turn_state: [
     'initiative',

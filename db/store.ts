@@ -35,6 +35,9 @@ export interface GameRow {
   rain_rolled_turn_id: string | null;
   /** The optional rules chosen at creation, JSON (schema version 7; db/service/optional-rules.ts). */
   optional_rules: string;
+  /** The demoralization level each side has reached (the demoralization migration; db/service/optional-demoralization.ts). */
+  demoralization_usa: number;
+  demoralization_csa: number;
   head_seq: number | null;
   redo_seq: number | null;
 }

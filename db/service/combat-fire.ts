@@ -16,6 +16,7 @@ import { effectiveUnitOrder, standingOrdersOf } from './chain';
 import { RULE } from './common';
 import { write, type GameContext } from './context';
 import { requireSegment } from './lookups';
+import { demoralizationAttackItems } from './optional-demoralization';
 import { UnitChanges } from './unit-changes';
 import { ACTIVATION_SEGMENT, applyOutcomes, combatUnits, dieWords, givenDie, leaderChecks, lineUp, mountedFlag, oneSide, playerItems, sidesThatLost, signed, weatherOf, type Dice, type Orders } from './combat-units';
 
@@ -149,7 +150,12 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
       targetHex: { works: targetWorks, devilsDen: facts.targetInDevilsDen === true, throughRearHexside: facts.throughRearHexside === true },
       weather,
       ...(facts.firerInCloseTerrain !== undefined ? { firerInCloseTerrain: facts.firerInCloseTerrain } : {}),
-      otherDrms: [...(artilleryRangeItem && firers[0]!.arm === 'artillery' ? [artilleryRangeItem] : []), ...playerItems(input.otherDrms)],
+      otherDrms: [
+        ...(artilleryRangeItem && firers[0]!.arm === 'artillery' ? [artilleryRangeItem] : []),
+        ...playerItems(input.otherDrms),
+        // Optional Demoralization (RI-O08, RI-O32): the firing side attacks the target's side; nothing with the option off.
+        ...demoralizationAttackItems(ctx.db, 'fire', side, targetSide),
+      ],
     }),
   );
   const prohibitions = resolution.prohibitions.map((p) => ({ unitId: p.firer === null ? null : firers[p.firer]!.id, reason: p.reason, rule: p.rule }));

@@ -14,6 +14,7 @@ import { effectiveUnitOrder, standingOrdersOf } from './chain';
 import { RULE } from './common';
 import { write, type GameContext } from './context';
 import { requireSegment } from './lookups';
+import { demoralizationAttackItems } from './optional-demoralization';
 import { UnitChanges } from './unit-changes';
 import { ACTIVATION_SEGMENT, applyOutcomes, atMe, combatUnit, combatUnits, dieWords, givenDie, leaderChecks, mountedFlag, oneSide, playerItems, sidesThatLost, signed, type Dice } from './combat-units';
 
@@ -31,7 +32,8 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
   const side = oneSide('attackers', attackers);
   const defenders = combatUnits(ctx, 'defenders', input.defenders);
   const orders = standingOrdersOf([...attackers, ...defenders].map((u) => u.command_id), readCommands(ctx.db));
-  if (oneSide('defenders', defenders) === side) throw invalid('defenders', `the defenders are ${side} like the attackers`);
+  const defenderSide = oneSide('defenders', defenders);
+  if (defenderSide === side) throw invalid('defenders', `the defenders are ${side} like the attackers`);
   defenders.forEach((u, i) => {
     if (input.attackers.includes(u.id)) throw invalid(`defenders[${i}]`, `${u.name} is also an attacker`);
   });
@@ -68,7 +70,8 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
             attackers: shockAttackers,
             defenders: defenders.map((u) => ({ arm: u.arm, order: effectiveUnitOrder(u, orders).order, ...mountedFlag(u), extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1 })),
             defenderHex: { devilsDen: input.defenderInDevilsDen === true, works },
-            otherDrms: playerItems(input.otherDrms),
+            // Optional Demoralization (RI-O08, RI-O32): the attackers' side against the defenders'; nothing with the option off.
+            otherDrms: [...playerItems(input.otherDrms), ...demoralizationAttackItems(ctx.db, 'shock', side, defenderSide)],
           }),
         );
   const attackerSp = attackerRows.filter((a) => a.prohibitions.length === 0).reduce((s, a) => s + a.currentSp, 0);

@@ -12,6 +12,7 @@ import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../
 import { readClock, readGame, readTurnState, type GameRow } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { RULE } from './common';
+import { demoralizationCrossings } from './optional-demoralization';
 
 /** An open game: what every service function reads and writes through. */
 export interface GameContext {
@@ -80,6 +81,9 @@ export function write<T>(
     }
     const cs = new ChangeSet();
     const draft = build(cs, game);
+    // Optional Demoralization (RI-O31): a loss that crosses a threshold raises the level in this same event.
+    const crossings = demoralizationCrossings(ctx.db, cs);
+    if (crossings.length > 0) draft.summary = `${draft.summary}; ${crossings.join('; ')}`;
     const secretSide = draft.entry && !opts.setup ? secretEntryOf(ctx, draft.entry) : null;
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);

@@ -16,6 +16,7 @@ import { directOrdersNow } from './orders';
 import { secretEntriesNow } from './secrets';
 import { weatherState } from './weather';
 import { optionalRulesState } from './optional-rules';
+import { demoralizationState } from './optional-demoralization';
 
 function info(ctx: GameContext): GameInfo {
   const g = readGame(ctx.db);
@@ -39,6 +40,7 @@ function info(ctx: GameContext): GameInfo {
     directOrders: directOrdersNow(ctx),
     weather: weatherState(ctx, g),
     optionalRules: optionalRulesState(ctx.db),
+    demoralization: demoralizationState(ctx.db),
     fingerprint: fingerprint(ctx.db).value,
     damage: [...ctx.damage],
   };

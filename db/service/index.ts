@@ -14,6 +14,7 @@ import { initiativeFunctions } from './initiative';
 import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
+import { demoralizationFunctions } from './optional-demoralization';
 import { ordersFunctions } from './orders';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
@@ -38,4 +39,5 @@ export const SERVICE_FUNCTIONS = {
   ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
+  ...demoralizationFunctions,
 } satisfies ServiceFunctions;
