@@ -15,6 +15,7 @@ import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
 import { ordersFunctions } from './orders';
+import { messengersFunctions } from './optional-messengers';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
 import { setupFunctions } from './setup';
@@ -38,4 +39,5 @@ export const SERVICE_FUNCTIONS = {
   ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
+  ...messengersFunctions,
 } satisfies ServiceFunctions;
