@@ -42,8 +42,11 @@ export const OrderMessages = z.object({
   /** The game was created with the Messengers rule; false: order changes take effect at once, and the lists are empty. */
   inForce: z.boolean(),
   rule: z.string(),
-  /** The messenger table (RI-O15): a ride of fromHexes..toHexes takes `turns` turns. */
-  table: z.array(z.object({ turns: z.number().int(), fromHexes: z.number().int(), toHexes: z.number().int() })),
+  /**
+   * The messenger table (RI-O15) up to 200 hexes: a ride of fromHexes..toHexes takes `turns` turns and, sent
+   * now, arrives in the Orders Segment of `arrives` (null: after the last turn of the game, refused).
+   */
+  table: z.array(z.object({ turns: z.number().int(), fromHexes: z.number().int(), toHexes: z.number().int(), arrives: MessageTurn.nullable() })),
   /** How many messages each side has on the way: public, not what they carry nor to whom (RI-O51). */
   onTheWay: z.object({ USA: z.number().int(), CSA: z.number().int() }),
   /** The viewer's own messages on their way, soonest first ('both': both sides'; no viewer: none). */

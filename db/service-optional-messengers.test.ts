@@ -147,6 +147,22 @@ describe('a messenger arriving two turns late on the full battle (RI-O15, RI-O16
     g.close();
   });
 
+  it('a message whose order the command may no longer take arrives, and the orders stand (RI-O52)', () => {
+    const g = battle();
+    atOrderChanges(g);
+    g.attemptOrderChange({ commandId: GAMBLE, order: 'ASLT', messengerDistance: 4, roll: 0 });
+    g.finishEntries({ side: 'USA' });
+    g.finishEntries({ side: 'CSA' });
+    // Before it arrives Gamble's Brigade becomes Ineffective: ASLT needs ME (Rev. Ineffective Commands).
+    g.setCommandMarkers({ commandId: GAMBLE, ineffective: true });
+    toNextTurn(g);
+    expect(gambleOrder(g)).toBe('SKPD');
+    const arrival = g.history({ limit: 100, kinds: ['clock.advanced'] }).find((e) => e.summary.includes('messenger'));
+    expect(arrival?.summary).toMatch(/a messenger reaches Gamble's Brigade with ASLT orders \(sent 0740, 4 hexes\): not taken, An Ineffective command cannot be issued ASLT/);
+    expect(g.orderMessages({ viewer: 'USA' }).messages).toEqual([]);
+    g.close();
+  });
+
   it('0 hexes is the sender stacked with the leader: the change is made at once (RI-O15); the army answers to nobody (RI-O51)', () => {
     const g = battle();
     atOrderChanges(g);

@@ -23,6 +23,9 @@ import { readOptionalRules } from './optional-rules';
 /** RI-O53: the distance offered for a command with none stated before: one turn's ride, the table's first row. */
 export const FIRST_RIDE_HEXES = messengerTable(1)[0]!.toHexes;
 
+/** The table's rows: 48 turns' rides reach 201 hexes, past the longest distance an attempt takes (200). */
+const MAX_TABLE_TURNS = 48;
+
 export function messengersInForce(ctx: GameContext): boolean {
   return readOptionalRules(ctx.db).messengers;
 }
@@ -165,9 +168,15 @@ function sidesOf(viewer: Viewer | undefined): Side[] {
 /** The viewer's own messages on their way and routes, and the public count per side. */
 function orderMessages(ctx: GameContext, input: { viewer?: Viewer } = {}): OrderMessages {
   const inForce = messengersInForce(ctx);
-  const base = { inForce, rule: `${MESSENGER_RULES.messengers}; ${MESSENGER_RULES.newOrders}`, table: messengerTable(6) };
-  if (!inForce) return { ...base, onTheWay: { USA: 0, CSA: 0 }, messages: [], routes: [] };
+  const rule = `${MESSENGER_RULES.messengers}; ${MESSENGER_RULES.newOrders}`;
+  if (!inForce) return { inForce, rule, table: [], onTheWay: { USA: 0, CSA: 0 }, messages: [], routes: [] };
   const turns = readTurns(ctx.db);
+  const now = turns.find((t) => t.id === readClock(ctx.db).turn_id)!.idx;
+  const table = messengerTable(MAX_TABLE_TURNS).map((row) => {
+    const t = turns.find((x) => x.idx === now + row.turns);
+    return { ...row, arrives: t ? turnOf(turns, t.id) : null };
+  });
+  const base = { inForce, rule, table };
   const rows = readConcealment(ctx.db);
   const sides = new Set(sidesOf(input.viewer));
   const commands = new Map(readCommands(ctx.db).map((c) => [c.id, c]));
