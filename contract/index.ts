@@ -25,6 +25,7 @@ import { lossesContract } from './losses';
 import { movementContract } from './movement';
 import { demoralizationContract } from './optional-demoralization';
 import { ordersContract } from './orders';
+import { messengersContract } from './optional-messengers';
 import { reinforcementsContract } from './reinforcements';
 import { rosterContract } from './roster';
 import { setupContract } from './setup';
@@ -48,6 +49,7 @@ export const GAME_DOMAINS = {
   victory: victoryContract,
   history: historyContract,
   demoralization: demoralizationContract,
+  messengers: messengersContract,
 } as const;
 
 /** The shell's functions by domain: game files and the Recent list, and the player's own charts. */
@@ -139,3 +141,4 @@ export * from './victory';
 export * from './history';
 export * from './optional';
 export * from './optional-demoralization';
+export * from './optional-messengers';

@@ -3,6 +3,7 @@
  * their itemised DRMs, and the attachment of one command to another.
  */
 import { z } from 'zod';
+import { OrderMessageView } from './optional-messengers';
 import { ChangeResult, Id, Itemised, LeaderIds, Order, RollChangeResult, Side, TypedRoll, oneOfCommandOrUnit, write } from './common';
 
 /** Issue an order directly: as the game begins, after an attempt rolled at the table, or by Commander's Initiative. */
@@ -44,6 +45,11 @@ export const OrderChangeAttemptInput = z.strictObject({
   /** Board facts for SUPT and RSRV (players attest them; default: the order is allowed). */
   neighbourHasAssaultOrSkirmishOrders: z.boolean().optional(),
   inEnemyLos: z.boolean().optional(),
+  /**
+   * The Messengers optional rule (RI-O16): hexes from the sending commander to the command's leader, as
+   * the player states it; required with the rule, refused without it. 0: stacked, the change is made at once.
+   */
+  messengerDistance: z.number().int('the distance is a whole number of hexes').min(0, 'the distance is 0 hexes or more').max(200, 'the distance is at most 200 hexes').optional(),
   roll: TypedRoll.optional(),
 });
 export type OrderChangeAttemptInput = z.infer<typeof OrderChangeAttemptInput>;
@@ -53,6 +59,8 @@ export const OrderChangeAttemptResult = RollChangeResult.extend({
   drm: Itemised,
   /** The officer's rating the modified roll had to be at most. */
   rating: z.number(),
+  /** With the Messengers rule, a successful change on its way: the orders change when it arrives (RI-O16). */
+  message: OrderMessageView.nullable().optional(),
 });
 export type OrderChangeAttemptResult = z.infer<typeof OrderChangeAttemptResult>;
 

@@ -101,7 +101,7 @@ export const MUTABLE_FIELDS = {
   objectives: ['occupied'],
   // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.
   alternative_arrivals: ['entry_area', 'ordered_turn_id', 'rolled_turn_id'],
-  concealment: ['concealed', 'plot'],
+  concealment: ['concealed', 'plot', 'message_order', 'message_sent_turn_id', 'message_arrives_turn_id', 'message_distance'],
 } as const;
 export type StateTable = keyof typeof MUTABLE_FIELDS;
 export type Field<T extends StateTable> = (typeof MUTABLE_FIELDS)[T][number];

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
-import { advanceTo, expectRefused, newGame, tempDir } from '../tests/fixtures/game';
+import { advanceTo, expectRefused, FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir('muster-migrations-');
 afterAll(() => tmp.cleanup());
@@ -234,3 +234,26 @@ describe('0006: secret entries', () => {
   });
 });
 
+
+describe('0009: messengers', () => {
+  it('brings a version 7 game (before messengers) to the latest version: no message on its way, verify still passes, and messages ride from then on (RI-O16)', () => {
+    const file = tmp.file('messengers-v7.muster');
+    const played = GameService.create({ file, scenario: FIXTURE_SCENARIO, optionalRules: { messengers: true } }, { seed: 3, now: () => '2024-07-01T12:00:00.000Z', migrations: MIGRATIONS.slice(0, 7) });
+    expect(played.schemaVersion).toBe(7);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    played.close();
+
+    const g = GameService.open(file);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    const columns = (g.db.prepare('PRAGMA table_info(concealment)').all() as { name: string }[]).map((c) => c.name);
+    expect(columns).toEqual(expect.arrayContaining(['message_order', 'message_sent_turn_id', 'message_arrives_turn_id', 'message_distance']));
+    expect(g.db.prepare('SELECT count(*) AS n FROM concealment WHERE message_order IS NOT NULL OR message_distance IS NOT NULL').get()).toEqual({ n: 0 });
+    expect(g.verify().ok).toBe(true);
+    advanceTo(g, { segment: 'I', phase: 'B' });
+    g.orderPreRoll({ side: 'USA', roll: 0 });
+    g.attemptOrderChange({ commandId: 'gamble', order: 'HOLD', messengerDistance: 5, roll: 0 });
+    expect(g.orderMessages({ viewer: 'USA' }).messages.map((m) => `${m.order} in ${m.turns}`)).toEqual(['HOLD in 2']);
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+});

@@ -216,6 +216,11 @@ export interface ConcealmentRow {
   concealed: number;
   /** JSON [{ turnId, hex, note }]. */
   plot: string;
+  /** The Messengers option (schema 9): the order on its way to the command, and its ride (db/migrations/0009-messengers.ts). */
+  message_order?: OrderCode | null;
+  message_sent_turn_id?: string | null;
+  message_arrives_turn_id?: string | null;
+  message_distance?: number | null;
 }
 
 /** A unit's strength now: printed SP less permanent losses, stragglers and guns left on the field. */

@@ -19,6 +19,7 @@ import { RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { legalActions } from './legal';
 import { fatigueRecovery } from './movement';
+import { messengerArrivals } from './optional-messengers';
 import { automaticArrivals } from './reinforcements';
 import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretsRecorded, secretStep, sideBit } from './secrets';
 
@@ -88,6 +89,8 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
     cs.set('clock', 1, 'turn_id', clock.turn_id, next.turnId).set('clock', 1, 'step', clock.step, next.step).set('clock', 1, 'segment', clock.segment, next.segment).set('clock', 1, 'phase', clock.phase, next.phase);
     const automatic: string[] = [];
     for (const ev of next.events) automatic.push(...applyAutomatic(ctx, cs, ev, t, next.turnId));
+    // The Messengers option: messages arriving this turn take effect as its Orders Segment begins (RI-O16).
+    if (next.events.includes('new-turn')) automatic.push(...messengerArrivals(ctx, cs, next.turnId));
     const turn = turns.find((x) => x.id === next.turnId)!;
     const info = clockInfo({ turn_id: next.turnId, segment: next.segment, phase: next.phase }, turns);
     return {

@@ -16,6 +16,7 @@ import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
 import { demoralizationFunctions } from './optional-demoralization';
 import { ordersFunctions } from './orders';
+import { messengersFunctions } from './optional-messengers';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
 import { setupFunctions } from './setup';
@@ -40,4 +41,5 @@ export const SERVICE_FUNCTIONS = {
   ...victoryFunctions,
   ...historyFunctions,
   ...demoralizationFunctions,
+  ...messengersFunctions,
 } satisfies ServiceFunctions;

@@ -24,6 +24,7 @@ import { actingArmyCommander, ledger, officerRating, spendPoints, standingOrders
 import { check, commandArm, RULE, unitSubject, yes } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
+import { messengersInForce, planMessage, sendMessage } from './optional-messengers';
 import { secretStep, sideBit } from './secrets';
 
 function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
@@ -209,6 +210,8 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
     const orders = standingOrders(ctx, commands);
     const { from, kind } = orderChangeChecks(ctx, c, order, commands, orders, input);
     const { leader, rating } = officerRating(ctx, 'commandId', c);
+    // The Messengers option (RI-O16): how a success will travel, checked before the die is rolled.
+    const plan = planMessage(ctx, c, input.messengerDistance);
     spendPoints(ctx, cs, 'superiorsUsingRating', using, 'order-change');
     const standing = standingOrdersWithin(c, commands, orders);
     const r = die(ctx, typed);
@@ -229,16 +232,22 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
         r.roll,
       ),
     );
-    if (attempt.success) {
+    const sent = attempt.success && plan ? sendMessage(ctx, cs, c, order, plan) : null;
+    if (attempt.success && !sent) {
       cs.set('commands', c.id, 'own_order', c.own_order, order).set('commands', c.id, 'order_expires', c.order_expires, 0);
-    } else {
+    } else if (!attempt.success) {
       cs.set('commands', c.id, 'order_change_failed', c.order_change_failed, 1);
     }
+    const outcome = !attempt.success
+      ? 'orders stand'
+      : sent
+        ? `sent by messenger from ${sent.view.from} (${sent.view.distanceHexes} hexes, ${sent.view.turns} turn${sent.view.turns === 1 ? '' : 's'}): arrives ${sent.view.arrives.date} ${sent.view.arrives.time}${sent.replaced ? `, replacing the ${sent.replaced} message on its way` : ''}`
+        : 'orders changed';
     return {
-      summary: `${c.name} (${leader.name}, rating ${rating}) tries ${from} -> ${order} (${kind.kind}): rolled ${r.roll}, modified ${attempt.modifiedRoll}: ${attempt.success ? 'orders changed' : 'orders stand'}`,
+      summary: `${c.name} (${leader.name}, rating ${rating}) tries ${from} -> ${order} (${kind.kind}): rolled ${r.roll}, modified ${attempt.modifiedRoll}: ${outcome}`,
       subjects: [`command:${c.id}`, `leader:${leader.id}`],
       dice: [{ purpose: `Order change: ${c.name} ${from} -> ${order}`, source: r.source, roll: r.roll, modifiers: attempt.drm, modified: attempt.modifiedRoll, target: `<= ${rating}`, outcome: attempt.success ? 'success' : 'failure' }],
-      result: { automatic: kind.kind === 'automatic', success: attempt.success, drm: attempt.drm, rating },
+      result: { automatic: kind.kind === 'automatic', success: attempt.success, drm: attempt.drm, rating, ...(messengersInForce(ctx) ? { message: sent?.view ?? null } : {}) },
       entry: { side: c.side, field: 'commandId' },
     };
   });

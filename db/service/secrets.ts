@@ -12,6 +12,7 @@ import type { SecretEntries, Viewer } from '../../contract';
 import { MUTABLE_FIELDS, type EventPayload, type SqlValue } from '../events';
 import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
+import { messagesInFlightFrom } from './messenger-secrets';
 import { readClock, readTurnState, type ClockRow } from '../store';
 
 const recorded = new WeakMap<SqliteDatabase, boolean>();
@@ -79,14 +80,18 @@ function hiddenEvents(db: SqliteDatabase, viewer: Viewer | undefined): SecretEve
   ).all({ viewer: viewer ?? null, revealed, turn: clock.turn_id, segment: clock.segment, phase: clock.phase }) as SecretEventRow[];
 }
 
-/** The seqs of the events the viewer may not see (history and the dice log leave them out). */
+/**
+ * The seqs of the events the viewer may not see (history and the dice log leave them out): with the
+ * Messengers option, also another side's attempts whose messages are on their way (RI-O51).
+ */
 export function hiddenEventSeqs(db: SqliteDatabase, viewer: Viewer | undefined): number[] {
-  return hiddenEvents(db, viewer).map((e) => e.seq);
+  const seqs = new Set([...hiddenEvents(db, viewer), ...messagesInFlightFrom(db, viewer)].map((e) => e.seq));
+  return [...seqs].sort((a, b) => a - b);
 }
 
-/** Is this event another side's secret entry that the viewer may not see? */
+/** Is this event another side's secret entry that the viewer may not see (RI-H01, RI-O51)? */
 export function hiddenFrom(db: SqliteDatabase, seq: number, viewer: Viewer | undefined): Side | null {
-  return hiddenEvents(db, viewer).find((e) => e.seq === seq)?.secret_side ?? null;
+  return [...hiddenEvents(db, viewer), ...messagesInFlightFrom(db, viewer)].find((e) => e.seq === seq)?.secret_side ?? null;
 }
 
 /** The side whose hand-over (entries.finished) this event is, when it belongs to the current step; else null. */

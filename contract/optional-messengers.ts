@@ -1,0 +1,61 @@
+/**
+ * The Messengers optional rule (issue #11 module 4; rules/optional/messengers.ts, RI-O15, RI-O16,
+ * RI-O50..RI-O53): the order changes on their way to their commands. An order change attempt carries the
+ * distance (contract/orders.ts OrderChangeAttemptInput.messengerDistance); this query lists the viewer's
+ * own messages, what the Orders screen offers as the distance for each command, and how many messages
+ * each side has on the way (public: RI-O51). Another side's messages are never returned.
+ */
+import { z } from 'zod';
+import { Order, Side, ViewerOnly, query } from './common';
+
+/** A turn of the time track, for "arrives <turn>". */
+export const MessageTurn = z.object({ turnId: z.string(), date: z.string(), time: z.string(), turnIndex: z.number().int() });
+export type MessageTurn = z.infer<typeof MessageTurn>;
+
+/** One message on its way, as its own side sees it. */
+export const OrderMessageView = z.object({
+  commandId: z.string(),
+  commandName: z.string(),
+  side: Side,
+  order: Order,
+  /** Who sent it: the leader of the command it answers to. */
+  from: z.string(),
+  distanceHexes: z.number().int(),
+  /** messengerTurns(distance) (RI-O15). */
+  turns: z.number().int(),
+  sent: MessageTurn,
+  arrives: MessageTurn,
+});
+export type OrderMessageView = z.infer<typeof OrderMessageView>;
+
+/** What the Orders screen offers for a command's next message: who sends it and the distance to prefill. */
+export const MessengerRoute = z.object({
+  commandId: z.string(),
+  /** The sender (the leader of the command it answers to); null: it answers to nobody, its changes are made at once. */
+  from: z.string().nullable(),
+  /** The distance last stated for this command, else one turn's ride (RI-O53). */
+  distanceHexes: z.number().int(),
+});
+export type MessengerRoute = z.infer<typeof MessengerRoute>;
+
+export const OrderMessages = z.object({
+  /** The game was created with the Messengers rule; false: order changes take effect at once, and the lists are empty. */
+  inForce: z.boolean(),
+  rule: z.string(),
+  /**
+   * The messenger table (RI-O15) up to 200 hexes: a ride of fromHexes..toHexes takes `turns` turns and, sent
+   * now, arrives in the Orders Segment of `arrives` (null: after the last turn of the game, refused).
+   */
+  table: z.array(z.object({ turns: z.number().int(), fromHexes: z.number().int(), toHexes: z.number().int(), arrives: MessageTurn.nullable() })),
+  /** How many messages each side has on the way: public, not what they carry nor to whom (RI-O51). */
+  onTheWay: z.object({ USA: z.number().int(), CSA: z.number().int() }),
+  /** The viewer's own messages on their way, soonest first ('both': both sides'; no viewer: none). */
+  messages: z.array(OrderMessageView),
+  /** The viewer's own commands on the map ('both': both sides'; no viewer: none). */
+  routes: z.array(MessengerRoute),
+});
+export type OrderMessages = z.infer<typeof OrderMessages>;
+
+export const messengersContract = {
+  orderMessages: query("The Messengers rule: the viewer's own order changes on their way, and how many each side has on the way", ViewerOnly, OrderMessages),
+};
