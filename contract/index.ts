@@ -23,6 +23,7 @@ import { initiativeContract } from './initiative';
 import { leadersContract } from './leaders';
 import { lossesContract } from './losses';
 import { movementContract } from './movement';
+import { cardDrawContract } from './optional-card-draw';
 import { ordersContract } from './orders';
 import { reinforcementsContract } from './reinforcements';
 import { rosterContract } from './roster';
@@ -46,6 +47,7 @@ export const GAME_DOMAINS = {
   combat: combatContract,
   victory: victoryContract,
   history: historyContract,
+  cardDraw: cardDrawContract,
 } as const;
 
 /** The shell's functions by domain: game files and the Recent list, and the player's own charts. */
@@ -136,3 +138,4 @@ export * from './combat';
 export * from './victory';
 export * from './history';
 export * from './optional';
+export * from './optional-card-draw';

@@ -14,6 +14,7 @@ import { initiativeFunctions } from './initiative';
 import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
+import { cardDrawFunctions } from './optional-card-draw';
 import { ordersFunctions } from './orders';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
@@ -38,4 +39,5 @@ export const SERVICE_FUNCTIONS = {
   ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
+  ...cardDrawFunctions,
 } satisfies ServiceFunctions;
