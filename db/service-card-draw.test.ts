@@ -55,6 +55,24 @@ function forgeChains(db: Database.Database): void {
   }
 }
 
+/** The drawn command activates as the service offers: RE where its orders allow, else it tries for ME (app die unless `roll`). */
+function activateDrawn(g: GameService, commandId: string, roll?: number): void {
+  const [a] = g.turnState().legal.activations;
+  expect(a!.commandId).toBe(commandId);
+  if (a!.re.allowed) g.activateRe({ commandId });
+  else g.attemptActivation({ commandId, ...(roll !== undefined ? { roll } : {}) });
+}
+
+/** Draws until a card of `side` comes up, activating the others drawn before it; that card is left to activate. */
+function drawUntil(g: GameService, side: 'USA' | 'CSA'): string {
+  let card = g.drawCard().card;
+  while (card.side !== side) {
+    activateDrawn(g, card.commandId);
+    card = g.drawCard().card;
+  }
+  return card.commandId;
+}
+
 /** Draws every card of the segment and activates each drawn command as the service offers: RE where allowed, else ME. */
 function drawTheWholeBox(g: GameService): string[] {
   const order: string[] = [];
@@ -166,6 +184,42 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
     expect(report.events.problems[0]).toMatch(new RegExp(`^event ${drawEvent.seq}: the card drawn \\(${y.commandId}\\) does not follow from its logged rolls: rolls ${x.rolls.join(', ')} pick ${x.commandId}, card \\d+ of the ${x.outOf} in the box \\(RI-O12\\)$`));
     expect(report.events.problems.every((p) => p.includes('does not follow from its logged rolls'))).toBe(true);
     v.close();
+  });
+});
+
+describe('the status ladder sub-option on the full battle (RI-O14, RI-O43)', () => {
+  it('a unit hit twice before its card is drawn takes the next worse state, with its reason and rule in the result and the history', () => {
+    const g = battle({ level: 'brigade', statusLadder: true });
+    atDrawing(g, 'USA');
+    // Draw until a USA brigade comes up, activating the CSA cards drawn before it.
+    const card = { commandId: drawUntil(g, 'USA') };
+    activateDrawn(g, card.commandId, 0);
+    const firers = g.roster({ commandId: card.commandId }).filter((u) => u.onMap && u.arm !== 'artillery');
+    const inBox = new Set(g.turnState().cardDraw!.inBox.map((c) => c.commandId));
+    const target = g.roster().find((u) => u.side === 'CSA' && u.onMap && u.arm === 'infantry' && inBox.has(u.commandId))!;
+    const firstHit = g.resolveFire({ stack: [firers[0]!.id], range: 2, targets: [target.id], roll: 5, result: { sp: 0, outcomes: [{ unitId: target.id, status: 'disordered' }] } });
+    expect(firstHit.statusLadder).toBeUndefined();
+    expect(g.roster().find((u) => u.id === target.id)!.status).toBe('disordered');
+    const second = g.resolveFire({ stack: [firers[1]!.id], range: 2, targets: [target.id], roll: 5, result: { sp: 0, outcomes: [{ unitId: target.id, status: 'disordered' }] } });
+    expect(second.statusLadder).toEqual([
+      { unitId: target.id, from: 'disordered', hit: 'disordered', status: 'routed', reason: 'Hit twice before its card was drawn: the next worse state after disordered', rule: 'Miniatures Random Movement, Effect' },
+    ]);
+    expect(second.event.summary).toContain(`${target.name}: status ladder, hit twice before its card was drawn: the next worse state after disordered (Miniatures Random Movement, Effect)`);
+    expect(g.roster().find((u) => u.id === target.id)!.status).toBe('routed');
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+
+  it('is off unless chosen: the same two hits leave the unit disordered', () => {
+    const g = battle({ level: 'brigade' });
+    atDrawing(g, 'USA');
+    const card = { commandId: drawUntil(g, 'USA') };
+    activateDrawn(g, card.commandId, 0);
+    const firers = g.roster({ commandId: card.commandId }).filter((u) => u.onMap && u.arm !== 'artillery');
+    const target = g.roster().find((u) => u.side === 'CSA' && u.onMap && u.arm === 'infantry')!;
+    for (let i = 0; i < 2; i += 1) g.resolveFire({ stack: [firers[i]!.id], range: 2, targets: [target.id], roll: 5, result: { sp: 0, outcomes: [{ unitId: target.id, status: 'disordered' }] } });
+    expect(g.roster().find((u) => u.id === target.id)!.status).toBe('disordered');
+    g.close();
   });
 });
 
