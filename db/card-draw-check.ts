@@ -17,21 +17,40 @@ export interface BoxCommand {
   parent_id: string | null;
   side: Side;
   level: CommandLevel;
-  on_map: number;
   card_drawn: number | null;
+}
+
+/** What the box needs of a unit row. */
+export interface BoxUnit {
+  command_id: string;
+  on_map: number;
+  status: string;
 }
 
 /**
  * The box: one card per command of the chosen level and per command under none of that level (RI-O13),
- * for the commands on the map (a command still to arrive has no card: RI-O42), sorted by command id;
- * `remaining` is those whose card has not been drawn this segment.
+ * for the cards with a unit on the map that is not eliminated (RI-O42: a command still to arrive, or
+ * gone, has no card), sorted by command id; `remaining` is those whose card has not been drawn this segment.
  */
-export function cardBox(commands: readonly BoxCommand[], level: CardDrawLevel): { pool: ActivationCard[]; remaining: ActivationCard[] } {
+export function cardBox(commands: readonly BoxCommand[], level: CardDrawLevel, units: readonly BoxUnit[]): { pool: ActivationCard[]; remaining: ActivationCard[] } {
   const byId = new Map(commands.map((c) => [c.id, c]));
-  const pool = cardDrawPool(
+  const all = cardDrawPool(
     commands.map((c) => ({ id: c.id, parentId: c.parent_id, side: c.side, level: c.level })),
     level,
-  ).filter((card) => byId.get(card.commandId)!.on_map === 1);
+  );
+  const cards = new Set(all.map((card) => card.commandId));
+  const present = new Set<string>();
+  for (const u of units) {
+    if (u.on_map !== 1 || u.status === 'eliminated') continue;
+    // The unit's card: its own command, or the nearest command above it that is a card.
+    for (let c = byId.get(u.command_id); c !== undefined; c = c.parent_id === null ? undefined : byId.get(c.parent_id)) {
+      if (cards.has(c.id)) {
+        present.add(c.id);
+        break;
+      }
+    }
+  }
+  const pool = all.filter((card) => present.has(card.commandId));
   return { pool, remaining: pool.filter((card) => byId.get(card.commandId)!.card_drawn === null) };
 }
 
@@ -46,6 +65,10 @@ export function cardDrawLevelOf(optionalRulesText: SqlValue | undefined): CardDr
   }
 }
 
+function boxUnitsOf(state: RebuiltState): BoxUnit[] {
+  return [...(state.get('units')?.values() ?? [])].map((r) => ({ command_id: String(r.command_id), on_map: Number(r.on_map), status: String(r.status) }));
+}
+
 function boxCommandsOf(state: RebuiltState): BoxCommand[] | null {
   const rows = state.get('commands');
   if (!rows) return null;
@@ -54,7 +77,7 @@ function boxCommandsOf(state: RebuiltState): BoxCommand[] | null {
     const side = r.side as Side;
     const level = r.level as CommandLevel;
     if (typeof r.id !== 'string' || !SIDES.includes(side) || !COMMAND_LEVELS.includes(level)) return null;
-    out.push({ id: r.id, parent_id: (r.parent_id as string | null) ?? null, side, level, on_map: Number(r.on_map), card_drawn: (r.card_drawn as number | null) ?? null });
+    out.push({ id: r.id, parent_id: (r.parent_id as string | null) ?? null, side, level, card_drawn: (r.card_drawn as number | null) ?? null });
   }
   return out;
 }
@@ -74,7 +97,7 @@ export function cardDrawProblem(db: SqliteDatabase, state: RebuiltState, seq: nu
   if (commands === null) return `event ${seq}: the box of cards cannot be rebuilt from the commands table`;
   let remaining: ActivationCard[];
   try {
-    remaining = cardBox(commands, level).remaining;
+    remaining = cardBox(commands, level, boxUnitsOf(state)).remaining;
   } catch (e) {
     return `event ${seq}: the box of cards cannot be rebuilt (${e instanceof Error ? e.message : String(e)})`;
   }

@@ -97,6 +97,8 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
     expect(start).toMatchObject({ level: 'brigade', inPhase: true, pending: null, nextDrawer: 'CSA', ended: false, mayDraw: { allowed: true } });
     // Buford's two cavalry brigades, the Iron Brigade and Cutler's; Heth's and Pender's brigades and three artillery battalions.
     expect(start.remaining).toEqual({ USA: 4, CSA: 12 });
+    // A command still to arrive has no card in the box (RI-O42): none of Doubleday's division, nor Stuart's cavalry.
+    expect(start.inBox.filter((c) => c.commandId.startsWith('usa-i-3') || c.commandId.startsWith('csa-stuart'))).toEqual([]);
     // Before a card is drawn nothing may activate, and nobody passes: "Side A draws one card".
     expect(g.turnState().legal.activations).toEqual([]);
     expect(() => g.activateRe({ commandId: 'csa-pender-lane' })).toThrow(expect.objectContaining({ code: 'RULES_FORBID', field: 'commandId', rule: 'Miniatures Random Movement' }));

@@ -15,7 +15,7 @@ import { forbidden, MusterError } from '../errors';
 import type { ChangeSet } from '../events';
 import { listHistory } from '../events';
 import { statement } from '../statements';
-import { readClock, readCommands, readTurnState, type CommandRow, type TurnStateRow } from '../store';
+import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type TurnStateRow } from '../store';
 import { askRules } from '../validate';
 import { standingOrders } from './chain';
 import { RULE } from './common';
@@ -98,7 +98,7 @@ function drawChecks(ctx: GameContext, side: Side | undefined): { level: CardDraw
     const name = commands.find((c) => c.id === t.card_pending)?.name ?? t.card_pending;
     throw forbidden('cardDraw', `${name}'s card is drawn and it has not activated yet: it tries for ME or takes RE first`, R.randomMovement);
   }
-  if (cardBox(commands, settings.level).remaining.length === 0) throw forbidden('cardDraw', 'the box is empty: every card has been drawn this segment; press Next', R.randomMovement);
+  if (cardBox(commands, settings.level, readUnits(ctx.db)).remaining.length === 0) throw forbidden('cardDraw', 'the box is empty: every card has been drawn this segment; press Next', R.randomMovement);
   const drawer = t.side_to_act ?? t.initiative;
   if (side !== undefined && side !== drawer) throw forbidden('side', `it is ${drawer}'s draw: the side that did not move draws next`, R.randomMovement);
   return { level: settings.level, drawer };
@@ -108,7 +108,7 @@ function drawCard(ctx: GameContext, input: DrawCardInput): DrawCardResult {
   const drawn = write(ctx, 'activation.draw', input ?? {}, (cs) => {
     const { level, drawer } = drawChecks(ctx, input?.side);
     const commands = readCommands(ctx.db);
-    const { remaining } = cardBox(commands, level);
+    const { remaining } = cardBox(commands, level, readUnits(ctx.db));
     const t = readTurnState(ctx.db);
     const place = commands.filter((c) => c.card_drawn !== null).length + 1;
     const picked = uniformPick(remaining.length, () => die(ctx, undefined).roll);
@@ -162,7 +162,7 @@ function drawsOf(ctx: GameContext, commands: CommandRow[], initiative: Side | nu
     if (key !== undefined) byCommand.set(key, { rolls: rows.map((r) => r.roll), seqs: rows.map((r) => r.seq) });
   }
   const drawn = commands.filter((c) => c.card_drawn !== null).sort((a, b) => a.card_drawn! - b.card_drawn!);
-  const poolSize = cardBox(commands, readOptionalRules(ctx.db).cardDraw!.level).pool.length;
+  const poolSize = cardBox(commands, readOptionalRules(ctx.db).cardDraw!.level, readUnits(ctx.db)).pool.length;
   let drawer: Side = initiative ?? 'USA';
   return drawn.map((c) => {
     const logged = byCommand.get(c.id) ?? { rolls: [], seqs: [] };
@@ -178,7 +178,7 @@ export function cardDrawBox(ctx: GameContext): CardDrawBox | null {
   if (settings === null) return null;
   const commands = readCommands(ctx.db);
   const t = readTurnState(ctx.db);
-  const { remaining } = cardBox(commands, settings.level);
+  const { remaining } = cardBox(commands, settings.level, readUnits(ctx.db));
   const byId = new Map(commands.map((c) => [c.id, c]));
   const inBox = remaining.map((card) => ({ commandId: card.commandId, name: byId.get(card.commandId)!.name, side: card.side }));
   const pendingRow = t.card_pending === null ? undefined : byId.get(t.card_pending);

@@ -9,7 +9,7 @@ import { LADDER_HITS, statusLadderHit, STATUS_LADDER, type LadderHit, type Ladde
 import type { UnitStatus } from '../../rules/types';
 import type { StatusLadderStep } from '../../contract';
 import { cardBox } from '../card-draw-check';
-import { readCommands, type UnitRow } from '../store';
+import { readCommands, readUnits, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import type { GameContext } from './context';
 import { readOptionalRules } from './optional-rules';
@@ -30,7 +30,7 @@ export class StatusLadder {
     if (settings === null || !settings.statusLadder) return null;
     const commands = readCommands(ctx.db);
     const byId = new Map(commands.map((c) => [c.id, c]));
-    const cards = new Set(cardBox(commands, settings.level).pool.map((c) => c.commandId));
+    const cards = new Set(cardBox(commands, settings.level, readUnits(ctx.db)).pool.map((c) => c.commandId));
     return new StatusLadder((commandId) => {
       // The unit's card: its own command, or the nearest command above it that is a card (RI-O13).
       for (let c = byId.get(commandId); c !== undefined; c = c.parent_id === null ? undefined : byId.get(c.parent_id)) {
