@@ -1,6 +1,6 @@
 /**
  * Card-draw activation in the game service on the full battle (issue #11 module 3; RI-O11..RI-O14,
- * RI-O40..RI-O45): Muster draws the cards of both sides from one box with its die, the drawn command
+ * RI-O40..RI-O43): Muster draws the cards of both sides from one box with its die, the drawn command
  * alone may activate, the draw ends when the box is empty, and verify replays every draw from the dice
  * log: a draw whose recorded card does not follow from its rolls is reported even when the chains are
  * forged to match. A game without the rule plays as the revision has it.
@@ -152,7 +152,7 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
     g.close();
   });
 
-  it('a draw whose recorded card does not follow from its logged rolls is reported by verify, even with the log, the state and both chains forged to agree', () => {
+  it('a draw whose recorded card does not follow from its logged rolls is reported by verify, even with the log, the state and both chains forged to agree (RI-O41)', () => {
     const g = battle({ level: 'brigade' });
     atDrawing(g, 'USA');
     drawTheWholeBox(g);
