@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AUTOMATIC_CHANGE_REASONS } from '../rules/types';
 import { ActivationEffectiveness, ChangeResult, Itemised, Order, Side, ViewerOnly, query, write } from './common';
 import { ClockState, SecretEntries } from './game';
+import { CardDrawBox } from './optional-card-draw';
 
 /** A command that activated this Activation Segment (its subordinates activated with it, RI-T02). */
 export const CommandActivation = z.object({
@@ -114,6 +115,8 @@ export const TurnState = z.object({
   secretEntries: SecretEntries.nullable(),
   /** What each side may do now, and why not where it may not: the screens offer exactly this. */
   legal: LegalActions,
+  /** Card-draw activation's box (issue #11), or null when the game does not use it. */
+  cardDraw: CardDrawBox.nullable(),
 });
 export type TurnState = z.infer<typeof TurnState>;
 

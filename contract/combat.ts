@@ -240,6 +240,13 @@ export const ResolveFireInput = z.strictObject({
 });
 export type ResolveFireInput = z.infer<typeof ResolveFireInput>;
 
+/**
+ * A hit that climbed the status ladder (card-draw activation's sub-option, RI-O14): the unit's state
+ * before, the result the table gave, the state it ends in, and why.
+ */
+export const StatusLadderStep = z.object({ unitId: z.string(), from: Status, hit: Status, status: Status, reason: z.string(), rule: z.string() });
+export type StatusLadderStep = z.infer<typeof StatusLadderStep>;
+
 export const ResolveFireResult = RollChangeResult.extend({
   /** The modified fire roll. */
   modified: z.number(),
@@ -248,6 +255,8 @@ export const ResolveFireResult = RollChangeResult.extend({
   /** Firers marked out of ammo by an even adjusted roll. */
   outOfAmmo: z.array(z.string()),
   friendlyFire: z.enum(['target', 'friendly', 'both-half', 'miss']).nullable(),
+  /** Card-draw's status ladder: hits that took the next worse state (present only when one did). */
+  statusLadder: z.array(StatusLadderStep).optional(),
 });
 export type ResolveFireResult = z.infer<typeof ResolveFireResult>;
 
@@ -316,6 +325,8 @@ export const ResolveShockResult = RollChangeResult.extend({
   bayonetMarkersRemoved: z.array(z.string()),
   /** Units that must now make a UDD (after a retreat before shock). */
   uddDue: z.array(z.string()),
+  /** Card-draw's status ladder: hits that took the next worse state (present only when one did). */
+  statusLadder: z.array(StatusLadderStep).optional(),
 });
 export type ResolveShockResult = z.infer<typeof ResolveShockResult>;
 

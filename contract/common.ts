@@ -230,6 +230,7 @@ export const EVENT_KINDS = [
   'movement.double-time',
   'fatigue.recovery',
   'concealment',
+  'activation.draw',
 ] as const;
 export const EventKind = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKind>;

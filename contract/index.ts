@@ -24,6 +24,7 @@ import { leadersContract } from './leaders';
 import { lossesContract } from './losses';
 import { movementContract } from './movement';
 import { demoralizationContract } from './optional-demoralization';
+import { cardDrawContract } from './optional-card-draw';
 import { ordersContract } from './orders';
 import { messengersContract } from './optional-messengers';
 import { reinforcementsContract } from './reinforcements';
@@ -50,6 +51,7 @@ export const GAME_DOMAINS = {
   history: historyContract,
   demoralization: demoralizationContract,
   messengers: messengersContract,
+  cardDraw: cardDrawContract,
 } as const;
 
 /** The shell's functions by domain: game files and the Recent list, and the player's own charts. */
@@ -142,3 +144,4 @@ export * from './history';
 export * from './optional';
 export * from './optional-demoralization';
 export * from './optional-messengers';
+export * from './optional-card-draw';

@@ -53,6 +53,7 @@ export const MUTABLE_FIELDS = {
     'side_to_act',
     'attachment_made',
     'entries_done',
+    'card_pending',
   ],
   reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id', 'scheduled_turn_id', 'entry_area'],
   commands: [
@@ -70,6 +71,7 @@ export const MUTABLE_FIELDS = {
     'activation_order',
     'confusion_result',
     'fatigue_recovery',
+    'card_drawn',
   ],
   leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used', 'arrival_turn_id', 'arrival_area'],
   units: [
@@ -97,6 +99,7 @@ export const MUTABLE_FIELDS = {
     'bayonet_charge',
     'confusion_result',
     'double_time_turn_id',
+    'ladder_hit',
   ],
   objectives: ['occupied'],
   // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.

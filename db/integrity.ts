@@ -11,7 +11,8 @@
  * - `verifyGame` (`verify`): SQLite's integrity check of every table but the log (whose every row it
  *   reads and hashes itself), the file's length, every link and hash of both chains, the undo and redo
  *   chains, and the state rebuilt from the genesis and the applied events (replayed as the log is read,
- *   once), compared with the state tables column by column. It never throws: whatever it cannot read
+ *   once), compared with the state tables column by column; each card draw of card-draw activation is
+ *   replayed from its logged rolls on the box as it stood (db/card-draw-check.ts). It never throws: whatever it cannot read
  *   is itself reported.
  *
  * The game fingerprint is a short digest of where the log stands: the heads of both chains and the undo
@@ -23,6 +24,7 @@
 import { hash as digest } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { VerifyReport } from '../contract';
+import { cardDrawProblem } from './card-draw-check';
 import { GENESIS_HASH, diceHead, diceRowHash, verifyDice, type DiceHeadAfter } from './dice';
 import { HASH_HEAD_SQL, MUTABLE_FIELDS, eventHash, eventHashOfParts, eventHead, payloadSecretSide, type EventPayload, type EventRow, type SqlValue } from './events';
 import { STATE_TABLES, genesisHash, parseGenesis, readGenesis, stateColumns, type GenesisRow, type RebuiltState, type StateTableName } from './genesis';
@@ -232,7 +234,7 @@ function changesOf(payloadText: string): EventPayload['changes'] {
 }
 
 /** One applied event's changes on the rebuilt state, each finding the value it expects; false if its record cannot be read. */
-function replay(state: RebuiltState, seq: number, payloadText: unknown, eventProblems: Problems, stateProblems: Problems): boolean {
+function replay(db: SqliteDatabase, state: RebuiltState, seq: number, payloadText: unknown, eventProblems: Problems, stateProblems: Problems): boolean {
   let changes: EventPayload['changes'];
   try {
     changes = changesOf(payloadText as string);
@@ -241,6 +243,14 @@ function replay(state: RebuiltState, seq: number, payloadText: unknown, eventPro
     stateProblems.add(`the state cannot be rebuilt past event ${seq}, whose record is damaged`);
     return false;
   }
+  // A card draw (card-draw activation) is replayed from its logged rolls on the box as it stood (RI-O41).
+  let draw: string | null;
+  try {
+    draw = cardDrawProblem(db, state, seq, changes);
+  } catch (e) {
+    draw = `event ${seq}: its card draw could not be checked (${messageOf(e)})`;
+  }
+  if (draw !== null) eventProblems.add(draw);
   for (const c of changes) {
     const rows = IS_MUTABLE.get(c.table)?.has(c.field) ? state.get(c.table as StateTableName) : undefined;
     if (!rows) {
@@ -308,7 +318,7 @@ function checkEventChain(
     log.redoNext[seq] = r[6] as number | null;
     if (undone === 0) {
       log.marked += 1;
-      if (rebuilt.state !== null && !replay(rebuilt.state, seq, r[3], eventProblems, stateProblems)) rebuilt.state = null;
+      if (rebuilt.state !== null && !replay(db, rebuilt.state, seq, r[3], eventProblems, stateProblems)) rebuilt.state = null;
     }
   }
   if (dice < diceHeads.length) eventProblems.add(`die roll(s) of event ${diceHeads[dice]!.eventSeq}, which is not in the log`);

@@ -73,6 +73,8 @@ export interface TurnStateRow {
   attachment_made: number;
   /** Sides that finished their secret entries in this step: bit 1 USA, bit 2 CSA (schema version 3, RI-H01). */
   entries_done: number;
+  /** Card-draw activation: the drawn command that has not activated yet (schema version 10, RI-O40). */
+  card_pending: string | null;
 }
 
 export interface CommandRow {
@@ -105,6 +107,8 @@ export interface CommandRow {
   confusion_result: ConfusionResult | null;
   /** Designated in II.B to recover fatigue this turn (schema version 4). */
   fatigue_recovery: number;
+  /** Card-draw activation: the place its card was drawn this turn, or null while in the box (schema version 10). */
+  card_drawn: number | null;
 }
 
 /** What the Confusion Table gave a command or unit, as far as Muster applies it (RI-K06). */
@@ -178,6 +182,8 @@ export interface UnitRow {
   confusion_result: ConfusionResult | null;
   /** The turn the unit last Double Timed (schema version 4). */
   double_time_turn_id: string | null;
+  /** Status ladder: hit this turn (schema version 10, RI-O14). */
+  ladder_hit: number;
 }
 
 export interface ObjectiveRow {

@@ -11,11 +11,12 @@ import { migration0006 } from './0006-secret-entries';
 import { migration0007 } from './0007-optional-rules';
 import { migration0008 } from './0008-demoralization';
 import { migration0009 } from './0009-messengers';
+import { migration0010 } from './0010-card-draw';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010];
 
 /** The schema version this build of Muster writes. */
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -20,6 +20,7 @@ import { write, type GameContext, type ServiceFunctions } from './context';
 import { legalActions } from './legal';
 import { fatigueRecovery } from './movement';
 import { messengerArrivals } from './optional-messengers';
+import { cardDrawBox, requireDrawOver } from './optional-card-draw';
 import { automaticArrivals } from './reinforcements';
 import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretsRecorded, secretStep, sideBit } from './secrets';
 
@@ -48,6 +49,7 @@ function turnState(ctx: GameContext): TurnState {
       .sort((a, b) => a.order - b.order),
     secretEntries: secretEntriesNow(ctx.db),
     legal: legalActions(ctx),
+    cardDraw: cardDrawBox(ctx),
   };
 }
 
@@ -81,6 +83,8 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
       requireEntriesMade(ctx, clock, t.entries_done, new Set(input.nothingToEnter ?? []));
       cs.set('turn_state', 1, 'entries_done', t.entries_done, 0);
     }
+    // RI-O40: under card draw the In-Command Activation Phase ends when the box is empty.
+    requireDrawOver(ctx);
     // Abandoned guns must be resolved before the day ends. RI-S08.
     if (eventDueAt(turns, clock, 'abandoned-guns')) {
       const pending = readUnits(ctx.db).filter((u) => u.abandoned_guns > 0);
@@ -138,7 +142,11 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
         cs.set('commands', c.id, 'me_attempted', c.me_attempted, 0).set('commands', c.id, 'order_change_failed', c.order_change_failed, 0);
         cs.set('commands', c.id, 'activation', c.activation, null).set('commands', c.id, 'activation_phase', c.activation_phase, null).set('commands', c.id, 'activation_order', c.activation_order, null);
         cs.set('commands', c.id, 'confusion_result', c.confusion_result, null);
+        // Card-draw activation: every card goes back in the box (RI-O11).
+        if (c.card_drawn !== null && c.card_drawn !== undefined) cs.set('commands', c.id, 'card_drawn', c.card_drawn, null);
       }
+      // The status ladder counts hits within a turn (RI-O14).
+      for (const u of readUnits(ctx.db).filter((x) => x.ladder_hit === 1)) cs.set('units', u.id, 'ladder_hit', 1, 0);
       for (const u of readActivatedUnits(ctx.db)) {
         cs.set('units', u.id, 'activation', u.activation, null).set('units', u.id, 'activation_phase', u.activation_phase, null).set('units', u.id, 'activation_order', u.activation_order, null);
         cs.set('units', u.id, 'confusion_result', u.confusion_result, null);
@@ -159,6 +167,7 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
       ] as const) {
         cs.set('turn_state', 1, field, cs.valueOf('turn_state', 1, field, t[field]), v);
       }
+      if (t.card_pending !== null && t.card_pending !== undefined) cs.set('turn_state', 1, 'card_pending', t.card_pending, null);
       return [`turn ${turnId} begins`];
     }
     case 'expire-commanders-initiative': {

@@ -17,6 +17,7 @@ import { RULE } from './common';
 import { write, type GameContext } from './context';
 import { requireSegment } from './lookups';
 import { demoralizationAttackItems } from './optional-demoralization';
+import { StatusLadder } from './optional-status-ladder';
 import { UnitChanges } from './unit-changes';
 import { ACTIVATION_SEGMENT, applyOutcomes, combatUnits, dieWords, givenDie, leaderChecks, lineUp, mountedFlag, oneSide, playerItems, sidesThatLost, signed, weatherOf, type Dice, type Orders } from './combat-units';
 
@@ -269,6 +270,7 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
     const choice = input.lossChoice ?? [];
     const targetsById = new Map(build.targets.map((u) => [u.id, u]));
     const outcome = attack.friendlyFire?.outcome ?? null;
+    const ladder = StatusLadder.of(ctx);
 
     // Where the fire lands: the target, the nearest friendly unit, both, or nobody (Rev. Artillery Friendly Fire).
     let friendly: UnitRow[] = [];
@@ -291,7 +293,7 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
       applyOutcomes(changes, 'result.outcomes', input.result.outcomes, friendlyById, 'other', false);
     } else if (outcome !== 'miss') {
       shareFireLoss(changes, build.inFront, input.result, choice, attack.lossCause, notes);
-      applyOutcomes(changes, 'result.outcomes', input.result.outcomes, targetsById, 'fire', enemyNear);
+      applyOutcomes(changes, 'result.outcomes', input.result.outcomes, targetsById, 'fire', enemyNear, ladder);
     }
     if (outcome === 'both-half') {
       const second = input.friendlyFire?.result;
@@ -334,7 +336,7 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
       summary: `Fire: ${firerNames} (${attack.strength.total} SP) at ${targetNames}, range ${input.range}, DRM ${signed(attack.drm.total)}; ${dieWords(d)}, modified ${modified}${ffWords}: ${resultWords}${lines.length ? `; ${lines.join('; ')}` : ''}${ammoWords}`,
       subjects: [...build.stack, ...build.targets, ...friendly].map((u) => `unit:${u.id}`),
       dice: ordered,
-      result: { modified, losses: changes.losses(), outOfAmmo, friendlyFire: outcome },
+      result: { modified, losses: changes.losses(), outOfAmmo, friendlyFire: outcome, ...(ladder && ladder.steps.length > 0 ? { statusLadder: ladder.steps } : {}) },
     };
   });
 }

@@ -15,6 +15,7 @@ import { RULE } from './common';
 import { write, type GameContext } from './context';
 import { requireSegment } from './lookups';
 import { demoralizationAttackItems } from './optional-demoralization';
+import { StatusLadder } from './optional-status-ladder';
 import { UnitChanges } from './unit-changes';
 import { ACTIVATION_SEGMENT, applyOutcomes, atMe, combatUnit, combatUnits, dieWords, givenDie, leaderChecks, mountedFlag, oneSide, playerItems, sidesThatLost, signed, type Dice } from './combat-units';
 
@@ -146,7 +147,8 @@ export function resolveShock(ctx: GameContext, input: ResolveShockInput): Resolv
       if (g.sp > left) throw invalid(`result.capturedGuns[${i}].sp`, `${u.name} has only ${left} gun(s) in action; it cannot lose ${g.sp}`);
       changes.captureGuns(u, g.sp);
     });
-    applyOutcomes(changes, 'result.outcomes', input.result.outcomes, units, 'shock', enemyNear);
+    const ladder = StatusLadder.of(ctx);
+    applyOutcomes(changes, 'result.outcomes', input.result.outcomes, units, 'shock', enemyNear, ladder);
 
     // Retreat Before Shock: a UDD follows; dismounted cavalry may mount at the end of it.
     const uddDue: string[] = [];
@@ -177,7 +179,7 @@ export function resolveShock(ctx: GameContext, input: ResolveShockInput): Resolv
       summary: `Shock: ${names(build.attackers)} against ${names(build.defenders)}, odds ${plan.odds.text}${plan.odds.roundedForAttacker ? `, rounded for the Bayonet Charge to ${plan.odds.roundedForAttacker}` : ''}, DRM ${signed(plan.drm.total)}; ${dieWords(d)}, modified ${modified}${lines.length ? `; ${lines.join('; ')}` : ''}`,
       subjects: [...units.keys()].map((id) => `unit:${id}`),
       dice,
-      result: { modified, bayonetMarkersRemoved: plan.bayonetMarkersRemoved, uddDue },
+      result: { modified, bayonetMarkersRemoved: plan.bayonetMarkersRemoved, uddDue, ...(ladder && ladder.steps.length > 0 ? { statusLadder: ladder.steps } : {}) },
     };
   });
 }

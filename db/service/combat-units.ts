@@ -19,6 +19,7 @@ import { effectiveUnitOrder, standingOrdersOf, tree } from './chain';
 import { RULE } from './common';
 import { die, type GameContext } from './context';
 import { leader, onMapUnit } from './lookups';
+import type { StatusLadder } from './optional-status-ladder';
 import { UnitChanges } from './unit-changes';
 
 export type Dice = Omit<NewDiceRow, 'eventSeq'>[];
@@ -232,7 +233,15 @@ export function sidesThatLost(changes: UnitChanges, byId: Map<string, UnitRow>):
 }
 
 /** Status results: each for a unit of the combat, never for one its losses eliminated. */
-export function applyOutcomes(changes: UnitChanges, field: string, outcomes: UnitOutcome[] | undefined, units: Map<string, UnitRow>, defaultCause: DisorderCause, enemyNear: boolean): void {
+export function applyOutcomes(
+  changes: UnitChanges,
+  field: string,
+  outcomes: UnitOutcome[] | undefined,
+  units: Map<string, UnitRow>,
+  defaultCause: DisorderCause,
+  enemyNear: boolean,
+  ladder: StatusLadder | null = null,
+): void {
   const seen = new Set<string>();
   (outcomes ?? []).forEach((o, i) => {
     const u = units.get(o.unitId);
@@ -240,7 +249,10 @@ export function applyOutcomes(changes: UnitChanges, field: string, outcomes: Uni
     if (seen.has(o.unitId)) throw invalid(`${field}[${i}].unitId`, `gives ${u.name} two results`);
     seen.add(o.unitId);
     if (changes.now(u).status === 'eliminated') throw invalid(`${field}[${i}].unitId`, `${u.name} is eliminated by its losses`);
-    changes.setStatus(u, o.status, o.cause ?? defaultCause, enemyNear);
+    const cause = o.cause ?? defaultCause;
+    // Card-draw's status ladder (RI-O14): a hit from enemy fire or shock may take the next worse state.
+    const status = ladder !== null && (cause === 'fire' || cause === 'shock') ? ladder.hit(changes, u, o.status) : o.status;
+    changes.setStatus(u, status, cause, enemyNear);
   });
 }
 

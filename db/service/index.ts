@@ -15,6 +15,7 @@ import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
 import { demoralizationFunctions } from './optional-demoralization';
+import { cardDrawFunctions } from './optional-card-draw';
 import { ordersFunctions } from './orders';
 import { messengersFunctions } from './optional-messengers';
 import { reinforcementsFunctions } from './reinforcements';
@@ -42,4 +43,5 @@ export const SERVICE_FUNCTIONS = {
   ...historyFunctions,
   ...demoralizationFunctions,
   ...messengersFunctions,
+  ...cardDrawFunctions,
 } satisfies ServiceFunctions;

@@ -12,7 +12,8 @@ import type { LegalActions, LegalActivation, LegalOrderChange, Verdict } from '.
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { MusterError } from '../errors';
 import { readClock, readCommands, readTurnState, readUnits, type CommandRow } from '../store';
-import { meAttemptChecks, reActivationChecks } from './activation';
+import { cardPassChecks, meAttemptChecks, reActivationChecks } from './activation';
+import { cardDrawNow } from './optional-card-draw';
 import { standingOrders } from './chain';
 import { commandArm } from './common';
 import { commandMayAttemptChecks, orderChangeChecks, standingOrdersWithin } from './orders';
@@ -57,9 +58,11 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
     });
 }
 
-function activations(ctx: GameContext, commands: CommandRow[], phase: string, side: Side): LegalActivation[] {
+function activations(ctx: GameContext, commands: CommandRow[], phase: string, side: Side, drawn: { pending: string | null } | null): LegalActivation[] {
   const orders = standingOrders(ctx, commands);
   const subjects: { commandId?: string; unitId?: string; side: Side; fallbackOrder: OrderCode }[] = commands
+    // RI-O40: under card draw the legal activations are exactly the drawn card's command's (none before a card is drawn).
+    .filter((c) => drawn === null || c.id === drawn.pending)
     .filter((c) => c.side === side && c.on_map === 1 && (ACTIVATION_LEVELS as readonly string[]).includes(c.level))
     .map((c) => ({ commandId: c.id, side: c.side, fallbackOrder: orders.get(c.id)!.order }));
   // RI-S25: in the Out-of-Command Activation Phase a player may activate single units.
@@ -97,6 +100,7 @@ export function legalActions(ctx: GameContext): LegalActions {
             requireSideToAct(ctx, 'side', side);
             // RI-B02: as pass() checks, the first pass waits for the turn's arrival and rain rolls.
             requireStartOfActivationDone(ctx, 'side');
+            if (cardDrawNow(ctx) !== null) cardPassChecks(ctx);
           }).verdict
         : { allowed: false, reason: 'passing is for the Activation Segment', rule: 'Rev. Activation Segment' },
     ]),
@@ -104,7 +108,7 @@ export function legalActions(ctx: GameContext): LegalActions {
   return {
     orderChanges: clock.segment === ORDERS_SEGMENT ? orderChanges(ctx, commands) : [],
     // Only the side to act may activate; the other side's verdict is its `pass` entry ("it is X's turn").
-    activations: inActivation && turn.side_to_act !== null && turn.passes_in_row < 3 ? activations(ctx, commands, clock.phase, turn.side_to_act) : [],
+    activations: inActivation && turn.side_to_act !== null && turn.passes_in_row < 3 ? activations(ctx, commands, clock.phase, turn.side_to_act, cardDrawNow(ctx) === null ? null : { pending: turn.card_pending }) : [],
     pass,
   };
 }

@@ -1,0 +1,212 @@
+/**
+ * Card-draw activation in the game service (issue #11 module 3; rules/optional/card-draw.ts; RI-O11..RI-O14,
+ * RI-O40..RI-O43). With the rule on, the In-Command Activation Phase's alternation is replaced by one
+ * pooled draw of both sides' commands at the level chosen at New Game: Muster draws each card with its
+ * die (every roll in the dice log with the draw's event, replayed by verify: db/card-draw-check.ts), the
+ * drawn command alone may then try for ME or take RE (db/service/activation.ts runs the checks here), and
+ * the draw ends when the box is empty. The box and the draws are public.
+ */
+import { cardActivation, cardDrawInPhase, CARD_DRAW_RULES, uniformPick, uniformPickScheme, type CardDrawState } from '../../rules/optional/card-draw';
+import type { CardDrawLevel, DieRoll, OrderCode, Side } from '../../rules/types';
+import type { CardDrawBox, CardDrawn, DrawCardInput, DrawCardResult, Verdict } from '../../contract';
+import { cardBox } from '../card-draw-check';
+import { ACTIVATION_SEGMENT } from '../clock';
+import { forbidden, MusterError } from '../errors';
+import type { ChangeSet } from '../events';
+import { listHistory } from '../events';
+import { statement } from '../statements';
+import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type TurnStateRow } from '../store';
+import { askRules } from '../validate';
+import { standingOrders } from './chain';
+import { RULE } from './common';
+import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { readOptionalRules } from './optional-rules';
+import { requireStartOfActivationDone } from './turn-start';
+
+const R = CARD_DRAW_RULES;
+const other = (side: Side): Side => (side === 'USA' ? 'CSA' : 'USA');
+
+/** The rule's settings when it is in force and the draw replaces alternation in the current step (III.A: RI-O11), else null. */
+export function cardDrawNow(ctx: GameContext): { level: CardDrawLevel; statusLadder: boolean } | null {
+  const settings = readOptionalRules(ctx.db).cardDraw;
+  if (settings === null) return null;
+  const clock = readClock(ctx.db);
+  if (clock.segment !== ACTIVATION_SEGMENT) return null;
+  return cardDrawInPhase(clock.phase === 'B' ? 'out-of-command' : 'in-command').draw ? settings : null;
+}
+
+/** Any card drawn this turn (the beginning of the Activation Segment is over once one is: RI-O40). */
+export function anyCardDrawn(ctx: GameContext): boolean {
+  if (readOptionalRules(ctx.db).cardDraw === null) return false;
+  return statement(ctx.db, 'SELECT 1 AS x FROM commands WHERE card_drawn IS NOT NULL LIMIT 1').get() !== undefined;
+}
+
+/**
+ * RI-O40: while the draw is on, only the drawn card's command may activate; refused for any other, and
+ * for every command before a card is drawn. Called by the ME and RE checks (db/service/activation.ts).
+ */
+export function requireDrawnCard(ctx: GameContext, field: string, c: CommandRow): void {
+  if (cardDrawNow(ctx) === null) return;
+  const pending = readTurnState(ctx.db).card_pending;
+  if (pending === c.id) return;
+  if (pending === null) throw forbidden(field, `${c.name}: with card-draw activation only a drawn card's command activates; draw a card first`, R.randomMovement);
+  const drawn = readCommands(ctx.db).find((x) => x.id === pending);
+  throw forbidden(field, `${c.name}: the card drawn is ${drawn?.name ?? pending}'s, and only the units on it may activate now`, R.randomMovement);
+}
+
+/** The drawn card is spent by its command's activation (or a pass of it): the next card may be drawn. */
+export function spendCard(cs: ChangeSet, t: TurnStateRow): void {
+  if (t.card_pending !== null && t.card_pending !== undefined) cs.set('turn_state', 1, 'card_pending', t.card_pending, null);
+}
+
+/** The ordered draws of this segment as the rules engine's state (rolls left out: not needed to decide activations). */
+function drawState(commands: CommandRow[], initiative: Side): Pick<CardDrawState, 'initiativeSide' | 'draws'> {
+  const drawn = commands.filter((c) => c.card_drawn !== null).sort((a, b) => a.card_drawn! - b.card_drawn!);
+  let drawer = initiative;
+  const draws = drawn.map((c) => {
+    const draw = { card: { commandId: c.id, side: c.side }, drawer, rolls: [] as DieRoll[] };
+    drawer = other(c.side);
+    return draw;
+  });
+  return { initiativeSide: initiative, draws };
+}
+
+/**
+ * The Initiative player's free ME under the draw (RI-O11: it goes to his first own card drawn), from the
+ * rules engine's cardActivation; null when the draw is not on (the revision's initial activation applies).
+ */
+export function cardInitiativeMe(ctx: GameContext, c: CommandRow, t: TurnStateRow, order: OrderCode): ReturnType<typeof cardActivation>['initiativeMe'] | null {
+  if (cardDrawNow(ctx) === null || t.initiative === null || c.card_drawn === null) return null;
+  const state = drawState(readCommands(ctx.db), t.initiative);
+  const draw = state.draws.find((d) => d.card.commandId === c.id)!;
+  return askRules(() => cardActivation(state, draw, order)).initiativeMe;
+}
+
+/** Everything a draw checks, throwing the first refusal; drawCard runs it, and so does the box's `mayDraw`. */
+function drawChecks(ctx: GameContext, side: Side | undefined): { level: CardDrawLevel; drawer: Side } {
+  const settings = readOptionalRules(ctx.db).cardDraw;
+  if (settings === null) throw forbidden('cardDraw', 'this game does not use card-draw activation (it is chosen at New Game)', R.randomMovement);
+  const clock = readClock(ctx.db);
+  if (cardDrawNow(ctx) === null) {
+    throw forbidden('cardDraw', `cards are drawn in the In-Command Activation Phase (III.A); the game is at ${clock.segment}.${clock.phase}`, R.randomMovement);
+  }
+  const t = readTurnState(ctx.db);
+  if (t.initiative === null) throw forbidden('cardDraw', 'roll for the Initiative first: the Initiative player (Side A) draws the first card', RULE.initiative);
+  requireStartOfActivationDone(ctx, 'cardDraw');
+  const commands = readCommands(ctx.db);
+  if (t.card_pending !== null) {
+    const name = commands.find((c) => c.id === t.card_pending)?.name ?? t.card_pending;
+    throw forbidden('cardDraw', `${name}'s card is drawn and it has not activated yet: it tries for ME or takes RE first`, R.randomMovement);
+  }
+  if (cardBox(commands, settings.level, readUnits(ctx.db)).remaining.length === 0) throw forbidden('cardDraw', 'the box is empty: every card has been drawn this segment; press Next', R.randomMovement);
+  const drawer = t.side_to_act ?? t.initiative;
+  if (side !== undefined && side !== drawer) throw forbidden('side', `it is ${drawer}'s draw: the side that did not move draws next`, R.randomMovement);
+  return { level: settings.level, drawer };
+}
+
+function drawCard(ctx: GameContext, input: DrawCardInput): DrawCardResult {
+  const drawn = write(ctx, 'activation.draw', input ?? {}, (cs) => {
+    const { level, drawer } = drawChecks(ctx, input?.side);
+    const commands = readCommands(ctx.db);
+    const { remaining } = cardBox(commands, level, readUnits(ctx.db));
+    const t = readTurnState(ctx.db);
+    const place = commands.filter((c) => c.card_drawn !== null).length + 1;
+    const picked = uniformPick(remaining.length, () => die(ctx, undefined).roll);
+    const card = remaining[picked.index]!;
+    const c = commands.find((x) => x.id === card.commandId)!;
+    cs.set('commands', c.id, 'card_drawn', null, place).set('turn_state', 1, 'card_pending', null, c.id).set('turn_state', 1, 'side_to_act', t.side_to_act, c.side);
+    const scheme = uniformPickScheme(remaining.length);
+    const target = scheme.digits === 0 ? null : `${scheme.digits === 1 ? 'one die' : `${scheme.digits} dice read as a number`} below ${scheme.acceptBelow}, then mod ${remaining.length}`;
+    const accepted = picked.rolls.length - scheme.digits;
+    const dice = picked.rolls.map((roll, i) => ({
+      purpose: `Card draw ${place}: ${drawer} draws from ${remaining.length} cards`,
+      source: 'app' as const,
+      roll,
+      modifiers: { total: 0, items: [] },
+      modified: roll,
+      target,
+      outcome: i < accepted ? 'over the limit: rolled again' : i < picked.rolls.length - 1 ? 'leading digit' : `card ${picked.index + 1} of ${remaining.length}: ${c.name} (${c.side})`,
+    }));
+    const how = picked.rolls.length === 0 ? 'the last card in the box' : `rolled ${picked.rolls.join(', ')}`;
+    return {
+      summary: `Card draw ${place}: ${drawer} draws ${c.name} (${c.side}): ${how}`,
+      subjects: [`command:${c.id}`],
+      dice,
+      result: {
+        card: { commandId: c.id, name: c.name, side: c.side, place, drawer, outOf: remaining.length, rolls: picked.rolls as number[], diceSeqs: [] as number[], activation: null },
+      },
+    };
+  });
+  return { ...drawn, card: { ...drawn.card, diceSeqs: drawn.dice.map((d) => d.seq) }, box: cardDrawBox(ctx)! };
+}
+
+function verdictOf(check: () => unknown): Verdict {
+  try {
+    check();
+    return { allowed: true };
+  } catch (e) {
+    if (!(e instanceof MusterError)) throw e;
+    return { allowed: false, reason: e.reason, ...(e.rule !== undefined ? { rule: e.rule } : {}) };
+  }
+}
+
+/** The draws of this turn's segment, with their rolls from the dice log. */
+function drawsOf(ctx: GameContext, commands: CommandRow[], initiative: Side | null): CardDrawn[] {
+  const turnId = readClock(ctx.db).turn_id;
+  const events = listHistory(ctx.db, { turnId, kinds: ['activation.draw'], includeUndone: false, limit: 500 });
+  const rollsOf = statement(ctx.db, 'SELECT seq, roll FROM dice_log WHERE event_seq = ? ORDER BY seq');
+  const byCommand = new Map<string, { rolls: number[]; seqs: number[] }>();
+  for (const e of events) {
+    const key = e.changes.find((c) => c.table === 'commands' && c.field === 'card_drawn')?.key;
+    const rows = rollsOf.all(e.seq) as { seq: number; roll: number }[];
+    if (key !== undefined) byCommand.set(key, { rolls: rows.map((r) => r.roll), seqs: rows.map((r) => r.seq) });
+  }
+  const drawn = commands.filter((c) => c.card_drawn !== null).sort((a, b) => a.card_drawn! - b.card_drawn!);
+  const poolSize = cardBox(commands, readOptionalRules(ctx.db).cardDraw!.level, readUnits(ctx.db)).pool.length;
+  let drawer: Side = initiative ?? 'USA';
+  return drawn.map((c) => {
+    const logged = byCommand.get(c.id) ?? { rolls: [], seqs: [] };
+    const entry: CardDrawn = { commandId: c.id, name: c.name, side: c.side, place: c.card_drawn!, drawer, outOf: poolSize - c.card_drawn! + 1, rolls: logged.rolls, diceSeqs: logged.seqs, activation: c.activation };
+    drawer = other(c.side);
+    return entry;
+  });
+}
+
+/** The box as both sides see it (TurnState.cardDraw), or null in a game without the rule. */
+export function cardDrawBox(ctx: GameContext): CardDrawBox | null {
+  const settings = readOptionalRules(ctx.db).cardDraw;
+  if (settings === null) return null;
+  const commands = readCommands(ctx.db);
+  const t = readTurnState(ctx.db);
+  const { remaining } = cardBox(commands, settings.level, readUnits(ctx.db));
+  const byId = new Map(commands.map((c) => [c.id, c]));
+  const inBox = remaining.map((card) => ({ commandId: card.commandId, name: byId.get(card.commandId)!.name, side: card.side }));
+  const pendingRow = t.card_pending === null ? undefined : byId.get(t.card_pending);
+  const inPhase = cardDrawNow(ctx) !== null;
+  return {
+    level: settings.level,
+    statusLadder: settings.statusLadder,
+    inPhase,
+    inBox,
+    remaining: { USA: inBox.filter((c) => c.side === 'USA').length, CSA: inBox.filter((c) => c.side === 'CSA').length },
+    draws: drawsOf(ctx, commands, t.initiative),
+    pending: pendingRow ? { commandId: pendingRow.id, name: pendingRow.name, side: pendingRow.side, initiativeMe: cardInitiativeMe(ctx, pendingRow, t, standingOrders(ctx, commands).get(pendingRow.id)!.order)?.ok === true } : null,
+    nextDrawer: inPhase && pendingRow === undefined && remaining.length > 0 ? (t.side_to_act ?? t.initiative) : null,
+    ended: inBox.length === 0,
+    mayDraw: verdictOf(() => drawChecks(ctx, undefined)),
+    rule: R.randomMovement,
+  };
+}
+
+/** RI-O40: the clock leaves the In-Command Activation Phase only once the box is empty and no drawn card waits. */
+export function requireDrawOver(ctx: GameContext): void {
+  if (cardDrawNow(ctx) === null) return;
+  const box = cardDrawBox(ctx)!;
+  if (box.pending !== null) throw forbidden('clock', `${box.pending.name}'s card is drawn: it activates before the phase ends`, R.randomMovement);
+  // Before the Initiative is rolled there is nothing to draw: the segment is being walked past.
+  if (!box.ended && readTurnState(ctx.db).initiative !== null) {
+    throw forbidden('clock', `the card draw is not over: ${box.inBox.length} card(s) left in the box (${box.remaining.USA} USA, ${box.remaining.CSA} CSA); draw them all`, R.randomMovement);
+  }
+}
+
+export const cardDrawFunctions = { drawCard } satisfies Partial<ServiceFunctions>;

@@ -1,0 +1,91 @@
+/**
+ * End to end, in Chromium through the browser bridge and a real game file: card-draw activation (issue
+ * #11 module 3; RI-O11, RI-O12, RI-O40). In a game created with the rule, the In-Command Activation Phase
+ * shows the box of command cards in place of the pick list; "Draw a card" has Muster draw with its die,
+ * the drawn command's choices follow, and the draw ends when the box is empty. Every draw, with its
+ * rolls, is in the dice log and the file verifies. Two clicks a card: draw it, activate it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  await e2e.createGame({ scenario: 'gettysburg', players: { USA: 'Abner', CSA: 'Jubal' }, optionalRules: { cardDraw: { level: 'division' } } });
+  e2e.page.setDefaultTimeout(10_000);
+}, 90_000);
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function settle(): Promise<void> {
+  await e2e.page.waitForTimeout(60);
+  await e2e.idle();
+}
+
+async function click(testId: string): Promise<void> {
+  await e2e.page.getByTestId(testId).first().click();
+  await settle();
+}
+
+const visible = (testId: string) => e2e.page.getByTestId(testId).first().isVisible();
+
+describe('card-draw activation on the Activation screen', () => {
+  it('shows the box, draws each card with the app die and offers only the drawn command, until the box is empty', async () => {
+    const page = e2e.page;
+    await e2e.screen('turn');
+    await click('turn-skip');
+    await click('initiative-quick');
+    await click('turn-skip');
+    const info = (await e2e.gameInfo())!;
+    expect(`${info.clock.time} ${info.clock.segment}.${info.clock.phase}`).toBe('0740 III.A');
+
+    const box = page.getByTestId('card-draw-box');
+    const start = (await e2e.call('turnState')).cardDraw!;
+    expect(start.inPhase).toBe(true);
+    expect(await page.getByTestId('card-draw-left').innerText()).toContain(`Cards left: ${start.inBox.length}`);
+    // The box replaces the pick list: no command can be chosen by hand, and nobody passes.
+    expect(await page.getByTestId('activation-command').count()).toBe(0);
+    expect(await page.getByTestId('activation-pass').count()).toBe(0);
+    expect(await page.getByTestId('card-draw-button').innerText()).toBe(`Draw a card (${start.nextDrawer} draws)`);
+
+    await e2e.resetActions();
+    let cards = 0;
+    while (await visible('card-draw-button')) {
+      await click('card-draw-button');
+      cards += 1;
+      const state = (await e2e.call('turnState')).cardDraw!;
+      const drawn = state.draws.at(-1)!;
+      // The drawn card is shown with its rolls, and the act panel is its command's.
+      expect(await page.getByTestId('card-draw-pending').innerText()).toContain(drawn.name);
+      expect(await page.locator('.panel.act h2').innerText()).toContain(drawn.name);
+      if (cards === 1) await e2e.screenshot('activation-card-draw');
+      if (await visible('activation-initiative-me')) await click('activation-initiative-me');
+      else if (await page.getByTestId('activation-re').isEnabled()) await click('activation-re');
+      else await page.getByTestId('activation-die').getByTestId('die-app').click();
+      await settle();
+      expect(await visible('card-draw-pending')).toBe(false);
+    }
+    // Two clicks a card: draw it, activate it.
+    expect((await e2e.actions()).clicks).toBe(2 * cards);
+    expect(cards).toBe(start.inBox.length);
+    expect(await visible('card-draw-over')).toBe(true);
+    const end = (await e2e.call('turnState'))!;
+    expect(await page.getByTestId('card-draw-draws').locator('tbody tr').count()).toBe(cards);
+    expect(end.activated.map((a) => a.commandId)).toEqual(end.cardDraw!.draws.map((d) => d.commandId));
+    await e2e.screenshot('activation-card-draw-over');
+    // Every roll of the draw is in the dice log, and the file verifies (verify replays each draw).
+    const rolls = end.cardDraw!.draws.flatMap((d) => d.rolls);
+    const logged = (await e2e.call('diceLog', { limit: 200 })).filter((d) => d.purpose.startsWith('Card draw')).sort((a, b) => a.seq - b.seq);
+    expect(logged.map((d) => d.roll)).toEqual(rolls);
+    expect((await e2e.call('verify')).ok).toBe(true);
+    // The box is empty: Next moves on to the Out-of-Command phase, which alternates as the revision has it.
+    await click('turn-next');
+    expect((await e2e.gameInfo())!.clock.phase).toBe('B');
+    expect(await box.count()).toBe(0);
+    expect(await page.getByTestId('passes').count()).toBe(1);
+    expect(e2e.consoleErrors).toEqual([]);
+  });
+});
