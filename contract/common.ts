@@ -230,6 +230,9 @@ export const EVENT_KINDS = [
   'movement.double-time',
   'fatigue.recovery',
   'concealment',
+  // Variable Initiative (optional, issue #11).
+  'initiative.levels',
+  'night.plot',
 ] as const;
 export const EventKind = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKind>;

@@ -24,6 +24,7 @@ import { leadersContract } from './leaders';
 import { lossesContract } from './losses';
 import { movementContract } from './movement';
 import { ordersContract } from './orders';
+import { variableInitiativeContract } from './optional-variable-initiative';
 import { reinforcementsContract } from './reinforcements';
 import { rosterContract } from './roster';
 import { setupContract } from './setup';
@@ -46,6 +47,7 @@ export const GAME_DOMAINS = {
   combat: combatContract,
   victory: victoryContract,
   history: historyContract,
+  variableInitiative: variableInitiativeContract,
 } as const;
 
 /** The shell's functions by domain: game files and the Recent list, and the player's own charts. */
@@ -136,3 +138,4 @@ export * from './combat';
 export * from './victory';
 export * from './history';
 export * from './optional';
+export * from './optional-variable-initiative';

@@ -9,11 +9,12 @@ import { migration0004 } from './0004-battle-play';
 import { migration0005 } from './0005-event-chain';
 import { migration0006 } from './0006-secret-entries';
 import { migration0007 } from './0007-optional-rules';
+import { migration0008 } from './0008-variable-initiative';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008];
 
 /** The schema version this build of Muster writes. */
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -15,6 +15,8 @@ import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
 import { ordersFunctions } from './orders';
+import { nightPlotFunctions } from './optional-night-plot';
+import { variableInitiativeFunctions } from './optional-variable-initiative';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
 import { setupFunctions } from './setup';
@@ -38,4 +40,6 @@ export const SERVICE_FUNCTIONS = {
   ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
+  ...variableInitiativeFunctions,
+  ...nightPlotFunctions,
 } satisfies ServiceFunctions;
