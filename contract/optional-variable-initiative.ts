@@ -4,7 +4,7 @@
  * the Simultaneous Night Movement plot pad, a side's secret entry until both sides have finished (RI-O25).
  */
 import { z } from 'zod';
-import { ChangeResult, DiceSource, DieRoll, Id, Itemised, RollChangeResult, Side, text, TurnId, TypedRoll, ViewerOnly, query, write } from './common';
+import { ChangeResult, DiceSource, DieRoll, Id, Itemised, RollChangeResult, Side, text, TurnId, TypedRoll, verbatimText, ViewerOnly, query, write } from './common';
 
 export const InitiativeLevelUnitState = z.enum(['fresh', 'engaged', 'ineffective', 'eliminated']);
 
@@ -104,7 +104,7 @@ export const PlotNightMovementInput = z.strictObject({
   /** The players state the unit is in an Enemy ZOC, or its ZOC overlaps one: it may only hold. */
   inEnemyZoc: z.boolean().optional(),
   /** MP costs of hexes it enters, where the players state them: a run into a hex costing n takes n segments. */
-  hexCosts: z.record(z.string(), z.number().int().min(1).max(12)).optional(),
+  hexCosts: z.record(verbatimText(12), z.number().int().min(1).max(12)).optional(),
   /** Remove the unit's plot (it holds). */
   clear: z.boolean().optional(),
 });

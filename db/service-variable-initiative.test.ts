@@ -7,6 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { GameService } from './service';
+import { MIGRATIONS } from './migrations';
 import type { InitiativeLevelSide, InitiativeLevelsRecord } from '../contract';
 import { expectRefused, expectUndoRedo, newGame, next, tempDir } from '../tests/fixtures/game';
 
@@ -57,7 +58,7 @@ describe('Variable Initiative on the full battle', () => {
     expect(g.roster({ viewer: 'both' }).find((u) => u.id === 'csa-14th-tennessee')!.status).toBe('eliminated');
   });
 
-  it('the night: what changes after nightfall does not change who was Ineffective at nightfall (RI-O03)', () => {
+  it('the night: what changes after nightfall does not change who was Ineffective at nightfall (RI-O03, RI-O24)', () => {
     playTo(g, '1863-07-01T2200', 'III', 'A');
     g.setCommandMarkers({ commandId: 'usa-i-1-meredith', ineffective: false });
     g.setStatus({ unitId: 'csa-2nd-mississippi', status: 'shattered' });
@@ -80,7 +81,7 @@ describe('Variable Initiative on the full battle', () => {
     expect(g.initiativeLevels({ viewer: 'both' }).waitingFor).toEqual([]);
   });
 
-  it('2 July 0400: each side\'s level, itemised unit by unit, with the Ineffective units\' roll logged (RI-O02)', () => {
+  it('2 July 0400: each side\'s level, itemised unit by unit, with the Ineffective units\' roll logged (RI-O02, RI-O20, RI-O23)', () => {
     let result!: ReturnType<GameService['determineInitiativeLevels']>;
     expectUndoRedo(g, () => (result = g.determineInitiativeLevels({ rolls: { USA: 0, CSA: 4 } })));
     july2 = g.initiativeLevels({ viewer: 'both' }).records[0]!;
@@ -200,6 +201,19 @@ describe('a game without Variable Initiative', () => {
     expect(g.initiativeLevels({ viewer: 'both' })).toMatchObject({ on: false, now: null, preview: null, records: [] });
     expectRefused(g, () => g.determineInitiativeLevels({}), 'RULES_FORBID', 'rolls', VARIABLE);
     expectRefused(g, () => g.plotNightMovement({ side: 'USA', unitId: '2-wi', fromHex: '1010', steps: [] }), 'RULES_FORBID', 'side', 'Variable Initiative (B&G Folio), Simultaneous Night Movement');
+    g.close();
+  });
+
+  it('is what a file from before the Variable Initiative columns becomes when it is opened: no levels, no plots, verified', () => {
+    const old = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, MIGRATIONS.length - 1) });
+    expect(old.schemaVersion).toBe(MIGRATIONS.length - 1);
+    old.recordLoss({ unitId: '2-wi', sp: 1 });
+    old.close();
+    const g = GameService.open(old.file);
+    expect(g.schemaVersion).toBe(MIGRATIONS.length);
+    expect(g.db.prepare('SELECT count(*) AS n FROM turns WHERE initiative_levels IS NOT NULL').get()).toEqual({ n: 0 });
+    expect(g.db.prepare('SELECT count(*) AS n FROM units WHERE night_plot IS NOT NULL').get()).toEqual({ n: 0 });
+    expect(g.verify().ok).toBe(true);
     g.close();
   });
 });

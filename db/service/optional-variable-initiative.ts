@@ -104,7 +104,7 @@ interface Change {
 }
 
 /**
- * RI-O03's "at night-fall": units' status and commands' Ineffective markers as they were when the clock
+ * RI-O03's "at night-fall", read as RI-O24 says: units' status and commands' Ineffective markers as they were when the clock
  * entered the nightfall turn, read back from the log: a field's value then is the `before` of the first
  * applied change to it after that event, or its value now when nothing changed it since.
  */
