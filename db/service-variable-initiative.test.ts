@@ -9,28 +9,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GameService } from './service';
 import { MIGRATIONS } from './migrations';
 import type { InitiativeLevelSide, InitiativeLevelsRecord } from '../contract';
-import { expectRefused, expectUndoRedo, newGame, next, tempDir } from '../tests/fixtures/game';
+import { expectRefused, expectUndoRedo, newGame, tempDir } from '../tests/fixtures/game';
+import { playFirstJulyMorning, playTo } from '../tests/fixtures/variable-initiative';
 
 const tmp = tempDir('muster-vi-');
 afterAll(() => tmp.cleanup());
 
 const LEVELS = 'Variable Initiative (B&G Folio), Initiative Levels';
 const VARIABLE = 'Variable Initiative (B&G Folio), Variable Initiative';
-
-/** Plays on (nobody enters anything, the app rolls the arrivals due) until the clock stands at this step. */
-function playTo(g: GameService, turnId: string, segment = 'II', phase = 'A'): void {
-  for (let i = 0; i < 3000; i += 1) {
-    const c = g.info().clock;
-    if (c.turnId === turnId && c.segment === segment && c.phase === phase) return;
-    if (c.turnId === turnId) {
-      next(g);
-      continue;
-    }
-    const r = g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] });
-    if (r.stoppedBecause.startsWith('the Activation Segment: first roll')) g.rollDueArrivals({});
-  }
-  throw new Error(`never reached ${turnId} ${segment}.${phase}`);
-}
 
 const unitOf = (side: InitiativeLevelSide, unitId: string) => side.units.find((u) => u.unitId === unitId)!;
 const itemSum = (side: InitiativeLevelSide) => side.level.items.reduce((n, i) => n + i.value, 0);
@@ -49,12 +35,7 @@ describe('Variable Initiative on the full battle', () => {
   it('1 July: a fire combat, losses, an elimination, a Shattered unit and an Ineffective brigade', () => {
     // Before any night the Initiative is rolled as the revision says (RI-O01).
     expect(g.initiativeLevels({ viewer: 'both' }).now).toMatchObject({ decidedBy: 'initiative-roll' });
-    playTo(g, '1863-07-01T1000', 'III', 'A');
-    g.resolveFire({ stack: ['usa-2nd-wisconsin'], range: 1, targets: ['csa-1st-tennessee'], kind: 'reaction', roll: 5, result: { sp: 1 } });
-    g.recordLoss({ unitId: 'csa-7th-tennessee', sp: 1, cause: 'small-arms' });
-    g.recordLoss({ unitId: 'csa-14th-tennessee', sp: 4, cause: 'small-arms' });
-    g.setStatus({ unitId: 'csa-13th-alabama', status: 'shattered' });
-    g.setCommandMarkers({ commandId: 'usa-i-1-meredith', ineffective: true });
+    playFirstJulyMorning(g);
     expect(g.roster({ viewer: 'both' }).find((u) => u.id === 'csa-14th-tennessee')!.status).toBe('eliminated');
   });
 
