@@ -231,6 +231,9 @@ export const EVENT_KINDS = [
   'fatigue.recovery',
   'concealment',
   'activation.draw',
+  // Variable Initiative (optional, issue #11).
+  'initiative.levels',
+  'night.plot',
 ] as const;
 export const EventKind = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKind>;

@@ -27,6 +27,7 @@ import { demoralizationContract } from './optional-demoralization';
 import { cardDrawContract } from './optional-card-draw';
 import { ordersContract } from './orders';
 import { messengersContract } from './optional-messengers';
+import { variableInitiativeContract } from './optional-variable-initiative';
 import { reinforcementsContract } from './reinforcements';
 import { rosterContract } from './roster';
 import { setupContract } from './setup';
@@ -52,6 +53,7 @@ export const GAME_DOMAINS = {
   demoralization: demoralizationContract,
   messengers: messengersContract,
   cardDraw: cardDrawContract,
+  variableInitiative: variableInitiativeContract,
 } as const;
 
 /** The shell's functions by domain: game files and the Recent list, and the player's own charts. */
@@ -145,3 +147,4 @@ export * from './optional';
 export * from './optional-demoralization';
 export * from './optional-messengers';
 export * from './optional-card-draw';
+export * from './optional-variable-initiative';

@@ -41,6 +41,8 @@ export type SqlValue = string | number | null;
 export const MUTABLE_FIELDS = {
   game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id', 'demoralization_usa', 'demoralization_csa'],
   clock: ['turn_id', 'step', 'segment', 'phase'],
+  // Variable Initiative (optional, issue #11): the Initiative Levels determined at a First Day-Turn.
+  turns: ['initiative_levels'],
   turn_state: [
     'initiative',
     'initiative_modifier',
@@ -100,6 +102,8 @@ export const MUTABLE_FIELDS = {
     'confusion_result',
     'double_time_turn_id',
     'ladder_hit',
+    // Variable Initiative's night plot (optional, issue #11).
+    'night_plot',
   ],
   objectives: ['occupied'],
   // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.

@@ -23,6 +23,7 @@ export * from './fatigue';
 export * from './victory';
 // Optional rules from related Civil War systems (issue 11): off unless a game switches them on.
 export * from './optional/variable-initiative';
+export * from './optional/variable-initiative-day';
 export * from './optional/demoralization';
 export * from './optional/card-draw';
 export * from './optional/messengers';

@@ -22,6 +22,8 @@ import { fatigueRecovery } from './movement';
 import { messengerArrivals } from './optional-messengers';
 import { cardDrawBox, requireDrawOver } from './optional-card-draw';
 import { automaticArrivals } from './reinforcements';
+import { clearNightPlots } from './optional-night-plot';
+import { holdInitiativeByLevel, initiativeDecision, requireLevelsDetermined } from './optional-variable-initiative';
 import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretsRecorded, secretStep, sideBit } from './secrets';
 
 function turnState(ctx: GameContext): TurnState {
@@ -79,6 +81,8 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
     const next = clockAfter(clock, turns, game.last_turn_id);
     if (next === null) throw forbidden('clock', 'the last game turn is over: end the game', RULE.sequence);
     const t = readTurnState(ctx.db);
+    // Variable Initiative (optional): a First Day-Turn's Initiative Phase waits for its levels (RI-O01).
+    requireLevelsDetermined(ctx, 'clock');
     if (secretsRecorded(ctx.db)) {
       requireEntriesMade(ctx, clock, t.entries_done, new Set(input.nothingToEnter ?? []));
       cs.set('turn_state', 1, 'entries_done', t.entries_done, 0);
@@ -95,6 +99,8 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
     for (const ev of next.events) automatic.push(...applyAutomatic(ctx, cs, ev, t, next.turnId));
     // The Messengers option: messages arriving this turn take effect as its Orders Segment begins (RI-O16).
     if (next.events.includes('new-turn')) automatic.push(...messengerArrivals(ctx, cs, next.turnId));
+    // Variable Initiative (optional): on a day turn after a First Day-Turn the levels' winner holds the Initiative (RI-O01).
+    if (next.segment === INITIATIVE_SEGMENT && next.phase === 'A') automatic.push(...holdInitiativeByLevel(ctx, cs, next.turnId));
     const turn = turns.find((x) => x.id === next.turnId)!;
     const info = clockInfo({ turn_id: next.turnId, segment: next.segment, phase: next.phase }, turns);
     return {
@@ -152,6 +158,7 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
         cs.set('units', u.id, 'confusion_result', u.confusion_result, null);
       }
       for (const u of readUnits(ctx.db).filter((x) => x.bayonet_charge === 1)) cs.set('units', u.id, 'bayonet_charge', 1, 0);
+      clearNightPlots(ctx, cs);
       // RI-S11: by default the previous turn's Initiative winner holds the +1 Initiative Modifier.
       cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, t.initiative);
       for (const [field, v] of [
@@ -221,7 +228,9 @@ function decisionAt(ctx: GameContext): string | null {
   const step = `${clock.segment}.${clock.phase}`;
   const turns = readTurns(ctx.db);
   if (step === 'I.A') return 'a new turn: the Orders Segment';
-  if (step === 'II.A' && readTurnState(ctx.db).initiative === null) return 'roll for the Initiative';
+  if (step === 'II.A' && readTurnState(ctx.db).initiative === null) {
+    return initiativeDecision(ctx, clock.turn_id)?.decidedBy === 'levels-due' ? 'determine the Initiative Levels (Variable Initiative)' : 'roll for the Initiative';
+  }
   if (step === 'III.A') {
     const due = dueBeforeActivation(ctx);
     return due.length > 0 ? `the Activation Segment: first ${due.map((d) => d.text).join('; ')}` : 'the Activation Segment';

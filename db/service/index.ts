@@ -18,6 +18,8 @@ import { demoralizationFunctions } from './optional-demoralization';
 import { cardDrawFunctions } from './optional-card-draw';
 import { ordersFunctions } from './orders';
 import { messengersFunctions } from './optional-messengers';
+import { nightPlotFunctions } from './optional-night-plot';
+import { variableInitiativeFunctions } from './optional-variable-initiative';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
 import { setupFunctions } from './setup';
@@ -44,4 +46,6 @@ export const SERVICE_FUNCTIONS = {
   ...demoralizationFunctions,
   ...messengersFunctions,
   ...cardDrawFunctions,
+  ...variableInitiativeFunctions,
+  ...nightPlotFunctions,
 } satisfies ServiceFunctions;

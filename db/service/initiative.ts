@@ -18,6 +18,7 @@ import { check, RULE, yes } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { requireSegment, requireStep } from './lookups';
 import { BOTH_DONE, sideBit } from './secrets';
+import { refuseRollWhenLevelsDecide } from './optional-variable-initiative';
 
 const POINTS_COLUMN = { USA: 'army_points_usa', CSA: 'army_points_csa' } as const;
 
@@ -31,6 +32,7 @@ function requirePointsAvailable(ctx: GameContext, field: string, leader: LeaderD
 function declareInitiative(ctx: GameContext, input: DeclareInitiativeInput): ChangeResult {
   return write(ctx, 'initiative.declared', input, (cs, game) => {
     requireStep(ctx, 'side', INITIATIVE_SEGMENT, 'A', RULE.initiative);
+    refuseRollWhenLevelsDecide(ctx, 'side');
     const t = readTurnState(ctx.db);
     if (t.initiative !== null) throw forbidden('side', `${t.initiative} already has the Initiative this turn`, RULE.initiative);
     const { leader } = actingArmyCommander(ctx, 'side', input.side, game);
@@ -73,6 +75,7 @@ function rollInitiative(ctx: GameContext, input: InitiativeInput): InitiativeRes
     const typed = { USA: optionalRoll('rolls.USA', rolls.USA), CSA: optionalRoll('rolls.CSA', rolls.CSA) };
     if ((typed.USA === undefined) !== (typed.CSA === undefined)) throw invalid('rolls', 'type both sides\' rolls, or neither (the app rolls both)');
     requireSegment(ctx, 'armyPoints', INITIATIVE_SEGMENT, RULE.initiative);
+    refuseRollWhenLevelsDecide(ctx, 'armyPoints');
     const t = readTurnState(ctx.db);
     if (t.initiative !== null) throw forbidden('armyPoints', `${t.initiative} already has the Initiative this turn`, RULE.initiative);
     const uses = commitments(t, input);
