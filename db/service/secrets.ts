@@ -70,10 +70,12 @@ function hiddenEvents(db: SqliteDatabase, viewer: Viewer | undefined): SecretEve
   if (viewer === 'both' || !secretsRecorded(db)) return [];
   const clock = readClock(db);
   const revealed = readTurnState(db).entries_done === BOTH_DONE ? 1 : 0;
+  // "IN ('USA', 'CSA')" (what the column's CHECK allows) rather than "IS NOT NULL": an equality on the
+  // partial index events_secret, which SQLite's planner takes; with IS NOT NULL it scans the whole log.
   return statement(
     db,
     `SELECT seq, undone, secret_side, payload FROM events
-     WHERE secret_side IS NOT NULL AND (@viewer IS NULL OR secret_side <> @viewer)
+     WHERE secret_side IN ('USA', 'CSA') AND (@viewer IS NULL OR secret_side <> @viewer)
        AND (undone = 1 OR (@revealed = 0 AND turn_id = @turn AND segment = @segment AND phase = @phase))
      ORDER BY seq`,
   ).all({ viewer: viewer ?? null, revealed, turn: clock.turn_id, segment: clock.segment, phase: clock.phase }) as SecretEventRow[];
