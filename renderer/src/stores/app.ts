@@ -41,6 +41,11 @@ export const useAppStore = defineStore('app', () => {
   const recent = ref<RecentFileEntry[]>([]);
   /** True once the first load finished (the root element carries data-app-ready). */
   const ready = ref(false);
+  /**
+   * True once the first screen is known (the open game, if any): the screen shows from then on, without
+   * waiting for what only the Start screen and the menus use (the app's info, the Recent files).
+   */
+  const screenKnown = ref(false);
   /** Bumped after every change to the open game; screens reload what they show when it moves. */
   const revision = ref(0);
   /** The last thing that happened, in words ("Undone: ..."), for the status line. */
@@ -279,6 +284,7 @@ export const useAppStore = defineStore('app', () => {
       // in order, so the first screen waits on nothing else; then what the Start screen and the menus use.
       await refreshGame();
       if (game.value !== null) screen.value = firstScreen();
+      screenKnown.value = true;
       const [info] = await Promise.all([call('appInfo'), refreshRecent()]);
       appInfo.value = info;
     } catch (e) {
@@ -293,6 +299,7 @@ export const useAppStore = defineStore('app', () => {
       else if (event.reason === 'created') screen.value = 'setup';
       else if (event.reason === 'opened') screen.value = 'roster';
     });
+    screenKnown.value = true;
     ready.value = true;
   }
 
@@ -303,6 +310,7 @@ export const useAppStore = defineStore('app', () => {
     scenarios,
     recent,
     ready,
+    screenKnown,
     revision,
     session,
     notice,
