@@ -274,15 +274,21 @@ export const useAppStore = defineStore('app', () => {
     if (scenarios.value.length === 0) scenarios.value = await call('scenarios');
   }
 
-  async function boot(): Promise<void> {
+  /**
+   * Starts the app: the open game, and with it (`readFirstScreen`, right behind it: the service answers
+   * in order) the one read of the screen it shows first. The screen shows when both are in, so its first
+   * render has its rows: one render and one layout, not an empty screen first. Then what the Start
+   * screen and the menus use (the app's info, the Recent files), which the first screen does not wait on.
+   * `readFirstScreen` never rejects (a store keeps its own refusal for the screen to show).
+   */
+  async function boot(readFirstScreen?: () => Promise<void>): Promise<void> {
     if (!connected()) {
       ready.value = true;
       return;
     }
     try {
-      // The open game first, with the Roster's one read right behind it (App.vue): the service answers
-      // in order, so the first screen waits on nothing else; then what the Start screen and the menus use.
-      await refreshGame();
+      const [opened] = await Promise.all([call('currentGame'), readFirstScreen?.()]);
+      setGame(opened);
       if (game.value !== null) screen.value = firstScreen();
       screenKnown.value = true;
       const [info] = await Promise.all([call('appInfo'), refreshRecent()]);
