@@ -230,6 +230,9 @@ export const readUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM un
 export const readActivatedUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units WHERE activation IS NOT NULL ORDER BY activation_order').all() as UnitRow[];
 export const readCommand = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined;
 export const readCommands = (db: SqliteDatabase) => statement(db, 'SELECT * FROM commands ORDER BY position').all() as CommandRow[];
+/** What the chain of command and the standing orders are worked out from: four columns of every command, not all of them. */
+export type CommandLink = Pick<CommandRow, 'id' | 'parent_id' | 'attached_to' | 'own_order'>;
+export const readCommandLinks = (db: SqliteDatabase) => statement(db, 'SELECT id, parent_id, attached_to, own_order FROM commands ORDER BY position').all() as CommandLink[];
 export const readLeader = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM leaders WHERE id = ?').get(id) as LeaderDbRow | undefined;
 export const readLeaders = (db: SqliteDatabase) => statement(db, 'SELECT * FROM leaders ORDER BY position').all() as LeaderDbRow[];
 export const readObjectives = (db: SqliteDatabase) => statement(db, 'SELECT * FROM objectives ORDER BY side DESC, position').all() as ObjectiveRow[];
