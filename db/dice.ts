@@ -21,7 +21,7 @@ import { uniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import type { DieRoll, Itemised } from '../rules/types';
 import type { DiceRecord, DiceSource } from '../contract';
 import type { SqliteDatabase } from './open';
-import { statement } from './statements';
+import { pagesOf, statement } from './statements';
 import { wellFormed } from './wellformed';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -194,7 +194,7 @@ export function verifyDice(db: SqliteDatabase): { count: number; problems: strin
   let appRolls = 0;
   let count = 0;
   // Raw rows: the values of the canonical serialisation are the first ten columns, in its order.
-  for (const r of statement(db, `SELECT ${DICE_COLUMNS} FROM dice_log ORDER BY seq`).raw().iterate() as IterableIterator<unknown[]>) {
+  for (const page of pagesOf(db, `SELECT ${DICE_COLUMNS} FROM dice_log`, 'seq')) for (const r of page) {
     const seq = r[0] as number;
     const hash = r[11] as string;
     count += 1;

@@ -161,9 +161,13 @@ export interface EventPayload {
   changes: Change[];
 }
 
+/** Where the list of changes starts in a payload's text (`,"changes":[`, the last key Muster writes), or -1. */
+export function changesAt(payloadText: string): number {
+  return payloadText.lastIndexOf(',"changes":[');
+}
+
 /** The secret side written in an event's payload text (EventPayload.secretSide), else null; read without parsing it. */
-export function payloadSecretSide(payloadText: string): Side | null {
-  const at = payloadText.lastIndexOf(',"changes":[');
+export function payloadSecretSide(payloadText: string, at: number = changesAt(payloadText)): Side | null {
   if (at < 0) return null;
   const before = payloadText.slice(Math.max(0, at - 19), at);
   return before === ',"secretSide":"USA"' ? 'USA' : before === ',"secretSide":"CSA"' ? 'CSA' : null;

@@ -26,11 +26,11 @@ import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { VerifyReport } from '../contract';
 import { cardDrawProblem } from './card-draw-check';
 import { GENESIS_HASH, diceHead, diceRowHash, verifyDice, type DiceHeadAfter } from './dice';
-import { HASH_HEAD_SQL, MUTABLE_FIELDS, eventHash, eventHashOfParts, eventHead, payloadSecretSide, type EventPayload, type EventRow, type SqlValue } from './events';
+import { HASH_HEAD_SQL, MUTABLE_FIELDS, changesAt, eventHash, eventHashOfParts, eventHead, payloadSecretSide, type EventPayload, type EventRow, type SqlValue } from './events';
 import { STATE_TABLES, genesisHash, parseGenesis, readGenesis, stateColumns, type GenesisRow, type RebuiltState, type StateTableName } from './genesis';
 import type { SqliteDatabase } from './open';
 import { SECRET_TABLES } from './secrets';
-import { statement } from './statements';
+import { pagesOf, statement } from './statements';
 
 /** At most this many problems are listed per check; the rest are counted. */
 const MAX_LISTED = 50;
@@ -218,8 +218,7 @@ function startingState(db: SqliteDatabase, genesis: GenesisRow | undefined, prob
  * changes last, and a JSON string cannot hold an unescaped quote, so the last `,"changes":[` starts the
  * list: only it is parsed (the input is not needed to replay). Any other text is parsed whole.
  */
-function changesOf(payloadText: string): EventPayload['changes'] {
-  const at = payloadText.lastIndexOf(',"changes":[');
+function changesOf(payloadText: string, at: number): EventPayload['changes'] {
   if (at > 0 && payloadText.endsWith(']}')) {
     try {
       const changes = JSON.parse(payloadText.slice(at + 11, -1)) as unknown;
@@ -234,10 +233,10 @@ function changesOf(payloadText: string): EventPayload['changes'] {
 }
 
 /** One applied event's changes on the rebuilt state, each finding the value it expects; false if its record cannot be read. */
-function replay(db: SqliteDatabase, state: RebuiltState, seq: number, payloadText: unknown, eventProblems: Problems, stateProblems: Problems): boolean {
+function replay(db: SqliteDatabase, state: RebuiltState, seq: number, payloadText: unknown, at: number, eventProblems: Problems, stateProblems: Problems): boolean {
   let changes: EventPayload['changes'];
   try {
-    changes = changesOf(payloadText as string);
+    changes = changesOf(payloadText as string, at);
   } catch {
     eventProblems.add(`event ${seq}: its record is damaged (its changes cannot be read)`);
     stateProblems.add(`the state cannot be rebuilt past event ${seq}, whose record is damaged`);
@@ -295,7 +294,7 @@ function checkEventChain(
   let diceHeadNow = GENESIS_HASH;
   // A secret entry's side (schema 6, RI-H01) is kept in its payload too, which the hash covers.
   const secretSide = (statement(db, "SELECT count(*) AS n FROM pragma_table_info('events') WHERE name = 'secret_side'").get() as { n: number }).n === 1 ? 'secret_side' : 'NULL';
-  for (const r of statement(db, `SELECT ${VERIFY_EVENT_COLUMNS}, ${secretSide} FROM events ORDER BY seq`).raw().iterate() as IterableIterator<SqlValue[]>) {
+  for (const page of pagesOf(db, `SELECT ${VERIFY_EVENT_COLUMNS}, ${secretSide} FROM events`, 'seq') as Generator<SqlValue[][]>) for (const r of page) {
     const seq = r[0] as number;
     const storedPrev = r[7] as string | null;
     const stored = r[8] as string | null;
@@ -307,7 +306,9 @@ function checkEventChain(
     if (stored === null || eventHashOfParts(String(storedPrev), String(r[1]), diceHeadNow, String(r[2]), String(r[3])) !== stored) {
       eventProblems.add(`event ${seq}: its content (or the die rolls up to it) does not match its hash: edited or damaged`);
     }
-    if (typeof r[3] === 'string' && (r[9] ?? null) !== payloadSecretSide(r[3])) {
+    const payload = r[3];
+    const at = typeof payload === 'string' ? changesAt(payload) : -1;
+    if (typeof payload === 'string' && (r[9] ?? null) !== payloadSecretSide(payload, at)) {
       eventProblems.add(`event ${seq}: which side's secret entry it is does not match its record: edited`);
     }
     prevHash = stored;
@@ -318,7 +319,7 @@ function checkEventChain(
     log.redoNext[seq] = r[6] as number | null;
     if (undone === 0) {
       log.marked += 1;
-      if (rebuilt.state !== null && !replay(db, rebuilt.state, seq, r[3], eventProblems, stateProblems)) rebuilt.state = null;
+      if (rebuilt.state !== null && !replay(db, rebuilt.state, seq, payload, at, eventProblems, stateProblems)) rebuilt.state = null;
     }
   }
   if (dice < diceHeads.length) eventProblems.add(`die roll(s) of event ${diceHeads[dice]!.eventSeq}, which is not in the log`);

@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
+import { SCHEMA_SNAPSHOT, snapshotFor } from './migrations/schema';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
 import { advanceTo, expectRefused, FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
@@ -255,5 +256,37 @@ describe('0009: messengers', () => {
     expect(g.orderMessages({ viewer: 'USA' }).messages.map((m) => `${m.order} in ${m.turns}`)).toEqual(['HOLD in 2']);
     expect(g.verify().ok).toBe(true);
     g.close();
+  });
+});
+
+describe('the schema a new file gets (db/migrations/schema.ts)', () => {
+  /** What sqlite_master lists, in SQLite's order: every table, index and trigger with its statement. */
+  const schemaOf = (db: Database.Database) => db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid').all();
+
+  it('is exactly what the migrations up to its version leave in an empty file, in one script', () => {
+    const stepByStep = new Database(':memory:');
+    for (const m of MIGRATIONS.slice(0, SCHEMA_SNAPSHOT.version)) m.up(stepByStep);
+    const snapshot = new Database(':memory:');
+    snapshot.exec(SCHEMA_SNAPSHOT.sql);
+    expect(schemaOf(snapshot)).toEqual(schemaOf(stepByStep));
+    stepByStep.close();
+    snapshot.close();
+  });
+
+  it('makes a new game file: the latest version and the same schema as every step run in turn', () => {
+    const viaSnapshot = openGameDatabase(tmp.file('snapshot.muster'), { create: true });
+    // Steps that are not Muster's own are replayed one by one (a copy of each step here).
+    const ownSteps = MIGRATIONS.map((m) => ({ ...m }));
+    expect(snapshotFor(ownSteps)).toBeNull();
+    const viaSteps = openGameDatabase(tmp.file('steps.muster'), { create: true, migrations: ownSteps });
+    // Muster's steps with more of a test's own after them still start from the snapshot; fewer do not.
+    expect(snapshotFor(MIGRATIONS)).toBe(SCHEMA_SNAPSHOT);
+    expect(snapshotFor([...MIGRATIONS, { version: LATEST_VERSION + 1, name: 'more', up: () => undefined }])).toBe(SCHEMA_SNAPSHOT);
+    expect(snapshotFor(MIGRATIONS.slice(0, SCHEMA_SNAPSHOT.version - 1))).toBeNull();
+    expect(viaSnapshot.version).toBe(LATEST_VERSION);
+    expect(viaSnapshot.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(schemaOf(viaSnapshot.db)).toEqual(schemaOf(viaSteps.db));
+    viaSnapshot.db.close();
+    viaSteps.db.close();
   });
 });

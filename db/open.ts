@@ -14,6 +14,7 @@ import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, read
 import { dirname } from 'node:path';
 import { MusterError } from './errors';
 import { MIGRATIONS, type Migration } from './migrations';
+import { snapshotFor } from './migrations/schema';
 
 /** "MUST" in ASCII: marks a SQLite file as a Muster game (PRAGMA application_id). */
 export const MUSTER_APPLICATION_ID = 0x4d555354;
@@ -261,8 +262,18 @@ function migrate(db: SqliteDatabase, path: string, migrations: readonly Migratio
   });
   try {
     db.transaction(() => {
-      if (from === 0) db.pragma(`application_id = ${MUSTER_APPLICATION_ID}`);
-      for (const m of pending) {
+      let steps = pending;
+      if (from === 0) {
+        db.pragma(`application_id = ${MUSTER_APPLICATION_ID}`);
+        // A new file gets the schema the first steps would leave in one script (db/migrations/schema.ts).
+        const snapshot = snapshotFor(migrations);
+        if (snapshot !== null) {
+          db.exec(snapshot.sql);
+          db.pragma(`user_version = ${snapshot.version}`);
+          steps = pending.filter((m) => m.version > snapshot.version);
+        }
+      }
+      for (const m of steps) {
         m.up(db);
         db.pragma(`user_version = ${m.version}`);
       }

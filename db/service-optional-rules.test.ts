@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GameService } from './service';
 import { MIGRATIONS } from './migrations';
-import { FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
+import { advanceTo, FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir('muster-optional-');
 afterAll(() => tmp.cleanup());
@@ -68,5 +68,22 @@ describe('optional rules chosen at New Game', () => {
     expect(g.info().optionalRules.inForce).toEqual([]);
     expect(g.verify().ok).toBe(true);
     g.close();
+  });
+
+  it('change the turn guide where they act: the card draw replaces alternation in III.A, messengers carry the changes of I.B', () => {
+    const plain = newGame(tmp.dir);
+    const file = tmp.file('guide.muster');
+    const optioned = GameService.create({ file, scenario: FIXTURE_SCENARIO, optionalRules: { cardDraw: { level: 'brigade' }, messengers: true } }, at);
+    for (const g of [plain, optioned]) advanceTo(g, { segment: 'I', phase: 'B' });
+    expect(plain.info().clock.whatHappens).not.toMatch(/Messengers/);
+    expect(optioned.info().clock.whatHappens).toMatch(/Messengers \(optional rule\): a successful order change travels by messenger/);
+    expect(optioned.info().clock.rules).toContain('Fields of Blue & Grey, Messengers');
+    for (const g of [plain, optioned]) advanceTo(g, { segment: 'III', phase: 'A' });
+    expect(plain.info().clock.whatHappens).toMatch(/the players alternate/);
+    const guide = optioned.info().clock;
+    expect(guide.whatHappens).toMatch(/^Card-draw activation \(optional rule\): in place of alternation, Muster draws the next card from one box of both sides' brigades/);
+    expect(guide.rules).toContain('Miniatures Random Movement');
+    plain.close();
+    optioned.close();
   });
 });

@@ -13,6 +13,7 @@ import { runCli } from './cli';
 import type { GameService } from './service';
 import type { Viewer } from '../contract';
 import { advanceTo, expectRefused, fileHash, newGame, tempDir } from '../tests/fixtures/game';
+import { HIDDEN_EVENTS_SQL } from './service/secrets';
 
 const tmp = tempDir('muster-secrets-');
 afterAll(() => tmp.cleanup());
@@ -241,5 +242,18 @@ describe('the Initiative declarations are secret until both sides have declared 
     expect(r).toMatchObject({ outcome: 'winner', winner: 'USA', totals: { USA: { total: 5 }, CSA: { total: 0 } } });
     expect(r.event.summary).toBe('USA wins the Initiative, 7 to 6: USA activates first');
     expect(g.leaders().find((l) => l.id === 'meade')).toMatchObject({ pointsUsedFor: 'initiative', moved: true });
+  });
+});
+
+describe('finding the hidden entries does not read the log (every query asks, issue #12)', () => {
+  it('goes through the partial index of secret entries, never a scan of every event', () => {
+    const g = newGame(tmp.dir);
+    try {
+      const plan = (g.db.prepare(`EXPLAIN QUERY PLAN ${HIDDEN_EVENTS_SQL}`).all({ viewer: 'CSA', revealed: 0, turn: 't', segment: 'I', phase: 'A' }) as { detail: string }[]).map((r) => r.detail);
+      expect(plan.some((d) => d.includes('USING INDEX events_secret'))).toBe(true);
+      expect(plan.some((d) => /^SCAN events\b/.test(d))).toBe(false);
+    } finally {
+      g.close();
+    }
   });
 });

@@ -5,6 +5,7 @@
 import type { Scenario } from '../data/scenario-schema';
 import type { Arm, CommandLevel, OrderCode, Side, UnitStatus, Weapon } from '../rules/types';
 import type { SqliteDatabase } from './open';
+import type { SqlValue } from './events';
 import { statement } from './statements';
 
 export interface GameRow {
@@ -245,6 +246,9 @@ export const readUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM un
 export const readActivatedUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units WHERE activation IS NOT NULL ORDER BY activation_order').all() as UnitRow[];
 export const readCommand = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined;
 export const readCommands = (db: SqliteDatabase) => statement(db, 'SELECT * FROM commands ORDER BY position').all() as CommandRow[];
+/** What the chain of command and the standing orders are worked out from: four columns of every command, not all of them. */
+export type CommandLink = Pick<CommandRow, 'id' | 'parent_id' | 'attached_to' | 'own_order'>;
+export const readCommandLinks = (db: SqliteDatabase) => statement(db, 'SELECT id, parent_id, attached_to, own_order FROM commands ORDER BY position').all() as CommandLink[];
 export const readLeader = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM leaders WHERE id = ?').get(id) as LeaderDbRow | undefined;
 export const readLeaders = (db: SqliteDatabase) => statement(db, 'SELECT * FROM leaders ORDER BY position').all() as LeaderDbRow[];
 export const readObjectives = (db: SqliteDatabase) => statement(db, 'SELECT * FROM objectives ORDER BY side DESC, position').all() as ObjectiveRow[];
@@ -307,6 +311,17 @@ function hasTable(db: SqliteDatabase, name: string): boolean {
   return (statement(db, "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) as { n: number }).n === 1;
 }
 
+/**
+ * Inserts rows into a table in one statement: the rows go in as one JSON array and SQLite takes them
+ * apart (json_each), in order, instead of one statement run per row, which costs several times more
+ * for the full battle's ~1,400 rows. Values are strings, integers or null (JSON keeps each as it is).
+ */
+function insertRows(db: SqliteDatabase, table: string, columns: readonly string[], rows: readonly SqlValue[][]): void {
+  if (rows.length === 0) return;
+  const values = columns.map((_, i) => `value ->> ${i}`).join(', ');
+  statement(db, `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${values} FROM json_each(?)`).run(JSON.stringify(rows));
+}
+
 /** Copies a (selected) scenario into a fresh game file. Runs inside the creation transaction. */
 export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenarioOptions): void {
   statement(
@@ -329,22 +344,16 @@ export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenari
     objectives: JSON.stringify(s.objectives),
   });
   // Each side's Geographic Objectives, none occupied yet (Rev. Victory).
-  const insertObjective = statement(db, 'INSERT INTO objectives (id, side, objective_id, name, position) VALUES (?, ?, ?, ?, ?)');
-  for (const side of ['USA', 'CSA'] as const) s.objectives[side].forEach((x, i) => insertObjective.run(`${side}:${x.id}`, side, x.id, x.name, i));
-  const insertTurn = statement(db, 'INSERT INTO turns (id, idx, date, time, light, afternoon) VALUES (?, ?, ?, ?, ?, ?)');
-  s.turns.forEach((t, i) => insertTurn.run(t.id, i, t.date, t.time, t.light, t.afternoon ? 1 : 0));
+  insertRows(db, 'objectives', ['id', 'side', 'objective_id', 'name', 'position'], (['USA', 'CSA'] as const).flatMap((side) => s.objectives[side].map((x, i) => [`${side}:${x.id}`, side, x.id, x.name, i])));
+  insertRows(db, 'turns', ['id', 'idx', 'date', 'time', 'light', 'afternoon'], s.turns.map((t, i) => [t.id, i, t.date, t.time, t.light, t.afternoon ? 1 : 0]));
   statement(db, 'INSERT INTO clock (id, turn_id, step, segment, phase) VALUES (1, ?, ?, ?, ?)').run(s.firstTurnId, o.firstStep.step, o.firstStep.segment, o.firstStep.phase);
   statement(db, 'INSERT INTO turn_state (id) VALUES (1)').run();
 
-  const insertGroup = statement(db, 'INSERT INTO reinforcement_groups (id, side, scheduled_turn_id, entry_area) VALUES (?, ?, ?, ?)');
+  insertRows(db, 'reinforcement_groups', ['id', 'side', 'scheduled_turn_id', 'entry_area'], s.reinforcements.map((g) => [g.id, g.side, g.scheduledTurnId, g.entryArea]));
   // A side's secret rows (schema version 4): nothing ordered, nothing concealed. A file made with an older
   // schema (the migrations' tests) gets them when migration 0004 brings it up to date.
   const secrets = hasTable(db, 'alternative_arrivals');
-  const insertAlternative = secrets ? statement(db, 'INSERT INTO alternative_arrivals (id, side) VALUES (?, ?)') : null;
-  for (const g of s.reinforcements) {
-    insertGroup.run(g.id, g.side, g.scheduledTurnId, g.entryArea);
-    insertAlternative?.run(g.id, g.side);
-  }
+  if (secrets) insertRows(db, 'alternative_arrivals', ['id', 'side'], s.reinforcements.map((g) => [g.id, g.side]));
 
   // Commands that arrive later, with their whole subtrees, start off the map.
   const children = new Map<string, string[]>();
@@ -377,44 +386,39 @@ export function insertScenario(db: SqliteDatabase, s: Scenario, o: InsertScenari
   };
   const positions = new Map(s.commands.map((c, i) => [c.id, i]));
   const ordered = [...s.commands].sort((a, b) => depthOf(a.id) - depthOf(b.id) || positions.get(a.id)! - positions.get(b.id)!);
-  const insertCommand = statement(
+  insertRows(
     db,
-    `INSERT INTO commands (id, side, level, name, parent_id, leader_id, cavalry, artillery, position, reinforcement_group_id, own_order, on_map)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  // Each command's (secret) Concealed Movement row, not concealed.
-  const insertConcealment = secrets ? statement(db, 'INSERT INTO concealment (id, side) VALUES (?, ?)') : null;
-  for (const c of ordered) {
-    insertCommand.run(
+    'commands',
+    ['id', 'side', 'level', 'name', 'parent_id', 'leader_id', 'cavalry', 'artillery', 'position', 'reinforcement_group_id', 'own_order', 'on_map'],
+    ordered.map((c) => [
       c.id, c.side, c.level, c.name, c.parentId, c.leaderId, c.cavalry ? 1 : 0, c.artillery ? 1 : 0,
       positions.get(c.id)!, groupOf.get(c.id) ?? null, orders.get(c.id) ?? null, offMap.has(c.id) ? 0 : 1,
-    );
-    insertConcealment?.run(c.id, c.side);
-  }
-  const insertLeader = statement(
-    db,
-    `INSERT INTO leaders (id, side, name, stars, rating, range, role, command_id, rating_verified, position, arrives_alone, arrival_turn_id, arrival_area, on_map)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ]),
   );
+  // Each command's (secret) Concealed Movement row, not concealed.
+  if (secrets) insertRows(db, 'concealment', ['id', 'side'], ordered.map((c) => [c.id, c.side]));
   // Leaders listed in leaderArrivals enter on their own; the others come with their command (or start on the map).
   const alone = new Map((s.leaderArrivals ?? []).map((a) => [a.leaderId, a]));
-  s.leaders.forEach((l, i) => {
-    const arrival = alone.get(l.id);
-    const onMap = arrival ? false : l.commandId === null || !offMap.has(l.commandId);
-    insertLeader.run(
-      l.id, l.side, l.name, l.stars, l.rating, l.range, l.role, l.commandId, l.ratingVerified ? 1 : 0, i,
-      arrival ? 1 : 0, arrival?.scheduledTurnId ?? null, arrival?.entryArea ?? null, onMap ? 1 : 0,
-    );
-  });
-  const insertUnit = statement(
+  insertRows(
     db,
-    `INSERT INTO units (id, side, name, arm, sp, weapon, command_id, horse_artillery, sharpshooters, can_dismount, men, position, on_map)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    'leaders',
+    ['id', 'side', 'name', 'stars', 'rating', 'range', 'role', 'command_id', 'rating_verified', 'position', 'arrives_alone', 'arrival_turn_id', 'arrival_area', 'on_map'],
+    s.leaders.map((l, i) => {
+      const arrival = alone.get(l.id);
+      const onMap = arrival ? false : l.commandId === null || !offMap.has(l.commandId);
+      return [
+        l.id, l.side, l.name, l.stars, l.rating, l.range, l.role, l.commandId, l.ratingVerified ? 1 : 0, i,
+        arrival ? 1 : 0, arrival?.scheduledTurnId ?? null, arrival?.entryArea ?? null, onMap ? 1 : 0,
+      ];
+    }),
   );
-  s.units.forEach((u, i) =>
-    insertUnit.run(
+  insertRows(
+    db,
+    'units',
+    ['id', 'side', 'name', 'arm', 'sp', 'weapon', 'command_id', 'horse_artillery', 'sharpshooters', 'can_dismount', 'men', 'position', 'on_map'],
+    s.units.map((u, i) => [
       u.id, u.side, u.name, u.arm, u.sp, u.weapon, u.commandId, u.horseArtillery ? 1 : 0, u.sharpshooters ? 1 : 0,
       u.canDismount ? 1 : 0, u.men, i, offMap.has(u.commandId) ? 0 : 1,
-    ),
+    ]),
   );
 }

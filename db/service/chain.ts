@@ -8,7 +8,7 @@ import { commandAncestors, standingOrder, standingOrders as standingOrdersOfTree
 import type { OrderCode, Side } from '../../rules/types';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
-import { readCommands, readLeader, readLeaders, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
+import { readCommands, readLeader, readLeaders, type CommandLink, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import { check, RULE } from './common';
 import type { GameContext } from './context';
@@ -16,11 +16,11 @@ import { command, leader } from './lookups';
 
 // One read of the commands table is one snapshot: its tree and standing orders are worked out once per
 // snapshot, however many checks ask (the turn state's legal actions run every check for every command).
-const treeCache = new WeakMap<CommandRow[], RulesCommandNode[]>();
+const treeCache = new WeakMap<readonly CommandLink[], RulesCommandNode[]>();
 const ordersCache = new WeakMap<CommandRow[], Map<string, { order: OrderCode; from: string }>>();
 
 /** The tree as the rules see it: a command attached elsewhere sits under the gaining command. */
-export function tree(commands: CommandRow[]): RulesCommandNode[] {
+export function tree(commands: readonly CommandLink[]): RulesCommandNode[] {
   let nodes = treeCache.get(commands);
   if (!nodes) {
     nodes = commands.map((c) => ({ id: c.id, parentId: c.attached_to ?? c.parent_id }));
@@ -47,7 +47,7 @@ export function standingOrders(ctx: GameContext, commands: CommandRow[] = readCo
  * The standing orders of just these commands, for the few units of one combat (standingOrders works out
  * every command's, which a fire attack on the full battle does not need).
  */
-export function standingOrdersOf(commandIds: Iterable<string>, commands: CommandRow[]): Map<string, { order: OrderCode; from: string }> {
+export function standingOrdersOf(commandIds: Iterable<string>, commands: readonly CommandLink[]): Map<string, { order: OrderCode; from: string }> {
   const nodes = tree(commands);
   const own: Record<string, OrderCode> = {};
   for (const c of commands) if (c.own_order) own[c.id] = c.own_order;

@@ -10,7 +10,7 @@ import type { DrmItem, Itemised, Side } from '../../rules/types';
 import type { FireResultInput, PlanFireInput, PlanFireResult, ResolveFireInput, ResolveFireResult } from '../../contract';
 import { forbidden, invalid } from '../errors';
 import { statement } from '../statements';
-import { currentSp, readCommands, readGame, type UnitRow } from '../store';
+import { currentSp, readCommandLinks, readCommands, readGame, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrdersOf } from './chain';
 import { RULE } from './common';
@@ -37,7 +37,7 @@ interface FireBuild {
 function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
   const game = readGame(ctx.db);
   const weather = weatherOf(game);
-  const commands = readCommands(ctx.db);
+  const commands = readCommandLinks(ctx.db);
   const stack = combatUnits(ctx, 'stack', input.stack);
   const side = oneSide('stack', stack);
   const targetRows = input.targets === undefined ? [] : combatUnits(ctx, 'targets', input.targets);
@@ -45,7 +45,16 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
   const lined = lineUp(stack, orders);
   const range = input.range;
   const facts = input.facts ?? {};
-  const skirmishersOut = (u: UnitRow) => statement(ctx.db, 'SELECT 1 FROM units WHERE skirmishers = ? LIMIT 1').get(u.command_id) !== undefined;
+  // Asked once per brigade (no index on units.skirmishers: each ask reads every unit).
+  const skirmishing = new Map<string, boolean>();
+  const skirmishersOut = (u: UnitRow) => {
+    let out = skirmishing.get(u.command_id);
+    if (out === undefined) {
+      out = statement(ctx.db, 'SELECT 1 FROM units WHERE skirmishers = ? LIMIT 1').get(u.command_id) !== undefined;
+      skirmishing.set(u.command_id, out);
+    }
+    return out;
+  };
 
   // The range DRM of the top unit's small arms, or of the players' artillery row (RI-F06).
   const top = stack[0]!;

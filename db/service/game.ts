@@ -16,6 +16,7 @@ import { directOrdersNow } from './orders';
 import { secretEntriesNow } from './secrets';
 import { weatherState } from './weather';
 import { optionalRulesState } from './optional-rules';
+import { withOptionalRules } from './optional-guide';
 import { demoralizationState } from './optional-demoralization';
 
 function info(ctx: GameContext): GameInfo {
@@ -31,7 +32,8 @@ function info(ctx: GameContext): GameInfo {
     createdAt: g.created_at,
     started: g.started === 1,
     ended: g.ended === 1,
-    clock: clockInfo(readClock(ctx.db), readTurns(ctx.db)),
+    // The step's guide as the game's optional rules change it (issue #11).
+    clock: withOptionalRules(ctx, clockInfo(readClock(ctx.db), readTurns(ctx.db))),
     canUndo,
     canRedo,
     eventCount: eventCount(ctx.db),

@@ -39,12 +39,14 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
     .filter((c) => c.on_map === 1 && c.leader_id !== null)
     .map((c) => {
       const from = orders.get(c.id)!.order;
+      const mayAttempt = verdictOf(() => commandMayAttemptChecks(ctx, c, commands)).verdict;
       const options = ORDER_CODES.filter((o) => o !== from).map((order) => {
-        const { verdict } = verdictOf(() => orderChangeChecks(ctx, c, order, commands, orders));
+        // orderChangeChecks runs commandMayAttemptChecks first: a command barred from every change (outside
+        // the Orders Segment, most of the game) is barred from each with the same refusal, asked once.
+        const verdict = mayAttempt.allowed ? verdictOf(() => orderChangeChecks(ctx, c, order, commands, orders)).verdict : mayAttempt;
         const kind = orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } });
         return { order, kind: kind.kind, automaticBecause: kind.kind === 'automatic' ? kind.reasons : [], kindRule: kind.rule, ...verdict };
       });
-      const mayAttempt = verdictOf(() => commandMayAttemptChecks(ctx, c, commands)).verdict;
       const drm = orderChangeDrm({
         superiorsInRange: 0,
         superiorRatingsUsed: [],

@@ -11,18 +11,24 @@ import { eventDueAt } from '../clock';
 import { forbidden, invalid } from '../errors';
 import { COUNTER_LIMITS } from '../../rules/types';
 import type { ChangeResult, CommandNode, RosterSheet, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
-import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type UnitRow } from '../store';
+import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type CommandRow, type UnitRow } from '../store';
 import { askRules, optionalBool, requireInt, requireObject, requireOneOf } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
 import { commandArm, RULE, unitSubject, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, unit } from './lookups';
 
-function roster(ctx: GameContext, input: RosterQuery = {}): RosterUnit[] {
+/** The state tables a roster and a command tree are made from, read once for both (rosterSheet). */
+interface ForcesRead {
+  commands: CommandRow[];
+  units: UnitRow[];
+}
+
+function roster(ctx: GameContext, input: RosterQuery = {}, read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) }): RosterUnit[] {
   const q = requireObject('input', input);
   const side = q.side === undefined ? undefined : requireOneOf('side', q.side, SIDES);
   const includeOffMap = optionalBool('includeOffMap', q.includeOffMap, true);
-  const commands = readCommands(ctx.db);
+  const { commands } = read;
   const byId = new Map(commands.map((c) => [c.id, c]));
   const within = q.commandId === undefined ? null : subtree(command(ctx, 'commandId', q.commandId).id, commands);
   const orders = standingOrders(ctx, commands);
@@ -36,7 +42,7 @@ function roster(ctx: GameContext, input: RosterQuery = {}): RosterUnit[] {
     }
     return names;
   };
-  return readUnits(ctx.db)
+  return read.units
     .filter((u) => (side === undefined || u.side === side) && (within === null || within.has(u.command_id)) && (includeOffMap || u.on_map === 1))
     .map((u) => {
       const o = effectiveUnitOrder(u, orders);
@@ -78,11 +84,15 @@ function roster(ctx: GameContext, input: RosterQuery = {}): RosterUnit[] {
 }
 
 function commandTree(ctx: GameContext): CommandNode[] {
-  const commands = readCommands(ctx.db);
+  return treeOf(ctx, { commands: readCommands(ctx.db), units: readUnits(ctx.db) });
+}
+
+function treeOf(ctx: GameContext, read: ForcesRead): CommandNode[] {
+  const { commands } = read;
   const orders = standingOrders(ctx, commands);
   const leaderNames = new Map(readLeaders(ctx.db).map((l) => [l.id, l.name]));
   const unitsByCommand = new Map<string, UnitRow[]>();
-  for (const u of readUnits(ctx.db)) {
+  for (const u of read.units) {
     const list = unitsByCommand.get(u.command_id);
     if (list) list.push(u);
     else unitsByCommand.set(u.command_id, [u]);
@@ -289,9 +299,13 @@ function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): Cha
   });
 }
 
-/** The Roster screen's first paint from one query: the tree and every unit. */
+/**
+ * The Roster screen's first paint from one query: the tree and every unit, from one read of the commands
+ * and the units (and so one working out of the standing orders, cached per read in db/service/chain.ts).
+ */
 function rosterSheet(ctx: GameContext): RosterSheet {
-  return { tree: commandTree(ctx), units: roster(ctx, {}) };
+  const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };
+  return { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
 }
 
 export const rosterFunctions = { roster, rosterSheet, commandTree, setFatigue, setStatus, setUnitFlags, designateSkirmishers, recallSkirmishers, setCommandMarkers } satisfies Partial<ServiceFunctions>;

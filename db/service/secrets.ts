@@ -64,20 +64,21 @@ interface SecretEventRow {
 
 /**
  * The secret entries the viewer may not see: another side's entries of the current step while the step
- * is not revealed, and another side's undone entries of any step. 'both' sees every entry; no viewer
- * sees none that is unrevealed.
+ * is not revealed, and another side's undone entries of any step. Every query runs it (asSeenBy), so it
+ * must not read the log: "IN ('USA', 'CSA')" (all the column's CHECK allows) is an equality on the
+ * partial index events_secret, which SQLite's planner takes; with "IS NOT NULL" it scans every event.
  */
+export const HIDDEN_EVENTS_SQL = `SELECT seq, undone, secret_side, payload FROM events
+     WHERE secret_side IN ('USA', 'CSA') AND (@viewer IS NULL OR secret_side <> @viewer)
+       AND (undone = 1 OR (@revealed = 0 AND turn_id = @turn AND segment = @segment AND phase = @phase))
+     ORDER BY seq`;
+
+/** HIDDEN_EVENTS_SQL for a viewer ('both' sees every entry; no viewer sees none that is unrevealed). */
 function hiddenEvents(db: SqliteDatabase, viewer: Viewer | undefined): SecretEventRow[] {
   if (viewer === 'both' || !secretsRecorded(db)) return [];
   const clock = readClock(db);
   const revealed = readTurnState(db).entries_done === BOTH_DONE ? 1 : 0;
-  return statement(
-    db,
-    `SELECT seq, undone, secret_side, payload FROM events
-     WHERE secret_side IS NOT NULL AND (@viewer IS NULL OR secret_side <> @viewer)
-       AND (undone = 1 OR (@revealed = 0 AND turn_id = @turn AND segment = @segment AND phase = @phase))
-     ORDER BY seq`,
-  ).all({ viewer: viewer ?? null, revealed, turn: clock.turn_id, segment: clock.segment, phase: clock.phase }) as SecretEventRow[];
+  return statement(db, HIDDEN_EVENTS_SQL).all({ viewer: viewer ?? null, revealed, turn: clock.turn_id, segment: clock.segment, phase: clock.phase }) as SecretEventRow[];
 }
 
 /**

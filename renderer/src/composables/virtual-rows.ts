@@ -56,14 +56,19 @@ export function scrollTopFor(index: number, rowHeight: number, scrollTop: number
 
 /** The viewport height assumed until the ResizeObserver's first report, which comes before the first paint. */
 const ASSUMED_VIEWPORT_HEIGHT = 600;
+/** Rows rendered beyond the viewport, above and below, so that scrolling finds them drawn. */
+const OVERSCAN = 8;
 
 export function useVirtualRows(count: Ref<number>, rowHeight = 24, headerHeight = 26) {
   const container = ref<HTMLElement | null>(null);
   const scrollTop = ref(0);
   const viewportHeight = ref(ASSUMED_VIEWPORT_HEIGHT);
 
+  // The first render draws only the rows in view (the first paint needs no more); the margin for
+  // scrolling follows in the frame after the first one, before the player can scroll.
+  const overscan = ref(0);
   // Vue passes the previous value: returning it unchanged re-runs nothing that depends on the window.
-  const window = computed<RowWindow>((previous) => nextRowWindow(previous, count.value, rowHeight, scrollTop.value, viewportHeight.value));
+  const window = computed<RowWindow>((previous) => nextRowWindow(previous, count.value, rowHeight, scrollTop.value, viewportHeight.value, overscan.value));
   const padTopStyle = computed(() => ({ height: `${window.value.padTop}px` }));
   const padBottomStyle = computed(() => ({ height: `${window.value.padBottom}px` }));
 
@@ -73,6 +78,15 @@ export function useVirtualRows(count: Ref<number>, rowHeight = 24, headerHeight 
 
   function measure(): void {
     if (container.value) viewportHeight.value = container.value.clientHeight;
+  }
+
+  /**
+   * The margin rows, once the first frame is out: a frame callback asked for while mounting runs in that
+   * first frame (before its layout), so the margin waits for the one after. Without frames, at once.
+   */
+  function addMargin(): void {
+    if (typeof requestAnimationFrame === 'undefined') overscan.value = OVERSCAN;
+    else requestAnimationFrame(() => requestAnimationFrame(() => (overscan.value = OVERSCAN)));
   }
 
   /**
@@ -103,6 +117,7 @@ export function useVirtualRows(count: Ref<number>, rowHeight = 24, headerHeight 
     } else {
       measure();
     }
+    addMargin();
   });
   onUnmounted(() => observer?.disconnect());
 

@@ -43,6 +43,11 @@ export const useAppStore = defineStore('app', () => {
   const recent = ref<RecentFileEntry[]>([]);
   /** True once the first load finished (the root element carries data-app-ready). */
   const ready = ref(false);
+  /**
+   * True once the first screen is known (the open game, if any): the screen shows from then on, without
+   * waiting for what only the Start screen and the menus use (the app's info, the Recent files).
+   */
+  const screenKnown = ref(false);
   /** Bumped after every change to the open game; screens reload what they show when it moves. */
   const revision = ref(0);
   /** The last thing that happened, in words ("Undone: ..."), for the status line. */
@@ -272,16 +277,23 @@ export const useAppStore = defineStore('app', () => {
     if (optionalRuleModules.value.length === 0) optionalRuleModules.value = await call('optionalRules');
   }
 
-  async function boot(): Promise<void> {
+  /**
+   * Starts the app: the open game, and with it (`readFirstScreen`, right behind it: the service answers
+   * in order) the one read of the screen it shows first. The screen shows when both are in, so its first
+   * render has its rows: one render and one layout, not an empty screen first. Then what the Start
+   * screen and the menus use (the app's info, the Recent files), which the first screen does not wait on.
+   * `readFirstScreen` never rejects (a store keeps its own refusal for the screen to show).
+   */
+  async function boot(readFirstScreen?: () => Promise<void>): Promise<void> {
     if (!connected()) {
       ready.value = true;
       return;
     }
     try {
-      // The open game first, with the Roster's one read right behind it (App.vue): the service answers
-      // in order, so the first screen waits on nothing else; then what the Start screen and the menus use.
-      await refreshGame();
+      const [opened] = await Promise.all([call('currentGame'), readFirstScreen?.()]);
+      setGame(opened);
       if (game.value !== null) screen.value = firstScreen();
+      screenKnown.value = true;
       const [info] = await Promise.all([call('appInfo'), refreshRecent()]);
       appInfo.value = info;
     } catch (e) {
@@ -296,6 +308,7 @@ export const useAppStore = defineStore('app', () => {
       else if (event.reason === 'created') screen.value = 'setup';
       else if (event.reason === 'opened') screen.value = 'roster';
     });
+    screenKnown.value = true;
     ready.value = true;
   }
 
@@ -307,6 +320,7 @@ export const useAppStore = defineStore('app', () => {
     optionalRuleModules,
     recent,
     ready,
+    screenKnown,
     revision,
     session,
     notice,

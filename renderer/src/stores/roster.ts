@@ -88,10 +88,11 @@ export const useRosterStore = defineStore('roster', () => {
 
   /**
    * Called while the app boots, before it knows whether a game is open: the roster is what shows
-   * first, so its read starts in the same round trip. With no game open the refusal is ignored.
+   * first, so its read starts in the same round trip (app store boot). Never rejects: with no game
+   * open the refusal is ignored, and a game's refusal is the screen's to show when it loads again.
    */
-  function prefetch(): void {
-    start(app.revision).catch(() => undefined);
+  function prefetch(): Promise<void> {
+    return start(app.revision).catch(() => undefined);
   }
 
   function toggle(commandId: string, fold?: boolean): void {
