@@ -18,7 +18,7 @@ const start = s.indexOf('  sql: /* sql */ `');
 const end = s.indexOf('`,', start);
 const v = MIGRATIONS.length;
 let out = s.slice(0, start) + '  sql: /* sql */ `\n' + sql + '\n' + s.slice(end);
-out = out.replace(/  version: \d+,\n  sql:/, `  version: ${v},\n  sql:`);
+out = out.replace(/ {2}version: \d+,\n {2}sql:/, `  version: ${v},\n  sql:`);
 out = out.replace('The schema of a new game file at version 6, as one script: exactly what migrations 1-6 leave', `The schema of a new game file at version ${v}, as one script: exactly what migrations 1-${v} leave`);
 out = out.replace('then only the migrations after\n * version 6 (db/open.ts)', `then only the migrations after\n * version ${v} (db/open.ts)`);
 writeFileSync(p, out);
