@@ -89,6 +89,11 @@ export const LegalActions = z.object({
   activations: z.array(LegalActivation),
   /** Activation Segment: whether each side may pass now. */
   pass: z.object({ USA: Verdict, CSA: Verdict }),
+  /**
+   * Moving the clock on: `next` is advanceClock as pressed; `nobodyEnters` is advanceClock with both sides
+   * said to have nothing to enter, offered only in a step of secret entries neither side has begun (RI-H02).
+   */
+  advance: z.object({ next: Verdict, nobodyEnters: Verdict }),
 });
 export type LegalActions = z.infer<typeof LegalActions>;
 

@@ -77,6 +77,38 @@ describe('what each side may do now, from the service', () => {
     expectOrderChangesAgree(g, afterPreRoll);
   });
 
+  it('Next and "Nobody enters anything" are offered exactly when moving the clock would be accepted (RI-H02)', () => {
+    const g = newGame(tmp.dir);
+    const advanceAgrees = (input: { nothingToEnter?: ('USA' | 'CSA')[] } | undefined, verdict: { allowed: boolean; reason?: string; rule?: string }) => {
+      const refused = tryAndUndo(g, () => g.advanceClock(input));
+      expect(refused === null, `advanceClock(${JSON.stringify(input)}): ${refused?.message}`).toBe(verdict.allowed);
+      if (refused) expect({ reason: refused.reason, rule: refused.rule }).toEqual({ reason: verdict.reason, rule: verdict.rule });
+    };
+    // I.A, nobody has entered anything: Next waits for the sides, "nobody enters anything" may pass it.
+    let advance = g.turnState({ viewer: 'both' }).legal.advance;
+    expect(advance.next.allowed).toBe(false);
+    expect(advance.next.reason).toMatch(/USA has not finished its entries/);
+    expect(advance.nobodyEnters.allowed).toBe(true);
+    advanceAgrees(undefined, advance.next);
+    advanceAgrees({ nothingToEnter: ['USA', 'CSA'] }, advance.nobodyEnters);
+
+    // A side makes an entry: nobody may say it has nothing to enter any more; it finishes its own.
+    const change = g.turnState({ viewer: 'both' }).legal.orderChanges.find((c) => c.options.some((o) => o.allowed))!;
+    g.attemptOrderChange({ commandId: change.commandId, order: change.options.find((o) => o.allowed)!.order, roll: 9 });
+    advance = g.turnState({ viewer: change.side === 'USA' ? 'CSA' : 'USA' }).legal.advance;
+    expect(advance.nobodyEnters).toMatchObject({ allowed: false, reason: expect.stringMatching(/each finishes its own/) });
+    expect(advance.next.allowed).toBe(false);
+    advanceAgrees(undefined, advance.next);
+    expect(tryAndUndo(g, () => g.advanceClock({ nothingToEnter: ['USA', 'CSA'] }))?.reason).toMatch(new RegExp(`${change.side} has made 1 entry`));
+
+    g.finishEntries({ side: 'USA' });
+    g.finishEntries({ side: 'CSA' });
+    advance = g.turnState({ viewer: 'both' }).legal.advance;
+    expect(advance.next).toEqual({ allowed: true });
+    expect(advance.nobodyEnters.allowed).toBe(false);
+    advanceAgrees(undefined, advance.next);
+  });
+
   it('a failed attempt bars the command (and its subordinates) for the turn, with the rule', () => {
     const g = newGame(tmp.dir);
     advanceTo(g, { segment: 'I', phase: 'B' });

@@ -58,6 +58,10 @@ describe('Variable Initiative on the full battle', () => {
     // Next waits for the levels (the legal actions agree: the Turn screen offers only them).
     expectRefused(g, () => g.advanceClock({ nothingToEnter: ['USA', 'CSA'] }), 'RULES_FORBID', 'clock', VARIABLE);
     expectRefused(g, () => g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] }), 'RULES_FORBID', 'clock', VARIABLE);
+    // ... and so do the Next and skip buttons' verdicts: neither "Next" nor "Nobody enters anything" is offered.
+    const { advance } = g.turnState({ viewer: 'USA' }).legal;
+    expect(advance.next).toMatchObject({ allowed: false, rule: VARIABLE, reason: expect.stringMatching(/determine the Initiative Levels first/) });
+    expect(advance.nobodyEnters).toMatchObject({ allowed: false, rule: VARIABLE });
     g.rollDueArrivals({});
     expect(g.initiativeLevels({ viewer: 'both' }).waitingFor).toEqual([]);
   });

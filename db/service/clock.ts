@@ -6,18 +6,18 @@ import { stragglersRecovered } from '../../rules/losses';
 import { clockAfter, clockInfo, eventDueAt, INITIATIVE_SEGMENT, type AutomaticEvent } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
-import type { AdvanceClockInput, AdvanceClockResult, AdvanceToDecisionResult, ChangeResult, FinishEntriesInput, TurnState } from '../../contract';
+import type { AdvanceClockInput, AdvanceClockResult, AdvanceToDecisionResult, ChangeResult, FinishEntriesInput, LegalActions, TurnState } from '../../contract';
 import { SIDES, type Side } from '../../rules/types';
 import { ORDERS } from '../../rules/orders';
 import { MusterError } from '../errors';
 import { listHistory } from '../events';
 import { standingOrders } from './chain';
 import { dueBeforeActivation } from './turn-start';
-import { readActivatedUnits, readClock, readCommands, readLeaders, readTurns, readTurnState, readUnits } from '../store';
+import { readActivatedUnits, readClock, readGame, readCommands, readLeaders, readTurns, readTurnState, readUnits } from '../store';
 import { askRules } from '../validate';
 import { RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
-import { legalActions } from './legal';
+import { legalActions, verdictOf } from './legal';
 import { fatigueRecovery } from './movement';
 import { messengerArrivals } from './optional-messengers';
 import { cardDrawBox, requireDrawOver } from './optional-card-draw';
@@ -50,7 +50,7 @@ function turnState(ctx: GameContext): TurnState {
       .map((u) => ({ unitId: u.id, commandId: u.command_id, side: u.side, effectiveness: u.activation!, phase: u.activation_phase ?? '', order: u.activation_order ?? 0, confusionResult: u.confusion_result }))
       .sort((a, b) => a.order - b.order),
     secretEntries: secretEntriesNow(ctx.db),
-    legal: legalActions(ctx),
+    legal: { ...legalActions(ctx), advance: advanceVerdicts(ctx) },
     cardDraw: cardDrawBox(ctx),
   };
 }
@@ -78,22 +78,9 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
   return write(ctx, 'clock.advanced', input, (cs, game) => {
     const clock = readClock(ctx.db);
     const turns = readTurns(ctx.db);
-    const next = clockAfter(clock, turns, game.last_turn_id);
-    if (next === null) throw forbidden('clock', 'the last game turn is over: end the game', RULE.sequence);
+    const next = advanceChecks(ctx, input, game.last_turn_id);
     const t = readTurnState(ctx.db);
-    // Variable Initiative (optional): a First Day-Turn's Initiative Phase waits for its levels (RI-O01).
-    requireLevelsDetermined(ctx, 'clock');
-    if (secretsRecorded(ctx.db)) {
-      requireEntriesMade(ctx, clock, t.entries_done, new Set(input.nothingToEnter ?? []));
-      cs.set('turn_state', 1, 'entries_done', t.entries_done, 0);
-    }
-    // RI-O40: under card draw the In-Command Activation Phase ends when the box is empty.
-    requireDrawOver(ctx);
-    // Abandoned guns must be resolved before the day ends. RI-S08.
-    if (eventDueAt(turns, clock, 'abandoned-guns')) {
-      const pending = readUnits(ctx.db).filter((u) => u.abandoned_guns > 0);
-      if (pending.length > 0) throw forbidden('clock', `resolve the abandoned guns of ${pending.map((u) => u.name).join(', ')} before the day ends`, RULE.abandonedGuns);
-    }
+    if (secretsRecorded(ctx.db)) cs.set('turn_state', 1, 'entries_done', t.entries_done, 0);
     cs.set('clock', 1, 'turn_id', clock.turn_id, next.turnId).set('clock', 1, 'step', clock.step, next.step).set('clock', 1, 'segment', clock.segment, next.segment).set('clock', 1, 'phase', clock.phase, next.phase);
     const automatic: string[] = [];
     for (const ev of next.events) automatic.push(...applyAutomatic(ctx, cs, ev, t, next.turnId));
@@ -108,6 +95,42 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
       result: { clock: info, automatic },
     };
   });
+}
+
+/**
+ * Everything advanceClock checks before it moves the clock, returning the next step. The turn state runs
+ * the same checks for the Next and skip buttons (legal.advance), so a screen never offers a refused Next.
+ */
+function advanceChecks(ctx: GameContext, input: AdvanceClockInput = {}, lastTurnId: string = readGame(ctx.db).last_turn_id): NonNullable<ReturnType<typeof clockAfter>> {
+  const clock = readClock(ctx.db);
+  const turns = readTurns(ctx.db);
+  const next = clockAfter(clock, turns, lastTurnId);
+  if (next === null) throw forbidden('clock', 'the last game turn is over: end the game', RULE.sequence);
+  // Variable Initiative (optional): a First Day-Turn's Initiative Phase waits for its levels (RI-O01).
+  requireLevelsDetermined(ctx, 'clock');
+  if (secretsRecorded(ctx.db)) requireEntriesMade(ctx, clock, readTurnState(ctx.db).entries_done, new Set(input.nothingToEnter ?? []));
+  // RI-O40: under card draw the In-Command Activation Phase ends when the box is empty.
+  requireDrawOver(ctx);
+  // Abandoned guns must be resolved before the day ends. RI-S08.
+  if (eventDueAt(turns, clock, 'abandoned-guns')) {
+    const pending = readUnits(ctx.db).filter((u) => u.abandoned_guns > 0);
+    if (pending.length > 0) throw forbidden('clock', `resolve the abandoned guns of ${pending.map((u) => u.name).join(', ')} before the day ends`, RULE.abandonedGuns);
+  }
+  return next;
+}
+
+/**
+ * The Next and skip buttons' verdicts (RI-H02): `next` as pressed, and `nobodyEnters` (both sides said to
+ * have nothing to enter) offered only in a step of secret entries that neither side has begun.
+ */
+function advanceVerdicts(ctx: GameContext): LegalActions['advance'] {
+  const next = verdictOf(() => advanceChecks(ctx)).verdict;
+  const secret = secretEntriesNow(ctx.db);
+  const untouched = secret !== null && !secret.revealed && !secret.finished.USA && !secret.finished.CSA && SIDES.every((side) => entriesThisStep(ctx.db, side) === 0);
+  const nobodyEnters = untouched
+    ? verdictOf(() => advanceChecks(ctx, { nothingToEnter: ['USA', 'CSA'] })).verdict
+    : { allowed: false, reason: secret === null ? 'this step has no secret entries' : 'a side has made or finished its entries in this step: each finishes its own', rule: RULE.sequence };
+  return { next, nobodyEnters };
 }
 
 /**

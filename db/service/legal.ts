@@ -24,7 +24,7 @@ import { requireStartOfActivationDone } from './turn-start';
 const ALLOWED: Verdict = { allowed: true };
 
 /** Runs a check; a MusterError refusal becomes a verdict with its reason and rule. Anything else is a bug and propagates. */
-function verdictOf<T>(check: () => T): { verdict: Verdict; value: T | null } {
+export function verdictOf<T>(check: () => T): { verdict: Verdict; value: T | null } {
   try {
     return { verdict: ALLOWED, value: check() };
   } catch (e) {
@@ -89,7 +89,7 @@ function activations(ctx: GameContext, commands: CommandRow[], phase: string, si
   });
 }
 
-export function legalActions(ctx: GameContext): LegalActions {
+export function legalActions(ctx: GameContext): Omit<LegalActions, 'advance'> {
   const clock = readClock(ctx.db);
   const turn = readTurnState(ctx.db);
   const commands = readCommands(ctx.db);

@@ -93,6 +93,10 @@ describe('Variable Initiative in the screens', () => {
     // The arrivals due this turn roll first: units arriving on the First Day Turn count once.
     expect(await page.getByTestId('vi-waiting').innerText()).toContain('roll for the arrival of');
     expect(await page.getByTestId('vi-determine').isDisabled()).toBe(true);
+    // The service refuses to move the clock before the levels, so the skip is not offered and the bar says why.
+    expect(await page.getByTestId('turn-skip').isDisabled()).toBe(true);
+    expect(await page.getByTestId('turn-skip').innerText()).not.toContain('Nobody enters anything');
+    expect(await page.getByTestId('turn-next-waits').innerText()).toContain('determine the Initiative Levels first');
     await e2e.resetActions();
     await click('vi-roll-arrivals');
     await expect.poll(() => page.getByTestId('vi-waiting').count()).toBe(0);
@@ -122,6 +126,8 @@ describe('Variable Initiative in the screens', () => {
     expect(usaItems).toContain('Ineffective infantry (5 units): 36 SP ÷');
     expect(usaItems).toContain('Infantry arrived during the Night Turns');
     expect(await page.getByTestId('turn-initiative').innerText()).toContain(info.winner);
+    await expect.poll(() => page.getByTestId('turn-next-waits').count()).toBe(0);
+    expect(await page.getByTestId('turn-skip').isDisabled()).toBe(false);
     await csa.getByTestId('vi-units-toggle').click();
     await page.getByTestId('variable-initiative').scrollIntoViewIfNeeded();
     await e2e.screenshot('variable-initiative-dawn');
