@@ -89,3 +89,63 @@ describe('card-draw activation on the Activation screen', () => {
     expect(e2e.consoleErrors).toEqual([]);
   });
 });
+
+describe('the status ladder on the Combat screen (RI-O14, RI-O43)', () => {
+  it('a second hit before the target\'s card is drawn takes the next worse state, and the Fire assistant says so with its rule', async () => {
+    const page = e2e.page;
+    await e2e.createGame({ scenario: 'gettysburg', players: { USA: 'Abner', CSA: 'Jubal' }, optionalRules: { cardDraw: { level: 'brigade', statusLadder: true } } });
+    // To 1000 on 1 July, III.A, the Initiative to USA, through the service as the screens would.
+    for (let i = 0; i < 60; i += 1) {
+      const clock = (await e2e.gameInfo())!.clock;
+      if (clock.turnId === '1863-07-01T1000' && clock.segment === 'II') break;
+      const r = await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
+      if (r.stoppedBecause.startsWith('the Initiative')) await e2e.call('rollInitiative', { armyPoints: { USA: false, CSA: false }, rolls: { USA: 8, CSA: 1 } });
+      if (r.stoppedBecause.startsWith('the Activation Segment: first roll')) await e2e.call('rollDueArrivals', {});
+    }
+    await e2e.call('rollInitiative', { armyPoints: { USA: false, CSA: false }, rolls: { USA: 8, CSA: 1 } });
+    while ((await e2e.gameInfo())!.clock.segment !== 'III') await e2e.call('advanceClock', {});
+    if ((await e2e.call('arrivals')).rollsDue.length > 0) await e2e.call('rollDueArrivals', {});
+    // Draw until a USA brigade's card comes up (activating the CSA cards drawn before it), and activate it.
+    const activate = async (commandId: string) => {
+      const [a] = (await e2e.call('turnState')).legal.activations;
+      if (a!.re.allowed) await e2e.call('activateRe', { commandId });
+      else await e2e.call('attemptActivation', { commandId, roll: 0 });
+    };
+    let card = (await e2e.call('drawCard', {})).card;
+    while (card.side !== 'USA') {
+      await activate(card.commandId);
+      card = (await e2e.call('drawCard', {})).card;
+    }
+    await activate(card.commandId);
+    const roster = await e2e.call('roster');
+    const firers = roster.filter((u) => u.commandId === card.commandId && u.onMap && u.arm !== 'artillery');
+    const inBox = new Set((await e2e.call('turnState')).cardDraw!.inBox.map((c) => c.commandId));
+    const target = roster.find((u) => u.side === 'CSA' && u.onMap && u.arm === 'infantry' && inBox.has(u.commandId))!;
+    // The first hit (through the service): Disordered, and the target's card is still in the box.
+    await e2e.call('resolveFire', { stack: [firers[0]!.id], range: 2, targets: [target.id], roll: 5, result: { sp: 0, outcomes: [{ unitId: target.id, status: 'disordered' }] } });
+
+    // The second on the Combat screen: the same result, but the ladder makes it Routed.
+    await e2e.reload();
+    await e2e.screen('combat');
+    for (const [picker, name] of [['fire-stack', firers[1]!.name], ['fire-targets', target.name]] as const) {
+      await page.getByTestId(picker).getByTestId('picker-search').focus();
+      await page.keyboard.type(name);
+      await page.keyboard.press('Enter');
+      await settle();
+    }
+    await page.getByTestId('fire-die').getByTestId('die-typed').focus();
+    await page.keyboard.press('5');
+    await page.getByTestId('fire-sp').fill('0');
+    await page.locator(`[data-outcome="${target.id}"]`).selectOption('disordered');
+    await settle();
+    await click('fire-apply');
+    const steps = page.getByTestId('status-ladder-steps');
+    await steps.waitFor();
+    expect(await steps.innerText()).toContain(`${target.name}: hit disordered while disordered, so routed — Hit twice before its card was drawn: the next worse state after disordered (Miniatures Random Movement, Effect)`);
+    expect((await e2e.call('roster')).find((u) => u.id === target.id)!.status).toBe('routed');
+    await steps.scrollIntoViewIfNeeded();
+    await e2e.screenshot('combat-fire-status-ladder');
+    expect((await e2e.call('verify')).ok).toBe(true);
+    expect(e2e.consoleErrors).toEqual([]);
+  });
+});
