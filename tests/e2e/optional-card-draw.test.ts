@@ -6,6 +6,7 @@
  * rolls, is in the dice log and the file verifies. Two clicks a card: draw it, activate it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RosterUnit } from '../../contract';
 import { startE2E, type E2E } from './harness';
 
 let e2e: E2E;
@@ -111,38 +112,50 @@ describe('the status ladder on the Combat screen (RI-O14, RI-O43)', () => {
       if (a!.re.allowed) await e2e.call('activateRe', { commandId });
       else await e2e.call('attemptActivation', { commandId, roll: 0 });
     };
-    let card = (await e2e.call('drawCard', {})).card;
-    while (card.side !== 'USA') {
+    // Draw (activating each card drawn) until a USA brigade that may fire is up, and fire its first regiment at a CSA
+    // regiment whose card is still in the box: the first hit, through the service, leaves the target Disordered. The
+    // draw is the app's die, so which brigade that is varies: one under an order without Phasing Fire is passed by.
+    let firers: RosterUnit[] = [];
+    let target: RosterUnit | undefined;
+    for (let n = 0; n < 120 && target === undefined && !(await e2e.call('turnState')).cardDraw!.ended; n += 1) {
+      const card = (await e2e.call('drawCard', {})).card;
       await activate(card.commandId);
-      card = (await e2e.call('drawCard', {})).card;
+      if (card.side !== 'USA') continue;
+      const roster = await e2e.call('roster');
+      const inBox = new Set((await e2e.call('turnState')).cardDraw!.inBox.map((c) => c.commandId));
+      const candidate = roster.find((u) => u.side === 'CSA' && u.onMap && u.arm === 'infantry' && u.status === 'ordered' && inBox.has(u.commandId));
+      firers = roster.filter((u) => u.commandId === card.commandId && u.onMap && u.arm !== 'artillery');
+      if (candidate === undefined || firers.length < 2) continue;
+      try {
+        await e2e.call('resolveFire', { stack: [firers[0]!.id], range: 2, targets: [candidate.id], roll: 5, result: { sp: 0, outcomes: [{ unitId: candidate.id, status: 'disordered' }] } });
+        target = candidate;
+      } catch (e) {
+        if (!(e instanceof Error) || !/RULES_FORBID/.test(e.message)) throw e;
+      }
     }
-    await activate(card.commandId);
-    const roster = await e2e.call('roster');
-    const firers = roster.filter((u) => u.commandId === card.commandId && u.onMap && u.arm !== 'artillery');
-    const inBox = new Set((await e2e.call('turnState')).cardDraw!.inBox.map((c) => c.commandId));
-    const target = roster.find((u) => u.side === 'CSA' && u.onMap && u.arm === 'infantry' && inBox.has(u.commandId))!;
-    // The first hit (through the service): Disordered, and the target's card is still in the box.
-    await e2e.call('resolveFire', { stack: [firers[0]!.id], range: 2, targets: [target.id], roll: 5, result: { sp: 0, outcomes: [{ unitId: target.id, status: 'disordered' }] } });
+    if (target === undefined) throw new Error('no USA brigade that may fire came up in the draw');
 
     // The second on the Combat screen: the same result, but the ladder makes it Routed.
     await e2e.reload();
     await e2e.screen('combat');
-    for (const [picker, name] of [['fire-stack', firers[1]!.name], ['fire-targets', target.name]] as const) {
+    const hit = target;
+    for (const [picker, unit] of [['fire-stack', firers[1]!], ['fire-targets', hit]] as const) {
       await page.getByTestId(picker).getByTestId('picker-search').focus();
-      await page.keyboard.type(name);
-      await page.keyboard.press('Enter');
+      await page.keyboard.type(unit.name);
+      // The unit itself from the matches (two regiments may share a name).
+      await page.getByTestId(picker).locator(`[role="option"][data-unit-id="${unit.id}"]`).dispatchEvent('mousedown');
       await settle();
     }
     await page.getByTestId('fire-die').getByTestId('die-typed').focus();
     await page.keyboard.press('5');
     await page.getByTestId('fire-sp').fill('0');
-    await page.locator(`[data-outcome="${target.id}"]`).selectOption('disordered');
+    await page.locator(`[data-outcome="${hit.id}"]`).selectOption('disordered');
     await settle();
     await click('fire-apply');
     const steps = page.getByTestId('status-ladder-steps');
     await steps.waitFor();
-    expect(await steps.innerText()).toContain(`${target.name}: hit disordered while disordered, so routed — Hit twice before its card was drawn: the next worse state after disordered (Miniatures Random Movement, Effect)`);
-    expect((await e2e.call('roster')).find((u) => u.id === target.id)!.status).toBe('routed');
+    expect(await steps.innerText()).toContain(`${hit.name}: hit disordered while disordered, so routed — Hit twice before its card was drawn: the next worse state after disordered (Miniatures Random Movement, Effect)`);
+    expect((await e2e.call('roster')).find((u) => u.id === hit.id)!.status).toBe('routed');
     await steps.scrollIntoViewIfNeeded();
     await e2e.screenshot('combat-fire-status-ladder');
     expect((await e2e.call('verify')).ok).toBe(true);
