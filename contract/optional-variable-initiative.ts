@@ -74,12 +74,24 @@ export const InitiativeLevelsReport = z.object({
 });
 export type InitiativeLevelsReport = z.infer<typeof InitiativeLevelsReport>;
 
+/** Units the players state are surrounded by Enemy Zones of Control: they count nothing (Muster has no map). */
+const Surrounded = z.array(Id).max(600);
+
+export const InitiativeLevelsInput = z
+  .strictObject({
+    viewer: ViewerOnly.unwrap().shape.viewer,
+    /** The units the players are about to state surrounded: the preview counts them as nothing. */
+    surrounded: Surrounded.optional(),
+  })
+  .optional();
+export type InitiativeLevelsInput = z.infer<typeof InitiativeLevelsInput>;
+
 export const DetermineInitiativeLevelsInput = z
   .strictObject({
     /** Each side's die for its Ineffective units, typed from the table; left out, the app rolls (only where there are Ineffective units). */
     rolls: z.strictObject({ USA: TypedRoll.optional(), CSA: TypedRoll.optional() }).optional(),
     /** Units the players state are surrounded by Enemy Zones of Control: they count nothing. */
-    surrounded: z.array(Id).max(600).optional(),
+    surrounded: Surrounded.optional(),
   })
   .optional();
 export type DetermineInitiativeLevelsInput = z.infer<typeof DetermineInitiativeLevelsInput>;
@@ -140,7 +152,7 @@ export const NightPlotsReport = z.object({
 export type NightPlotsReport = z.infer<typeof NightPlotsReport>;
 
 export const variableInitiativeContract = {
-  initiativeLevels: query("Variable Initiative: how this turn's Initiative is decided, the First Day-Turn's levels (itemised) and every level so far", ViewerOnly, InitiativeLevelsReport),
+  initiativeLevels: query("Variable Initiative: how this turn's Initiative is decided, the First Day-Turn's levels (itemised) and every level so far (a preview counts the units named surrounded as nothing)", InitiativeLevelsInput, InitiativeLevelsReport),
   determineInitiativeLevels: write("Variable Initiative: determines both sides' Initiative Levels at the First Day-Turn after a night (the Ineffective units' roll logged); the higher holds the Initiative for the day", DetermineInitiativeLevelsInput, DetermineInitiativeLevelsResult),
   nightPlots: query('Simultaneous Night Movement: both sides\' plot pads as the viewer may see them (the other side\'s hidden until both have finished)', ViewerOnly, NightPlotsReport),
   plotNightMovement: write("Simultaneous Night Movement: a side's secret plot for one unit, six Time Segments of hold or move (or clear it)", PlotNightMovementInput, ChangeResult),

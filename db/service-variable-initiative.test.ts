@@ -66,6 +66,18 @@ describe('Variable Initiative on the full battle', () => {
     expect(g.initiativeLevels({ viewer: 'both' }).waitingFor).toEqual([]);
   });
 
+  it('2 July 0400: a unit the players state surrounded by Enemy ZOC counts nothing, in the preview as in the level', () => {
+    const before = g.initiativeLevels({ viewer: 'both' }).preview!.USA;
+    const fresh = before.units.find((u) => u.state === 'fresh' && u.arrived === null)!;
+    expect(fresh.value).toBe(2 * fresh.sp);
+    const after = g.initiativeLevels({ viewer: 'both', surrounded: [fresh.unitId] }).preview!.USA;
+    expect(after.units.find((u) => u.unitId === fresh.unitId)).toMatchObject({ surrounded: true, value: 0, why: 'surrounded by Enemy Zones of Control (stated by the players)' });
+    expect(after.level.total).toBe(before.level.total - 2 * fresh.sp);
+    // A unit that is not in the game is refused, naming the field: the query and the write check alike.
+    expectRefused(g, () => g.initiativeLevels({ surrounded: ['no-such-unit'] }), 'NOT_FOUND', 'surrounded[0]');
+    expectRefused(g, () => g.determineInitiativeLevels({ surrounded: [fresh.unitId, 'no-such-unit'] }), 'NOT_FOUND', 'surrounded[1]');
+  });
+
   it('2 July 0400: each side\'s level, itemised unit by unit, with the Ineffective units\' roll logged (RI-O02, RI-O20, RI-O23)', () => {
     let result!: ReturnType<GameService['determineInitiativeLevels']>;
     expectUndoRedo(g, () => (result = g.determineInitiativeLevels({ rolls: { USA: 0, CSA: 4 } })));

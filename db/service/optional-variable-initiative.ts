@@ -19,7 +19,7 @@ import {
 } from '../../rules/optional/variable-initiative';
 import { ineffectiveSp, previousDay, variableInitiativeArrival, type PreviousDay } from '../../rules/optional/variable-initiative-day';
 import { SIDES, type Side } from '../../rules/types';
-import type { DetermineInitiativeLevelsInput, DetermineInitiativeLevelsResult, InitiativeLevelSide, InitiativeLevelsRecord, InitiativeLevelsReport, InitiativeLevelUnit } from '../../contract';
+import type { DetermineInitiativeLevelsInput, DetermineInitiativeLevelsResult, InitiativeLevelSide, InitiativeLevelsInput, InitiativeLevelsRecord, InitiativeLevelsReport, InitiativeLevelUnit } from '../../contract';
 import { INITIATIVE_SEGMENT } from '../clock';
 import type { NewDiceRow } from '../dice';
 import { forbidden, invalid, notFound } from '../errors';
@@ -202,15 +202,24 @@ function sideLevel(side: Side, counted: Counted[], roll: InitiativeLevelSide['in
   return { side, level, units: mine.map((c) => ({ ...c.view, value: unitValue(c.unit) })), ineffectiveSp: sp, ineffectiveRoll: roll };
 }
 
+/** The units the players state surrounded, each one checked to be in the game (the field named with its index). */
+function surroundedUnits(ctx: GameContext, ids: readonly string[] = []): Set<string> {
+  const units = new Set(readUnits(ctx.db).map((u) => u.id));
+  ids.forEach((id, i) => {
+    if (!units.has(id)) throw notFound(`surrounded[${i}]`, `no unit ${id} in this game`);
+  });
+  return new Set(ids);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The service's functions
 
-function initiativeLevels(ctx: GameContext): InitiativeLevelsReport {
+function initiativeLevels(ctx: GameContext, input: InitiativeLevelsInput = {}): InitiativeLevelsReport {
   const clock = readClock(ctx.db);
   const on = variableInitiativeOn(ctx.db);
   const now = initiativeDecision(ctx, clock.turn_id);
   const due = now?.decidedBy === 'levels-due';
-  const counted = due ? countedUnits(ctx, clock.turn_id, new Set()) : [];
+  const counted = due ? countedUnits(ctx, clock.turn_id, surroundedUnits(ctx, input.surrounded)) : [];
   return {
     on,
     turnId: clock.turn_id,
@@ -233,12 +242,7 @@ function determineInitiativeLevels(ctx: GameContext, input: DetermineInitiativeL
     const due = arrivalRollsDue(ctx);
     // RI-O22: the First Day Turn's arrivals count once, so their rolls come first.
     if (due.length > 0) throw forbidden('rolls', `first roll for the arrival of ${due.join(', ')}: units arriving on the First Day Turn count once in the Initiative Level`, REINFORCEMENTS_RULE);
-    const surrounded = new Set(input.surrounded ?? []);
-    const units = new Map(readUnits(ctx.db).map((u) => [u.id, u]));
-    (input.surrounded ?? []).forEach((id, i) => {
-      if (!units.has(id)) throw notFound(`surrounded[${i}]`, `no unit ${id} in this game`);
-    });
-    const counted = countedUnits(ctx, turn.id, surrounded);
+    const counted = countedUnits(ctx, turn.id, surroundedUnits(ctx, input.surrounded));
     const dice: Omit<NewDiceRow, 'eventSeq'>[] = [];
     const sides = {} as Record<Side, InitiativeLevelSide>;
     for (const side of SIDES) {

@@ -97,6 +97,21 @@ describe('Variable Initiative in the screens', () => {
     expect(await page.getByTestId('turn-skip').isDisabled()).toBe(true);
     expect(await page.getByTestId('turn-skip').innerText()).not.toContain('Nobody enters anything');
     expect(await page.getByTestId('turn-next-waits').innerText()).toContain('determine the Initiative Levels first');
+    // The players tick a unit surrounded by Enemy ZOC: the service's preview counts it as nothing; unticked, it counts again.
+    const usa = page.locator('[data-testid="vi-side"][data-side="USA"]');
+    const usaLevel = async () => Number(await usa.getByTestId('vi-level').innerText());
+    const levelBefore = await usaLevel();
+    const fresh = (await e2e.call('initiativeLevels', { viewer: 'both' })).preview!.USA.units.find((u) => u.state === 'fresh' && u.arrived === null)!;
+    await usa.getByTestId('vi-units-toggle').click();
+    const tick = usa.locator(`tr[data-unit="${fresh.unitId}"]`).getByTestId('vi-surrounded');
+    await tick.check();
+    await expect.poll(usaLevel).toBe(levelBefore - 2 * fresh.sp);
+    expect(await usa.locator(`tr[data-unit="${fresh.unitId}"]`).innerText()).toContain('surrounded: 0');
+    await usa.locator(`tr[data-unit="${fresh.unitId}"]`).scrollIntoViewIfNeeded();
+    await e2e.screenshot('variable-initiative-surrounded');
+    await tick.uncheck();
+    await expect.poll(usaLevel).toBe(levelBefore);
+    await usa.getByTestId('vi-units-toggle').click();
     await e2e.resetActions();
     await click('vi-roll-arrivals');
     await expect.poll(() => page.getByTestId('vi-waiting').count()).toBe(0);

@@ -21,6 +21,8 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
   const levels = ref<InitiativeLevelsReport | null>(null);
   const plots = ref<NightPlotsReport | null>(null);
   const loadError = ref<string | null>(null);
+  /** The units the players state surrounded by Enemy ZOC at the dawn about to be determined: the preview counts them as nothing. */
+  const surrounded = ref<string[]>([]);
 
   async function load(): Promise<void> {
     if (!app.hasGame || app.game?.optionalRules.settings.variableInitiative !== true) {
@@ -30,7 +32,7 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
     }
     const session = app.session;
     try {
-      const [l, p] = await Promise.all([call('initiativeLevels', app.asViewer({})), call('nightPlots', app.asViewer({}))]);
+      const [l, p] = await Promise.all([call('initiativeLevels', app.asViewer(surrounded.value.length ? { surrounded: [...surrounded.value] } : {})), call('nightPlots', app.asViewer({}))]);
       if (session !== app.session) return;
       levels.value = l;
       plots.value = p;
@@ -41,14 +43,24 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
   }
 
   watch(() => [app.revision, app.game?.file, app.game?.clock.turnId, app.game?.clock.segment, app.game?.clock.phase, app.asViewer({}).viewer], load, { immediate: true });
+  // A new dawn (or another game) starts with nobody surrounded.
+  watch(() => [app.game?.file, app.game?.clock.turnId], () => (surrounded.value = []));
   app.onGameSwitch(() => {
     levels.value = null;
     plots.value = null;
+    surrounded.value = [];
   });
 
-  const determine = (input: CallInput<'determineInitiativeLevels'>) => app.change(() => call('determineInitiativeLevels', input), (r) => r.event.summary);
+  /** States a unit surrounded (or not) and reloads the preview as the service counts it. */
+  async function setSurrounded(unitId: string, on: boolean): Promise<void> {
+    surrounded.value = on ? [...new Set([...surrounded.value, unitId])] : surrounded.value.filter((id) => id !== unitId);
+    await load();
+  }
+
+  const determine = (input: CallInput<'determineInitiativeLevels'>) =>
+    app.change(() => call('determineInitiativeLevels', { ...input, ...(surrounded.value.length ? { surrounded: [...surrounded.value] } : {}) }), (r) => r.event.summary);
   /** A side's plot is its secret: the status line does not say what it was. */
   const plot = (input: CallInput<'plotNightMovement'>) => app.change(() => call('plotNightMovement', input), () => `${input.side}'s night plot recorded: hidden until both sides have finished`);
 
-  return { levels, plots, loadError, load, determine, plot };
+  return { levels, plots, loadError, surrounded, load, setSurrounded, determine, plot };
 });
