@@ -201,7 +201,7 @@ export function verifyDice(db: SqliteDatabase): { count: number; problems: strin
     if (seq !== expectedSeq) problems.push(`roll ${seq}: expected roll ${expectedSeq} next (a roll is missing)`);
     expectedSeq = seq + 1;
     if (r[10] !== prevHash) problems.push(`roll ${seq}: its link to the previous roll is broken`);
-    const content = JSON.stringify([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9]]);
+    const content = JSON.stringify(r.slice(0, 10));
     if (digest('sha256', `${String(r[10])}\n${content}`) !== hash) problems.push(`roll ${seq}: its content does not match its hash (edited or damaged)`);
     if (r[4] === 'app') {
       const [value, next] = uniformIntDistribution(0, 9, rng);
