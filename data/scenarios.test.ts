@@ -50,7 +50,7 @@ describe('built-in scenarios', () => {
     expect(s.notes.join(' ')).toMatch(/adjust/i);
   });
 
-  it('a file loaded again is checked again only if its text changed, and every load is its own copy', () => {
+  it('a file loaded again is checked again only if its text changed, and the scenario it gives can never be changed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'muster-scenario-'));
     try {
       const file = join(dir, 'mine.json');
@@ -59,9 +59,13 @@ describe('built-in scenarios', () => {
       const first = loadScenario(file);
       const second = loadScenario(file);
       expect(second).toEqual(first);
-      expect(second).not.toBe(first);
-      second.units[0]!.sp = 99;
-      expect(loadScenario(file).units[0]!.sp).toBe(first.units[0]!.sp);
+      // Shared between loads, so frozen all the way down: a change throws and nothing changes.
+      const sp = first.units[0]!.sp;
+      expect(() => {
+        second.units[0]!.sp = 99;
+      }).toThrow(TypeError);
+      expect(() => second.units.push(second.units[0]!)).toThrow(TypeError);
+      expect(loadScenario(file).units[0]!.sp).toBe(sp);
       // The same file with a dangling reference: refused, not served from what was checked before.
       const broken = JSON.parse(text) as Scenario;
       broken.units[0]!.commandId = 'nowhere';

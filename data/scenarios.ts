@@ -27,10 +27,11 @@ export function builtInScenarioIds(dir = SCENARIO_DIR): string[] {
 }
 
 /**
- * Scenario texts already checked, and the checked scenario as JSON: the same text is the same
- * scenario, so it is checked once per process (each load still reads the file and gets its own copy).
+ * Scenario texts already checked, and the checked scenario: the same text is the same scenario, so it is
+ * checked once per process (each load still reads the file). The scenario is deeply frozen and shared:
+ * nobody may change a loaded scenario (a game copies what it needs into its file).
  */
-const checkedTexts = new Map<string, string>();
+const checkedTexts = new Map<string, Scenario>();
 const CHECKED_TEXTS_KEPT = 8;
 
 /** Loads a built-in scenario by id ("gettysburg") or a scenario file by path ("my/scenario.json"). */
@@ -42,7 +43,7 @@ export function loadScenario(idOrPath: string, dir = SCENARIO_DIR): Scenario {
   }
   const text = readFileSync(path, 'utf8');
   const checked = checkedTexts.get(text);
-  if (checked !== undefined) return JSON.parse(checked) as Scenario;
+  if (checked !== undefined) return checked;
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -51,8 +52,16 @@ export function loadScenario(idOrPath: string, dir = SCENARIO_DIR): Scenario {
   }
   const scenario = parseScenario(raw, path);
   if (checkedTexts.size >= CHECKED_TEXTS_KEPT) checkedTexts.delete(checkedTexts.keys().next().value!);
-  checkedTexts.set(text, JSON.stringify(scenario));
+  deepFreeze(scenario);
+  checkedTexts.set(text, scenario);
   return scenario;
+}
+
+/** Freezes an object and everything in it (a loaded scenario is shared, so it must never change). */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
 }
 
 /** Validates raw JSON as a scenario: schema first, then cross-references. */

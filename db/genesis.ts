@@ -44,11 +44,24 @@ export function stateColumns(db: SqliteDatabase, table: StateTableName): ColumnI
   return (db.prepare(`PRAGMA table_info(${table})`).all() as ColumnInfo[]).filter((c) => !skip.includes(c.name));
 }
 
+/** The state columns of every state table at once (one statement instead of one per table), in the schema's order. */
+function allStateColumns(db: SqliteDatabase): Map<StateTableName, string[]> {
+  const rows = statement(
+    db,
+    `SELECT m.name AS tbl, p.name AS name FROM sqlite_master m, pragma_table_info(m.name) p
+     WHERE m.type = 'table' AND m.name IN (${STATE_TABLES.map((t) => `'${t}'`).join(', ')}) ORDER BY m.name, p.cid`,
+  ).raw().all() as [StateTableName, string][];
+  const out = new Map<StateTableName, string[]>(STATE_TABLES.map((t) => [t, []]));
+  for (const [table, name] of rows) if (!(POINTER_COLUMNS[table] ?? []).includes(name)) out.get(table)!.push(name);
+  return out;
+}
+
 /** Every row of every state table as it is in the file now (the columns of the schema as it is now). */
 export function readState(db: SqliteDatabase): StateSnapshot {
   const out = {} as StateSnapshot;
+  const all = allStateColumns(db);
   for (const table of STATE_TABLES) {
-    const columns = stateColumns(db, table).map((c) => c.name);
+    const columns = all.get(table)!;
     const rows = statement(db, `SELECT ${columns.join(', ')} FROM ${table} ORDER BY id`).raw().all() as SqlValue[][];
     out[table] = { columns, rows };
   }

@@ -121,7 +121,11 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
       }
       return { db, path, version, migratedFrom: null, backupPath: null, readOnly: true };
     }
-    db.pragma('journal_mode = WAL');
+    // A new file is written once, its pages straight into the file (nothing to copy back at a first WAL
+    // checkpoint), with the rollback journal kept in memory: a creation that fails rolls back and the file is
+    // removed; one cut short by a crash was never acknowledged and is refused on opening (no game in it, or
+    // damaged). Once its schema and game are in, the file switches to WAL for every acknowledged change.
+    db.pragma(create ? 'journal_mode = MEMORY' : 'journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     // Take the write lock now, so a file in use elsewhere is refused at open rather than at the first change.
@@ -135,6 +139,7 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
       migrate(db, path, migrations, version, create ? options.initialise : undefined);
       migratedFrom = version;
     }
+    if (create) db.pragma('journal_mode = WAL');
     return { db, path, version: latest, migratedFrom, backupPath, readOnly: false };
   } catch (e) {
     db.close();
