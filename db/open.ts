@@ -129,8 +129,11 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     // Take the write lock now, so a file in use elsewhere is refused at open rather than at the first change.
-    db.exec('BEGIN IMMEDIATE');
-    db.exec('COMMIT');
+    // (A file this call has just created is nobody else's: its creation's transaction takes the lock.)
+    if (!create) {
+      db.exec('BEGIN IMMEDIATE');
+      db.exec('COMMIT');
+    }
 
     let backupPath: string | null = null;
     let migratedFrom: number | null = null;

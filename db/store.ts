@@ -311,15 +311,22 @@ function hasTable(db: SqliteDatabase, name: string): boolean {
   return (statement(db, "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) as { n: number }).n === 1;
 }
 
+/** SQLite's limit on bound parameters in one statement (SQLITE_MAX_VARIABLE_NUMBER, 32766 since 3.32). */
+const MAX_PARAMETERS = 32_766;
+
 /**
- * Inserts rows into a table in one statement: the rows go in as one JSON array and SQLite takes them
- * apart (json_each), in order, instead of one statement run per row, which costs several times more
- * for the full battle's ~1,400 rows. Values are strings, integers or null (JSON keeps each as it is).
+ * Inserts rows into a table with as few statements as SQLite's parameter limit allows: one multi-row
+ * VALUES list per chunk, the values bound as they are (the full battle's ~1,400 rows in a statement per
+ * table), instead of one statement run per row, which costs several times more. Rows go in in order.
  */
 function insertRows(db: SqliteDatabase, table: string, columns: readonly string[], rows: readonly SqlValue[][]): void {
-  if (rows.length === 0) return;
-  const values = columns.map((_, i) => `value ->> ${i}`).join(', ');
-  statement(db, `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${values} FROM json_each(?)`).run(JSON.stringify(rows));
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+  const one = `(${columns.map(() => '?').join(', ')})`;
+  for (let at = 0; at < rows.length; at += perStatement) {
+    const chunk = rows.slice(at, at + perStatement);
+    // Prepared once per file for each chunk size (statement() caches by text).
+    statement(db, `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(chunk.length).fill(one).join(', ')}`).run(chunk.flat());
+  }
 }
 
 /** Copies a (selected) scenario into a fresh game file. Runs inside the creation transaction. */
