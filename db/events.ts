@@ -168,9 +168,9 @@ export function changesAt(payloadText: string): number {
 
 /** The secret side written in an event's payload text (EventPayload.secretSide), else null; read without parsing it. */
 export function payloadSecretSide(payloadText: string, at: number = changesAt(payloadText)): Side | null {
-  if (at < 0) return null;
-  const before = payloadText.slice(Math.max(0, at - 19), at);
-  return before === ',"secretSide":"USA"' ? 'USA' : before === ',"secretSide":"CSA"' ? 'CSA' : null;
+  if (at < 19) return null;
+  // Compared in place (no substring made): verify asks this of every event.
+  return payloadText.startsWith(',"secretSide":"USA"', at - 19) ? 'USA' : payloadText.startsWith(',"secretSide":"CSA"', at - 19) ? 'CSA' : null;
 }
 
 /** An event row as stored. */
