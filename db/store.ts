@@ -324,8 +324,8 @@ function insertRows(db: SqliteDatabase, table: string, columns: readonly string[
   const one = `(${columns.map(() => '?').join(', ')})`;
   for (let at = 0; at < rows.length; at += perStatement) {
     const chunk = rows.slice(at, at + perStatement);
-    // Prepared once per file for each chunk size (statement() caches by text).
-    statement(db, `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(chunk.length).fill(one).join(', ')}`).run(chunk.flat());
+    // Not kept in the statement cache: each runs once, when the game is created.
+    db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(chunk.length).fill(one).join(', ')}`).run(chunk.flat());
   }
 }
 
