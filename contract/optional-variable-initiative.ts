@@ -21,8 +21,23 @@ export const InitiativeLevelUnit = z.object({
   value: z.number().int().nullable(),
   /** Why, in words: "fired at 1 July 1420", "Shattered at nightfall", "arrived at 2 July 0300". */
   why: z.string(),
+  /** With separated forces (RI-O06): its group, 0 the main body, 1 and on the groups the players named cut off. */
+  group: z.number().int().optional(),
 });
 export type InitiativeLevelUnit = z.infer<typeof InitiativeLevelUnit>;
+
+const IneffectiveRoll = z.object({ roll: DieRoll, source: DiceSource, divisor: z.number().int() });
+
+/** One group of a side whose forces are separated (RI-O06): its own level, with its own Ineffective units' roll. */
+export const InitiativeLevelGroup = z.object({
+  /** "Main body", "Cut-off group 1", ... */
+  label: z.string(),
+  unitIds: z.array(z.string()),
+  level: Itemised,
+  ineffectiveSp: z.number().int(),
+  ineffectiveRoll: IneffectiveRoll.nullable(),
+});
+export type InitiativeLevelGroup = z.infer<typeof InitiativeLevelGroup>;
 
 /** A side's Initiative Level, itemised, with the units behind each line. */
 export const InitiativeLevelSide = z.object({
@@ -33,7 +48,14 @@ export const InitiativeLevelSide = z.object({
   /** The SPs of the Ineffective units, divided by the roll (RI-O02, RI-O20). */
   ineffectiveSp: z.number().int(),
   /** The roll that divided them; null when there was none to divide (RI-O20) or it is still to be made. */
-  ineffectiveRoll: z.object({ roll: DieRoll, source: DiceSource, divisor: z.number().int() }).nullable(),
+  ineffectiveRoll: IneffectiveRoll.nullable(),
+  /**
+   * Separated Forces (RI-O06), when the players named groups cut off from the main body: every group's level
+   * (the main body first, its Ineffective SP and roll are the side's above); the side's level is the highest's.
+   */
+  groups: z.array(InitiativeLevelGroup).optional(),
+  /** Which of `groups` gives the side's level. */
+  chosenGroup: z.number().int().optional(),
 });
 export type InitiativeLevelSide = z.infer<typeof InitiativeLevelSide>;
 
@@ -77,11 +99,20 @@ export type InitiativeLevelsReport = z.infer<typeof InitiativeLevelsReport>;
 /** Units the players state are surrounded by Enemy Zones of Control: they count nothing (Muster has no map). */
 const Surrounded = z.array(Id).max(600);
 
+/**
+ * Separated Forces (RI-O06): the groups of a side's infantry the players state are cut off from its main
+ * body by Enemy Zones of Control or the map edge, each a list of unit ids; every unit not named is the main body.
+ */
+const SeparatedGroups = z.array(z.array(Id).min(1, 'a cut-off group names at least one unit').max(600)).max(8);
+const Separated = z.strictObject({ USA: SeparatedGroups.optional(), CSA: SeparatedGroups.optional() });
+
 export const InitiativeLevelsInput = z
   .strictObject({
     viewer: ViewerOnly.unwrap().shape.viewer,
     /** The units the players are about to state surrounded: the preview counts them as nothing. */
     surrounded: Surrounded.optional(),
+    /** The groups they are about to state cut off: the preview gives each its level. */
+    separated: Separated.optional(),
   })
   .optional();
 export type InitiativeLevelsInput = z.infer<typeof InitiativeLevelsInput>;
@@ -92,6 +123,8 @@ export const DetermineInitiativeLevelsInput = z
     rolls: z.strictObject({ USA: TypedRoll.optional(), CSA: TypedRoll.optional() }).optional(),
     /** Units the players state are surrounded by Enemy Zones of Control: they count nothing. */
     surrounded: Surrounded.optional(),
+    /** Groups cut off from a side's main body (RI-O06): each has its level, its Ineffective units' die rolled by the app. */
+    separated: Separated.optional(),
   })
   .optional();
 export type DetermineInitiativeLevelsInput = z.infer<typeof DetermineInitiativeLevelsInput>;

@@ -78,6 +78,34 @@ describe('Variable Initiative on the full battle', () => {
     expectRefused(g, () => g.determineInitiativeLevels({ surrounded: [fresh.unitId, 'no-such-unit'] }), 'NOT_FOUND', 'surrounded[1]');
   });
 
+  it('2 July 0400: separated forces, each group its own level and the highest the side\'s (RI-O06)', () => {
+    const before = g.initiativeLevels({ viewer: 'both' }).preview!.USA;
+    const fresh = before.units.filter((u) => u.state === 'fresh' && u.arrived === null).slice(0, 2);
+    const cutOff = fresh.map((u) => u.unitId);
+    const preview = g.initiativeLevels({ viewer: 'both', separated: { USA: [cutOff] } }).preview!;
+    const usa = preview.USA;
+    expect(usa.groups!.map((x) => x.label)).toEqual(['Main body', 'Cut-off group 1']);
+    expect(usa.groups![1]).toMatchObject({ unitIds: cutOff, level: { total: 2 * (fresh[0]!.sp + fresh[1]!.sp) }, ineffectiveSp: 0, ineffectiveRoll: null });
+    // The main body is far the larger: it gives the side's level, without the cut-off units.
+    expect(usa.chosenGroup).toBe(0);
+    expect(usa.level.total).toBe(before.level.total - 2 * (fresh[0]!.sp + fresh[1]!.sp));
+    expect(usa.level.items.at(-1)).toEqual({ label: "Separated forces: the highest of 2 groups' levels (Main body)", value: 0, rule: 'Variable Initiative (B&G Folio), Separated Forces' });
+    expect(usa.units.find((u) => u.unitId === cutOff[0])!.group).toBe(1);
+    expect(preview.CSA.groups).toBeUndefined();
+    // Named wrongly: refused with the field and the rule, nothing changed.
+    const csaUnit = preview.CSA.units[0]!.unitId;
+    expectRefused(g, () => g.initiativeLevels({ separated: { USA: [[csaUnit]] } }), 'INVALID_ARGUMENT', 'separated.USA[0][0]', LEVELS);
+    expectRefused(g, () => g.initiativeLevels({ separated: { USA: [cutOff, [cutOff[0]!]] } }), 'INVALID_ARGUMENT', 'separated.USA[1][0]', /Separated Forces/);
+    const eliminated = preview.CSA.units.find((u) => u.state === 'eliminated')!;
+    expectRefused(g, () => g.determineInitiativeLevels({ rolls: { USA: 0, CSA: 4 }, separated: { CSA: [[eliminated.unitId]] } }), 'INVALID_ARGUMENT', 'separated.CSA[0][0]', /Separated Forces/);
+    // Determined so, the record keeps every group; undone, the dawn is as it was.
+    const record = g.determineInitiativeLevels({ rolls: { USA: 0, CSA: 4 }, separated: { USA: [cutOff] } }).record;
+    expect(record.USA.groups!.map((x) => x.level.total)).toEqual(usa.groups!.map((x, i) => (i === 0 ? record.USA.level.total : x.level.total)));
+    expect(g.verify().ok).toBe(true);
+    g.undo({ viewer: 'both' });
+    expect(g.initiativeLevels({ viewer: 'both' }).records).toEqual([]);
+  });
+
   it('2 July 0400: each side\'s level, itemised unit by unit, with the Ineffective units\' roll logged (RI-O02, RI-O20, RI-O23)', () => {
     let result!: ReturnType<GameService['determineInitiativeLevels']>;
     expectUndoRedo(g, () => (result = g.determineInitiativeLevels({ rolls: { USA: 0, CSA: 4 } })));

@@ -18,7 +18,7 @@ import {
   type VariableInitiativeUnit,
 } from '../../rules/optional/variable-initiative';
 import { ineffectiveSp, previousDay, variableInitiativeArrival, type PreviousDay } from '../../rules/optional/variable-initiative-day';
-import { SIDES, type Side } from '../../rules/types';
+import { SIDES, type Itemised, type Side } from '../../rules/types';
 import type { DetermineInitiativeLevelsInput, DetermineInitiativeLevelsResult, InitiativeLevelSide, InitiativeLevelsInput, InitiativeLevelsRecord, InitiativeLevelsReport, InitiativeLevelUnit } from '../../contract';
 import { INITIATIVE_SEGMENT } from '../clock';
 import type { NewDiceRow } from '../dice';
@@ -191,15 +191,58 @@ function unitValue(u: VariableInitiativeUnit): number | null {
   return { fresh: 2 * u.sp, engaged: u.sp, eliminated: -u.sp, ineffective: null }[u.state];
 }
 
-/** A side's level: with the divisor, or (a preview) with the Ineffective units' line still to roll for. */
-function sideLevel(side: Side, counted: Counted[], roll: InitiativeLevelSide['ineffectiveRoll']): InitiativeLevelSide {
-  const mine = counted.filter((c) => c.side === side);
-  const units = mine.map((c) => c.unit);
+type IneffectiveRoll = InitiativeLevelSide['ineffectiveRoll'];
+
+/** A group's level: with the divisor, or (a preview) with the Ineffective units' line still to roll for. */
+function groupLevel(units: VariableInitiativeUnit[], roll: IneffectiveRoll): { level: Itemised; ineffectiveSp: number } {
   const sp = askRules(() => ineffectiveSp(units));
   // A preview leaves the Ineffective units out until their roll is made; with none to divide there is no roll (RI-O20).
   const pending = roll === null && sp > 0;
   const level = askRules(() => (pending ? variableInitiativeLevel(units.filter((u) => !(u.state === 'ineffective' && u.arrived === undefined && u.surrounded !== true)), 1) : variableInitiativeLevel(units, roll?.divisor ?? 1)));
-  return { side, level, units: mine.map((c) => ({ ...c.view, value: unitValue(c.unit) })), ineffectiveSp: sp, ineffectiveRoll: roll };
+  return { level, ineffectiveSp: sp };
+}
+
+/**
+ * A side's level. With groups cut off (RI-O06, Separated Forces) each group, the main body first, has its own
+ * level and roll, and the side's level is the highest group's; `rolls[0]` is the main body's (the side's) roll.
+ */
+function sideLevel(side: Side, counted: Counted[], rolls: IneffectiveRoll[], cutOff: readonly ReadonlySet<string>[] = []): InitiativeLevelSide {
+  const mine = counted.filter((c) => c.side === side);
+  const groupOf = (c: Counted) => 1 + cutOff.findIndex((g) => g.has(c.view.unitId));
+  const members = [0, ...cutOff.map((_, i) => i + 1)].map((g) => mine.filter((c) => groupOf(c) === g));
+  const groups = members.map((group, g) => ({ label: g === 0 ? 'Main body' : `Cut-off group ${g}`, unitIds: group.map((c) => c.view.unitId), ...groupLevel(group.map((c) => c.unit), rolls[g] ?? null), ineffectiveRoll: rolls[g] ?? null }));
+  // The highest level counts; the main body keeps a tie (rules separatedForcesLevel picks the same).
+  const chosen = groups.reduce((best, g, i) => (g.level.total > groups[best]!.level.total ? i : best), 0);
+  const units = mine.map((c) => ({ ...c.view, value: unitValue(c.unit), ...(cutOff.length > 0 ? { group: groupOf(c) } : {}) }));
+  const main = groups[0]!;
+  if (cutOff.length === 0) return { side, level: main.level, units, ineffectiveSp: main.ineffectiveSp, ineffectiveRoll: main.ineffectiveRoll };
+  const level = { ...groups[chosen]!.level, items: [...groups[chosen]!.level.items, { label: `Separated forces: the highest of ${groups.length} groups' levels (${groups[chosen]!.label})`, value: 0, rule: R.separatedForces }] };
+  return { side, level, units, ineffectiveSp: main.ineffectiveSp, ineffectiveRoll: main.ineffectiveRoll, groups, chosenGroup: chosen };
+}
+
+/**
+ * The groups the players name cut off from each side's main body (RI-O06), checked: each unit one of the
+ * side's infantry counted at this dawn and on the map, named once. The field is named with its indexes.
+ */
+function cutOffGroups(counted: Counted[], separated: NonNullable<InitiativeLevelsInput>['separated']): Record<Side, Set<string>[]> {
+  const out = { USA: [] as Set<string>[], CSA: [] as Set<string>[] };
+  for (const side of SIDES) {
+    const named = new Set<string>();
+    (separated?.[side] ?? []).forEach((ids, g) => {
+      const group = new Set<string>();
+      ids.forEach((id, i) => {
+        const field = `separated.${side}[${g}][${i}]`;
+        const c = counted.find((x) => x.view.unitId === id);
+        if (!c || c.side !== side) throw invalid(field, `${id} is not one of ${side}'s infantry units counted at this dawn: only infantry counts in the Initiative Level`, R.levels);
+        if (c.view.state === 'eliminated') throw invalid(field, `${c.view.name} is eliminated: it counts with the main body, not with a group on the map`, R.separatedForces);
+        if (named.has(id)) throw invalid(field, `${c.view.name} is named in two groups: a unit is in one group`, R.separatedForces);
+        named.add(id);
+        group.add(id);
+      });
+      out[side].push(group);
+    });
+  }
+  return out;
 }
 
 /** The units the players state surrounded, each one checked to be in the game (the field named with its index). */
@@ -220,12 +263,13 @@ function initiativeLevels(ctx: GameContext, input: InitiativeLevelsInput = {}): 
   const now = initiativeDecision(ctx, clock.turn_id);
   const due = now?.decidedBy === 'levels-due';
   const counted = due ? countedUnits(ctx, clock.turn_id, surroundedUnits(ctx, input.surrounded)) : [];
+  const cutOff = cutOffGroups(counted, input.separated);
   return {
     on,
     turnId: clock.turn_id,
     now,
     waitingFor: due ? arrivalRollsDue(ctx).map((name) => ({ text: `roll for the arrival of ${name}: units arriving on the First Day Turn count once`, rule: REINFORCEMENTS_RULE })) : [],
-    preview: due ? { USA: sideLevel('USA', counted, null), CSA: sideLevel('CSA', counted, null) } : null,
+    preview: due ? { USA: sideLevel('USA', counted, [], cutOff.USA), CSA: sideLevel('CSA', counted, [], cutOff.CSA) } : null,
     records: on ? levelRecords(ctx.db) : [],
   };
 }
@@ -243,21 +287,27 @@ function determineInitiativeLevels(ctx: GameContext, input: DetermineInitiativeL
     // RI-O22: the First Day Turn's arrivals count once, so their rolls come first.
     if (due.length > 0) throw forbidden('rolls', `first roll for the arrival of ${due.join(', ')}: units arriving on the First Day Turn count once in the Initiative Level`, REINFORCEMENTS_RULE);
     const counted = countedUnits(ctx, turn.id, surroundedUnits(ctx, input.surrounded));
+    const cutOff = cutOffGroups(counted, input.separated);
     const dice: Omit<NewDiceRow, 'eventSeq'>[] = [];
     const sides = {} as Record<Side, InitiativeLevelSide>;
     for (const side of SIDES) {
       const typed = input.rolls?.[side] as Parameters<typeof die>[1];
-      const sp = askRules(() => ineffectiveSp(counted.filter((c) => c.side === side).map((c) => c.unit)));
-      let roll: InitiativeLevelSide['ineffectiveRoll'] = null;
-      if (sp > 0) {
-        const r = die(ctx, typed);
+      const mine = counted.filter((c) => c.side === side);
+      const groups = [mine.filter((c) => !cutOff[side].some((g) => g.has(c.view.unitId))), ...cutOff[side].map((g) => mine.filter((c) => g.has(c.view.unitId)))];
+      // One roll per group that has Ineffective units (RI-O06, RI-O20): the main body's may be typed, a cut-off group's the app rolls.
+      const rolls = groups.map((group, g): IneffectiveRoll => {
+        const sp = askRules(() => ineffectiveSp(group.map((c) => c.unit)));
+        if (sp === 0) {
+          if (g === 0 && typed !== undefined) throw invalid(`rolls.${side}`, `${side} has no Ineffective infantry${cutOff[side].length ? ' in its main body' : ''}: there is nothing to divide, so no roll (RI-O20)`, R.levels);
+          return null;
+        }
+        const r = die(ctx, g === 0 ? typed : undefined);
         const divisor = askRules(() => ineffectiveDivisor(r.roll));
-        roll = { roll: r.roll, source: r.source, divisor };
-        dice.push({ purpose: `Initiative Level: ${side} Ineffective infantry`, source: r.source, roll: r.roll, modifiers: { total: 0, items: [] }, modified: divisor, target: null, outcome: `${sp} SP ÷ ${divisor} = ${Math.floor(sp / divisor)}` });
-      } else if (typed !== undefined) {
-        throw invalid(`rolls.${side}`, `${side} has no Ineffective infantry: there is nothing to divide, so no roll (RI-O20)`, R.levels);
-      }
-      sides[side] = sideLevel(side, counted, roll);
+        const whose = g === 0 ? (cutOff[side].length ? ', main body' : '') : `, cut-off group ${g}`;
+        dice.push({ purpose: `Initiative Level: ${side} Ineffective infantry${whose}`, source: r.source, roll: r.roll, modifiers: { total: 0, items: [] }, modified: divisor, target: null, outcome: `${sp} SP ÷ ${divisor} = ${Math.floor(sp / divisor)}` });
+        return { roll: r.roll, source: r.source, divisor };
+      });
+      sides[side] = sideLevel(side, counted, rolls, cutOff[side]);
     }
     const t = readTurnState(ctx.db);
     // RI-O05: the side that held the Initiative on the turn before (the +1 modifier's holder at a new turn, RI-S11).

@@ -111,6 +111,18 @@ describe('Variable Initiative in the screens', () => {
     await e2e.screenshot('variable-initiative-surrounded');
     await tick.uncheck();
     await expect.poll(usaLevel).toBe(levelBefore);
+    // Separated forces (RI-O06): the same unit put in a cut-off group; the groups' levels are shown, the highest counts.
+    await usa.locator(`tr[data-unit="${fresh.unitId}"]`).getByTestId('vi-group').selectOption('1');
+    const groups = usa.getByTestId('vi-groups');
+    await expect.poll(() => groups.count()).toBe(1);
+    expect(await groups.innerText()).toContain(`Cut-off group 1 (1 unit): ${2 * fresh.sp}`);
+    expect(await groups.innerText()).toMatch(/Main body \(\d+ units\): \d+[^\n]*\n?[^\n]*the highest: the side's level/);
+    await expect.poll(usaLevel).toBe(levelBefore - 2 * fresh.sp);
+    await groups.scrollIntoViewIfNeeded();
+    await e2e.screenshot('variable-initiative-separated-forces');
+    await usa.locator(`tr[data-unit="${fresh.unitId}"]`).getByTestId('vi-group').selectOption('0');
+    await expect.poll(() => groups.count()).toBe(0);
+    await expect.poll(usaLevel).toBe(levelBefore);
     await usa.getByTestId('vi-units-toggle').click();
     await e2e.resetActions();
     await click('vi-roll-arrivals');

@@ -23,6 +23,22 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
   const loadError = ref<string | null>(null);
   /** The units the players state surrounded by Enemy ZOC at the dawn about to be determined: the preview counts them as nothing. */
   const surrounded = ref<string[]>([]);
+  /** Separated forces (RI-O06): the cut-off group (1, 2, ...) the players put a unit in; a unit not listed is in the main body. */
+  const cutOff = ref<Record<'USA' | 'CSA', Record<string, number>>>({ USA: {}, CSA: {} });
+
+  /** The service's input for the groups: each side's cut-off groups in order, empty ones left out. */
+  function separatedInput(): { separated?: { USA?: string[][]; CSA?: string[][] } } {
+    const out: { USA?: string[][]; CSA?: string[][] } = {};
+    for (const side of ['USA', 'CSA'] as const) {
+      const byGroup = new Map<number, string[]>();
+      for (const [unitId, group] of Object.entries(cutOff.value[side])) byGroup.set(group, [...(byGroup.get(group) ?? []), unitId]);
+      const groups = [...byGroup.entries()].sort((a, b) => a[0] - b[0]).map(([, ids]) => ids);
+      if (groups.length > 0) out[side] = groups;
+    }
+    return Object.keys(out).length > 0 ? { separated: out } : {};
+  }
+  /** What the dawn's reads and the determination take from the players' statements. */
+  const statements = () => ({ ...(surrounded.value.length ? { surrounded: [...surrounded.value] } : {}), ...separatedInput() });
 
   async function load(): Promise<void> {
     if (!app.hasGame || app.game?.optionalRules.settings.variableInitiative !== true) {
@@ -32,7 +48,7 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
     }
     const session = app.session;
     try {
-      const [l, p] = await Promise.all([call('initiativeLevels', app.asViewer(surrounded.value.length ? { surrounded: [...surrounded.value] } : {})), call('nightPlots', app.asViewer({}))]);
+      const [l, p] = await Promise.all([call('initiativeLevels', app.asViewer(statements())), call('nightPlots', app.asViewer({}))]);
       if (session !== app.session) return;
       levels.value = l;
       plots.value = p;
@@ -44,11 +60,18 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
 
   watch(() => [app.revision, app.game?.file, app.game?.clock.turnId, app.game?.clock.segment, app.game?.clock.phase, app.asViewer({}).viewer], load, { immediate: true });
   // A new dawn (or another game) starts with nobody surrounded.
-  watch(() => [app.game?.file, app.game?.clock.turnId], () => (surrounded.value = []));
+  watch(
+    () => [app.game?.file, app.game?.clock.turnId],
+    () => {
+      surrounded.value = [];
+      cutOff.value = { USA: {}, CSA: {} };
+    },
+  );
   app.onGameSwitch(() => {
     levels.value = null;
     plots.value = null;
     surrounded.value = [];
+    cutOff.value = { USA: {}, CSA: {} };
   });
 
   /** States a unit surrounded (or not) and reloads the preview as the service counts it. */
@@ -57,10 +80,18 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
     await load();
   }
 
-  const determine = (input: CallInput<'determineInitiativeLevels'>) =>
-    app.change(() => call('determineInitiativeLevels', { ...input, ...(surrounded.value.length ? { surrounded: [...surrounded.value] } : {}) }), (r) => r.event.summary);
+  /** Puts a unit in a cut-off group (0: back in the main body) and reloads the preview as the service counts it. */
+  async function setCutOff(side: 'USA' | 'CSA', unitId: string, group: number): Promise<void> {
+    const next = { ...cutOff.value[side] };
+    if (group > 0) next[unitId] = group;
+    else delete next[unitId];
+    cutOff.value = { ...cutOff.value, [side]: next };
+    await load();
+  }
+
+  const determine = (input: CallInput<'determineInitiativeLevels'>) => app.change(() => call('determineInitiativeLevels', { ...input, ...statements() }), (r) => r.event.summary);
   /** A side's plot is its secret: the status line does not say what it was. */
   const plot = (input: CallInput<'plotNightMovement'>) => app.change(() => call('plotNightMovement', input), () => `${input.side}'s night plot recorded: hidden until both sides have finished`);
 
-  return { levels, plots, loadError, surrounded, load, setSurrounded, determine, plot };
+  return { levels, plots, loadError, surrounded, cutOff, load, setSurrounded, setCutOff, determine, plot };
 });
