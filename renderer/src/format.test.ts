@@ -1,6 +1,6 @@
 /** Text helpers of the screens: turn ids as the time track reads them, signed modifiers, file names. */
 import { describe, expect, it } from 'vitest';
-import { counted, fileName, formatTurnId, sideName, signed } from './format';
+import { counted, fileName, forPlayers, formatTurnId, sideName, signed } from './format';
 
 describe('format', () => {
   it('reads a turn id as the time track does', () => {
@@ -21,5 +21,13 @@ describe('format', () => {
     expect(sideName('CSA')).toBe('Confederate (CSA)');
     expect(fileName('/home/a/Muster/gettysburg.muster')).toBe('gettysburg.muster');
     expect(fileName('C:\\games\\lrt.muster')).toBe('lrt.muster');
+  });
+});
+
+describe('forPlayers', () => {
+  it('leaves out the API names the service adds for programs, and nothing else', () => {
+    expect(forPlayers('determine the Initiative Levels first: they decide the Initiative for the day (determineInitiativeLevels)')).toBe('determine the Initiative Levels first: they decide the Initiative for the day');
+    expect(forPlayers('USA has not finished its entries in I.A (order changes): let USA finish, or say USA has nothing to enter (nothingToEnter)')).toBe('USA has not finished its entries in I.A (order changes): let USA finish, or say USA has nothing to enter');
+    expect(forPlayers('the box is not empty (Miniatures Random Movement)')).toBe('the box is not empty (Miniatures Random Movement)');
   });
 });

@@ -33,3 +33,11 @@ export function fileName(path: string): string {
   const parts = path.split(/[\\/]/);
   return parts[parts.length - 1] ?? path;
 }
+
+/**
+ * A service message as players read it: the names of API functions and fields the service adds in
+ * parentheses for programs calling it ("... (determineInitiativeLevels)", "(nothingToEnter)") are left out.
+ */
+export function forPlayers(message: string): string {
+  return message.replace(/ \([a-z]+[A-Z][A-Za-z]*\)/g, '');
+}
