@@ -152,6 +152,8 @@ describe('Variable Initiative on the full battle', () => {
     ]);
     expect(result.event.summary).toMatch(new RegExp(`^Initiative Levels at 2 July 0400: USA ${USA.level.total}, CSA ${CSA.level.total}; ${higher} has the higher level`));
     expectRefused(g, () => g.determineInitiativeLevels({}), 'RULES_FORBID', 'rolls', VARIABLE);
+    // Once determined there is no preview: statements the screen still holds shape nothing, and are not checked.
+    expect(g.initiativeLevels({ viewer: 'both', separated: { USA: [['no-such-unit']] } })).toMatchObject({ preview: null, records: [july2] });
     expect(g.verify().ok).toBe(true);
   });
 

@@ -263,7 +263,8 @@ function initiativeLevels(ctx: GameContext, input: InitiativeLevelsInput = {}): 
   const now = initiativeDecision(ctx, clock.turn_id);
   const due = now?.decidedBy === 'levels-due';
   const counted = due ? countedUnits(ctx, clock.turn_id, surroundedUnits(ctx, input.surrounded)) : [];
-  const cutOff = cutOffGroups(counted, input.separated);
+  // The players' statements shape the preview; with no levels due there is none, and nothing to check them against.
+  const cutOff = due ? cutOffGroups(counted, input.separated) : { USA: [], CSA: [] };
   return {
     on,
     turnId: clock.turn_id,

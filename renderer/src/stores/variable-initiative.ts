@@ -37,8 +37,17 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
     }
     return Object.keys(out).length > 0 ? { separated: out } : {};
   }
-  /** What the dawn's reads and the determination take from the players' statements. */
-  const statements = () => ({ ...(surrounded.value.length ? { surrounded: [...surrounded.value] } : {}), ...separatedInput() });
+  /** The turn the statements were made in: a new turn (or a determination) starts with none. */
+  let statementsTurn: string | undefined;
+  function clearStatements(): void {
+    surrounded.value = [];
+    cutOff.value = { USA: {}, CSA: {} };
+  }
+  /** What the dawn's reads and the determination take from the players' statements (made in this turn). */
+  function statements(): { surrounded?: string[]; separated?: { USA?: string[][]; CSA?: string[][] } } {
+    if (statementsTurn !== app.game?.clock.turnId) clearStatements();
+    return { ...(surrounded.value.length ? { surrounded: [...surrounded.value] } : {}), ...separatedInput() };
+  }
 
   async function load(): Promise<void> {
     if (!app.hasGame || app.game?.optionalRules.settings.variableInitiative !== true) {
@@ -59,29 +68,24 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
   }
 
   watch(() => [app.revision, app.game?.file, app.game?.clock.turnId, app.game?.clock.segment, app.game?.clock.phase, app.asViewer({}).viewer], load, { immediate: true });
-  // A new dawn (or another game) starts with nobody surrounded.
-  watch(
-    () => [app.game?.file, app.game?.clock.turnId],
-    () => {
-      surrounded.value = [];
-      cutOff.value = { USA: {}, CSA: {} };
-    },
-  );
   app.onGameSwitch(() => {
     levels.value = null;
     plots.value = null;
-    surrounded.value = [];
-    cutOff.value = { USA: {}, CSA: {} };
+    clearStatements();
   });
 
   /** States a unit surrounded (or not) and reloads the preview as the service counts it. */
   async function setSurrounded(unitId: string, on: boolean): Promise<void> {
+    statements();
+    statementsTurn = app.game?.clock.turnId;
     surrounded.value = on ? [...new Set([...surrounded.value, unitId])] : surrounded.value.filter((id) => id !== unitId);
     await load();
   }
 
   /** Puts a unit in a cut-off group (0: back in the main body) and reloads the preview as the service counts it. */
   async function setCutOff(side: 'USA' | 'CSA', unitId: string, group: number): Promise<void> {
+    statements();
+    statementsTurn = app.game?.clock.turnId;
     const next = { ...cutOff.value[side] };
     if (group > 0) next[unitId] = group;
     else delete next[unitId];
@@ -89,7 +93,11 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
     await load();
   }
 
-  const determine = (input: CallInput<'determineInitiativeLevels'>) => app.change(() => call('determineInitiativeLevels', { ...input, ...statements() }), (r) => r.event.summary);
+  async function determine(input: CallInput<'determineInitiativeLevels'>): Promise<void> {
+    await app.change(() => call('determineInitiativeLevels', { ...input, ...statements() }), (r) => r.event.summary);
+    // Determined: the statements are in the record now, and the next dawn starts with none.
+    clearStatements();
+  }
   /** A side's plot is its secret: the status line does not say what it was. */
   const plot = (input: CallInput<'plotNightMovement'>) => app.change(() => call('plotNightMovement', input), () => `${input.side}'s night plot recorded: hidden until both sides have finished`);
 
