@@ -111,7 +111,7 @@ export const InitiativeLevelsInput = z
     viewer: ViewerOnly.unwrap().shape.viewer,
     /** The units the players are about to state surrounded: the preview counts them as nothing. */
     surrounded: Surrounded.optional(),
-    /** The groups they are about to state cut off: the preview gives each its level. */
+    /** The groups they are about to state cut off: the preview gives each its level (with no levels due, no preview: ignored). */
     separated: Separated.optional(),
   })
   .optional();
