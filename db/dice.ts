@@ -21,6 +21,7 @@ import { uniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import type { DieRoll, Itemised } from '../rules/types';
 import type { DiceRecord, DiceSource } from '../contract';
 import type { SqliteDatabase } from './open';
+import { withHashes } from './page-hasher';
 import { pagesOf, statement } from './statements';
 import { wellFormed } from './wellformed';
 
@@ -76,10 +77,14 @@ export interface NewDiceRow {
 /** A roll as stored, with its link and its hash. */
 export type StoredDiceRow = Omit<DiceLogRow, 'prev_hash' | 'hash'> & { prev_hash: string; hash: string };
 
+/** What one roll's hash is taken of (format 1, see the file header): `values` are its ten columns in order. */
+function diceHashInput(prevHash: string, values: readonly unknown[]): string {
+  return `${prevHash}\n${JSON.stringify(values)}`;
+}
+
 /** The canonical hash of one roll (format 1, see the file header). */
 export function diceRowHash(prevHash: string, r: Omit<DiceLogRow, 'prev_hash' | 'hash'>): string {
-  const content = JSON.stringify([r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome]);
-  return digest('sha256', `${prevHash}\n${content}`);
+  return digest('sha256', diceHashInput(prevHash, [r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome]));
 }
 
 /** The last roll of the log (its seq and hash), or seq 0 and the 64 zeros of an empty log. */
@@ -183,7 +188,7 @@ const DICE_COLUMNS = 'seq, at, event_seq, purpose, source, roll, modifiers, modi
  * sequence from the stored seed (so a re-hashed forgery of an app roll is caught as well). Also returns
  * the chain's head after each event that rolled, in order, for the event chain's check (db/integrity.ts).
  */
-export function verifyDice(db: SqliteDatabase): { count: number; problems: string[]; heads: DiceHeadAfter[] } {
+export function verifyDice(db: SqliteDatabase, useWorker = true): { count: number; problems: string[]; heads: DiceHeadAfter[] } {
   const problems: string[] = [];
   const heads: DiceHeadAfter[] = [];
   const state = statement(db, 'SELECT seed, count, state FROM dice_state WHERE id = 1').get() as DiceStateRow | undefined;
@@ -194,15 +199,17 @@ export function verifyDice(db: SqliteDatabase): { count: number; problems: strin
   let appRolls = 0;
   let count = 0;
   // Raw rows: the values of the canonical serialisation are the first ten columns, in its order.
-  for (const page of pagesOf(db, `SELECT ${DICE_COLUMNS} FROM dice_log`, 'seq')) for (const r of page) {
+  // Each page's hashes are computed on a second thread while the pages before it are checked (db/page-hasher.ts).
+  const inputOf = (r: unknown[]) => diceHashInput(String(r[10]), r.slice(0, 10));
+  for (const { rows: page, hashes } of withHashes(pagesOf(db, `SELECT ${DICE_COLUMNS} FROM dice_log`, 'seq'), inputOf, useWorker)) for (let i = 0; i < page.length; i += 1) {
+    const r = page[i]!;
     const seq = r[0] as number;
     const hash = r[11] as string;
     count += 1;
     if (seq !== expectedSeq) problems.push(`roll ${seq}: expected roll ${expectedSeq} next (a roll is missing)`);
     expectedSeq = seq + 1;
     if (r[10] !== prevHash) problems.push(`roll ${seq}: its link to the previous roll is broken`);
-    const content = JSON.stringify(r.slice(0, 10));
-    if (digest('sha256', `${String(r[10])}\n${content}`) !== hash) problems.push(`roll ${seq}: its content does not match its hash (edited or damaged)`);
+    if (hashes[i] !== hash) problems.push(`roll ${seq}: its content does not match its hash (edited or damaged)`);
     if (r[4] === 'app') {
       const [value, next] = uniformIntDistribution(0, 9, rng);
       rng = next;

@@ -207,9 +207,14 @@ function hashHead(e: HashedEventContent): string {
 /** The same head put together by SQLite from an events row (decimal integers, NULL as ''), for verify. */
 export const HASH_HEAD_SQL = `'${EVENT_FORMAT}' || char(31) || seq || char(31) || at || char(31) || turn_id || char(31) || segment || char(31) || phase || char(31) || kind || char(31) || subjects || char(31) || coalesce(prev_head, '')`;
 
+/** What one event's hash is taken of (format 1, see the file header), from its head, dice head, summary and payload. */
+export function eventHashInput(prevHash: string, head: string, diceHead: string, summary: string, payload: string): string {
+  return `${prevHash}\n${head}\n${diceHead}\n${JSON.stringify(summary)}\n${payload}`;
+}
+
 /** The canonical hash of one event (format 1, see the file header), from its head, dice head, summary and payload. */
 export function eventHashOfParts(prevHash: string, head: string, diceHead: string, summary: string, payload: string): string {
-  return digest('sha256', `${prevHash}\n${head}\n${diceHead}\n${JSON.stringify(summary)}\n${payload}`);
+  return digest('sha256', eventHashInput(prevHash, head, diceHead, summary, payload));
 }
 
 /** The canonical hash of one event (format 1, see the file header). */

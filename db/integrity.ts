@@ -12,8 +12,9 @@
  *   reads and hashes itself), the file's length, every link and hash of both chains, the undo and redo
  *   chains, and the state rebuilt from the genesis and the applied events (replayed as the log is read,
  *   once), compared with the state tables column by column; each card draw of card-draw activation is
- *   replayed from its logged rolls on the box as it stood (db/card-draw-check.ts). It never throws: whatever it cannot read
- *   is itself reported.
+ *   replayed from its logged rolls on the box as it stood (db/card-draw-check.ts). The hashes of both
+ *   logs are computed on a second thread while the pages before are checked (db/page-hasher.ts). It never
+ *   throws: whatever it cannot read is itself reported.
  *
  * The game fingerprint is a short digest of where the log stands: the heads of both chains and the undo
  * pointers (RI-V02: undo moves it, redo moves it back). Two players who note it at the end of a session can later tell whether anything before it
@@ -26,10 +27,11 @@ import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { VerifyReport } from '../contract';
 import { cardDrawProblem } from './card-draw-check';
 import { GENESIS_HASH, diceHead, diceRowHash, verifyDice, type DiceHeadAfter } from './dice';
-import { HASH_HEAD_SQL, MUTABLE_FIELDS, changesAt, eventHash, eventHashOfParts, eventHead, payloadSecretSide, type EventPayload, type EventRow, type SqlValue } from './events';
+import { HASH_HEAD_SQL, MUTABLE_FIELDS, changesAt, eventHash, eventHashInput, eventHead, payloadSecretSide, type EventPayload, type EventRow, type SqlValue } from './events';
 import { STATE_TABLES, genesisHash, parseGenesis, readGenesis, stateColumns, type GenesisRow, type RebuiltState, type StateTableName } from './genesis';
 import type { SqliteDatabase } from './open';
 import { SECRET_TABLES } from './secrets';
+import { withHashes } from './page-hasher';
 import { pagesOf, statement } from './statements';
 
 /** At most this many problems are listed per check; the rest are counted. */
@@ -291,24 +293,33 @@ function checkEventChain(
   rebuilt: { state: RebuiltState | null },
   eventProblems: Problems,
   stateProblems: Problems,
+  useWorker: boolean,
 ): Log {
   const log: Log = { count: 0, marked: 0, prevHead: [], undone: [], redoNext: [] };
   let prevHash = genesis;
   let expected = 1;
   let dice = 0;
-  let diceHeadNow = GENESIS_HASH;
   // A secret entry's side (schema 6, RI-H01) is kept in its payload too, which the hash covers.
   const secretSide = (statement(db, "SELECT count(*) AS n FROM pragma_table_info('events') WHERE name = 'secret_side'").get() as { n: number }).n === 1 ? 'secret_side' : 'NULL';
-  for (const page of pagesOf(db, `SELECT ${VERIFY_EVENT_COLUMNS}, ${secretSide} FROM events`, 'seq') as Generator<SqlValue[][]>) for (const r of page) {
+  // Each page's hashes are computed on a second thread while the pages before it are replayed (db/page-hasher.ts).
+  let inputDice = 0;
+  let inputDiceHead = GENESIS_HASH;
+  const inputOf = (r: SqlValue[]) => {
+    for (; inputDice < diceHeads.length && diceHeads[inputDice]!.eventSeq <= (r[0] as number); inputDice += 1) inputDiceHead = diceHeads[inputDice]!.hash;
+    return eventHashInput(String(r[7]), String(r[1]), inputDiceHead, String(r[2]), String(r[3]));
+  };
+  for (const { rows: page, hashes } of withHashes(pagesOf(db, `SELECT ${VERIFY_EVENT_COLUMNS}, ${secretSide} FROM events`, 'seq') as Generator<SqlValue[][]>, inputOf, useWorker)) {
+    for (let i = 0; i < page.length; i += 1) {
+    const r = page[i]!;
     const seq = r[0] as number;
     const storedPrev = r[7] as string | null;
     const stored = r[8] as string | null;
     if (seq > expected) eventProblems.add(seq - 1 > expected ? `events ${expected}-${seq - 1} are missing from the log` : `event ${expected} is missing from the log`);
     else if (seq < expected) eventProblems.add(`event ${seq} is out of order`);
     expected = seq + 1;
-    for (; dice < diceHeads.length && diceHeads[dice]!.eventSeq <= seq; dice += 1) diceHeadNow = diceHeads[dice]!.hash;
+    while (dice < diceHeads.length && diceHeads[dice]!.eventSeq <= seq) dice += 1;
     if (storedPrev !== prevHash) eventProblems.add(`event ${seq}: its link to the ${seq === 1 ? 'genesis' : 'previous event'} is broken`);
-    if (stored === null || eventHashOfParts(String(storedPrev), String(r[1]), diceHeadNow, String(r[2]), String(r[3])) !== stored) {
+    if (stored === null || hashes[i] !== stored) {
       eventProblems.add(`event ${seq}: its content (or the die rolls up to it) does not match its hash: edited or damaged`);
     }
     const payload = r[3];
@@ -325,6 +336,7 @@ function checkEventChain(
     if (undone === 0) {
       log.marked += 1;
       if (rebuilt.state !== null && !replay(db, rebuilt.state, seq, payload, at, eventProblems, stateProblems)) rebuilt.state = null;
+    }
     }
   }
   if (dice < diceHeads.length) eventProblems.add(`die roll(s) of event ${diceHeads[dice]!.eventSeq}, which is not in the log`);
@@ -431,18 +443,18 @@ function fileCheck(db: SqliteDatabase, file: string | null): string {
 }
 
 /** The whole check. Never throws: what cannot be read is reported as damaged. `file` adds the check of its length. */
-export function verifyGame(db: SqliteDatabase, file: string | null = null): VerifyReport {
+export function verifyGame(db: SqliteDatabase, file: string | null = null, options: { hashOnSecondThread?: boolean } = {}): VerifyReport {
   const eventProblems = new Problems();
   const diceProblems = new Problems();
   const stateProblems = new Problems();
   const integrity = fileCheck(db, file);
-  const dice = step(diceProblems, 'the dice log', () => verifyDice(db), { count: 0, problems: [], heads: [] });
+  const dice = step(diceProblems, 'the dice log', () => verifyDice(db, options.hashOnSecondThread ?? true), { count: 0, problems: [], heads: [] });
   for (const p of dice.problems) diceProblems.add(p);
   const genesis = step(eventProblems, 'the genesis', () => readGenesis(db), undefined);
   if (genesis && genesisHash(genesis.state) !== genesis.hash) eventProblems.add('the genesis (the state the game began with) does not match its hash: it was edited or damaged');
   const rebuilt = { state: startingState(db, genesis, stateProblems) };
   const empty: Log = { count: 0, marked: 0, prevHead: [], undone: [], redoNext: [] };
-  const log = step(eventProblems, 'the event log', () => checkEventChain(db, genesis?.hash ?? null, dice.heads, rebuilt, eventProblems, stateProblems), empty);
+  const log = step(eventProblems, 'the event log', () => checkEventChain(db, genesis?.hash ?? null, dice.heads, rebuilt, eventProblems, stateProblems, options.hashOnSecondThread ?? true), empty);
   step(eventProblems, 'the undo and redo chains', () => checkUndoRedo(db, log, eventProblems), undefined);
   // The rebuilt state stands in for a foreign key check: the genesis was written, and every change
   // applied, with the keys enforced, so tables equal to it hold no dangling reference.
