@@ -43,12 +43,19 @@ function invoke(channel: string, event: unknown, ...args: unknown[]) {
 
 const fromWindow = () => fakeInvokeEvent(win().webContents);
 
+/** What the window gets for an app:// address (the main process's protocol handler). */
+async function fetchApp(url: string, method = 'GET'): Promise<Response> {
+  const handler = fake.state.protocolHandlers.get('app');
+  if (!handler) throw new Error('app:// is not handled');
+  return handler(new Request(url, { method }));
+}
+
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'muster-main-'));
   appPath = join(dir, 'app');
   userData = join(dir, 'userData');
   mkdirSync(join(appPath, 'out', 'renderer', 'assets'), { recursive: true });
-  writeFileSync(join(appPath, 'out', 'renderer', 'index.html'), '<!doctype html><title>Muster</title><script type="module" src="./assets/index.js"></script>');
+  writeFileSync(join(appPath, 'out', 'renderer', 'index.html'), '<!doctype html><title>Muster</title><script type="module" src="./assets/index.js"></script><body><div id="app"></div></body>');
   writeFileSync(join(appPath, 'out', 'renderer', 'assets', 'index.js'), 'console.log("muster")');
   writeFileSync(join(dir, 'secret.txt'), 'not for the window');
 });
@@ -126,12 +133,6 @@ describe('the one window', () => {
 });
 
 describe('app:// responses', () => {
-  const fetchApp = async (url: string, method = 'GET') => {
-    const handler = fake.state.protocolHandlers.get('app');
-    if (!handler) throw new Error('app:// is not handled');
-    return handler(new Request(url, { method }));
-  };
-
   it('serves the built renderer with the CSP header on every response', async () => {
     await startMain();
     const page = await fetchApp('app://muster/index.html');
@@ -251,7 +252,7 @@ describe('IPC', () => {
 });
 
 describe('game files from outside the window', () => {
-  it('a file opened from the desktop (macOS open-file) during launch is opened once the app is ready', async () => {
+  it('a file opened from the desktop (macOS open-file) during launch is open before the window loads: its page shows the roster at once', async () => {
     const file = makeGameFile(dir, 'double-clicked.muster');
     await startMain({
       beforeReady: () => {
@@ -260,9 +261,18 @@ describe('game files from outside the window', () => {
         expect(e.defaultPrevented).toBe(true);
       },
     });
-    await vi.waitFor(async () => expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file }));
+    // The window is made once the game is open, so the first page it asks for has the game's opening frame.
+    expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file });
     expect(fake.state.app.recentDocuments).toContain(file);
-    expect(win().webContents.sent.map((s) => s.channel)).toContain(EVENTS.onGameChanged);
+    const page = await (await fetchApp('app://muster/index.html')).text();
+    expect(page).toMatch(/<div id="opening-frame" class="opening-frame" data-screen="roster" inert aria-hidden="true">.*<\/div><div id="app"><\/div>/s);
+    expect(page).toContain('data-unit-id="2-wi"');
+    expect(await (await fetchApp('app://muster/index.html?screen=history')).text()).toContain('data-screen="history"');
+  });
+
+  it('with no game open the page is the app alone', async () => {
+    await startMain();
+    expect(await (await fetchApp('app://muster/index.html')).text()).not.toContain('opening-frame');
   });
 
   it.each(['NEWER_VERSION', 'CORRUPT', 'NOT_MUSTER', 'NOT_SQLITE'] as const)('a %s file gets a dialog saying so, and is left untouched', async (kind) => {

@@ -17,6 +17,7 @@ import { createGameBackendFactory } from './game-backend';
 import { CHARTS_FILE_NAME, PlayerChartsStore } from './charts';
 import { createHandlers, type ShellDialogs, type ShellHandlers } from './handlers';
 import { registerIpc } from './ipc';
+import { withOpeningFrame } from './opening-frame';
 import { buildMenuTemplate, type MenuCommand, type MenuItemSpec } from './menu';
 import {
   APP_ENTRY_URL,
@@ -126,6 +127,14 @@ async function serveApp(request: Request): Promise<Response> {
   if (file !== null) {
     try {
       const body = await readFile(file);
+      if (file === join(rendererRoot(), 'index.html')) {
+        // The page comes with the opening frame of the screen it opens on (electron/opening-frame.ts).
+        const page = withOpeningFrame(body.toString('utf8'), request.url, handlers?.currentBackend() ?? null, {
+          viewportHeight: mainWindow?.getContentBounds().height,
+          onError: (e) => log.error('opening frame', e),
+        });
+        return new Response(page, { status: 200, headers: appResponseHeaders(contentTypeFor(file)) });
+      }
       return new Response(body, { status: 200, headers: appResponseHeaders(contentTypeFor(file)) });
     } catch {
       // fall through to 404
@@ -256,12 +265,13 @@ function onReady(): void {
   });
 
   rebuildMenu(true);
-  mainWindow = createWindow();
-  if (pendingFile !== null) {
-    const file = pendingFile;
-    pendingFile = null;
-    void openFromShell(file);
-  }
+  // A game given at launch (file association, command line) is opened before the window asks for its
+  // page, so the page comes with the game's opening frame: the roster is there in the window's first paint.
+  const first = pendingFile;
+  pendingFile = null;
+  void (first === null ? Promise.resolve() : handlers.openFromShell(first)).finally(() => {
+    if (mainWindow === null) mainWindow = createWindow();
+  });
 }
 
 async function openFromShell(file: string): Promise<void> {

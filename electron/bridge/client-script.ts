@@ -91,7 +91,9 @@ export function bridgeClientScript(): string {
 
 /** Puts the client script into the built index.html, before the app's own (module) script runs. */
 export function injectClientScript(indexHtml: string): string {
-  const tag = `<script src=".${CLIENT_SCRIPT_PATH}"></script>`;
+  // Deferred: it runs once the page is parsed, before the app's module script (in document order), so the
+  // page (and its opening frame) is never held up by it and the app always finds window.muster.
+  const tag = `<script defer src=".${CLIENT_SCRIPT_PATH}"></script>`;
   const head = indexHtml.search(/<head[^>]*>/i);
   if (head < 0) return `${tag}\n${indexHtml}`;
   const end = indexHtml.indexOf('>', head) + 1;

@@ -16,7 +16,7 @@ import { CONTRACT_FUNCTIONS as CHANNEL_FUNCTIONS, EVENT_FUNCTIONS } from '../../
 import { CONTENT_SECURITY_POLICY } from '../security';
 import { bridgeClientScript, CLIENT_SCRIPT_PATH, injectClientScript } from './client-script';
 import { bridgeContentSecurityPolicy, checkRequest, cookieValue, tokenCookieName } from './guard';
-import { freshGameFile, MAX_BODY_BYTES, parseBridgeArgs, parseCallBody, startBridge, type Bridge } from './server';
+import { freshGameFile, isHashedAsset, MAX_BODY_BYTES, parseBridgeArgs, parseCallBody, startBridge, type Bridge } from './server';
 
 const SMALL_SCENARIO = 'skirmish-at-willoughby-run';
 
@@ -175,8 +175,9 @@ describe('the bridge over a real game file', () => {
     dir = mkdtempSync(join(tmpdir(), 'muster-bridge-'));
     const rendererRoot = join(dir, 'renderer');
     mkdirSync(join(rendererRoot, 'assets'), { recursive: true });
-    writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><html><head><script type="module" src="./assets/app.js"></script></head><body></body></html>');
+    writeFileSync(join(rendererRoot, 'index.html'), '<!doctype html><html><head><script type="module" src="./assets/app.js"></script></head><body><div id="app"></div></body></html>');
     writeFileSync(join(rendererRoot, 'assets', 'app.js'), 'export {};');
+    writeFileSync(join(rendererRoot, 'assets', 'index-Bq3x_Z9k.js'), 'export {};');
     bridge = await startBridge({ dir: join(dir, 'games'), rendererRoot, log: (line) => log.push(line) });
     const created = await call('newGame', { scenario: SMALL_SCENARIO, players: { USA: 'Buford', CSA: 'Heth' } });
     expect(created.body?.ok).toBe(true);
@@ -299,12 +300,40 @@ describe('the bridge over a real game file', () => {
     const page = await fetch(`${bridge.origin}/`, { headers: { cookie: cookie.split(';')[0]! } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain(`<script src=".${CLIENT_SCRIPT_PATH}"></script>`);
+    expect(html).toContain(`<script defer src=".${CLIENT_SCRIPT_PATH}"></script>`);
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves the page with the opening frame of the open game, with the rows of the window the browser says it has', async () => {
+    const cookie = `${tokenCookieName(bridge.port)}=${bridge.token}`;
+    const page = await fetch(`${bridge.origin}/`, { headers: { cookie } });
+    // Asks for the window's height (a client hint), which reloads then send.
+    expect(page.headers.get('accept-ch')).toBe('Sec-CH-Viewport-Height');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).toMatch(/<body><div id="opening-frame" class="opening-frame" data-screen="roster" inert aria-hidden="true">.*<\/div><div id="app"><\/div><\/body>/s);
+    const rowsIn = (text: string) => (/<tbody>(.*)<\/tbody>/s.exec(text)?.[1] ?? '').split('<tr').length - 1;
+    expect(rowsIn(html)).toBe(32);
+    const short = await (await fetch(`${bridge.origin}/`, { headers: { cookie, 'sec-ch-viewport-height': '400' } })).text();
+    expect(rowsIn(short)).toBe(11);
+    const history = await (await fetch(`${bridge.origin}/?screen=history`, { headers: { cookie } })).text();
+    expect(history).toContain('data-screen="history"');
+    expect(await (await fetch(`${bridge.origin}/?screen=combat`, { headers: { cookie } })).text()).not.toContain('opening-frame');
+  });
+
+  it('lets the browser keep the built scripts and styles named by their content, and nothing else', async () => {
+    const cookie = `${tokenCookieName(bridge.port)}=${bridge.token}`;
+    expect((await fetch(`${bridge.origin}/assets/index-Bq3x_Z9k.js`, { headers: { cookie } })).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${bridge.origin}/assets/app.js`, { headers: { cookie } })).headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${bridge.origin}${CLIENT_SCRIPT_PATH}`, { headers: { cookie } })).headers.get('cache-control')).toBe('no-store');
+    expect(isHashedAsset('/assets/app-CjvdKZeK.js')).toBe(true);
+    expect(isHashedAsset('/assets/index-C5saF4IZ.css')).toBe(true);
+    expect(isHashedAsset('/index.html')).toBe(false);
+    expect(isHashedAsset('/assets/../index-C5saF4IZ.js')).toBe(false);
   });
 
   it('serves nothing outside the renderer folder and no unknown function', async () => {

@@ -31,6 +31,7 @@ import { CHARTS_FILE_NAME, PlayerChartsStore } from '../charts';
 import { RecentFilesStore, RECENT_FILES_NAME, withGameFileExtension } from '../files';
 import { createGameBackendFactory } from '../game-backend';
 import { createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from '../handlers';
+import { withOpeningFrame } from '../opening-frame';
 import { appResponseHeaders, contentTypeFor, CONTENT_SECURITY_POLICY, resolveAppAsset, APP_ORIGIN } from '../security';
 import { BRIDGE_PREFIX, bridgeClientScript, CALL_PATH, CLIENT_SCRIPT_PATH, EVENTS_PATH, injectClientScript } from './client-script';
 import { bridgeContentSecurityPolicy, checkRequest, tokenCookieName, TOKEN_QUERY } from './guard';
@@ -41,6 +42,14 @@ export const DEFAULT_RENDERER_ROOT = join(projectRoot, 'out', 'renderer');
 export const DEFAULT_GAMES_DIR = join(homedir(), 'Muster', 'browser-games');
 /** The largest call body the bridge takes (a call's JSON input; the biggest real one is a few KB). */
 export const MAX_BODY_BYTES = 1_000_000;
+
+/** How long the browser may keep a built script or stylesheet: each is named by its content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Vite's built scripts and stylesheets, named by a hash of their content (assets/<name>-<hash>.js|css). */
+export function isHashedAsset(pathname: string): boolean {
+  return /^\/assets\/[\w.-]+-[\w-]{8}\.(js|css)$/.test(pathname);
+}
 /** Past this, a too-large body is no longer read to its end: the connection is cut. */
 const MAX_DRAINED_BYTES = 64 * MAX_BODY_BYTES;
 
@@ -216,13 +225,24 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       return;
     }
     let body: Buffer | string = await readFile(file);
-    if (file === join(rendererRoot, 'index.html')) body = injectClientScript(body.toString('utf8'));
+    let pageHeaders: Record<string, string> = {};
+    if (file === join(rendererRoot, 'index.html')) {
+      // The page comes with the opening frame of the screen it opens on (electron/opening-frame.ts).
+      // The browser says how tall its window is (the client hint asked for below), so the frame has the rows it shows.
+      body = withOpeningFrame(injectClientScript(body.toString('utf8')), req.url ?? '/', handlers.currentBackend(), {
+        viewportHeight: Number(req.headers['sec-ch-viewport-height']) || undefined,
+        onError: (e) => log(`opening frame: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+      });
+      pageHeaders = { 'Accept-CH': 'Sec-CH-Viewport-Height' };
+    }
     if (req.method === 'HEAD') {
       res.writeHead(200, securityHeaders(contentTypeFor(file)));
       res.end();
       return;
     }
-    send(res, 200, contentTypeFor(file), body);
+    // The built scripts and styles are named by their content (assets/index-<hash>.js): a reload takes
+    // them, and the scripts' compiled code, from the browser's cache. Everything else is asked for again.
+    send(res, 200, contentTypeFor(file), body, isHashedAsset(pathname) ? { 'Cache-Control': IMMUTABLE } : pageHeaders);
   };
 
   const serveCall = async (req: IncomingMessage, res: ServerResponse, fn: string) => {

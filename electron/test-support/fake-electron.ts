@@ -118,6 +118,10 @@ export class FakeBrowserWindow extends Emitter {
   }
   setRepresentedFilename(): void {}
   setDocumentEdited(): void {}
+  /** The page's area: the window's size as created (no frame, no menu bar in the fake). */
+  getContentBounds(): { x: number; y: number; width: number; height: number } {
+    return { x: 0, y: 0, width: Number(this.options.width ?? 800), height: Number(this.options.height ?? 600) };
+  }
 }
 
 class FakeApp extends Emitter {

@@ -41,3 +41,13 @@ export function fileName(path: string): string {
 export function forPlayers(message: string): string {
   return message.replace(/ \([a-z]+[A-Z][A-Za-z]*\)/g, '');
 }
+
+/** A game date ("1863-07-02") as the Turn bar shows it: "Thu, July 2, 1863". */
+export function clockDateText(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return d.toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The light of a turn (ClockState.light) in words. */
+export const LIGHT_TEXT: Record<string, string> = { day: 'Day', dusk: 'Dusk', night: 'Night', dawn: 'Dawn' };

@@ -1,7 +1,6 @@
-// Renderer entry: the Vue app with its Pinia stores and the global stylesheet (a file: the CSP allows no inline styles).
-import { createPinia } from 'pinia';
-import { createApp } from 'vue';
-import App from './App.vue';
+// Renderer entry: the global stylesheet (a file: the CSP allows no inline styles), then the app (app.ts),
+// once the opening frame the page may have come with has been painted (opening-frame.ts).
+import { afterOpeningFramePaint } from './opening-frame';
 import './styles.css';
 
-createApp(App).use(createPinia()).mount('#app');
+afterOpeningFramePaint(() => void import('./app'));

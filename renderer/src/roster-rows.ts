@@ -147,3 +147,22 @@ export function directOrderBar(direct: { opening: boolean; defaultOrder: boolean
   if (row.kind === 'command') return `Once play has begun a command's orders change by an order change attempt in the Orders Segment (Turn screen), or by Commander's Initiative there (${direct.rule}).`;
   return direct.defaultOrder ? null : `${direct.reason ?? 'Not now'} (${direct.rule}).`;
 }
+
+/** A command level as the Roster's name column abbreviates it. */
+export function levelAbbrev(level: string): string {
+  return { army: 'Army', wing: 'Wing', corps: 'Corps', division: 'Div', brigade: 'Bde' }[level] ?? level;
+}
+
+/** The markers and states of a command, in words, for the Roster's Flags column. */
+export function commandFlags(node: Pick<CommandNode, 'rsm' | 'recovery' | 'attachedTo' | 'onMap'>): string {
+  return [node.rsm ? 'RSM' : '', node.recovery ? 'recovery' : '', node.attachedTo ? 'attached' : '', node.onMap ? '' : 'off map'].filter(Boolean).join(', ');
+}
+
+export const STATUS_LABELS: Record<string, string> = { ordered: 'Ordered', disordered: 'Disordered', routed: 'Routed', shattered: 'Shattered', eliminated: 'Eliminated' };
+
+/** Where a standing order comes from, in words: the unit's own order, or the command whose order it follows (`nameOf` its id). */
+export function orderSourceWords(source: string, expires: boolean, nameOf: (commandId: string) => string | undefined): string {
+  if (source === 'unit') return expires ? 'own order, Commander’s Initiative (expires this turn)' : 'own order';
+  const name = nameOf(source);
+  return name !== undefined ? `from ${name}` : `from ${source}`;
+}

@@ -8,9 +8,11 @@
  *
  *   BENCH roster-render ratio=<app / static> target=1.5
  *     the Roster against a static HTML page of the rows the app's Roster shows in its first screenful
- *     (counted in the app's window at 1366x768, about 25), same columns, same table styles;
+ *     (counted in the app's window at 1366x768, about 25), same columns, same table styles. The app's
+ *     first row is the one its page is served with (the opening frame, electron/opening-frame.ts: the
+ *     first screenful drawn from one read of the game, before the app's code runs);
  *   BENCH history-render ratio=<history / roster> target=1.5
- *     the History screen of the long game (opened straight on it, "#history") against the Roster of the
+ *     the History screen of the long game (opened straight on it, "?screen=history") against the Roster of the
  *     same game, both in the app;
  *   BENCH renderer-js-gzip kb=<n> target=500
  *
@@ -208,7 +210,9 @@ export async function benchScreens(longGameFile: string): Promise<void> {
     // The token moves into a cookie on the first visit; reloads then load the app directly.
     await e2e.open();
     const rosterPage = e2e.page;
-    await rosterPage.waitForSelector('tr[data-unit-id]');
+    // The app's own rows, once the opening frame (the page's first paint) has made way for them.
+    await rosterPage.waitForSelector('tr[data-row-index]');
+    await rosterPage.waitForSelector('#opening-frame', { state: 'detached' });
     const inView = (await rosterPage.evaluate(ROWS_IN_VIEW)) as number;
     const html = staticRosterHtml(backend.commandTree(), backend.roster(), inView);
     staticServer = createServer((_req, res) => {
@@ -219,7 +223,7 @@ export async function benchScreens(longGameFile: string): Promise<void> {
     const staticPage = await e2e.context.newPage();
     await staticPage.goto(`http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`);
     const historyPage = await e2e.context.newPage();
-    await historyPage.goto(`${rosterPage.url().replace(/#.*$/, '')}#history`);
+    await historyPage.goto(`${rosterPage.url().replace(/[?#].*$/, '')}?screen=history`);
     await historyPage.waitForSelector('tr[data-seq]');
 
     progress(`roster-render: the app's first screenful shows ${inView} roster rows; the static page has them`);

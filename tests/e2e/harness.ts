@@ -199,6 +199,8 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
 
   const idle = async () => {
     await page.waitForSelector('[data-app-ready="true"]:not([data-busy="true"])', { state: 'attached', timeout: 20_000 });
+    // The opening frame the page came with (electron/opening-frame.ts) is gone once the app is ready.
+    await page.waitForSelector('#opening-frame', { state: 'detached', timeout: 20_000 });
   };
 
   const callRaw = async <K extends ContractFunction>(fn: K, input?: CallInput<K>): Promise<CallResult<Output<K>>> => {

@@ -26,11 +26,13 @@ import { GAME_SCREENS, type ScreenName } from '../screens';
 
 /**
  * The screen an open game shows first: the Roster, or the game screen the page's address names
- * ("#history": a link, or the benchmark, straight to a screen). Read once, at start-up.
+ * ("?screen=history": a link, or the benchmark, straight to a screen). The server reads the same
+ * parameter to serve the page with that screen's opening frame (electron/opening-frame.ts), so the
+ * frame and the screen behind it are the same screen. Read once, at start-up.
  */
-export function firstScreen(hash: string = typeof location === 'undefined' ? '' : location.hash): ScreenName {
-  const named = hash.replace(/^#/, '') as ScreenName;
-  return GAME_SCREENS.includes(named) ? named : 'roster';
+export function firstScreen(search: string = typeof location === 'undefined' ? '' : location.search): ScreenName {
+  const named = new URLSearchParams(search).get('screen') as ScreenName | null;
+  return named !== null && GAME_SCREENS.includes(named) ? named : 'roster';
 }
 
 export const useAppStore = defineStore('app', () => {

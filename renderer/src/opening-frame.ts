@@ -1,0 +1,29 @@
+/**
+ * The app's side of the opening frame (electron/opening-frame.ts): the page may come with the first
+ * screenful of its first screen already drawn, in front of the app. The app's code runs once that frame
+ * has been painted, so the frame is never held up by it; the app draws its own screen behind the frame,
+ * and the frame is taken away once the app is ready (App.vue), or after FRAME_AT_MOST_MS whatever happens.
+ */
+const FRAME_ID = 'opening-frame';
+
+/** The longest the frame stays, even if the app's screen never says it is ready. */
+export const FRAME_AT_MOST_MS = 3000;
+
+export function hasOpeningFrame(): boolean {
+  return typeof document !== 'undefined' && document.getElementById(FRAME_ID) !== null;
+}
+
+/** Runs `start` once the frame has been painted (at once when there is no frame). */
+export function afterOpeningFramePaint(start: () => void): void {
+  if (!hasOpeningFrame()) {
+    start();
+    return;
+  }
+  // The animation frame callback runs just before the frame is drawn; the task after it, once it is.
+  requestAnimationFrame(() => setTimeout(start, 0));
+}
+
+/** Takes the frame away (the app's own screen shows from the next paint on). */
+export function dismissOpeningFrame(): void {
+  document.getElementById(FRAME_ID)?.remove();
+}
