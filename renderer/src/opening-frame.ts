@@ -6,8 +6,7 @@
  */
 const FRAME_ID = 'opening-frame';
 
-/** The longest the frame stays, even if the app's screen never says it is ready. */
-export const FRAME_AT_MOST_MS = 3000;
+export { FRAME_AT_MOST_MS } from './screens';
 
 export function hasOpeningFrame(): boolean {
   return typeof document !== 'undefined' && document.getElementById(FRAME_ID) !== null;

@@ -24,3 +24,9 @@ export const GAME_SCREENS: readonly ScreenName[] = ['setup', 'roster', 'leaders'
 export function screenForDigit(digit: number): ScreenName | undefined {
   return SCREENS[digit - 1];
 }
+
+/**
+ * The longest the opening frame the page is served with stays in front of the app (renderer/src/opening-frame.ts),
+ * even if the app's first screen never says it is ready.
+ */
+export const FRAME_AT_MOST_MS = 3000;

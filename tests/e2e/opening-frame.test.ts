@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FRAME_AT_MOST_MS } from '../../renderer/src/opening-frame';
+import { FRAME_AT_MOST_MS } from '../../renderer/src/screens';
 import { SCREENSHOT_DIR, startE2E, VIEWPORT, type E2E } from './harness';
 
 let e2e: E2E;
