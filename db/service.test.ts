@@ -51,6 +51,27 @@ describe('creating a game', () => {
     g.close();
   });
 
+  it('makes the Roster sheet once per state of the file: the same sheet until anything is written, undone or redone', () => {
+    const g = newGame(tmp.dir);
+    const first = g.rosterSheet();
+    // The page's opening frame and the Roster screen behind it ask twice for the same sheet: made once.
+    expect(g.rosterSheet()).toBe(first);
+    const spLost = (sheet: ReturnType<GameService['rosterSheet']>) => sheet.units.find((u) => u.id === '2-wi')!.spLost;
+    g.recordLoss({ unitId: '2-wi', sp: 1 });
+    expect(spLost(g.rosterSheet())).toBe(1);
+    g.undo();
+    expect(spLost(g.rosterSheet())).toBe(0);
+    g.redo();
+    expect(spLost(g.rosterSheet())).toBe(1);
+    // A refused write changes nothing, and the sheet stays right.
+    expect(() => g.recordLoss({ unitId: '2-wi', sp: 99 })).toThrow();
+    expect(spLost(g.rosterSheet())).toBe(1);
+    g.setFatigue({ unitId: '2-wi', level: 2 });
+    expect(g.rosterSheet().units.find((u) => u.id === '2-wi')!.fatigue).toBe(2);
+    expect(g.rosterSheet()).toEqual({ tree: g.commandTree(), units: g.roster() });
+    g.close();
+  });
+
   it('refuses to overwrite a file, an unknown scenario and an unknown command, creating nothing', () => {
     const g = newGame(tmp.dir);
     g.close();

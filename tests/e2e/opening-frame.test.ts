@@ -125,6 +125,6 @@ describe('the opening frame', () => {
   it('while it is there it is a picture: inert, hidden from screen readers, in front of the app', async () => {
     await frameOnly.goto(address);
     const state = await frameOnly.evaluate(FRAME_STATE);
-    expect(state).toEqual({ inert: true, hidden: 'true', position: 'fixed', covers: true, controls: 0 });
+    expect(state).toEqual({ inert: true, hidden: 'true', position: 'absolute', covers: true, controls: 0 });
   });
 });
