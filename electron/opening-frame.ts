@@ -83,8 +83,8 @@ function chrome(info: GameInfo, screen: FrameScreen): string {
   const turn = [
     '<div class="of-turn">',
     `<div class="of-turn-line"><span class="of-clock"><span>${escapeHtml(clockDateText(c.date))}</span> <strong class="of-time">${escapeHtml(c.time)}</strong>`,
-    ` <span class="of-light of-light-${escapeHtml(c.light)}">${escapeHtml(light)}</span> <span>turn ${c.turnIndex + 1} of ${c.turnCount}</span></span>`,
-    `<span>${escapeHtml(`${c.segment}. ${c.segmentName}`)} › ${escapeHtml(`${c.phase}. ${c.phaseName}`)}</span></div>`,
+    ` <span class="of-light of-light-${escapeHtml(c.light)}">${escapeHtml(light)}</span> <span class="of-turn-count">turn ${c.turnIndex + 1} of ${c.turnCount}</span></span>`,
+    `<span><span class="of-segment">${escapeHtml(`${c.segment}. ${c.segmentName}`)}</span><span class="of-sep"> › </span>${escapeHtml(`${c.phase}. ${c.phaseName}`)}</span></div>`,
     `<p class="of-now"><strong>Now:</strong> ${escapeHtml(c.whatHappens)}</p>`,
     '</div>',
   ].join('');
