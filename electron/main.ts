@@ -269,9 +269,11 @@ function onReady(): void {
   // page, so the page comes with the game's opening frame: the roster is there in the window's first paint.
   const first = pendingFile;
   pendingFile = null;
-  void (first === null ? Promise.resolve() : handlers.openFromShell(first)).finally(() => {
-    if (mainWindow === null) mainWindow = createWindow();
-  });
+  void (first === null ? Promise.resolve() : handlers.openFromShell(first))
+    .catch((e: unknown) => log.error(`could not open ${first}`, e))
+    .finally(() => {
+      if (mainWindow === null) mainWindow = createWindow();
+    });
 }
 
 async function openFromShell(file: string): Promise<void> {

@@ -4,20 +4,24 @@
  * has been painted, so the frame is never held up by it; the app draws its own screen behind the frame,
  * and the frame is taken away once the app is ready (App.vue), or after FRAME_AT_MOST_MS whatever happens.
  */
-const FRAME_ID = 'opening-frame';
+import { FRAME_AT_MOST_MS } from './screens';
 
-export { FRAME_AT_MOST_MS } from './screens';
+const FRAME_ID = 'opening-frame';
 
 export function hasOpeningFrame(): boolean {
   return typeof document !== 'undefined' && document.getElementById(FRAME_ID) !== null;
 }
 
-/** Runs `start` once the frame has been painted (at once when there is no frame). */
+/**
+ * Runs `start` once the frame has been painted (at once when there is no frame), and takes the frame
+ * away after FRAME_AT_MOST_MS whatever happens, even if the app never comes up (its code failed to load).
+ */
 export function afterOpeningFramePaint(start: () => void): void {
   if (!hasOpeningFrame()) {
     start();
     return;
   }
+  setTimeout(dismissOpeningFrame, FRAME_AT_MOST_MS);
   // The animation frame callback runs just before the frame is drawn; the task after it, once it is.
   requestAnimationFrame(() => setTimeout(start, 0));
 }

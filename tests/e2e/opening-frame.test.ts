@@ -122,6 +122,20 @@ describe('the opening frame', () => {
     await e2e.idle();
   });
 
+  it('goes at once if the code of the app cannot be loaded: no picture of a screen that will not come', async () => {
+    await e2e.page.route('**/assets/app-*.js', (route) => route.abort());
+    try {
+      await e2e.page.goto(address);
+      await e2e.page.waitForSelector('#opening-frame', { state: 'detached', timeout: FRAME_AT_MOST_MS - 1000 });
+    } finally {
+      await e2e.page.unrouteAll({ behavior: 'ignoreErrors' });
+      // The failed load is reported on the console, as it should be; it is this test's own.
+      e2e.consoleErrors.length = 0;
+    }
+    await e2e.page.goto(address);
+    await e2e.idle();
+  });
+
   it('while it is there it is a picture: inert, hidden from screen readers, in front of the app', async () => {
     await frameOnly.goto(address);
     const state = await frameOnly.evaluate(FRAME_STATE);
