@@ -22,8 +22,16 @@ export function afterOpeningFramePaint(start: () => void): void {
     return;
   }
   setTimeout(dismissOpeningFrame, FRAME_AT_MOST_MS);
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
   // The animation frame callback runs just before the frame is drawn; the task after it, once it is.
-  requestAnimationFrame(() => setTimeout(start, 0));
+  requestAnimationFrame(() => setTimeout(once, 0));
+  // A page that is not drawn (a tab opened behind others) gets no animation frames: it starts anyway.
+  setTimeout(once, 100);
 }
 
 /** Takes the frame away (the app's own screen shows from the next paint on). */

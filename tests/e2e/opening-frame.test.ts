@@ -136,6 +136,19 @@ describe('the opening frame', () => {
     await e2e.idle();
   });
 
+  it('starts the app in a page that gets no animation frames (a tab opened behind others)', async () => {
+    const behind = await e2e.context.newPage();
+    try {
+      await behind.addInitScript({ content: 'window.requestAnimationFrame = () => 0;' });
+      await behind.goto(address);
+      await behind.waitForSelector('[data-app-ready="true"]', { state: 'attached', timeout: 10_000 });
+      await behind.waitForSelector('#opening-frame', { state: 'detached', timeout: FRAME_AT_MOST_MS + 1000 });
+      expect(await behind.locator('table.roster-grid tbody tr[data-unit-id]').count()).toBeGreaterThan(0);
+    } finally {
+      await behind.close();
+    }
+  });
+
   it('while it is there it is a picture: inert, hidden from screen readers, in front of the app', async () => {
     await frameOnly.goto(address);
     const state = await frameOnly.evaluate(FRAME_STATE);
