@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildLongGame } from '../tests/bench/long-game';
 import { tempDir } from '../tests/fixtures/game';
 import { verifyGame } from './integrity';
@@ -41,6 +41,24 @@ describe('the page hasher', () => {
     for (let p = 1; p < pages.length; p += 1) expect(hasher.take(tickets[p]!)).toEqual(pages[p]!.map(sha256));
     // And a later run starts a new worker.
     expect([...withHashes(pages[Symbol.iterator](), (input: string) => input)].map((p) => p.hashes)).toEqual(pages.map((page) => page.map(sha256)));
+  });
+});
+
+describe('where this thread may not wait for another', () => {
+  it('hashes here instead, the same hashes', () => {
+    stopPageHasher();
+    const wait = vi.spyOn(Atomics, 'wait').mockImplementation(() => {
+      throw new TypeError('Atomics.wait cannot be called in this context');
+    });
+    try {
+      const pages = pagesOfInputs(5, 100);
+      // A new worker takes a while to start: the first page is waited for, and the wait is refused.
+      expect([...withHashes(pages[Symbol.iterator](), (input: string) => input)].map((p) => p.hashes)).toEqual(pages.map((page) => page.map(sha256)));
+      expect(wait).toHaveBeenCalled();
+    } finally {
+      wait.mockRestore();
+      stopPageHasher();
+    }
   });
 });
 

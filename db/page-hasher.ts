@@ -76,6 +76,18 @@ function workerNow(): HashWorker | null {
 const hashHere = (inputs: readonly string[]) => inputs.map((s) => hash('sha256', s));
 
 /**
+ * Blocks until the worker has finished another page since `seen`: 'ok', or 'gone' when it takes longer
+ * than STALLED_MS or this thread may not block (an embedder that forbids Atomics.wait on it).
+ */
+function waitForPage(w: HashWorker, seen: number): 'ok' | 'gone' {
+  try {
+    return Atomics.wait(w.done, 0, seen, STALLED_MS) === 'timed-out' ? 'gone' : 'ok';
+  } catch {
+    return 'gone';
+  }
+}
+
+/**
  * One run of pages (one verify): `submit` a page's inputs as soon as it is read, `take` its hashes (hex
  * SHA-256, in the inputs' order) when it is its turn. Pages are taken in the order they were submitted.
  */
@@ -116,7 +128,7 @@ export class PageHasher {
         if (this.pending.has(answer.message.ticket)) this.results.set(answer.message.ticket, answer.message.hashes);
         continue;
       }
-      if (Atomics.wait(w.done, 0, seen, STALLED_MS) === 'timed-out') {
+      if (waitForPage(w, seen) !== 'ok') {
         stopWorker();
         return this.takeHere(ticket, inputs);
       }
