@@ -14,7 +14,7 @@
  */
 import type { DiceRecord, DiceQuery, GameInfo, HistoryEntry, HistoryQuery, RosterSheet, Viewer } from '../contract';
 import { LIGHT_TEXT, clockDateText, formatTurnId } from '../renderer/src/format';
-import { SIDE_TEXT, drmWords, historyLines, recordedAt, type HistoryLine } from '../renderer/src/history-lines';
+import { HISTORY_FIRST_PAGE, SIDE_TEXT, drmWords, historyLines, recordedAt, type HistoryLine } from '../renderer/src/history-lines';
 import { NO_FILTERS, STATUS_LABELS, commandFlags, levelAbbrev, orderSourceWords, rosterRows, unitFlags, type RosterRow } from '../renderer/src/roster-rows';
 import { SCREENS, SCREEN_LABELS } from '../renderer/src/screens';
 
@@ -32,8 +32,6 @@ export function frameRowsFor(viewportHeight: number | undefined): number {
   if (viewportHeight === undefined || !Number.isFinite(viewportHeight) || viewportHeight <= 0) return DEFAULT_FRAME_ROWS;
   return Math.min(120, Math.max(4, Math.ceil((viewportHeight - ROWS_TOP_PX) / ROW_PX)));
 }
-/** The History's first read, as its store asks it (stores/history.ts FIRST_PAGE). */
-const HISTORY_FIRST_PAGE = 60;
 
 /** What a frame is made from: the game service's queries (db/service.ts, electron/game-backend.ts). */
 export interface FrameSource {

@@ -7,6 +7,9 @@
 import type { DiceRecord, HistoryEntry } from '../../contract';
 import { signed } from './format';
 
+/** The History's first read of events and of rolls: about two screenfuls, enough to paint the newest events and their rolls. */
+export const HISTORY_FIRST_PAGE = 60;
+
 /** One line of the list: an event, or one of its die rolls under it. */
 export type HistoryLine = { kind: 'event'; key: string; entry: HistoryEntry } | { kind: 'die'; key: string; entry: HistoryEntry; die: DiceRecord };
 

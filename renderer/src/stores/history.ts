@@ -14,10 +14,11 @@ import type { Side } from '../../../rules/types';
 import { call } from '../api';
 import { downloadText } from '../download';
 import { exportFileName, logCsv } from '../exports';
+import { HISTORY_FIRST_PAGE } from '../history-lines';
 import { useAppStore } from './app';
 
-/** The first call: about two screenfuls, enough to paint the newest events and their rolls. */
-const FIRST_PAGE = 60;
+/** The first call (history-lines.ts: the opening frame makes the same). */
+const FIRST_PAGE = HISTORY_FIRST_PAGE;
 /** Each later call: the contract's largest page. */
 const PAGE = 5000;
 
