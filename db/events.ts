@@ -11,24 +11,13 @@
  * The log is append-only (triggers in the schema): only `undone` and `redo_next` of a row ever change.
  *
  * It is a hash chain, like the dice log: each event's hash covers the previous event's hash and its own
- * content, and event 1's previous hash is the genesis hash (db/genesis.ts: the state the game started
- * from). Canonical serialisation (format 1, never changed; a new format gets a new function):
- *   head = "muster/event/1" US seq US at US turn_id US segment US phase US kind US subjects US prev_head
- *   hash = hex(SHA-256(prev_hash + "\n" + head + "\n" + dice_head + "\n" + JSON.stringify(summary) + "\n" + payload))
- * where US is U+001F, a NULL prev_head is the empty string, numbers are written in decimal, and every
- * value is exactly the stored one (strings are made well-formed before they are hashed and stored,
- * db/wellformed.ts). The head's fields never hold "\n" or US (recordEvent refuses one that would), the
- * summary is a JSON string and the payload, the event's JSON text, comes last as stored: so no two
- * events serialise alike, and verify can have SQLite put the head together (HASH_HEAD_SQL). `dice_head`
- * is the hash of the dice log's last roll once this event's rolls are written (64 zeros while the log
- * has none), so the event chain also seals the dice chain. `undone` and `redo_next` are not covered:
- * undo and redo move pointers, and the game fingerprint (db/integrity.ts) covers where they stand.
+ * content (the canonical serialisation is db/event-hash.ts).
  */
 import type { SqliteDatabase } from './open';
 import type { DiceRecord, EventKind, EventSide, FieldChange, HistoryEntry, HistoryQuery } from '../contract';
 import type { Side } from '../rules/types';
-import { hash as digest } from 'node:crypto';
 import { MusterError } from './errors';
+import { assertPlainHead, eventHash, type HashedEventContent } from './event-hash';
 import { statement } from './statements';
 import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, type NewDiceRow } from './dice';
 import { genesisHead } from './genesis';
@@ -190,43 +179,6 @@ export interface EventRow {
   secret_side?: 'USA' | 'CSA' | null;
   prev_hash: string | null;
   hash: string | null;
-}
-
-/** What an event's hash covers (see the file header), besides the previous hash and the dice head. */
-export type HashedEventContent = Pick<EventRow, 'seq' | 'at' | 'turn_id' | 'segment' | 'phase' | 'kind' | 'summary' | 'payload' | 'subjects' | 'prev_head'>;
-
-export const EVENT_FORMAT = 'muster/event/1';
-
-const US = '\u001f';
-
-/** The head of an event's serialisation (see the file header), as JavaScript writes it. */
-function hashHead(e: HashedEventContent): string {
-  return `${EVENT_FORMAT}${US}${e.seq}${US}${e.at}${US}${e.turn_id}${US}${e.segment}${US}${e.phase}${US}${e.kind}${US}${e.subjects}${US}${e.prev_head ?? ''}`;
-}
-
-/** The same head put together by SQLite from an events row (decimal integers, NULL as ''), for verify. */
-export const HASH_HEAD_SQL = `'${EVENT_FORMAT}' || char(31) || seq || char(31) || at || char(31) || turn_id || char(31) || segment || char(31) || phase || char(31) || kind || char(31) || subjects || char(31) || coalesce(prev_head, '')`;
-
-/** What one event's hash is taken of (format 1, see the file header), from its head, dice head, summary and payload. */
-export function eventHashInput(prevHash: string, head: string, diceHead: string, summary: string, payload: string): string {
-  return `${prevHash}\n${head}\n${diceHead}\n${JSON.stringify(summary)}\n${payload}`;
-}
-
-/** The canonical hash of one event (format 1, see the file header), from its head, dice head, summary and payload. */
-export function eventHashOfParts(prevHash: string, head: string, diceHead: string, summary: string, payload: string): string {
-  return digest('sha256', eventHashInput(prevHash, head, diceHead, summary, payload));
-}
-
-/** The canonical hash of one event (format 1, see the file header). */
-export function eventHash(prevHash: string, e: HashedEventContent, diceHead: string): string {
-  return eventHashOfParts(prevHash, hashHead(e), diceHead, e.summary, e.payload);
-}
-
-/** Refuses to write a head field that would make the serialisation ambiguous (Muster never writes one). */
-function assertPlainHead(e: HashedEventContent): void {
-  for (const v of [e.at, e.turn_id, e.segment, e.phase, e.kind, e.subjects]) {
-    if (v.includes('\n') || v.includes(US)) throw new MusterError('INVALID_ARGUMENT', 'events', `an event field may not hold a line break or U+001F: ${JSON.stringify(v)}`);
-  }
 }
 
 /** The last event of the log (its seq and hash); seq 0 and the genesis hash while the log is empty. */

@@ -17,7 +17,8 @@
  */
 import type { Database } from 'better-sqlite3';
 import { GENESIS_HASH } from '../dice';
-import { eventHash, type EventPayload, type EventRow } from '../events';
+import { eventHash } from '../event-hash';
+import type { EventPayload, EventRow } from '../events';
 import { STATE_TABLES, genesisText, readState, writeGenesis, type StateTableName } from '../genesis';
 import type { Migration } from './types';
 
