@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { OrderMessageView } from './optional-messengers';
-import { ChangeResult, Id, Itemised, LeaderIds, Order, RollChangeResult, Side, TypedRoll, oneOfCommandOrUnit, write } from './common';
+import { SuperiorOffer } from './activation';
+import { ChangeResult, Id, Itemised, LeaderIds, Order, RollChangeResult, Side, TypedRoll, oneOfCommandOrUnit, query, write } from './common';
 
 /** Issue an order directly: as the game begins, after an attempt rolled at the table, or by Commander's Initiative. */
 export const SetOrdersInput = z
@@ -64,6 +65,23 @@ export const OrderChangeAttemptResult = RollChangeResult.extend({
 });
 export type OrderChangeAttemptResult = z.infer<typeof OrderChangeAttemptResult>;
 
+/** What an order change attempt would roll with: the command and the boxes the players tick before the die. */
+export const OrderChangePreviewInput = z.strictObject({
+  commandId: Id,
+  superiorsInRange: LeaderIds.optional(),
+  superiorsUsingRating: LeaderIds.optional(),
+  adjacentToEnemy: z.boolean().optional(),
+});
+export type OrderChangePreviewInput = z.infer<typeof OrderChangePreviewInput>;
+export const OrderChangePreview = z.object({
+  /** The DRMs the roll will use, from the same code as the roll. */
+  drm: Itemised,
+  /** The officer's rating the modified roll must not exceed; null when he cannot roll (not on the map). */
+  rating: z.number().nullable(),
+  superiors: z.array(SuperiorOffer),
+});
+export type OrderChangePreview = z.infer<typeof OrderChangePreview>;
+
 export const AttachCommandInput = z.strictObject({
   commandId: Id,
   /** The gaining command; null detaches (back to its printed superior). */
@@ -80,4 +98,5 @@ export const ordersContract = {
   orderPreRoll: write("The army commander's pre-roll for non-automatic order changes", OrderPreRollInput, OrderPreRollResult),
   attemptOrderChange: write('Attempts an order change, DRMs itemised', OrderChangeAttemptInput, OrderChangeAttemptResult),
   attachCommand: write('Attaches a command to another (or detaches it)', AttachCommandInput, ChangeResult),
+  previewOrderChange: query('What an order change attempt would roll with: its DRMs, the rating, the superiors to offer', OrderChangePreviewInput, OrderChangePreview),
 };

@@ -11,16 +11,17 @@ import {
   mayAttemptOrderChange,
   mayGiveOrderDirectly,
   nonAutomaticChangePreRoll,
+  orderChangeDrm,
   orderChangeAttemptKind,
   resolveOrderChangeAttempt,
 } from '../../rules/orders';
 import { ORDER_CODES, SIDES, type OrderCode } from '../../rules/types';
 import { ACTIVATION_SEGMENT, INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
-import { forbidden, invalid } from '../errors';
-import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderPreRollInput, RollChangeResult, SetOrdersInput } from '../../contract';
+import { forbidden, invalid, MusterError } from '../errors';
+import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderChangePreview, OrderChangePreviewInput, OrderPreRollInput, RollChangeResult, SetOrdersInput } from '../../contract';
 import { readClock, readCommand, readCommands, readGame, readTurnState, type CommandRow } from '../store';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
-import { actingArmyCommander, ledger, officerRating, spendPoints, standingOrders, subtree, superiors, tree } from './chain';
+import { actingArmyCommander, ledger, officerRating, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
 import { check, commandArm, RULE, unitSubject, yes } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
@@ -174,6 +175,8 @@ export function orderChangeChecks(
 /** What bars a command from any order change now, whatever the order: the segment, orders flowing downhill, a failed attempt. */
 export function commandMayAttemptChecks(ctx: GameContext, c: CommandRow, commands: CommandRow[]): void {
   requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
+  // RI-B11, RI-B14: the officer who rolls has no rating until he arrives.
+  requireCommanderOnMap(ctx, 'commandId', c);
   const downhill = askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id));
   if (!downhill.ok) {
     const ancestors = new Set(askRules(() => commandAncestors(tree(commands), c.id)));
@@ -194,44 +197,63 @@ export function standingOrdersWithin(c: CommandRow, commands: CommandRow[], orde
   return [...new Set(commands.filter((x) => sub.has(x.id) && x.on_map === 1).map((x) => orders.get(x.id)!.order))];
 }
 
+/**
+ * The DRMs of an order change attempt, as the roll uses them and as the preview shows them before it (one
+ * code for both): superiors in range and lending their ratings (checked: on the map, in the chain, each
+ * man once, never the officer himself: RI-D16), the worst order standing within the command (RI-S09),
+ * cavalry, adjacency and ineffectiveness.
+ */
+function orderChangeDrmOf(ctx: GameContext, c: CommandRow, commands: CommandRow[], orders: ReturnType<typeof standingOrders>, input: { superiorsInRange?: unknown; superiorsUsingRating?: unknown; adjacentToEnemy?: unknown }) {
+  const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
+  const usingIds = optionalIdList('superiorsUsingRating', input.superiorsUsingRating);
+  const adjacent = optionalBool('adjacentToEnemy', input.adjacentToEnemy, false);
+  const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.orderChangeDrms);
+  const using = superiors(ctx, 'superiorsUsingRating', usingIds, c.id, commands, RULE.orderChangeDrms);
+  const drm = {
+    superiorsInRange: inRange.length,
+    superiorRatingsUsed: using.map((l) => l.rating),
+    orders: standingOrdersWithin(c, commands, orders),
+    hasRsm: c.rsm === 1,
+    isCavalry: c.cavalry === 1,
+    adjacentToEnemy: adjacent,
+    ineffective: c.ineffective === 1,
+  };
+  return { drm, using };
+}
+
+/** What an order change attempt would roll with, before the die: the same DRMs as the roll, the officer's rating and the superiors to offer. */
+function previewOrderChange(ctx: GameContext, input: OrderChangePreviewInput): OrderChangePreview {
+  requireObject('input', input);
+  const commands = readCommands(ctx.db);
+  const c = onMapCommand(ctx, 'commandId', input.commandId);
+  const { drm } = orderChangeDrmOf(ctx, c, commands, standingOrders(ctx, commands), input);
+  let rating: number | null = null;
+  try {
+    requireCommanderOnMap(ctx, 'commandId', c);
+    rating = officerRating(ctx, 'commandId', c).rating;
+  } catch (e) {
+    if (!(e instanceof MusterError)) throw e;
+  }
+  return { drm: askRules(() => orderChangeDrm(drm)), rating, superiors: superiorOffers(ctx, c.id, commands) };
+}
+
 function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): OrderChangeAttemptResult {
   requireObject('input', input);
   return write(ctx, 'orders.attempt', input, (cs) => {
     const commands = readCommands(ctx.db);
     const c = onMapCommand(ctx, 'commandId', input.commandId);
     const order = requireOneOf('order', input.order, ORDER_CODES);
-    const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
-    const usingIds = optionalIdList('superiorsUsingRating', input.superiorsUsingRating);
-    const adjacent = optionalBool('adjacentToEnemy', input.adjacentToEnemy, false);
     const typed = optionalRoll('roll', input.roll);
     requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
-    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.orderChangeDrms);
-    const using = superiors(ctx, 'superiorsUsingRating', usingIds, c.id, commands, RULE.orderChangeDrms);
     const orders = standingOrders(ctx, commands);
+    const { drm, using } = orderChangeDrmOf(ctx, c, commands, orders, input);
     const { from, kind } = orderChangeChecks(ctx, c, order, commands, orders, input);
     const { leader, rating } = officerRating(ctx, 'commandId', c);
     // The Messengers option (RI-O16): how a success will travel, checked before the die is rolled.
     const plan = planMessage(ctx, c, input.messengerDistance);
     spendPoints(ctx, cs, 'superiorsUsingRating', using, 'order-change');
-    const standing = standingOrdersWithin(c, commands, orders);
     const r = die(ctx, typed);
-    const attempt = askRules(() =>
-      resolveOrderChangeAttempt(
-        {
-          officerRating: rating,
-          drm: {
-            superiorsInRange: inRange.length,
-            superiorRatingsUsed: using.map((l) => l.rating),
-            orders: standing,
-            hasRsm: c.rsm === 1,
-            isCavalry: c.cavalry === 1,
-            adjacentToEnemy: adjacent,
-            ineffective: c.ineffective === 1,
-          },
-        },
-        r.roll,
-      ),
-    );
+    const attempt = askRules(() => resolveOrderChangeAttempt({ officerRating: rating, drm }, r.roll));
     const sent = attempt.success && plan ? sendMessage(ctx, cs, c, order, plan) : null;
     if (attempt.success && !sent) {
       cs.set('commands', c.id, 'own_order', c.own_order, order).set('commands', c.id, 'order_expires', c.order_expires, 0);
@@ -299,4 +321,4 @@ function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResul
   });
 }
 
-export const ordersFunctions = { setOrders, orderPreRoll, attemptOrderChange, attachCommand } satisfies Partial<ServiceFunctions>;
+export const ordersFunctions = { setOrders, orderPreRoll, attemptOrderChange, attachCommand, previewOrderChange } satisfies Partial<ServiceFunctions>;
