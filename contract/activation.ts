@@ -1,6 +1,6 @@
 /** The Activation Segment: ME attempts, RE activations and passes, for commands and (III.B) single units. */
 import { z } from 'zod';
-import { ChangeResult, Id, Itemised, LeaderIds, RollChangeResult, Side, TypedRoll, oneOfCommandOrUnit, query, write } from './common';
+import { ChangeResult, Id, Itemised, LeaderIds, RollChangeResult, Side, TypedRoll, oneOfCommandOrUnit, query, Viewer, write } from './common';
 
 /**
  * An ME attempt: a command (commandId), or, in the Out-of-Command Activation Phase (III.B), a single
@@ -50,6 +50,8 @@ export const ActivationPreviewInput = z
     unitId: Id.optional(),
     commanderOutOfCommand: z.boolean().optional(),
     superiorsInRange: LeaderIds.optional(),
+    /** Who is looking: a side sees its own secret entries of the step (its points spent on them). */
+    viewer: Viewer.optional(),
   })
   .refine(oneOfCommandOrUnit.check, oneOfCommandOrUnit.message);
 export type ActivationPreviewInput = z.infer<typeof ActivationPreviewInput>;

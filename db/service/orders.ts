@@ -18,10 +18,10 @@ import {
 import { ORDER_CODES, SIDES, type OrderCode } from '../../rules/types';
 import { ACTIVATION_SEGMENT, INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid, MusterError } from '../errors';
-import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderChangePreview, OrderChangePreviewInput, OrderPreRollInput, RollChangeResult, SetOrdersInput } from '../../contract';
-import { readClock, readCommand, readCommands, readGame, readTurnState, type CommandRow } from '../store';
+import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderChangePreview, OrderChangePreviewInput, OrderPreRollInput, RollChangeResult, SetOrdersInput, StackedWithChoice, StackedWithChoicesInput } from '../../contract';
+import { readClock, readCommand, readCommands, readGame, readLeaders, readTurnState, type CommandRow } from '../store';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
-import { actingArmyCommander, ledger, officerRating, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
+import { actingArmyCommander, ledger, manName, officerRating, persons, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
 import { check, commandArm, RULE, unitSubject, yes } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
@@ -71,6 +71,9 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
         requireSegment(ctx, 'commandersInitiative', ORDERS_SEGMENT, RULE.commandersInitiative);
         if (order === null) throw invalid('order', "a Commander's Initiative order must be an order, not null");
         const stackedWith = leader(ctx, 'stackedWithLeaderId', input.stackedWithLeaderId);
+        // RI-B14: units are stacked with a leader on the map, in play.
+        if (stackedWith.on_map !== 1) throw forbidden('stackedWithLeaderId', `${stackedWith.name} is not on the map: no units can be stacked with him until he arrives`, RULE.commandersInitiative);
+        if (stackedWith.casualty !== 'none') throw forbidden('stackedWithLeaderId', `${stackedWith.name} is ${stackedWith.casualty}`, RULE.leaderLosses);
         const led = stackedWith.command_id ? readCommand(ctx.db, stackedWith.command_id) : undefined;
         const commands = readCommands(ctx.db);
         const chain = [...(c ? [] : [holderCommand.id]), ...askRules(() => commandAncestors(tree(commands), holderCommand.id))];
@@ -91,6 +94,32 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
     },
     { setup: opening },
   );
+}
+
+/**
+ * The leaders a unit may be stacked with for Commander's Initiative, as the form offers them: division or
+ * higher in its chain of command, on the map and in play, each man once (RI-B14, RI-D16).
+ */
+function stackedWithChoices(ctx: GameContext, input: StackedWithChoicesInput): StackedWithChoice[] {
+  requireObject('input', input);
+  const u = onMapUnit(ctx, 'unitId', input.unitId);
+  const commands = readCommands(ctx.db);
+  const byId = new Map(commands.map((x) => [x.id, x]));
+  const chain = [u.command_id, ...askRules(() => commandAncestors(tree(commands), u.command_id))].map((id) => byId.get(id)!);
+  const all = readLeaders(ctx.db);
+  const man = persons(all);
+  const leaderById = new Map(all.map((l) => [l.id, l]));
+  const seen = new Set<string>();
+  const out: StackedWithChoice[] = [];
+  for (const c of chain) {
+    const l = c.leader_id ? leaderById.get(c.leader_id) : undefined;
+    if (!l || !['army', 'wing', 'corps', 'division'].includes(c.level) || l.on_map !== 1 || l.casualty !== 'none') continue;
+    const key = man.get(l.id) ?? l.id;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ leaderId: l.id, name: manName(l), command: c.name });
+  }
+  return out;
 }
 
 /** What setOrders allows now (the turn state shows it, so the screens offer only that): RI-H06. */
@@ -321,4 +350,4 @@ function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResul
   });
 }
 
-export const ordersFunctions = { setOrders, orderPreRoll, attemptOrderChange, attachCommand, previewOrderChange } satisfies Partial<ServiceFunctions>;
+export const ordersFunctions = { setOrders, orderPreRoll, attemptOrderChange, attachCommand, previewOrderChange, stackedWithChoices } satisfies Partial<ServiceFunctions>;
