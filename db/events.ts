@@ -64,7 +64,7 @@ export const MUTABLE_FIELDS = {
     'fatigue_recovery',
     'card_drawn',
   ],
-  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used', 'arrival_turn_id', 'arrival_area'],
+  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used', 'arrival_turn_id', 'arrival_area', 'arrives_alone'],
   units: [
     'sp',
     'weapon',
