@@ -292,7 +292,9 @@ describe('Start, Setup, Roster and History in the browser', () => {
     await rating.fill('12');
     await rating.press('Enter');
     await e2e.idle();
-    await expect.poll(() => note.innerText()).toBe('Rating must be a whole number from 0 to 9');
+    await expect.poll(() => note.innerText()).toBe('Rating must be a whole number from 0 to 9 (12 was not saved)');
+    // The refused value does not stay in the field, where it would look saved: the field shows the game's value.
+    expect(await rating.inputValue()).toBe('4');
     await e2e.screenshot('setup-correction-refused');
     // With a reason and a counter value: recorded as a correction, old and new value in the History.
     await rating.fill('5');
