@@ -182,6 +182,7 @@ export const EVENT_KINDS = [
   'setup.leader',
   'setup.unit',
   'setup.correction',
+  'setup.objective',
   'loss.sp',
   'loss.straggler',
   'stragglers.recovered',

@@ -29,6 +29,7 @@ export const EVENT_KIND_WORDS: Readonly<Record<EventKind, string>> = {
   'setup.leader': 'leader counter',
   'setup.unit': 'unit counter',
   'setup.correction': 'correction',
+  'setup.objective': 'objectives',
   'loss.sp': 'loss',
   'loss.straggler': 'stragglers',
   'stragglers.recovered': 'stragglers back',

@@ -68,7 +68,12 @@ describe('Reynolds holding two commands is one man', () => {
     expect(before).toContain('Superior leaders in chain of command within range (2 x -1)');
     expect(before).toContain("Superior leader's rating used (4)");
     await e2e.screenshot('turn-orders-one-man');
+    // "12" is no die: refused in words, and nothing is recorded (not the 1 with the 2 lost).
     await page.getByTestId('attempt-die').getByTestId('die-typed').focus();
+    await page.keyboard.type('12');
+    await settle();
+    expect(await page.getByTestId('attempt-die').getByRole('alert').innerText()).toBe('"12" is not a die: a ten-sided die reads 0 to 9. Nothing was recorded; type the die again.');
+    expect((await e2e.call('history', { limit: 1, viewer: 'USA' }))[0]!.kind).toBe('orders.preroll');
     await page.keyboard.press('8');
     await settle();
     const attempt = (await e2e.call('history', { limit: 1, viewer: 'USA' }))[0]!;
