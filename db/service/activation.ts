@@ -201,7 +201,7 @@ function activationSubjectForPreview(ctx: GameContext, input: { commandId?: unkn
 function activationSubject(ctx: GameContext, input: { commandId?: unknown; unitId?: unknown }, commands: CommandRow[], commanderOutOfCommand: boolean): ActivationSubject {
   const hasCommand = input.commandId !== undefined;
   if (hasCommand === (input.unitId !== undefined)) {
-    throw invalid('commandId', 'give exactly one of commandId (a command, In-Command Activation Phase) and unitId (a single unit, Out-of-Command Activation Phase)');
+    throw invalid('commandId', 'name either a command (either phase) or a single unit (the Out-of-Command Activation Phase), not both');
   }
   if (!hasCommand) {
     const u = onMapUnit(ctx, 'unitId', input.unitId);
@@ -230,7 +230,7 @@ function activationSubject(ctx: GameContext, input: { commandId?: unknown; unitI
       const how = superior.activation === null ? 'tried for ME' : effectivenessText(superior.activation);
       throw forbidden(
         'commandId',
-        `${c.name} activated with ${superior.name} this segment (${how}): its subordinates may not activate independently, unless the commander is out of command of his superior (commanderOutOfCommand)`,
+        `${c.name} activated with ${superior.name} this segment (${how}): its subordinates may not activate independently, unless its commander is out of command of his superior`,
         RULE.activation,
       );
     }

@@ -38,7 +38,7 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
     input,
     (cs) => {
       const hasCommand = input.commandId !== undefined;
-      if (hasCommand === (input.unitId !== undefined)) throw invalid('commandId', 'give exactly one of commandId and unitId');
+      if (hasCommand === (input.unitId !== undefined)) throw invalid('commandId', 'name either a command or a single unit, not both');
       const ci = optionalBool('commandersInitiative', input.commandersInitiative, false);
       const order = input.order === null ? null : requireOneOf('order', input.order, ORDER_CODES);
       const neighbour = optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true);

@@ -6,6 +6,7 @@
  * so the app can show progress (and the end-to-end tests can wait for it).
  */
 import { ref, toRaw } from 'vue';
+import { forPlayers } from './format';
 import type { ContractFunction, CallInput, Output, GameChangedEvent, ErrorInfo, ErrorCode, CallResult, MenuCommandEvent } from '../../contract';
 
 /** A refusal (or failure) of one call, as the views show it. */
@@ -34,7 +35,7 @@ export class MusterApiError extends Error {
  * about it stays.
  */
 export function inPlayersWords(error: Pick<ErrorInfo, 'message' | 'field'>): string {
-  const message = error.message;
+  const message = forPlayers(error.message);
   const colon = message.indexOf(': ');
   if (colon <= 0) return message;
   const head = message.slice(0, colon);
