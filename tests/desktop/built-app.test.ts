@@ -61,7 +61,7 @@ describe('the built desktop app, started with a game on the command line', () =>
 
   it("has the real battle's losses for the Victory screen's history check", () => {
     expect(report.calls.historyCheck).toMatchObject({ ok: true, value: { available: true, unitsWithoutRecord: 0 } });
-    expect((report.calls.historyCheck.value as { source: string }).source).not.toContain('no historical losses file');
+    expect((report.calls.historyCheck!.value as { source: string }).source).not.toContain('no historical losses file');
   });
 
   it("has Help's pages: how to play, then the rules interpretations", () => {
