@@ -246,7 +246,11 @@ describe('Start, Setup, Roster and History in the browser', () => {
     if (refusal.ok) return;
     const spField = dialog.getByLabel('SP lost');
     const describedBy = await spField.getAttribute('aria-describedby');
-    await expect.poll(() => page.locator(`#${describedBy}`).innerText()).toContain(refusal.error.message);
+    // At its field, without the field's internal name in front ("sp: ").
+    expect(refusal.error.message.startsWith('sp: ')).toBe(true);
+    const shown = refusal.error.message.replace(/^sp: (.)/, (_m, first: string) => first.toUpperCase());
+    await expect.poll(() => page.locator(`#${describedBy}`).innerText()).toContain(shown);
+    expect(await page.locator(`#${describedBy}`).innerText()).not.toContain('sp: ');
     expect(await spField.getAttribute('aria-invalid')).toBe('true');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

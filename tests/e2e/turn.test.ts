@@ -512,7 +512,7 @@ describe('the night: 2400 and 0400', () => {
     expect(await text('turn-events-due')).toContain('Abandoned guns inside friendly lines return');
     await next();
     const refusal = await text('turn-next-error');
-    expect(refusal).toContain('resolve the abandoned guns of');
+    expect(refusal).toMatch(/resolve the abandoned guns of/i);
     expect(refusal).toContain(battery.name);
     expect(refusal).toContain('before the day ends');
     await e2e.screenshot('turn-night-cleanup');
