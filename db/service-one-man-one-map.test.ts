@@ -73,6 +73,24 @@ describe('a leader holding two commands is one man (RI-D16)', () => {
     g.close();
   });
 
+  it('has one rating: a counter value set on one of his counters is set on both, as a setup edit or a correction', () => {
+    const g = newGame(tmp.dir, { scenario: ONE_MAN });
+    g.editLeader({ leaderId: 'reynolds', rating: 5 });
+    const ratings = () => g.leaders().filter((l) => l.id.startsWith('reynolds')).map((l) => [l.id, l.rating]);
+    expect(ratings()).toEqual([
+      ['reynolds-wing', 5],
+      ['reynolds', 5],
+    ]);
+    g.recordLoss({ unitId: '2-wi', sp: 1 });
+    g.correctLeader({ leaderId: 'reynolds-wing', rating: 3, reason: 'misprint on the counter' });
+    expect(ratings()).toEqual([
+      ['reynolds-wing', 3],
+      ['reynolds', 3],
+    ]);
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+
   it('has one set of rating points: spent on one counter, spent on both', () => {
     const g = atNonAutomaticOrders();
     g.attemptOrderChange({ commandId: 'iron', order: 'ASLT', superiorsUsingRating: ['reynolds'], roll: 0 });

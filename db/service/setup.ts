@@ -11,6 +11,7 @@ import type { ChangeSet } from '../events';
 import type { ChangeResult, CorrectLeaderInput, CorrectUnitInput, EditLeaderInput, EditObjectivesInput, EditUnitInput } from '../../contract';
 import { readGame, readObjectives, type LeaderDbRow, type UnitRow } from '../store';
 import { requireInt, requireObject, requireOneOf } from '../validate';
+import { sameManCounters } from './chain';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { leader, unit } from './lookups';
 
@@ -70,7 +71,8 @@ function editLeader(ctx: GameContext, input: EditLeaderInput): ChangeResult {
     input,
     (cs) => {
       const l = leader(ctx, 'leaderId', input.leaderId);
-      leaderChanges(cs, l, input);
+      // RI-D16: one man has one rating, stars and range, on each of his counters.
+      for (const counter of sameManCounters(ctx, l.id)) leaderChanges(cs, counter, input);
       const after = { rating: input.rating ?? l.rating, stars: input.stars ?? l.stars, range: input.range ?? l.range };
       return { summary: `${l.name}: rating ${after.rating}, ${after.stars} star(s), range ${after.range} (from the counter)`, result: {} };
     },
@@ -109,6 +111,8 @@ function correctLeader(ctx: GameContext, input: CorrectLeaderInput): ChangeResul
     (cs) => {
       const l = leader(ctx, 'leaderId', input.leaderId);
       const what = requireChange(leaderChanges(cs, l, input), l.name, input.rating !== undefined ? 'rating' : input.stars !== undefined ? 'stars' : 'range');
+      // RI-D16: his other counters take the same values.
+      for (const counter of sameManCounters(ctx, l.id)) if (counter.id !== l.id) leaderChanges(cs, counter, input);
       return { summary: `Correction: ${l.name} ${what} (${input.reason})`, result: {} };
     },
     { correction: true },
