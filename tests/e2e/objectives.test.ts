@@ -3,7 +3,7 @@
  * Run lists its own Geographic Objectives on the Victory screen, not the full battle's, and the players
  * correct them in Setup (a name, how many a side needs); a refused value stays at its field in words and
  * the field shows the saved value again; the History's Kind column says what happened in words (RI-D13).
- * Photographed into docs/screenshots/ (setup-objectives.png, history.png is the History test's).
+ * Photographed into docs/screenshots/ (victory-scenario-objectives.png, setup-objectives.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
@@ -31,6 +31,7 @@ describe("the scenario's objectives", () => {
     expect(main).toContain('McPherson Ridge');
     expect(main).not.toContain('Cemetery Hill');
     expect(main).not.toContain('Staging Area 10');
+    await e2e.screenshot('victory-scenario-objectives');
   });
 
   it('are corrected in Setup: a refused count stays at its field and the field shows the saved value; a new name reaches the Victory screen', async () => {
