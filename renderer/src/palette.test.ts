@@ -77,6 +77,8 @@ function styleBlocks(source: string): { css: string; line: number }[] {
 const STYLES_CSS = join(SRC, 'styles.css');
 const stylesCss = readFileSync(STYLES_CSS, 'utf8');
 const vueFiles = filesUnder(SRC, '.vue');
+/** The style sheets components include (<style scoped src="./combat.css">), styles.css aside. */
+const componentSheets = filesUnder(SRC, '.css').filter((file) => file !== STYLES_CSS);
 const where = (file: string, line: number) => `${relative(ROOT, file)}:${line}`;
 
 /** The body of the first block opened by `opening` in styles.css (braces matched). */
@@ -122,13 +124,16 @@ describe('the colour scanner', () => {
 });
 
 describe('one palette of colours (styles.css), light and dark', () => {
-  it('no component style block writes a colour: each names a --muster-* property', () => {
-    const found = vueFiles.flatMap((file) =>
-      styleBlocks(readFileSync(file, 'utf8')).flatMap((block) =>
-        declarations(block.css, block.line)
-          .filter((d) => colourLiterals(d.value).length > 0)
-          .map((d) => `${where(file, d.line)} ${d.property}: ${d.value}`),
-      ),
+  it('no component style block or style sheet writes a colour: each names a --muster-* property', () => {
+    const blocks = [
+      ...vueFiles.flatMap((file) => styleBlocks(readFileSync(file, 'utf8')).map((block) => ({ file, ...block }))),
+      ...componentSheets.map((file) => ({ file, css: readFileSync(file, 'utf8'), line: 1 })),
+    ];
+    expect(componentSheets.length).toBeGreaterThan(0);
+    const found = blocks.flatMap((block) =>
+      declarations(block.css, block.line)
+        .filter((d) => colourLiterals(d.value).length > 0)
+        .map((d) => `${where(block.file, d.line)} ${d.property}: ${d.value}`),
     );
     expect(found).toEqual([]);
   });
@@ -161,7 +166,7 @@ describe('one palette of colours (styles.css), light and dark', () => {
 
   it('every --muster-* property a component or styles.css uses is declared, with no fallback colour', () => {
     const declared = new Set(declarations(blockAfter(':root {')).map((d) => d.property));
-    const sources = [stylesCss, ...vueFiles.map((file) => readFileSync(file, 'utf8'))];
+    const sources = [stylesCss, ...[...vueFiles, ...componentSheets].map((file) => readFileSync(file, 'utf8'))];
     const used = new Set(sources.flatMap((s) => [...s.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!)));
     expect([...used].filter((name) => !declared.has(name)).sort()).toEqual([]);
   });
