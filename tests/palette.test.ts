@@ -9,8 +9,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SRC = fileURLToPath(new URL('.', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const SRC = join(ROOT, 'renderer', 'src');
 
 /** CSS's named colours (CSS Color 4), without transparent and currentColor, which carry no colour of their own. */
 const NAMED_COLOURS = new Set(
@@ -186,5 +186,38 @@ describe('one palette of colours (styles.css), light and dark', () => {
     expect(stylesCss).toContain('@media screen and (prefers-color-scheme: dark)');
     expect(declarations(blockAfter('@media print'))).toContainEqual(expect.objectContaining({ property: 'color-scheme', value: 'light' }));
     expect(readFileSync(join(SRC, '..', 'index.html'), 'utf8')).toContain('<meta name="color-scheme" content="light dark" />');
+  });
+
+  it('its ink reads on its papers in both themes (WCAG AA, 4.5:1), also where axe does not go: every chip, row and state', () => {
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const contrast = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    // Ink and muted text go on every background; the coloured inks (states, sides, links, chart labels) on the papers.
+    const everyBackground = [...light.keys()].filter((name) => name.endsWith('-bg') || ['--muster-paper', '--muster-panel', '--muster-sheet', '--muster-selected', '--muster-selected-idle'].includes(name));
+    const papers = ['--muster-paper', '--muster-panel', '--muster-bar-bg', '--muster-sheet', '--muster-card-bg', '--muster-box-bg'];
+    const pairs = [
+      ...['--muster-ink', '--muster-muted'].flatMap((ink) => everyBackground.filter((bg) => bg !== '--muster-light-night-bg').map((bg) => [ink, bg] as const)),
+      ...['--muster-error', '--muster-warn', '--muster-ok', '--muster-usa', '--muster-csa', '--muster-accent', '--muster-chart-usa', '--muster-chart-csa'].flatMap((ink) => papers.map((bg) => [ink, bg] as const)),
+      ['--muster-error', '--muster-error-bg'],
+      ['--muster-ok', '--muster-ok-bg'],
+      ['--muster-usa', '--muster-usa-bg'],
+      ['--muster-csa', '--muster-csa-bg'],
+      ['--muster-accent-ink', '--muster-accent'],
+      ['--muster-accent-ink', '--muster-accent-hover'],
+      ['--muster-light-night-ink', '--muster-light-night-bg'],
+    ] as const;
+    expect(everyBackground.length).toBeGreaterThan(20);
+    const low = [light, dark].flatMap((palette, i) =>
+      pairs
+        .map(([ink, bg]) => ({ ink, bg, ratio: contrast(palette.get(ink)!, palette.get(bg)!) }))
+        .filter((p) => !(p.ratio >= 4.5))
+        .map((p) => `${i === 0 ? 'light' : 'dark'}: ${p.ink} on ${p.bg} ${p.ratio.toFixed(2)}:1`),
+    );
+    expect(low).toEqual([]);
   });
 });
