@@ -106,6 +106,13 @@ describe('single instance', () => {
 });
 
 describe('the one window', () => {
+  it('opens on the paper of the system\'s theme, light or dark, before the page paints', async () => {
+    await startMain();
+    expect(win().options.backgroundColor).toBe('#f5f2ea');
+    await startMain({ beforeReady: () => (fake.state.nativeTheme.shouldUseDarkColors = true) });
+    expect(win().options.backgroundColor).toBe('#1b1a17');
+  });
+
   it('is isolated, sandboxed, without Node, with web security, and loads the UI from app://muster', async () => {
     await startMain();
     expect(fake.state.windows).toHaveLength(1);

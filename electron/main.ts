@@ -6,7 +6,7 @@
  * windows denied (allowlisted https: links open in the browser); every IPC sender checked.
  * The policies themselves are pure functions in security.ts, tested without Electron.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type MenuItemConstructorOptions, type Session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell, type MenuItemConstructorOptions, type Session, type WebContents } from 'electron';
 import log from 'electron-log/main';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -143,6 +143,9 @@ async function serveApp(request: Request): Promise<Response> {
   return new Response('Not found', { status: 404, headers: appResponseHeaders('text/plain; charset=utf-8') });
 }
 
+/** The window's paper until the page paints its own (styles.css's --muster-paper), in the system's theme. */
+const WINDOW_PAPER = { light: '#f5f2ea', dark: '#1b1a17' } as const;
+
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow({
     width: 1366,
@@ -151,7 +154,7 @@ function createWindow(): BrowserWindow {
     minHeight: 640,
     show: false,
     title: PRODUCT_NAME,
-    backgroundColor: '#f5f2ea',
+    backgroundColor: nativeTheme.shouldUseDarkColors ? WINDOW_PAPER.dark : WINDOW_PAPER.light,
     webPreferences: secureWebPreferences(preloadPath()),
   });
   win.once('ready-to-show', () => win.show());

@@ -223,6 +223,8 @@ export interface DialogCall {
 function freshState() {
   return {
     windows: [] as FakeBrowserWindow[],
+    /** The operating system's light or dark theme, as Electron's nativeTheme tells it. */
+    nativeTheme: { shouldUseDarkColors: false },
     app: new FakeApp(),
     session: new FakeSession(),
     privilegedSchemes: [] as { scheme: string; privileges: Record<string, unknown> }[],
@@ -288,6 +290,9 @@ export const electronModule = {
     return fake.state.app;
   },
   BrowserWindow: FakeBrowserWindow,
+  get nativeTheme() {
+    return fake.state.nativeTheme;
+  },
   get session() {
     return { defaultSession: fake.state.session };
   },
