@@ -170,6 +170,26 @@ describe('accessibility: axe-core finds no serious or moderate violation on any 
   });
 });
 
+describe('printing at night', () => {
+  it('keeps the light palette: a roster sheet printed from the dark theme is ink on white paper', async () => {
+    await e2e.screen('roster');
+    const colours = `(() => {
+      const of = (selector) => { const style = getComputedStyle(document.querySelector(selector)); return style.backgroundColor + ' / ' + style.color; };
+      return { page: of('html'), table: of('.grid-scroll'), heading: of('table.roster-grid thead th'), scheme: getComputedStyle(document.documentElement).colorScheme };
+    })()`;
+    await e2e.page.emulateMedia({ media: 'screen', colorScheme: 'light' });
+    const light = (await e2e.page.evaluate(colours)) as Record<string, string>;
+    await e2e.page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+    const dark = (await e2e.page.evaluate(colours)) as Record<string, string>;
+    await e2e.page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    const printed = (await e2e.page.evaluate(colours)) as Record<string, string>;
+    await e2e.page.emulateMedia({ media: 'screen', colorScheme: 'light' });
+    expect(dark.page).not.toBe(light.page);
+    expect({ ...printed, scheme: '' }).toEqual({ ...light, scheme: '' });
+    expect(printed.scheme).toBe('light');
+  });
+});
+
 describe('the Roster at 1024x700 (defect 10)', () => {
   it('shows every column, and the bars above it leave the table most of the height', async () => {
     await e2e.page.setViewportSize({ width: 1024, height: 700 });
