@@ -397,6 +397,9 @@ describe('the window as a desktop window', () => {
     const file = makeGameFile(dir, 'Pickett at dawn.muster');
     fake.state.app.emit('open-file', new FakeEvent(), file);
     await vi.waitFor(() => expect(win().title).toBe('Pickett at dawn \u2014 Muster'));
+    const pageTitle = new FakeEvent();
+    win().emit('page-title-updated', pageTitle, 'Muster');
+    expect(pageTitle.defaultPrevented).toBe(true);
     await invoke(CHANNELS.closeGame, fromWindow());
     expect(win().title).toBe('Muster');
   });

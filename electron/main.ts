@@ -170,6 +170,9 @@ function createWindow(): BrowserWindow {
     webPreferences: secureWebPreferences(preloadPath()),
   });
   if (placement.maximized) win.maximize();
+  // The title is the main process's (the open game's name), not the page's <title>, which says only Muster
+  // until the screens have loaded.
+  win.on('page-title-updated', (event) => event.preventDefault());
   win.once('ready-to-show', () => win.show());
   rememberWindowState(win);
   watchRenderer(win);

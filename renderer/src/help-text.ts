@@ -33,6 +33,7 @@ const tableCells = (line: string): string[] => line.trim().replace(/^\|/, '').re
 function inline(text: string): string {
   return text
     .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/(^|[\s(])\*(\S[^*]*?)\*(?=[\s).,:;!?]|$)/g, '$1$2')
     .replace(/`([^`]+)`/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .trim();
@@ -83,6 +84,10 @@ export function helpBlocks(markdown: string): HelpBlock[] {
     } else if (item) {
       flush();
       blocks.push({ kind: 'li', text: inline(item[1]!) });
+    } else if (/^\s+\S/.test(line) && paragraph.length === 0 && blocks.at(-1)?.kind === 'li') {
+      // An indented line right under a list item goes on with it.
+      const last = blocks.at(-1)!;
+      last.text = `${last.text} ${inline(line)}`;
     } else if (quote) {
       flush();
       blocks.push({ kind: 'quote', text: inline(quote[1]!) });
