@@ -41,6 +41,9 @@ export const RosterUnit = z.object({
   /** The orders it may take as its Default Order when out of command: its arm's, or any RE order for horse artillery and sharpshooters. */
   defaultOrders: z.array(Order),
   weapon: Weapon.nullable(),
+  /** The counter's cohesion ratings (ordered and disordered sides) as the group entered them; null: not entered. */
+  cohesionOrdered: z.number().int().nullable(),
+  cohesionDisordered: z.number().int().nullable(),
   commandId: z.string(),
   /** Names of the command chain, brigade first. */
   commandPath: z.array(z.string()),

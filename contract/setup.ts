@@ -13,10 +13,17 @@ export const EditLeaderInput = z.strictObject({
 });
 export type EditLeaderInput = z.infer<typeof EditLeaderInput>;
 
+/** A cohesion rating as printed on one side of the counter; null clears it ("not entered"). */
+const Cohesion = counterValue('cohesion').nullable().optional();
+
 export const EditUnitInput = z.strictObject({
   unitId: Id,
   sp: counterValue('sp').optional(),
   weapon: Weapon.nullable().optional(),
+  /** The ordered side's cohesion rating. */
+  cohesionOrdered: Cohesion,
+  /** The disordered side's cohesion rating. */
+  cohesionDisordered: Cohesion,
 });
 export type EditUnitInput = z.infer<typeof EditUnitInput>;
 
@@ -36,13 +43,15 @@ export const CorrectUnitInput = z.strictObject({
   unitId: Id,
   sp: counterValue('sp').optional(),
   weapon: Weapon.nullable().optional(),
+  cohesionOrdered: Cohesion,
+  cohesionDisordered: Cohesion,
   reason: Reason,
 });
 export type CorrectUnitInput = z.infer<typeof CorrectUnitInput>;
 
 export const setupContract = {
   editLeader: write("Corrects a leader counter's rating, stars or command range (before play begins)", EditLeaderInput, ChangeResult),
-  editUnit: write("Corrects a unit counter's SP or weapon (before play begins)", EditUnitInput, ChangeResult),
+  editUnit: write("Corrects a unit counter's SP, weapon or cohesion ratings (before play begins)", EditUnitInput, ChangeResult),
   correctLeader: write("Corrects a leader counter's rating, stars or range at any time, with a reason, as a logged correction", CorrectLeaderInput, ChangeResult),
-  correctUnit: write("Corrects a unit counter's SP or weapon at any time, with a reason, as a logged correction", CorrectUnitInput, ChangeResult),
+  correctUnit: write("Corrects a unit counter's SP, weapon or cohesion ratings at any time, with a reason, as a logged correction", CorrectUnitInput, ChangeResult),
 };

@@ -93,6 +93,9 @@ export const MUTABLE_FIELDS = {
     'ladder_hit',
     // Variable Initiative's night plot (optional, issue #11).
     'night_plot',
+    // The counter's cohesion ratings, entered by the group (NULL: not entered).
+    'cohesion_ordered',
+    'cohesion_disordered',
   ],
   objectives: ['occupied'],
   // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.

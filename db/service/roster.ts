@@ -64,6 +64,8 @@ function roster(ctx: GameContext, input: RosterQuery = {}, read: ForcesRead = { 
         orderExpires: u.own_order !== null && u.order_expires === 1,
         defaultOrders: askRules(() => defaultOrderChoices(unitSubject(u))),
         weapon: u.weapon,
+        cohesionOrdered: u.cohesion_ordered,
+        cohesionDisordered: u.cohesion_disordered,
         commandId: u.command_id,
         commandPath: path(u.command_id),
         horseArtillery: u.horse_artillery === 1,

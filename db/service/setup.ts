@@ -37,11 +37,17 @@ function leaderChanges(cs: ChangeSet, l: LeaderDbRow, input: LeaderValues): stri
 interface UnitValues {
   sp?: number;
   weapon?: UnitRow['weapon'];
+  cohesionOrdered?: number | null;
+  cohesionDisordered?: number | null;
 }
+
+const ratingWords = (v: number | null) => (v === null ? 'not entered' : String(v));
 
 /** Applies a unit's new printed values; returns what changed ("SP 6 -> 5"). */
 function unitChanges(cs: ChangeSet, u: UnitRow, input: UnitValues): string[] {
-  if (input.sp === undefined && input.weapon === undefined) throw invalid('sp', 'give sp or weapon');
+  if (input.sp === undefined && input.weapon === undefined && input.cohesionOrdered === undefined && input.cohesionDisordered === undefined) {
+    throw invalid('sp', 'give sp, weapon or a cohesion rating');
+  }
   const sp = input.sp === undefined ? u.sp : requireInt('sp', input.sp, 1, 40);
   let weapon = u.weapon;
   if (input.weapon !== undefined) {
@@ -54,10 +60,17 @@ function unitChanges(cs: ChangeSet, u: UnitRow, input: UnitValues): string[] {
   // The losses recorded so far stay: the printed strength cannot fall below them.
   const away = u.sp_lost + u.stragglers + u.abandoned_guns;
   if (sp < away) throw invalid('sp', `${u.name} has ${away} SP lost, straggling or left as abandoned guns: its printed SP cannot be less than that (undo a loss first)`);
+  // Blank is "not entered" (null): that unit's cohesion outcomes are then read at the table.
+  const rating = (field: string, v: number | null | undefined, now: number | null) => (v === undefined ? now : v === null ? null : requireInt(field, v, 0, 9));
+  const ordered = rating('cohesionOrdered', input.cohesionOrdered, u.cohesion_ordered);
+  const disordered = rating('cohesionDisordered', input.cohesionDisordered, u.cohesion_disordered);
   cs.set('units', u.id, 'sp', u.sp, sp).set('units', u.id, 'weapon', u.weapon, weapon);
+  cs.set('units', u.id, 'cohesion_ordered', u.cohesion_ordered, ordered).set('units', u.id, 'cohesion_disordered', u.cohesion_disordered, disordered);
   const parts: string[] = [];
   if (sp !== u.sp) parts.push(`SP ${u.sp} -> ${sp}`);
   if (weapon !== u.weapon) parts.push(`weapon ${u.weapon ?? 'none'} -> ${weapon ?? 'none'}`);
+  if (ordered !== u.cohesion_ordered) parts.push(`cohesion (ordered) ${ratingWords(u.cohesion_ordered)} -> ${ratingWords(ordered)}`);
+  if (disordered !== u.cohesion_disordered) parts.push(`cohesion (disordered) ${ratingWords(u.cohesion_disordered)} -> ${ratingWords(disordered)}`);
   return parts;
 }
 
@@ -85,10 +98,11 @@ function editUnit(ctx: GameContext, input: EditUnitInput): ChangeResult {
     input,
     (cs) => {
       const u = unit(ctx, 'unitId', input.unitId);
-      unitChanges(cs, u, input);
+      const parts = unitChanges(cs, u, input);
       const sp = input.sp ?? u.sp;
       const weapon = input.weapon === undefined ? u.weapon : input.weapon;
-      return { summary: `${u.name}: printed ${sp} SP${weapon ? `, weapon ${weapon}` : ''}`, result: {} };
+      const cohesion = parts.filter((p) => p.startsWith('cohesion'));
+      return { summary: `${u.name}: printed ${sp} SP${weapon ? `, weapon ${weapon}` : ''}${cohesion.length ? `; ${cohesion.join(', ')}` : ''}`, result: {} };
     },
     { setup: true },
   );
@@ -121,7 +135,8 @@ function correctUnit(ctx: GameContext, input: CorrectUnitInput): ChangeResult {
     input,
     (cs) => {
       const u = unit(ctx, 'unitId', input.unitId);
-      const what = requireChange(unitChanges(cs, u, input), u.name, input.sp !== undefined ? 'sp' : 'weapon');
+      const field = input.sp !== undefined ? 'sp' : input.weapon !== undefined ? 'weapon' : input.cohesionOrdered !== undefined ? 'cohesionOrdered' : 'cohesionDisordered';
+      const what = requireChange(unitChanges(cs, u, input), u.name, field);
       return { summary: `Correction: ${u.name} ${what} (${input.reason})`, result: {} };
     },
     { correction: true },

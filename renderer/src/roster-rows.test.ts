@@ -42,6 +42,8 @@ function unit(id: string, commandId: string, over: Partial<RosterUnit> = {}): Ro
     side: 'USA',
     arm: 'infantry',
     sp: 8,
+    cohesionOrdered: null,
+    cohesionDisordered: null,
     spLost: 0,
     stragglers: 0,
     abandonedGuns: 0,
