@@ -188,6 +188,8 @@ export interface UnitRow {
   /** The counter's cohesion ratings, ordered and disordered sides; null until the group enters them (schema version 12). */
   cohesion_ordered: number | null;
   cohesion_disordered: number | null;
+  /** A battery's row of the group's artillery range chart (schema version 12); null: not chosen. */
+  artillery_row: string | null;
 }
 
 export interface ObjectiveRow {

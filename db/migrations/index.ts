@@ -13,7 +13,7 @@ import { migration0008 } from './0008-demoralization';
 import { migration0009 } from './0009-messengers';
 import { migration0010 } from './0010-card-draw';
 import { migration0011 } from './0011-variable-initiative';
-import { migration0012 } from './0012-cohesion-ratings';
+import { migration0012 } from './0012-counter-values';
 import type { Migration } from './types';
 
 export type { Migration } from './types';

@@ -66,6 +66,7 @@ function roster(ctx: GameContext, input: RosterQuery = {}, read: ForcesRead = { 
         weapon: u.weapon,
         cohesionOrdered: u.cohesion_ordered,
         cohesionDisordered: u.cohesion_disordered,
+        artilleryRow: u.artillery_row,
         commandId: u.command_id,
         commandPath: path(u.command_id),
         horseArtillery: u.horse_artillery === 1,

@@ -38,6 +38,7 @@ const unit = {
   defaultOrders: ['HOLD'],
   cohesionOrdered: null,
   cohesionDisordered: null,
+  artilleryRow: null,
 } satisfies RosterUnit;
 
 const game = { fingerprint: '3fa291c07be4', scenarioName: 'Gettysburg', eventCount: 412 };

@@ -44,6 +44,7 @@ function unit(id: string, commandId: string, over: Partial<RosterUnit> = {}): Ro
     sp: 8,
     cohesionOrdered: null,
     cohesionDisordered: null,
+  artilleryRow: null,
     spLost: 0,
     stragglers: 0,
     abandonedGuns: 0,
