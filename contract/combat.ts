@@ -502,6 +502,10 @@ export const SetWeatherInput = z.strictObject({ raining: z.boolean() });
 export type SetWeatherInput = z.infer<typeof SetWeatherInput>;
 
 
+/** A hex used in a fire or a shock: its units, top of the stack first (Muster has no map: a hex is the units named together). */
+export const RecentHex = z.object({ side: Side, unitIds: z.array(z.string()), names: z.array(z.string()) });
+export type RecentHex = z.infer<typeof RecentHex>;
+
 export const combatContract = {
   planFire: query('A fire attack worked out: which SPs of the stack fire, the range DRM, the line-up, and (with targets) strength and every DRM, itemised', PlanFireInput, PlanFireResult),
   resolveFire: write("Applies a fire attack's result: losses shared in front, stragglers, abandoned guns, ammo, friendly fire, leader casualties", ResolveFireInput, ResolveFireResult),
@@ -514,6 +518,7 @@ export const combatContract = {
   udd: write('Records a UDD roll and its result', UddInput, CohesionRollResult),
   recordConfusion: write('Records the Confusion Table result of a failed ME attempt and applies what Muster can', ConfusionInput, ConfusionResult),
   setWorks: write('A unit occupies or builds breastworks or entrenchments, or leaves them', SetWorksInput, ChangeResult),
+  recentHexes: query('The hexes last named in fire and shock (firing stacks, targets, attackers, defenders), newest first, with the units still on the map', z.undefined(), z.array(RecentHex)),
   weather: query('The weather: rain, mud, the rolls made to end the rain and every number it changes', z.undefined(), WeatherState),
   setWeather: write('Rain begins (Random Event M, afternoon turns only) or stops (mud for the rest of the game)', SetWeatherInput, ChangeResult),
   rollToEndRain: write('Rolls to end the rain (once a turn, from the turn after it began): it stops on a modified 0, with -1 for each roll before', RainRollInput, RainRollResult),

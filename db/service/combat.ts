@@ -15,7 +15,8 @@ import { cellWords, checkedUnit, KitCells, kitOf, requireKit } from './combat-ki
 import { commandAncestors, ORDERS } from '../../rules/orders';
 import type { DieRoll, Itemised } from '../../rules/types';
 import { rainEvent, rollToEndRain as endRainRoll, RAIN_RULE } from '../../rules/weather';
-import type { ChangeResult, CohesionRollResult, ConfusionInput, ConfusionResult, PlanCohesionInput, PlanCohesionResult, RallyInput, SetWeatherInput, SetWorksInput, UddInput, WeatherState } from '../../contract';
+import { statement } from '../statements';
+import type { RecentHex, ChangeResult, CohesionRollResult, ConfusionInput, ConfusionResult, PlanCohesionInput, PlanCohesionResult, RallyInput, SetWeatherInput, SetWorksInput, UddInput, WeatherState } from '../../contract';
 import { forbidden, invalid } from '../errors';
 import { currentSp, readClock, readCommands, readLeaders, readTurn, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules } from '../validate';
@@ -224,6 +225,34 @@ function setWorks(ctx: GameContext, input: SetWorksInput): ChangeResult {
 }
 
 // -------------------------------------------------------------------------------------------
+// The hexes last used
+
+/**
+ * The hexes the players named in the last fire and shock events still in force, newest first, so the
+ * assistants offer them again without names typed: a target hex is usually fired on more than once.
+ */
+function recentHexes(ctx: GameContext): RecentHex[] {
+  const rows = statement(ctx.db, "SELECT payload FROM events WHERE kind IN ('fire', 'shock') AND undone = 0 ORDER BY seq DESC LIMIT 40").all() as { payload: string }[];
+  const units = new Map(readUnits(ctx.db).map((u) => [u.id, u]));
+  const seen = new Set<string>();
+  const out: RecentHex[] = [];
+  for (const row of rows) {
+    const input = (JSON.parse(row.payload) as { input?: Record<string, unknown> }).input ?? {};
+    for (const key of ['targets', 'defenders', 'stack', 'attackers']) {
+      const ids = Array.isArray(input[key]) ? (input[key] as string[]) : [];
+      const live = ids.map((id) => units.get(id)).filter((u): u is UnitRow => u !== undefined && u.on_map === 1 && u.status !== 'eliminated');
+      if (live.length === 0) continue;
+      const id = live.map((u) => u.id).join(' ');
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push({ side: live[0]!.side, unitIds: live.map((u) => u.id), names: live.map((u) => u.name) });
+    }
+    if (out.length >= 12) break;
+  }
+  return out;
+}
+
+// -------------------------------------------------------------------------------------------
 // Weather
 
 function weather(ctx: GameContext): WeatherState {
@@ -282,6 +311,7 @@ export const combatFunctions = {
   designateBayonetCharge,
   cancelBayonetCharge,
   planCohesion,
+  recentHexes,
   rally,
   udd,
   recordConfusion,
