@@ -6,7 +6,7 @@
  * Charge, a rally and a UDD are each resolved from the die, applied on one confirmation, undone and redone.
  * Each test counts what the player did and prints it as `[actions] <what>: <n> (...)`.
  *
- * Screenshots: kit-charts.png (the chart editor), setup-counter-values.png (the counter values), and
+ * Screenshots: kit-charts.png and kit-charts-shock.png (the chart editor), setup-counter-values.png (the counter values), and
  * combat-fire-kit.png, combat-shock-kit.png, combat-rally-kit.png (each assistant with a computed result).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -78,8 +78,9 @@ describe("the group's kit, imported on the Charts screen", () => {
     fingerprint = ((await e2e.page.getByTestId('kit-fingerprint').textContent()) ?? '').trim();
     expect(fingerprint).toMatch(/^[0-9a-f]{4}-[0-9a-f]{4}$/);
     expect(await unit('1-tn')).toMatchObject({ cohesionOrdered: 5, cohesionDisordered: 3 });
-    await e2e.page.locator('#shock-table-h').scrollIntoViewIfNeeded();
     await e2e.screenshot('kit-charts');
+    await e2e.page.locator('#shock-table-h').scrollIntoViewIfNeeded();
+    await e2e.screenshot('kit-charts-shock');
 
     await e2e.screen('setup');
     await e2e.page.getByRole('button', { name: /^Units/ }).click();
