@@ -235,6 +235,17 @@ describe('Rally and UDD against the rating', () => {
   });
 });
 
+describe('the hexes last used', () => {
+  it('offers the hexes named in the last fires and shocks still in force, newest first, without the units gone', () => {
+    const g = withKit();
+    g.resolveFire({ stack: ['42-ms'], range: 3, targets: ['24-mi'], roll: 0, result: { sp: 0 } });
+    g.resolveFire({ stack: ['19-in'], range: 3, targets: ['1-tn', '7-tn'], roll: 0, result: { sp: 0 } });
+    expect(g.recentHexes().map((h) => `${h.side} ${h.unitIds.join('+')}`)).toEqual(['CSA 1-tn+7-tn', 'USA 19-in', 'USA 24-mi', 'CSA 42-ms']);
+    g.undo();
+    expect(g.recentHexes().map((h) => h.unitIds.join('+'))).toEqual(['24-mi', '42-ms']);
+  });
+});
+
 describe('the kit\'s counter values in a game', () => {
   it('come in as one setup edit before play, one logged correction after, naming the kit; unknown units are reported', () => {
     const g = newGame(tmp.dir, { scenario: COMBAT_SCENARIO });

@@ -42,7 +42,7 @@ describe('parsing counter values', () => {
       { line: 4, message: 'no unit "usa-meade" in this game ("usa-meade" is a leader: leaders take rating, stars or range)' },
       { line: 5, message: 'weapon must be one of M, E, R, TR, B, B-SS, C, SR or none, got "Z"' },
       { line: 6, message: 'sp must be 1-40, got 0' },
-      { line: 7, message: 'unknown field "morale" (leaders: rating, stars, range; units: sp, weapon, cohesion-ordered, cohesion-disordered)' },
+      { line: 7, message: 'unknown field "morale" (leaders: rating, stars, range; units: sp, weapon, cohesion-ordered, cohesion-disordered, guns)' },
       { line: 8, message: 'expected 3 columns (id,field,value), found 2' },
     ]);
   });
@@ -71,7 +71,10 @@ describe('cohesion ratings', () => {
   it('exports every counter value in the format it imports, so a group can keep and re-import them', () => {
     const text = counterValuesCsv(
       [{ id: 'usa-meade', rating: 3, stars: 2, range: 10 }],
-      [{ id: 'csa-26th-north-carolina', sp: 17, weapon: 'R', cohesionOrdered: 5, cohesionDisordered: null }],
+      [
+        { id: 'csa-26th-north-carolina', arm: 'infantry', sp: 17, weapon: 'R', cohesionOrdered: 5, cohesionDisordered: null, artilleryRow: null },
+        { id: 'usa-8th-illinois-cavalry', arm: 'artillery', sp: 4, weapon: null, cohesionOrdered: null, cohesionDisordered: null, artilleryRow: 'Long guns, brass' },
+      ],
     );
     expect(text.split('\n').slice(0, 4)).toEqual(['id,field,value', 'usa-meade,rating,3', 'usa-meade,stars,2', 'usa-meade,range,10']);
     const { edits, problems } = parseCounterCsv(text, leaders, units);
@@ -79,6 +82,7 @@ describe('cohesion ratings', () => {
     expect(groupEdits(edits)).toEqual([
       { kind: 'leader', lines: [2, 3, 4], input: { leaderId: 'usa-meade', rating: 3, stars: 2, range: 10 } },
       { kind: 'unit', lines: [5, 6, 7, 8], input: { unitId: 'csa-26th-north-carolina', sp: 17, weapon: 'R', cohesionOrdered: 5, cohesionDisordered: null } },
+      { kind: 'unit', lines: [9, 10, 11, 12, 13], input: { unitId: 'usa-8th-illinois-cavalry', sp: 4, weapon: null, cohesionOrdered: null, cohesionDisordered: null, artilleryRow: 'Long guns, brass' } },
     ]);
   });
 });
