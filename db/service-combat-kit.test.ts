@@ -112,6 +112,15 @@ describe('a fire attack from one die', () => {
     expect(archer.casualty === 'none').toBe(check.roll !== 0);
   });
 
+  it('a battery losing SPs to small arms from the kit\'s cell abandons its guns (Rev. Abandoned Guns)', () => {
+    const g = withKit();
+    const aim = { stack: ['2-wi'], range: 2, targets: ['crenshaw'] };
+    const plan = g.planFire(aim).attack!;
+    g.resolveFire({ ...aim, roll: 6 - plan.drm.total, kit: { fingerprint: plan.kit!.fingerprint } });
+    expect(unit(g, 'crenshaw')).toMatchObject({ abandonedGuns: 2, spLost: 0 });
+    expect(g.history({ limit: 1 })[0]!.summary).toContain('Crenshaw Battery abandons 2 gun(s) (AG marker)');
+  });
+
   it('a battery fires on its own guns\' row of the kit\'s artillery range chart (a counter value), chosen once', () => {
     const g = withKit();
     const plan = g.planFire({ stack: ['hall-me'], range: 3 });
