@@ -9,16 +9,16 @@
  * charts, contract/charts.ts). Muster applies the revision's rules to that result.
  */
 import { z } from 'zod';
-import { DISORDER_CAUSES, WORKS } from '../rules/types';
-import { Arm, ChangeResult, Id, Itemised, KitCellRecord, KitRecord, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
+import { WORKS } from '../rules/types';
+import { Arm, ChangeResult, Id, Itemised, KitRecord, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
 import { RainRollInput, RainRollResult, WeatherState } from './weather';
+import { DisorderCause, KitPreview, KitResolution, LeaderCheck, RecentHex, UnitOutcome } from './combat-results';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
 export const Works = z.enum(WORKS);
 export const FireKind = z.enum(['phasing', 'reaction']);
-export const DisorderCause = z.enum(DISORDER_CAUSES);
 
 /** A modifier the players add from the base game or their own charts (RI-F06): labelled, itemised, counted. */
 export const PlayerDrm = z.strictObject({
@@ -45,52 +45,6 @@ const dieFields = {
   roll: TypedRoll.optional(),
   rollSeq: z.number().int().min(1).optional(),
 };
-
-/** What a combat result does to one unit beyond its SP losses: its new status, and why (for stragglers). */
-export const UnitOutcome = z.strictObject({
-  unitId: Id,
-  status: Status.exclude(['eliminated'], { message: 'status: a unit is eliminated by its losses, not by a status result (RI-S07)' }),
-  /** What caused a change to Disordered (stragglers come only from enemy action, Rev. Infantry Stragglers); default the combat's own kind. */
-  cause: DisorderCause.optional(),
-});
-export type UnitOutcome = z.infer<typeof UnitOutcome>;
-
-/** A leader stacked with a unit that lost SPs: whether the base game's check hit him; if so the revision's roll, 0-4 KIA, 5-9 WIA. */
-/** A die typed at the table for one unit's check that the kit resolves (left out: the app rolls it in the event). */
-export const KitCheckRoll = z.strictObject({ unitId: Id, roll: TypedRoll });
-export type KitCheckRoll = z.infer<typeof KitCheckRoll>;
-
-/**
- * A result computed from the group's kit (RI-K25) instead of typed: the players confirm what the assistant
- * showed them. The fingerprint is the kit's they saw; the result is refused if the kit changed since.
- */
-export const KitResolution = z.strictObject({
-  fingerprint: text(20).pipe(z.string().min(1, 'kit.fingerprint: give the fingerprint of the kit the result was shown from')),
-  /** Dice typed for the cohesion checks the result calls for, one per unit; the others the app rolls. */
-  checkRolls: z.array(KitCheckRoll).max(40).optional(),
-  /** Outcomes read at the table for units the kit cannot check (no cohesion rating entered). */
-  outcomes: z.array(UnitOutcome).max(40).optional(),
-  /** Leaders stacked with the units that may lose SPs (Muster has no map): the kit's hit check is rolled for each whose units lost SPs. */
-  leadersStacked: z.array(Id).max(10).optional(),
-});
-export type KitResolution = z.infer<typeof KitResolution>;
-
-/** What the kit's table gives for a die, shown before the players confirm. */
-export const KitPreview = z.object({
-  fingerprint: z.string(),
-  /** False when the kit has no such table, no cell for these numbers, or no die yet: `note` says which. */
-  found: z.boolean(),
-  cell: KitCellRecord.nullable(),
-  note: z.string(),
-});
-
-export const LeaderCheck = z.strictObject({
-  leaderId: Id,
-  hit: z.boolean(),
-  /** The Leader Casualty die typed at the table; leave it out and Muster rolls. */
-  roll: TypedRoll.optional(),
-});
-export type LeaderCheck = z.infer<typeof LeaderCheck>;
 
 /** A unit as the assistants line it up. */
 export const CombatUnit = z.object({
@@ -501,10 +455,6 @@ export type SetWorksInput = z.infer<typeof SetWorksInput>;
 export const SetWeatherInput = z.strictObject({ raining: z.boolean() });
 export type SetWeatherInput = z.infer<typeof SetWeatherInput>;
 
-
-/** A hex used in a fire or a shock: its units, top of the stack first (Muster has no map: a hex is the units named together). */
-export const RecentHex = z.object({ side: Side, unitIds: z.array(z.string()), names: z.array(z.string()) });
-export type RecentHex = z.infer<typeof RecentHex>;
 
 export const combatContract = {
   planFire: query('A fire attack worked out: which SPs of the stack fire, the range DRM, the line-up, and (with targets) strength and every DRM, itemised', PlanFireInput, PlanFireResult),
