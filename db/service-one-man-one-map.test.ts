@@ -175,7 +175,7 @@ describe('a leader who is not on the map acts for nobody (RI-B11, RI-B14)', () =
     g.close();
   });
 
-  it('a forced shock from the Confusion Table names no artillery among the units that must advance and shock (RI-K22)', () => {
+  it('a forced shock from the Confusion Table names no artillery among the units that must advance and shock (RI-K26)', () => {
     const g = atUsaActivation();
     // I Corps: +3 for a corps, 9 + 3 > Reynolds's 4: the Confusion Table.
     g.attemptActivation({ commandId: 'usa-i', roll: 9 });

@@ -219,12 +219,12 @@ export function retreatBeforeShock(unit: { arm: Arm; mounted?: boolean }): { udd
 
 /**
  * Dismounted cavalry may shock attack but "need not observe Confusion Table-mandated Shock Attack results";
- * artillery never shocks (RI-K22), so a forced shock does not name it at all (`shocks` false).
+ * artillery never shocks (RI-K26), so a forced shock does not name it at all (`shocks` false).
  */
 export function mustObeyConfusionTableShock(unit: { arm: Arm; mounted?: boolean }): { must: boolean; shocks: boolean; rule: string } {
   assertOneOf('unit.arm', unit?.arm, ARMS);
   assertMountedFlag('unit.mounted', unit.arm, unit.mounted);
-  // RI-K22: artillery never shocks ("Infantry and Cavalry only" for Assault, the order that must shock).
+  // RI-K26: artillery never shocks ("Infantry and Cavalry only" for Assault, the order that must shock).
   if (unit.arm === 'artillery') return { must: false, shocks: false, rule: ASSAULT_ORDERS };
   return { must: !(unit.arm === 'cavalry' && unit.mounted === false), shocks: true, rule: CAVALRY_RULE };
 }
