@@ -26,8 +26,8 @@ import { hash as digest } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { VerifyReport } from '../contract';
 import { cardDrawProblem } from './card-draw-check';
-import { GENESIS_HASH, diceHead, diceRowHash, verifyDice, type DiceHeadAfter } from './dice';
-import { HASH_HEAD_SQL, eventHash, eventHashInput } from './event-hash';
+import { GENESIS_HASH, diceHead, diceRowHash, saltsRecorded, verifyDice, type DiceHeadAfter } from './dice';
+import { eventHash, eventHashInput, hashHeadSql } from './event-hash';
 import { MUTABLE_FIELDS, changesAt, eventHead, payloadSecretSide, type EventPayload, type EventRow, type SqlValue } from './events';
 import { STATE_TABLES, genesisHash, parseGenesis, readGenesis, stateColumns, type GenesisRow, type RebuiltState, type StateTableName } from './genesis';
 import type { SqliteDatabase } from './open';
@@ -116,6 +116,8 @@ export function fileLengthProblem(path: string): string | null {
 // On opening: the ends of the chains
 
 const EVENT_COLUMNS = 'seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, undone, redo_next, prev_hash, hash';
+/** The event columns and its salt (NULL in a file of a schema before salts). */
+const eventColumns = (db: SqliteDatabase) => `${EVENT_COLUMNS}, ${saltsRecorded(db) ? 'salt' : 'NULL AS salt'}`;
 
 /** The dice chain's head once event `seq`'s rolls were written. */
 function diceHeadAt(db: SqliteDatabase, seq: number): string {
@@ -125,7 +127,7 @@ function diceHeadAt(db: SqliteDatabase, seq: number): string {
 
 /** One event checked on its own: it exists, hashes to its hash, and links to the event before it. */
 function checkEventAlone(db: SqliteDatabase, seq: number, what: string, problems: string[]): EventRow | undefined {
-  const row = statement(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE seq = ?`).get(seq) as EventRow | undefined;
+  const row = statement(db, `SELECT ${eventColumns(db)} FROM events WHERE seq = ?`).get(seq) as (EventRow & { salt: string | null }) | undefined;
   if (!row) {
     problems.push(`${what} (event ${seq}) is missing`);
     return undefined;
@@ -145,9 +147,10 @@ function checkEventAlone(db: SqliteDatabase, seq: number, what: string, problems
 export function openingProblems(db: SqliteDatabase): string[] {
   const problems: string[] = [];
   try {
-    for (const table of [...STATE_TABLES, 'genesis', 'dice_state']) {
+    for (const table of [...STATE_TABLES, 'genesis']) {
       const result = db.pragma(`quick_check(${table})`, { simple: true });
-      if (result !== 'ok') problems.push(`the ${table} table is damaged (${String(result)})`);
+      // SQLite's own report (page numbers, "btreeInitPage") is for verify's log, not for players.
+      if (result !== 'ok') problems.push(`the ${table} table is damaged`);
     }
     const genesis = readGenesis(db);
     if (!genesis) problems.push('the genesis (the state the game began with) is missing');
@@ -176,7 +179,7 @@ export function openingProblems(db: SqliteDatabase): string[] {
       if (last === null || roll.event_seq > last) problems.push(`the last die roll (roll ${roll.seq}) belongs to no event`);
     }
   } catch (e) {
-    problems.push(`the file could not be read (${messageOf(e)})`);
+    problems.push("parts of the file could not be read: it is damaged");
   }
   return problems;
 }
@@ -200,7 +203,7 @@ interface Log {
 const IS_MUTABLE = new Map(Object.entries(MUTABLE_FIELDS).map(([t, fields]) => [t, new Set<string>(fields)]));
 
 /** An event as verify reads it (raw): the hash's head put together by SQLite, then the other parts and the pointers. */
-const VERIFY_EVENT_COLUMNS = `seq, ${HASH_HEAD_SQL}, summary, payload, prev_head, undone, redo_next, prev_hash, hash`;
+const verifyEventColumns = (db: SqliteDatabase) => `seq, ${hashHeadSql(saltsRecorded(db) ? 'salt' : 'NULL')}, summary, payload, prev_head, undone, redo_next, prev_hash, hash`;
 
 /** The genesis as rows to replay onto; null (and said why) when it is missing or cannot be read. */
 function startingState(db: SqliteDatabase, genesis: GenesisRow | undefined, problems: Problems): RebuiltState | null {
@@ -309,7 +312,7 @@ function checkEventChain(
     for (; inputDice < diceHeads.length && diceHeads[inputDice]!.eventSeq <= (r[0] as number); inputDice += 1) inputDiceHead = diceHeads[inputDice]!.hash;
     return eventHashInput(String(r[7]), String(r[1]), inputDiceHead, String(r[2]), String(r[3]));
   };
-  for (const { rows: page, hashes } of withHashes(pagesOf(db, `SELECT ${VERIFY_EVENT_COLUMNS}, ${secretSide} FROM events`, 'seq') as Generator<SqlValue[][]>, inputOf, useWorker)) {
+  for (const { rows: page, hashes } of withHashes(pagesOf(db, `SELECT ${verifyEventColumns(db)}, ${secretSide} FROM events`, 'seq') as Generator<SqlValue[][]>, inputOf, useWorker)) {
     for (let i = 0; i < page.length; i += 1) {
     const r = page[i]!;
     const seq = r[0] as number;

@@ -5,6 +5,7 @@
  * (without changes to what later versions added), then opened by this Muster.
  */
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,14 +38,30 @@ function asVersion(source: string, name: string, version: number): string {
     const p = JSON.parse(String(payload)) as { input: unknown; changes: { table: string; field: string }[] };
     return JSON.stringify({ ...p, changes: p.changes.filter((c) => columns.get(c.table)?.includes(c.field)) });
   });
+  const sourceTables = new Set((db.prepare("SELECT name FROM src.sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
   db.transaction(() => {
+    // The die of those versions kept a seeded generator's state (dropped at version 12): a stand-in seed.
+    if (tables.includes('dice_state') && !sourceTables.has('dice_state')) db.exec("INSERT INTO main.dice_state (id, seed, count, state) VALUES (1, 12345, 0, '[]')");
     for (const table of tables) {
+      if (!sourceTables.has(table)) continue;
       const names = columns.get(table)!;
       const select = names.map((n) => (table === 'events' && n === 'payload' ? 'payload_of_version(payload)' : n)).join(', ');
       db.exec(`INSERT INTO main.${table} (${names.join(', ')}) SELECT ${select} FROM src.${table}`);
     }
   })();
   db.exec('DETACH DATABASE src');
+  // Rolls of that version had no salt (version 12): their hashes as it wrote them, format 1 (db/dice.ts).
+  if (!columns.get('dice_log')!.includes('salt')) {
+    const trigger = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'dice_append_only_update'").get() as { sql: string };
+    db.exec('DROP TRIGGER dice_append_only_update');
+    let prev = '0'.repeat(64);
+    for (const r of db.prepare('SELECT * FROM dice_log ORDER BY seq').all() as Record<string, unknown>[]) {
+      const hash = createHash('sha256').update(`${prev}\n${JSON.stringify([r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome])}`).digest('hex');
+      db.prepare('UPDATE dice_log SET prev_hash = ?, hash = ? WHERE seq = ?').run(prev, hash, r.seq);
+      prev = hash;
+    }
+    db.exec(trigger.sql);
+  }
   expect(db.pragma('user_version', { simple: true })).toBe(version);
   db.close();
   return target;

@@ -14,7 +14,7 @@ import type { Scenario } from '../data/scenario-schema';
 import { defaultOrder } from '../rules/orders';
 import { SIDES } from '../rules/types';
 import { firstClockStep } from './clock';
-import { initialiseDice } from './dice';
+import { appRoll, seededDie } from './dice';
 import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem, openingProblems } from './integrity';
 import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type Viewer } from '../contract';
@@ -51,7 +51,10 @@ export interface OpenGameInput {
 export interface ServiceOptions extends Pick<OpenOptions, 'migrations' | 'busyTimeoutMs'> {
   /** Wall time for events and rolls (tests fix it). */
   now?: () => string;
-  /** Seed for the app's die when creating a game (tests fix it; otherwise node:crypto). */
+  /**
+   * Tests only: the app's die becomes a generator from this seed, held in memory while the game is open
+   * (nothing of it is written to the file). Without it, every app roll is fresh operating-system randomness.
+   */
   seed?: number;
   /**
    * A file the opening checks find damaged (db/integrity.ts) is refused ('refuse', the default), or
@@ -102,7 +105,7 @@ export class GameService {
     this.db = db;
     this.file = file;
     this.schemaVersion = version;
-    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()), damage };
+    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()), damage, appDie: options.seed === undefined ? appRoll : seededDie(options.seed) };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -154,7 +157,6 @@ export class GameService {
           armyDefaultOrder: defaultOrder('infantry'),
         });
         recordOptionalRules(db, optionalRules);
-        initialiseDice(db, options.seed);
         writeInitialGenesis(db);
       },
     });

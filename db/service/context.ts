@@ -4,7 +4,7 @@
  * die() gives each roll: typed in from the table, or drawn by the app.
  */
 import type { DieRoll, Side } from '../../rules/types';
-import { drawAppRoll, type NewDiceRow } from '../dice';
+import type { NewDiceRow } from '../dice';
 import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
@@ -23,6 +23,8 @@ export interface GameContext {
   readonly now: () => string;
   /** What the opening checks found damaged (db/integrity.ts); a damaged game is open read-only. */
   readonly damage: readonly string[];
+  /** The app's die (db/dice.ts appRoll: fresh operating-system randomness; tests pass a seeded one). */
+  readonly appDie: () => DieRoll;
 }
 
 /** Refuses any change to a game whose file was opened read-only because it is damaged (RI-V03). */
@@ -118,7 +120,7 @@ function secretEntryOf(ctx: GameContext, entry: { side: Side; field: string }): 
   return entry.side;
 }
 
-/** The die for one roll: typed in from the table, or drawn by the app (inside the change's transaction). */
+/** The die for one roll: typed in from the table, or drawn by the app (nothing of it is stored but the roll). */
 export function die(ctx: GameContext, typed: DieRoll | undefined): Roll {
-  return typed === undefined ? { roll: drawAppRoll(ctx.db), source: 'app' } : { roll: typed, source: 'table' };
+  return typed === undefined ? { roll: ctx.appDie(), source: 'app' } : { roll: typed, source: 'table' };
 }
