@@ -3,7 +3,7 @@
  * anything the players need one for.
  */
 import { z } from 'zod';
-import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, query, text, write } from './common';
+import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, ViewerOnly, query, text, write } from './common';
 import { WeatherState } from './weather';
 import { OptionalRulesState } from './optional';
 import { DemoralizationState } from './optional-demoralization';
@@ -78,6 +78,7 @@ export const GameInfo = z.object({
   clock: ClockState,
   canUndo: z.boolean(),
   canRedo: z.boolean(),
+  /** The events the viewer may see: another side's hidden entries are not counted (RI-H06). */
   eventCount: z.number().int(),
   /** Each side's acting army commander now (for the USA: Meade once he arrives, else the wing commander); null if none can act. */
   armyCommanders: z.object({ USA: ArmyCommander.nullable(), CSA: ArmyCommander.nullable() }),
@@ -131,7 +132,7 @@ export type TimeTrackTurn = z.infer<typeof TimeTrackTurn>;
 
 export const gameContract = {
   timeTrack: query("The game's turns, first to last", NoInput, z.array(TimeTrackTurn)),
-  info: query('The open game: scenario, players, clock, undo/redo state, army commanders', NoInput, GameInfo),
+  info: query('The open game: scenario, players, clock, undo/redo state, army commanders (the event count as the viewer may see it)', ViewerOnly, GameInfo),
   verify: query("Checks the file: SQLite's integrity check, both hash chains, and the state rebuilt from the genesis and the log", NoInput, VerifyReport),
   rollDie: write('Rolls (or records a typed) die for any purpose, in the dice log', RollDieInput, RollDieResult),
 };

@@ -11,6 +11,7 @@ import { assertWritable, type SqliteDatabase } from '../open';
 import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
 import { readClock, readGame, readTurnState, type GameRow } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
+import { numberedEntry, numberedRoll, numberingFor } from './numbering';
 import { RULE } from './common';
 import { demoralizationCrossings } from './optional-demoralization';
 
@@ -90,7 +91,9 @@ export function write<T>(
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);
     const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide }, ctx.now(), game.head_seq);
-    return { ...draft.result, event: recorded.entry, dice: recorded.dice };
+    // Numbered as its own side sees the log for a secret entry, else as nobody in particular does (RI-H06).
+    const n = numberingFor(ctx.db, secretSide ?? undefined);
+    return { ...draft.result, event: numberedEntry(recorded.entry, n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };
   });
 }
 
@@ -114,10 +117,22 @@ export function inTransaction<R>(db: SqliteDatabase, fn: () => R): R {
 function secretEntryOf(ctx: GameContext, entry: { side: Side; field: string }): Side | null {
   const step = secretStep(readClock(ctx.db));
   if (!step || !secretsRecorded(ctx.db)) return null;
-  if ((readTurnState(ctx.db).entries_done & sideBit(entry.side)) !== 0) {
-    throw new MusterError('RULES_FORBID', entry.field, `${entry.side} has finished its entries in ${step.label} (${step.entries}); nothing more may be entered for it now (undo ${entry.side}'s finish to add more)`, step.rule);
-  }
+  refuseFinishedEntries(ctx, entry.side, entry.field);
   return entry.side;
+}
+
+/**
+ * RI-H07: an entry for a side that has finished its secret entries of the step is refused first, before
+ * anything about the entry is checked, in words that name only the side and the step: whoever asks learns
+ * nothing of that side's hidden entries (an order already given, an attempt that failed, a pre-roll made or
+ * not, a unit's night plot), since the refusal is the same whatever they are. Elsewhere it does nothing.
+ */
+export function refuseFinishedEntries(ctx: GameContext, side: Side, field: string): void {
+  const step = secretStep(readClock(ctx.db));
+  if (!step || !secretsRecorded(ctx.db)) return;
+  if ((readTurnState(ctx.db).entries_done & sideBit(side)) !== 0) {
+    throw new MusterError('RULES_FORBID', field, `${side} has finished its entries in ${step.label} (${step.entries}); nothing more may be entered for it now (undo ${side}'s finish to add more)`, step.rule);
+  }
 }
 
 /** The die for one roll: typed in from the table, or drawn by the app (nothing of it is stored but the roll). */

@@ -7,19 +7,20 @@ import { clockInfo } from '../clock';
 import { MusterError } from '../errors';
 import { eventCount, undoRedoAvailable } from '../events';
 import { fingerprint, verifyGame } from '../integrity';
-import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport } from '../../contract';
+import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport, Viewer } from '../../contract';
 import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
 import { actingArmyCommander } from './chain';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { directOrdersNow } from './orders';
 import { secretEntriesNow } from './secrets';
+import { numberingFor } from './numbering';
 import { weatherState } from './weather';
 import { optionalRulesState } from './optional-rules';
 import { withOptionalRules } from './optional-guide';
 import { demoralizationState } from './optional-demoralization';
 
-function info(ctx: GameContext): GameInfo {
+function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
   const g = readGame(ctx.db);
   const { canUndo, canRedo } = undoRedoAvailable(ctx.db);
   return {
@@ -36,7 +37,8 @@ function info(ctx: GameContext): GameInfo {
     clock: withOptionalRules(ctx, clockInfo(readClock(ctx.db), readTurns(ctx.db))),
     canUndo,
     canRedo,
-    eventCount: eventCount(ctx.db),
+    // The events the viewer may see (RI-H06): the other side's hidden entries are not counted.
+    eventCount: numberingFor(ctx.db, input.viewer).visibleEvents(eventCount(ctx.db)),
     armyCommanders: { USA: armyCommanderSummary(ctx, 'USA', g), CSA: armyCommanderSummary(ctx, 'CSA', g) },
     secretEntries: secretEntriesNow(ctx.db),
     directOrders: directOrdersNow(ctx),

@@ -11,6 +11,7 @@ import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult,
 import { requireInt, requireObject } from '../validate';
 import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions } from './context';
 import { handOverOf, hiddenEventSeqs, hiddenFrom, secretStep } from './secrets';
+import { numberedEntry, numberedRoll, numberingFor } from './numbering';
 import { readClock, readGame } from '../store';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
@@ -18,14 +19,18 @@ function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   if (q.limit !== undefined) requireInt('limit', q.limit, 1, 10_000);
   if (q.beforeSeq !== undefined) requireInt('beforeSeq', q.beforeSeq, 1, Number.MAX_SAFE_INTEGER);
   if (q.kinds !== undefined && !Array.isArray(q.kinds)) throw invalid('kinds', 'must be a list of event kinds');
-  return listHistory(ctx.db, input, hiddenEventSeqs(ctx.db, input.viewer));
+  // The viewer's numbers (RI-H06): "before #n" is the viewer's #n, and every # it reads is its own count.
+  const n = numberingFor(ctx.db, input.viewer);
+  const query = input.beforeSeq === undefined ? input : { ...input, beforeSeq: n.eventSeqOf(input.beforeSeq) };
+  return listHistory(ctx.db, query, hiddenEventSeqs(ctx.db, input.viewer)).map((e) => numberedEntry(e, n));
 }
 
 function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
   const q = requireObject('input', input);
   const limit = q.limit === undefined ? 200 : requireInt('limit', q.limit, 1, 10_000);
   const before = q.beforeSeq === undefined ? null : requireInt('beforeSeq', q.beforeSeq, 1, Number.MAX_SAFE_INTEGER);
-  return listDice(ctx.db, before, limit, hiddenEventSeqs(ctx.db, input.viewer));
+  const n = numberingFor(ctx.db, input.viewer);
+  return listDice(ctx.db, before === null ? null : n.rollSeqOf(before), limit, hiddenEventSeqs(ctx.db, input.viewer)).map((d) => numberedRoll(d, n));
 }
 
 /**
@@ -57,7 +62,8 @@ function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult
   assertUndamaged(ctx);
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).head_seq, input.viewer, 'undo');
-    return undoHead(ctx.db);
+    const done = undoHead(ctx.db);
+    return { ...done, entry: numberedEntry(done.entry, numberingFor(ctx.db, input.viewer)) };
   });
   return { event: entry, canUndo, canRedo };
 }
@@ -67,7 +73,8 @@ function redo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult
   assertUndamaged(ctx);
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).redo_seq, input.viewer, 'redo');
-    return redoNext(ctx.db);
+    const done = redoNext(ctx.db);
+    return { ...done, entry: numberedEntry(done.entry, numberingFor(ctx.db, input.viewer)) };
   });
   return { event: entry, canUndo, canRedo };
 }

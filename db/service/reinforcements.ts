@@ -287,6 +287,9 @@ function attemptReinforcement(ctx: GameContext, input: ReinforcementAttemptInput
   requireObject('input', input);
   return write<Omit<ReinforcementAttemptResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
     const g = group(ctx, 'groupId', input.groupId);
+    // RI-H07: a side rolls for its own groups; the other side's are refused in the same words whatever its
+    // army commander ordered for them (an Alternative Arrival Area changes when and how a group rolls).
+    if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side rolls for its own groups`, VARIABLE_RULE);
     const typed = optionalRoll('roll', input.roll);
     const clock = readClock(ctx.db);
     const overrides = {
@@ -398,7 +401,8 @@ function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArriva
     const area = input.entryArea;
     if (area.toLowerCase() === g.entry_area.toLowerCase()) throw invalid('entryArea', `${area} is the group's scheduled area; an Alternative Arrival Area is another, adjacent one`, ALTERNATIVE_RULE);
     const alt = readAlternativeArrival(ctx.db, g.id)!;
-    if (alt.entry_area !== null) throw forbidden('groupId', `this group was already sent to ${alt.entry_area}`, ALTERNATIVE_RULE);
+    // Its own side's words: where the group was sent is not repeated in a refusal (RI-H07).
+    if (alt.entry_area !== null) throw forbidden('groupId', 'this group already has an Alternative Arrival order, which stands', ALTERNATIVE_RULE);
     if (!atStartOfActivation(ctx)) {
       const clock = readClock(ctx.db);
       throw forbidden('groupId', `an Alternative Arrival Area is ordered at the beginning of the Activation Segment (before its first activation or pass), not at ${clock.segment}.${clock.phase}`, ALTERNATIVE_RULE);
