@@ -195,7 +195,7 @@ describe('Next never skips a side\'s entries unasked (RI-H02)', () => {
     advanceTo(g, { segment: 'I', phase: 'B' });
     g.orderPreRoll({ side: 'USA', roll: 1 });
     const refused = expectRefused(g, () => g.advanceClock({ nothingToEnter: ['USA', 'CSA'] }), 'RULES_FORBID', 'nothingToEnter', 'Rev. Orders Segment');
-    expect(refused.message).toContain('USA has made 1 entry in I.B');
+    expect(refused.message).toContain('USA has made entries in I.B');
     g.finishEntries({ side: 'USA' });
     expect(g.advanceClock({ nothingToEnter: ['CSA'] }).clock.label).toBe('II.A Initiative Phase');
   });

@@ -149,8 +149,8 @@ function requireEntriesMade(ctx: GameContext, clock: ReturnType<typeof readClock
         step.rule,
       );
     }
-    const made = entriesThisStep(ctx.db, side);
-    if (made > 0) throw forbidden('nothingToEnter', `${side} has made ${made} entr${made === 1 ? 'y' : 'ies'} in ${step.label}: ${side} finishes them (finishEntries) rather than having nothing to enter`, step.rule);
+    // How many is the side's own business (RI-H06): the words are the same for one entry or ten.
+    if (entriesThisStep(ctx.db, side) > 0) throw forbidden('nothingToEnter', `${side} has made entries in ${step.label}: ${side} finishes them (finishEntries) rather than having nothing to enter`, step.rule);
   }
 }
 
