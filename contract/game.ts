@@ -112,9 +112,9 @@ export const VerifyReport = z.object({
   integrity: z.string(),
   /** The fingerprint the file has now (empty when it cannot be read). */
   fingerprint: z.union([Fingerprint, z.literal('')]),
-  /** The event chain: each event's link and hash, and the undo and redo chains; count = events. */
+  /** The event chain: each event's link and hash, and the undo and redo chains; count = the events anyone may see. */
   events: Check,
-  /** The dice chain: each roll's link and hash, and the app's rolls replayed from the seed; count = rolls. */
+  /** The dice chain: each roll's link and hash (with its salt); count = the rolls anyone may see. */
   dice: Check,
   /** The state tables against the state rebuilt from the genesis and the applied events; count = rows compared. */
   state: Check,

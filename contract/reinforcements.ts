@@ -39,7 +39,8 @@ export const ReinforcementAttemptResult = RollChangeResult.extend({
 });
 export type ReinforcementAttemptResult = z.infer<typeof ReinforcementAttemptResult>;
 
-export const ArriveReinforcementInput = z.strictObject({ groupId: Id });
+/** The side bringing its own group on (RI-H07: where a group sent to an Alternative Arrival Area enters is its side's to say). */
+export const ArriveReinforcementInput = z.strictObject({ side: Side, groupId: Id });
 export type ArriveReinforcementInput = z.infer<typeof ArriveReinforcementInput>;
 
 

@@ -564,8 +564,8 @@ describe('reinforcements and attachments', () => {
     expect(r).toMatchObject({ arrived: true, rolled: false, dice: [] });
     expect(unit(g, '76-ny')).toMatchObject({ onMap: true, effectiveOrder: 'MRCH', orderSource: 'cutler' });
     expect(g.reinforcementGroups().find((x) => x.id === 'cutler-arrives')!.arrivedTurnId).toBe('1863-07-01T0820');
-    expectRefused(g, () => g.arriveReinforcement({ groupId: 'cutler-arrives' }), 'RULES_FORBID', 'groupId');
-    expectRefused(g, () => g.arriveReinforcement({ groupId: 'nobody' }), 'NOT_FOUND', 'groupId');
+    expectRefused(g, () => g.arriveReinforcement({ side: 'USA', groupId: 'cutler-arrives' }), 'RULES_FORBID', 'groupId');
+    expectRefused(g, () => g.arriveReinforcement({ side: 'USA', groupId: 'nobody' }), 'NOT_FOUND', 'groupId');
   });
 
   it('later groups roll a modified 2 or less, once a turn, with DRMs taken from the roster', () => {

@@ -302,7 +302,7 @@ describe('random and hostile arguments to every channel', () => {
     ['attachCommand', (id) => ({ commandId: id, toCommandId: 'iron' })],
     ['attachCommand', (id) => ({ commandId: 'iron', toCommandId: id })],
     ['attemptReinforcement', (id) => ({ side: 'USA', groupId: id, roll: 0 })],
-    ['arriveReinforcement', (id) => ({ groupId: id })],
+    ['arriveReinforcement', (id) => ({ side: 'USA', groupId: id })],
     ['openRecent', (id) => ({ file: `/tmp/${id}.muster` })],
     ['removeRecentFile', (id) => ({ file: `/tmp/${id}.muster` })],
   ];

@@ -64,8 +64,20 @@ function timeTrack(ctx: GameContext): TimeTrackTurn[] {
   return readTurns(ctx.db).map((t) => ({ id: t.id, date: t.date, time: t.time, light: t.light, afternoon: t.afternoon === 1, label: `${Number(t.date.slice(8, 10))} July ${t.time}` }));
 }
 
+/**
+ * The whole file checked. Its counts are of the events and rolls anyone may see (RI-H06): the number of
+ * another side's unrevealed entries is not told by them. A problem found names the file's own places.
+ */
 function verify(ctx: GameContext): VerifyReport {
-  return verifyGame(ctx.db, ctx.file);
+  const report = verifyGame(ctx.db, ctx.file);
+  let n: ReturnType<typeof numberingFor>;
+  try {
+    n = numberingFor(ctx.db, undefined);
+  } catch {
+    // A file too damaged to tell the hidden entries apart: verify's report stands as it is (it never throws).
+    return report;
+  }
+  return { ...report, events: { ...report.events, count: n.visibleEvents(report.events.count) }, dice: { ...report.dice, count: n.visibleRolls(report.dice.count) } };
 }
 
 function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {

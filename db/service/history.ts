@@ -5,14 +5,15 @@
  */
 import { listDice } from '../dice';
 import { forbidden, invalid } from '../errors';
-import { listHistory, redoNext, undoHead } from '../events';
+import { listHistory, parsePayload, redoNext, undoHead } from '../events';
+import { statement } from '../statements';
 import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult, Viewer } from '../../contract';
 import { requireInt, requireObject } from '../validate';
 import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions } from './context';
-import { handOverOf, hiddenEventSeqs, hiddenFrom, secretStep } from './secrets';
+import { BOTH_DONE, handOverOf, hiddenEventSeqs, hiddenFrom, secretStep } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
-import { readClock, readGame } from '../store';
+import { readClock, readGame, readTurnState } from '../store';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   const q = requireObject('input', input);
@@ -41,6 +42,12 @@ function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
 function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | undefined, what: 'undo' | 'redo'): void {
   if (seq === null) return;
   const handOver = handOverOf(ctx.db, seq);
+  // The hand-over that revealed both sides' entries is both players' to take back: one side alone would have
+  // read the other's entries and could then change its own (RI-H03).
+  if (what === 'undo' && viewer !== 'both' && readTurnState(ctx.db).entries_done === BOTH_DONE && revealedTheStep(ctx, seq)) {
+    const step = secretStep(readClock(ctx.db));
+    throw forbidden('viewer', "the last entry is the one that revealed both sides' entries: only both players together may take it back (viewer \"both\")", step?.rule ?? 'Rev. Orders Segment');
+  }
   if (handOver !== null && viewer !== handOver && viewer !== 'both') {
     const step = secretStep(readClock(ctx.db));
     const who = viewer === undefined ? 'no side was named as asking' : `${viewer} is asking`;
@@ -55,6 +62,12 @@ function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | und
     `the last ${what === 'undo' ? 'entry' : 'undone entry'} is ${side}'s hidden entry and ${who}: only the ${side} player may ${what} it (viewer "${side}"), so that it is never taken back or shown to the other side`,
     rule,
   );
+}
+
+/** Whether this event finished the second side's entries (a hand-over or a declaration): it revealed the step. */
+function revealedTheStep(ctx: GameContext, seq: number): boolean {
+  const row = statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq = ?').get(seq) as { seq: number; payload: string } | undefined;
+  return row !== undefined && parsePayload(row).changes.some((c) => c.table === 'turn_state' && c.field === 'entries_done' && c.after === BOTH_DONE);
 }
 
 function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {

@@ -27,6 +27,8 @@ export interface Numbering {
   rollSeqOf(shown: number): number;
   /** How many of the log's events the viewer may see. */
   visibleEvents(total: number): number;
+  /** How many of the log's rolls the viewer may see. */
+  visibleRolls(total: number): number;
 }
 
 /** How many of the sorted `hidden` are below `seq`. */
@@ -51,7 +53,7 @@ function seqOf(hidden: readonly number[], shown: number): number {
   return seq;
 }
 
-const AS_STORED: Numbering = { event: (s) => s, roll: (s) => s, eventSeqOf: (s) => s, rollSeqOf: (s) => s, visibleEvents: (n) => n };
+const AS_STORED: Numbering = { event: (s) => s, roll: (s) => s, eventSeqOf: (s) => s, rollSeqOf: (s) => s, visibleEvents: (n) => n, visibleRolls: (n) => n };
 
 /** The numbering the viewer reads (no viewer: nobody in particular, who sees no unrevealed entry). */
 export function numberingFor(db: SqliteDatabase, viewer: Viewer | undefined): Numbering {
@@ -64,6 +66,7 @@ export function numberingFor(db: SqliteDatabase, viewer: Viewer | undefined): Nu
     eventSeqOf: (n) => seqOf(hidden, n),
     rollSeqOf: (n) => seqOf(hiddenRolls, n),
     visibleEvents: (total) => total - hidden.length,
+    visibleRolls: (total) => total - hiddenRolls.length,
   };
 }
 

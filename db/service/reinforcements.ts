@@ -341,6 +341,7 @@ function arriveReinforcement(ctx: GameContext, input: ArriveReinforcementInput):
   requireObject('input', input);
   return write(ctx, 'reinforcement.arrived', input, (cs) => {
     const g = group(ctx, 'groupId', input.groupId);
+    if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side brings on its own groups`, VARIABLE_RULE);
     const alt = readAlternativeArrival(ctx.db, g.id);
     return { summary: arrive(ctx, cs, g.id, readClock(ctx.db).turn_id, alt?.entry_area ?? g.entry_area), result: {} };
   });
