@@ -93,7 +93,7 @@ export class GameService {
           if (!parsed.success) throw refusedInput(parsed.error);
           if (!seenBy) return impl(this.ctx, parsed.data);
           const viewer = (parsed.data as { viewer?: Viewer } | undefined)?.viewer;
-          return asSeenBy(this.db, viewer, () => impl(this.ctx, parsed.data));
+          return asSeenBy(this.ctx, viewer, (ctx) => impl(ctx, parsed.data));
         },
         writable: true,
         configurable: true,

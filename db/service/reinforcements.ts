@@ -342,8 +342,10 @@ function arriveReinforcement(ctx: GameContext, input: ArriveReinforcementInput):
   return write(ctx, 'reinforcement.arrived', input, (cs) => {
     const g = group(ctx, 'groupId', input.groupId);
     if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side brings on its own groups`, VARIABLE_RULE);
-    const alt = readAlternativeArrival(ctx.db, g.id);
-    return { summary: arrive(ctx, cs, g.id, readClock(ctx.db).turn_id, alt?.entry_area ?? g.entry_area), result: {} };
+    // A group sent to an Alternative Arrival Area enters by its roll there (RI-B03), never as scheduled; the
+    // refusal does not say where it was sent (RI-H07).
+    if (readAlternativeArrival(ctx.db, g.id)?.entry_area != null) throw forbidden('groupId', 'this group has an Alternative Arrival order: it enters by its roll for that area (attemptReinforcement)', ALTERNATIVE_RULE);
+    return { summary: arrive(ctx, cs, g.id, readClock(ctx.db).turn_id, g.entry_area), result: {} };
   });
 }
 

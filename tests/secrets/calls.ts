@@ -4,10 +4,11 @@
  * The record is typed by the contract's list of game functions, so a function added to the contract without
  * its calls here does not compile: the secrets suite tries every query and every write there is.
  *
- * A call that says it is the secret side's (a viewer, a side that rolls or brings on its own groups) is that
- * side's to make, and may be told its secret; the calls here are the other side's, or nobody's in particular.
- * The exception is an entry for the secret side in a step it has finished: refused, before anything else,
- * in the same words whatever it entered (RI-H07), so those are tried too.
+ * A query that names the secret side as its viewer, or undo and redo asked in its name, are that side's and
+ * show it its secret, so they are not tried. Writes that name the secret side (an entry for it, a roll for
+ * its group) are: Muster takes a request in a side's name as that side's (it has no passwords), but it never
+ * quotes a side's secret in a refusal, and refuses an entry for a side that has finished before anything
+ * the entry would check (RI-H07), so even those are told the same whatever the secret is.
  *
  * The ids are the test fixture's (tests/fixtures/two-brigades.json). Dice are typed, so that what a call
  * answers depends on the game and not on the app's die.
@@ -117,16 +118,16 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     recordLoss: all.map((s) => ({ unitId: s.unit, sp: 1 })),
     resolveAbandonedGuns: [{ unitId: them.gun, outcome: 'returned' }],
     captureGuns: [{ unitId: them.gun, sp: 1 }],
-    attemptReinforcement: [
-      { side: viewer, groupId: them.group, roll: 0 },
-      { side: viewer, groupId: me.group, roll: 0 },
-    ],
-    arriveReinforcement: [{ side: viewer, groupId: them.group }],
+    attemptReinforcement: all.flatMap((s) => [
+      { side: s.side, groupId: them.group, roll: 0 },
+      { side: s.side, groupId: me.group, roll: 0 },
+    ]),
+    arriveReinforcement: all.map((s) => ({ side: s.side, groupId: them.group })),
     rollDueArrivals: [undefined, { side: secret }, { side: viewer }],
-    orderAlternativeArrival: [
-      { side: viewer, groupId: them.group, entryArea: 'Hagerstown Road' },
-      { side: viewer, groupId: me.group, entryArea: 'Fairfield Road' },
-    ],
+    orderAlternativeArrival: all.flatMap((s) => [
+      { side: s.side, groupId: them.group, entryArea: 'Hagerstown Road' },
+      { side: s.side, groupId: them.group, entryArea: 'Fairfield Road' },
+    ]),
     editReinforcementGroup: [{ groupId: them.group, entryArea: 'Fairfield Road' }],
     editLeaderArrival: [{ leaderId: them.armyLeader, entryArea: 'Baltimore Pike' }],
     doubleTime: all.map((s) => ({ commandId: s.command })),
