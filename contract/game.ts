@@ -108,7 +108,7 @@ export type GameInfo = z.infer<typeof GameInfo>;
 const Check = z.object({ count: z.number().int(), ok: z.boolean(), problems: z.array(z.string()) });
 export const VerifyReport = z.object({
   ok: z.boolean(),
-  /** SQLite's integrity_check: "ok", or what it found. */
+  /** SQLite's integrity check of the state tables and the file's length: "ok", or what is damaged, in words. */
   integrity: z.string(),
   /** The fingerprint the file has now (empty when it cannot be read). */
   fingerprint: z.union([Fingerprint, z.literal('')]),
@@ -118,6 +118,8 @@ export const VerifyReport = z.object({
   dice: Check,
   /** The state tables against the state rebuilt from the genesis and the applied events; count = rows compared. */
   state: Check,
+  /** The file's tables, indexes and triggers against the schema this Muster writes; count = objects compared. */
+  schema: Check,
 });
 export type VerifyReport = z.infer<typeof VerifyReport>;
 

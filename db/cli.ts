@@ -283,6 +283,7 @@ export function runCli(argv: string[]): CliResult {
           line(`event log: ${report.events.count} events, ${report.events.ok ? 'hash chain intact' : report.events.problems.join('; ')}`);
           line(`dice log: ${report.dice.count} rolls, ${report.dice.ok ? 'hash chain intact' : report.dice.problems.join('; ')}`);
           line(`state: ${report.state.count} rows, ${report.state.ok ? 'as the log rebuilds them' : report.state.problems.join('; ')}`);
+          line(`schema: ${report.schema.count} tables, indexes and triggers, ${report.schema.ok ? "the ones Muster writes" : report.schema.problems.join('; ')}`);
           line(`fingerprint: ${report.fingerprint || 'unreadable'}`);
         }
         if (!report.ok) return { code: 1, stdout: out.join('\n') + '\n', stderr: `error: ${file} failed verification\n` };

@@ -57,7 +57,15 @@ class Problems {
   }
 }
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/**
+ * What went wrong, in players' words: SQLite's own report of a damaged file ("database disk image is
+ * malformed", page numbers) is not shown to players; Muster's own reasons are.
+ */
+const messageOf = (e: unknown) => {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE')) return 'parts of the file cannot be read';
+  return e instanceof Error ? e.message : String(e);
+};
 const show = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v));
 
 // ---------------------------------------------------------------------------------------------
@@ -141,6 +149,33 @@ function checkEventAlone(db: SqliteDatabase, seq: number, what: string, problems
 }
 
 /**
+ * The state against the ends of the log, cheaply: every field the event undo would take back changed must
+ * hold the value it left (`after`), and every field the event redo would bring back changes must hold the
+ * value it expects (`before`). A state edited outside Muster where play last touched it is caught on
+ * opening; `verify` compares every field with the state the whole log rebuilds.
+ */
+function stateAgrees(db: SqliteDatabase, row: EventRow, side: 'before' | 'after', what: string, problems: string[]): void {
+  let changes: EventPayload['changes'];
+  try {
+    changes = (JSON.parse(row.payload) as EventPayload).changes;
+    if (!Array.isArray(changes)) return;
+  } catch {
+    return;
+  }
+  const expected = new Map<string, { table: string; key: string | number; field: string; value: SqlValue }>();
+  for (const c of side === 'after' ? changes : [...changes].reverse()) expected.set(`${c.table}\u0000${c.key}\u0000${c.field}`, { table: c.table, key: c.key, field: c.field, value: c[side] });
+  for (const e of expected.values()) {
+    // Names reach SQL text only from the whitelist of what an event may change.
+    if (!(MUTABLE_FIELDS as Record<string, readonly string[]>)[e.table]?.includes(e.field)) continue;
+    const now = statement(db, `SELECT ${e.field} AS v FROM ${e.table} WHERE id = ?`).get(e.key) as { v: SqlValue } | undefined;
+    if (now === undefined || now.v !== e.value) {
+      problems.push(`the game's state does not agree with ${what}: ${e.table} ${e.key} ${e.field} is ${show(now?.v)}, the log says ${show(e.value)} (edited outside Muster)`);
+      return;
+    }
+  }
+}
+
+/**
  * What the opening checks find wrong, in words; empty for a sound file. Reads a fixed handful of rows
  * whatever the length of the log. SQLite's own errors on a damaged file are reported, not thrown.
  */
@@ -164,12 +199,14 @@ export function openingProblems(db: SqliteDatabase): string[] {
     if (head !== null) {
       const row = head === last ? lastRow : checkEventAlone(db, head, 'the event undo would take back', problems);
       if (row && row.undone !== 0) problems.push(`the event undo would take back (event ${head}) is marked undone`);
+      if (row) stateAgrees(db, row, 'after', `the event undo would take back (event ${head})`, problems);
     } else if (lastRow && lastRow.undone === 0) {
       problems.push(`the last event (event ${last}) is applied but undo has nothing to take back`);
     }
     if (redo !== null) {
       const row = redo === last ? lastRow : checkEventAlone(db, redo, 'the event redo would bring back', problems);
       if (row && row.undone !== 1) problems.push(`the event redo would bring back (event ${redo}) is not marked undone`);
+      if (row) stateAgrees(db, row, 'before', `the event redo would bring back (event ${redo})`, problems);
     }
     const roll = statement(db, 'SELECT * FROM dice_log ORDER BY seq DESC LIMIT 1').get() as (Parameters<typeof diceRowHash>[1] & { prev_hash: string; hash: string }) | undefined;
     if (roll) {
@@ -438,7 +475,8 @@ function fileCheck(db: SqliteDatabase, file: string | null): string {
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('events', 'dice_log')").all() as { name: string }[]).map((t) => t.name);
     for (const table of tables) {
       const result = String(db.pragma(`integrity_check(${table})`, { simple: true }));
-      if (result !== 'ok') found.push(result);
+      // SQLite's report (pages, cells) is for the log file, not for players.
+      if (result !== 'ok') found.push(`the ${table} table is damaged`);
     }
   } catch (e) {
     found.push(messageOf(e));
@@ -447,7 +485,7 @@ function fileCheck(db: SqliteDatabase, file: string | null): string {
 }
 
 /** The whole check. Never throws: what cannot be read is reported as damaged. `file` adds the check of its length. */
-export function verifyGame(db: SqliteDatabase, file: string | null = null, options: { hashOnSecondThread?: boolean } = {}): VerifyReport {
+export function verifyGame(db: SqliteDatabase, file: string | null = null, options: { hashOnSecondThread?: boolean } = {}): Omit<VerifyReport, 'schema'> {
   const eventProblems = new Problems();
   const diceProblems = new Problems();
   const stateProblems = new Problems();

@@ -15,6 +15,7 @@ import { dirname } from 'node:path';
 import { MusterError } from './errors';
 import { MIGRATIONS, type Migration } from './migrations';
 import { snapshotFor } from './migrations/schema';
+import { schemaProblems as checkSchema } from './schema-check';
 
 /** "MUST" in ASCII: marks a SQLite file as a Muster game (PRAGMA application_id). */
 export const MUSTER_APPLICATION_ID = 0x4d555354;
@@ -47,6 +48,11 @@ export interface OpenedDatabase {
   backupPath: string | null;
   /** Opened read-only: Muster may not write the file (or its folder). db.readonly says the same. */
   readOnly: boolean;
+  /**
+   * How the file's schema differs from the one Muster writes (db/schema-check.ts); empty when it agrees.
+   * A file that differs is opened read-only, and nothing was written to it (no WAL switch, no migration).
+   */
+  schemaProblems: string[];
 }
 
 /** The refusal of every change to a game opened read-only. */
@@ -115,11 +121,21 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
     if (version > latest) {
       throw new MusterError('NEWER_VERSION', 'file', `${path} was written by a newer Muster (file version ${version}, this Muster reads up to ${latest}); update Muster to open it`);
     }
+    // Reads sqlite_master only: a file whose schema is not the one Muster writes at its version (an added
+    // trigger, a dropped append-only one, a table of its own) is left exactly as it was, and opened read-only.
+    const schemaProblems = create ? [] : checkSchema(db, migrations, version);
+    if (schemaProblems.length > 0) {
+      if (!readOnly) {
+        db.close();
+        db = openReadOnly(path);
+      }
+      return { db, path, version, migratedFrom: null, backupPath: null, readOnly: true, schemaProblems };
+    }
     if (readOnly) {
       if (version < latest) {
         throw new MusterError('MIGRATION_FAILED', 'file', `${path} was written by an older Muster (file version ${version}) and must be brought up to date, but it is read-only; make it writable (or copy it to a folder you can write to) and open it again`);
       }
-      return { db, path, version, migratedFrom: null, backupPath: null, readOnly: true };
+      return { db, path, version, migratedFrom: null, backupPath: null, readOnly: true, schemaProblems };
     }
     // A new file is written once, its pages straight into the file (nothing to copy back at a first WAL
     // checkpoint), with the rollback journal kept in memory: a creation that fails rolls back and the file is
@@ -143,7 +159,7 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
       migratedFrom = version;
     }
     if (create) db.pragma('journal_mode = WAL');
-    return { db, path, version: latest, migratedFrom, backupPath, readOnly: false };
+    return { db, path, version: latest, migratedFrom, backupPath, readOnly: false, schemaProblems };
   } catch (e) {
     db.close();
     if (create) removeGameFile(path);

@@ -19,6 +19,7 @@ import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem, openingProblems } from './integrity';
 import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type Viewer } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
+import { MIGRATIONS } from './migrations';
 import { openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
@@ -105,7 +106,15 @@ export class GameService {
     this.db = db;
     this.file = file;
     this.schemaVersion = version;
-    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()), damage, appDie: options.seed === undefined ? appRoll : seededDie(options.seed) };
+    this.ctx = {
+      db,
+      file,
+      schemaVersion: version,
+      migrations: options.migrations ?? MIGRATIONS,
+      now: options.now ?? (() => new Date().toISOString()),
+      damage,
+      appDie: options.seed === undefined ? appRoll : seededDie(options.seed),
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -192,6 +201,8 @@ export class GameService {
       opened.db.close();
       throw new MusterError('CORRUPT', 'file', `${file} has no game in it (its creation did not finish)`);
     }
+    // A schema that is not the one Muster writes comes first: the file was opened read-only and left as it was.
+    damage.push(...opened.schemaProblems.map((p) => `its structure is not the one Muster writes: ${p}`));
     damage.push(...openingProblems(opened.db));
     if (damage.length > 0 && !readOnlyIfDamaged) {
       opened.db.close();

@@ -5,6 +5,7 @@
  */
 import type { DieRoll, Side } from '../../rules/types';
 import type { NewDiceRow } from '../dice';
+import type { Migration } from '../migrations';
 import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
@@ -20,6 +21,8 @@ export interface GameContext {
   readonly db: SqliteDatabase;
   readonly file: string;
   readonly schemaVersion: number;
+  /** The migrations the file was opened with: its schema is checked against theirs (db/schema-check.ts). */
+  readonly migrations: readonly Migration[];
   /** Wall time for events and rolls (tests fix it). */
   readonly now: () => string;
   /** What the opening checks found damaged (db/integrity.ts); a damaged game is open read-only. */
@@ -74,8 +77,8 @@ export function write<T>(
 ): T & { event: HistoryEntry; dice: DiceRecord[] } {
   // A game file opened read-only (its permissions, a read-only folder) refuses every change in words,
   // and so does one opened read-only because it is damaged.
-  assertWritable(ctx.db);
   assertUndamaged(ctx);
+  assertWritable(ctx.db);
   return inTransaction(ctx.db, () => {
     const game = readGame(ctx.db);
     if (game.ended) throw new MusterError('GAME_ENDED', 'game', 'the game has ended; nothing more can be recorded (undo the end of the game to continue)');

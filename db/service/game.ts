@@ -7,6 +7,7 @@ import { clockInfo } from '../clock';
 import { MusterError } from '../errors';
 import { eventCount, undoRedoAvailable } from '../events';
 import { fingerprint, verifyGame } from '../integrity';
+import { schemaObjectCount, schemaProblems } from '../schema-check';
 import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport, Viewer } from '../../contract';
 import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
@@ -69,7 +70,10 @@ function timeTrack(ctx: GameContext): TimeTrackTurn[] {
  * another side's unrevealed entries is not told by them. A problem found names the file's own places.
  */
 function verify(ctx: GameContext): VerifyReport {
-  const report = verifyGame(ctx.db, ctx.file);
+  const verified = verifyGame(ctx.db, ctx.file);
+  // The schema against the one Muster writes at the file's version (db/schema-check.ts).
+  const problems = schemaProblems(ctx.db, ctx.migrations, ctx.schemaVersion);
+  const report: VerifyReport = { ...verified, ok: verified.ok && problems.length === 0, schema: { count: schemaObjectCount(ctx.migrations, ctx.schemaVersion), ok: problems.length === 0, problems } };
   let n: ReturnType<typeof numberingFor>;
   try {
     n = numberingFor(ctx.db, undefined);

@@ -71,8 +71,8 @@ function revealedTheStep(ctx: GameContext, seq: number): boolean {
 }
 
 function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
-  assertWritable(ctx.db);
   assertUndamaged(ctx);
+  assertWritable(ctx.db);
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).head_seq, input.viewer, 'undo');
     const done = undoHead(ctx.db);
@@ -82,8 +82,8 @@ function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult
 }
 
 function redo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
-  assertWritable(ctx.db);
   assertUndamaged(ctx);
+  assertWritable(ctx.db);
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).redo_seq, input.viewer, 'redo');
     const done = redoNext(ctx.db);
