@@ -211,6 +211,11 @@ export class GameService {
     return new GameService(opened.db, file, opened.version, options, damage);
   }
 
+  /** What the opening checks found damaged (a damaged file is open read-only); empty for a sound one. */
+  get damage(): readonly string[] {
+    return this.ctx.damage;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
