@@ -68,7 +68,7 @@ describe('muster CLI', () => {
     expect(JSON.parse(ok(['tally', file, '--json'])).usa.lossPoints).toBe(3);
     expect(ok(['redo', file])).toBe('redone: #3 8th Illinois Cavalry loses 3 SP\n');
     expect(ok(['log', file]).split('\n')[0]).toBe('#3 1863-07-01T0740 I.A loss.sp: 8th Illinois Cavalry loses 3 SP');
-    expect(ok(['verify', file])).toMatch(/^integrity_check: ok\nevent log: 3 events, hash chain intact\ndice log: 0 rolls, hash chain intact\nstate: \d+ rows, as the log rebuilds them\nfingerprint: [0-9a-f]{12}\n$/);
+    expect(ok(['verify', file])).toMatch(/^integrity_check: ok\nevent log: 3 events, hash chain intact\ndice log: 0 rolls, hash chain intact\nstate: \d+ rows, as the log rebuilds them\nschema: \d+ tables, indexes and triggers, the ones Muster writes\nfingerprint: [0-9a-f]{12}\n$/);
   });
 
   it('info and verify show the game fingerprint, the same one the app shows', () => {

@@ -24,8 +24,11 @@ const appRolls = (g: GameService, n: number) => Array.from({ length: n }, (_, i)
 /** Opens the file behind Muster's back, as someone tampering with it would (triggers dropped). */
 function tamper(path: string, sql: string): void {
   const db = new Database(path);
+  const triggers = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'dice_log'").all() as { sql: string }[];
   db.exec('DROP TRIGGER IF EXISTS dice_append_only_update; DROP TRIGGER IF EXISTS dice_append_only_delete;');
   db.exec(sql);
+  // Put back as they were, as a forger would (the opening check would name them missing).
+  for (const t of triggers) db.exec(t.sql);
   db.close();
 }
 
@@ -116,11 +119,13 @@ describe('the dice log', () => {
     const forged = (real + 1) % 10;
     // Rewrite the roll and recompute its hash exactly as Muster does (format 2: its salt included).
     const db = new Database(g.file);
+    const trigger = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'dice_append_only_update'").get() as { sql: string };
     db.exec('DROP TRIGGER dice_append_only_update');
     const row = db.prepare('SELECT * FROM dice_log WHERE seq = 1').get() as Record<string, string | number | null>;
     const content = JSON.stringify([row.seq, row.at, row.event_seq, row.purpose, row.source, forged, row.modifiers, forged, row.target, String(forged)]);
     const hash = createHash('sha256').update(`${String(row.prev_hash)}\nmuster/dice/2\n${String(row.salt)}\n${content}`).digest('hex');
     db.prepare('UPDATE dice_log SET roll = ?, modified = ?, outcome = ?, hash = ? WHERE seq = 1').run(forged, forged, String(forged), hash);
+    db.exec(trigger.sql);
     db.close();
     const v = GameService.open(g.file, { damaged: 'read-only' });
     const report = v.verify();

@@ -18,12 +18,17 @@ afterAll(() => tmp.cleanup());
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** Runs SQL on the closed game file with every append-only trigger dropped. */
+/**
+ * Runs SQL on the closed game file with every append-only trigger dropped, then puts them back as they were,
+ * as a forger would: the schema then passes the opening check, and what is left to find is the edit itself.
+ */
 function tamper(file: string, sql: string | ((db: Database.Database) => void)): void {
   const db = new Database(file);
-  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[]) db.exec(`DROP TRIGGER ${name}`);
+  const triggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; sql: string }[];
+  for (const { name } of triggers) db.exec(`DROP TRIGGER ${name}`);
   if (typeof sql === 'string') db.exec(sql);
   else sql(db);
+  for (const t of triggers) db.exec(t.sql);
   db.close();
 }
 

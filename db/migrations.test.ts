@@ -221,7 +221,9 @@ describe('0005: the event chain', () => {
     const db = new Database(path);
     db.exec("UPDATE units SET sp_lost = 5 WHERE id = '2-wi'; UPDATE units SET sp_lost = 1 WHERE id = '24-mi'");
     db.close();
-    const g = GameService.open(path);
+    // The last event left 2-wi at 2: brought up to date, the file is refused as edited.
+    expect(() => GameService.open(path)).toThrow(expect.objectContaining({ code: 'CORRUPT', message: expect.stringContaining('units 2-wi sp_lost is 5, the log says 2') }));
+    const g = GameService.open(path, { damaged: 'read-only' });
     // 2-wi's loss is in the log, which says 2; 24-mi was never touched by an event: its edit became its genesis.
     expect(g.verify().state.problems).toEqual(['units 2-wi: sp_lost is 5, the log says 2']);
     g.close();

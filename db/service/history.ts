@@ -11,7 +11,7 @@ import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult, Viewer } from '../../contract';
 import { requireInt, requireObject } from '../validate';
 import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions } from './context';
-import { BOTH_DONE, handOverOf, hiddenEventSeqs, hiddenFrom, secretStep } from './secrets';
+import { BOTH_DONE, handOverOf, hiddenEventSeqs, hiddenFrom, secretsRecorded, secretStep } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
 import { readClock, readGame, readTurnState } from '../store';
 
@@ -64,10 +64,15 @@ function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | und
   );
 }
 
-/** Whether this event finished the second side's entries (a hand-over or a declaration): it revealed the step. */
+/**
+ * Whether this event is the second side's hand-over or secret declaration, which revealed the step (an act of
+ * both players, such as determining the Initiative Levels, is not one side's to have peeked with).
+ */
 function revealedTheStep(ctx: GameContext, seq: number): boolean {
-  const row = statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq = ?').get(seq) as { seq: number; payload: string } | undefined;
-  return row !== undefined && parsePayload(row).changes.some((c) => c.table === 'turn_state' && c.field === 'entries_done' && c.after === BOTH_DONE);
+  // secret_side is schema 6: a file a test keeps at an earlier schema has no secret entries.
+  const row = statement(ctx.db, `SELECT seq, kind, payload, ${secretsRecorded(ctx.db) ? 'secret_side' : 'NULL AS secret_side'} FROM events WHERE seq = ?`).get(seq) as { seq: number; kind: string; payload: string; secret_side?: string | null } | undefined;
+  if (row === undefined || (row.kind !== 'entries.finished' && (row.secret_side ?? null) === null)) return false;
+  return parsePayload(row).changes.some((c) => c.table === 'turn_state' && c.field === 'entries_done' && c.after === BOTH_DONE);
 }
 
 function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
