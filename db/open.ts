@@ -10,8 +10,9 @@
  * internal error.
  */
 import Database from 'better-sqlite3';
-import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { accessSync, closeSync, constants, existsSync, fstatSync, linkSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { MusterError } from './errors';
 import { MIGRATIONS, type Migration } from './migrations';
 import { snapshotFor } from './migrations/schema';
@@ -164,6 +165,42 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
     db.close();
     if (create) removeGameFile(path);
     throw translateSqliteError(e, path);
+  }
+}
+
+/**
+ * Creates a game file that appears under its name whole or not at all: it is made and filled under a
+ * hidden name beside it (".<name>.<pid>-<random>.creating"), closed, then linked to its name (which
+ * refuses to replace a file that exists), and opened there. A creation killed half-way leaves at most the
+ * hidden file, never an empty or half-made file that would block the name.
+ */
+export function createGameDatabase(path: string, options: Omit<OpenOptions, 'create'> = {}): OpenedDatabase {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.creating`);
+  try {
+    openGameDatabase(temp, { ...options, create: true }).db.close();
+    takeName(temp, path);
+  } catch (e) {
+    // Its words name the file the player asked for, never the hidden one.
+    if (e instanceof MusterError) throw new MusterError(e.code, e.field, e.reason.replaceAll(temp, path), e.rule);
+    throw e;
+  } finally {
+    removeGameFile(temp);
+  }
+  const { initialise: _done, ...rest } = options;
+  return openGameDatabase(path, rest);
+}
+
+/** Gives the finished file its name: a hard link (which never replaces a file), else a rename once the name is free. */
+function takeName(temp: string, path: string): void {
+  try {
+    linkSync(temp, path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new MusterError('FILE_EXISTS', 'file', `${path} already exists; Muster never overwrites a file`);
+    if (isDiskFull(e)) throw diskFullError(`${path} was not created`);
+    // A file system without hard links (FAT, some network shares).
+    if (existsSync(path)) throw new MusterError('FILE_EXISTS', 'file', `${path} already exists; Muster never overwrites a file`);
+    renameSync(temp, path);
   }
 }
 

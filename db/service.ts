@@ -20,7 +20,7 @@ import { fileLengthProblem, openingProblems } from './integrity';
 import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type Viewer } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { MIGRATIONS } from './migrations';
-import { openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
+import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
 import { normaliseOptionalRules, recordOptionalRules } from './service/optional-rules';
@@ -154,8 +154,8 @@ export class GameService {
     const selected = selectForces(scenario, commandIds);
     const now = options.now ?? (() => new Date().toISOString());
     // The scenario goes in with the schema: one transaction, one sync (db/open.ts initialise).
-    const opened = openGameDatabase(file, {
-      create: true,
+    // Under a hidden name first, then given its name whole (db/open.ts createGameDatabase).
+    const opened = createGameDatabase(file, {
       ...pickOpen(options),
       initialise: (db) => {
         insertScenario(db, selected, {
