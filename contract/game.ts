@@ -78,7 +78,7 @@ export const GameInfo = z.object({
   clock: ClockState,
   canUndo: z.boolean(),
   canRedo: z.boolean(),
-  /** The events the viewer may see: another side's hidden entries are not counted (RI-H06). */
+  /** The events the viewer may see: another side's hidden entries are not counted (RI-H07). */
   eventCount: z.number().int(),
   /** Each side's acting army commander now (for the USA: Meade once he arrives, else the wing commander); null if none can act. */
   armyCommanders: z.object({ USA: ArmyCommander.nullable(), CSA: ArmyCommander.nullable() }),

@@ -18,7 +18,7 @@ export type ReinforcementGroupRow = z.infer<typeof ReinforcementGroupRow>;
 export const ReinforcementAttemptInput = z.strictObject({
   /**
    * The side rolling: each side rolls for its own groups, so that a group its army commander secretly sent to
-   * an Alternative Arrival Area is rolled for, and refused, only in words its own side reads (RI-H07).
+   * an Alternative Arrival Area is rolled for, and refused, only in words its own side reads (RI-H08).
    */
   side: Side,
   groupId: Id,
@@ -39,7 +39,7 @@ export const ReinforcementAttemptResult = RollChangeResult.extend({
 });
 export type ReinforcementAttemptResult = z.infer<typeof ReinforcementAttemptResult>;
 
-/** The side bringing its own group on (RI-H07: where a group sent to an Alternative Arrival Area enters is its side's to say). */
+/** The side bringing its own group on (RI-H08: where a group sent to an Alternative Arrival Area enters is its side's to say). */
 export const ArriveReinforcementInput = z.strictObject({ side: Side, groupId: Id });
 export type ArriveReinforcementInput = z.infer<typeof ArriveReinforcementInput>;
 

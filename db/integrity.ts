@@ -149,7 +149,7 @@ function checkEventAlone(db: SqliteDatabase, seq: number, what: string, problems
 }
 
 /**
- * The state against the ends of the log, cheaply: every field the event undo would take back changed must
+ * The state against the ends of the log, cheaply (RI-V06): every field the event undo would take back changed must
  * hold the value it left (`after`), and every field the event redo would bring back changes must hold the
  * value it expects (`before`). A state edited outside Muster where play last touched it is caught on
  * opening; `verify` compares every field with the state the whole log rebuilds.

@@ -46,7 +46,7 @@ function expectRefusedUntouched(file: string, dir: string, words: RegExp): void 
   expect({ hash: fileHash(file), files: readdirSync(dir).sort() }).toEqual(before);
 }
 
-describe('the schema is checked on opening', () => {
+describe('the schema is checked on opening (RI-V05)', () => {
   it('an added trigger is refused before it can fire; looked at read-only, verify names it and nothing can be recorded', () => {
     const { file, dir } = closedGame();
     edit(file, "CREATE TRIGGER quiet_help AFTER INSERT ON events BEGIN UPDATE units SET sp_lost = 0 WHERE id = '2-wi'; END;");
@@ -83,7 +83,7 @@ describe('the schema is checked on opening', () => {
     expectRefusedUntouched(file, dir, /its table "turn_state" is not the one Muster writes/);
   });
 
-  it('a state that contradicts the last event is refused on opening; verify says where', () => {
+  it('a state that contradicts the last event is refused on opening; verify says where (RI-V06)', () => {
     const { file, dir } = closedGame();
     const g0 = GameService.open(file);
     g0.recordLoss({ unitId: '1-tn', sp: 1 });

@@ -1,5 +1,5 @@
 /**
- * Is the file's schema the one Muster writes? Every table, index, trigger and view in the file's
+ * Is the file's schema the one Muster writes (RI-V05)? Every table, index, trigger and view in the file's
  * sqlite_master is compared, by type, name, table and SQL text, with what this Muster's migrations leave in
  * an empty database at the file's version (the schema snapshot and the steps after it, built once per
  * version in memory and kept). Nothing is listed here by hand: a new migration changes the expected schema

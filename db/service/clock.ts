@@ -149,7 +149,7 @@ function requireEntriesMade(ctx: GameContext, clock: ReturnType<typeof readClock
         step.rule,
       );
     }
-    // How many is the side's own business (RI-H06): the words are the same for one entry or ten.
+    // How many is the side's own business (RI-H07): the words are the same for one entry or ten.
     if (entriesThisStep(ctx.db, side) > 0) throw forbidden('nothingToEnter', `${side} has made entries in ${step.label}: ${side} finishes them (finishEntries) rather than having nothing to enter`, step.rule);
   }
 }

@@ -183,7 +183,7 @@ export function givenDie(ctx: GameContext, prefix: string, given: { roll?: numbe
   if (given.rollSeq === undefined) {
     throw invalid(rollField, 'give the die typed at the table (roll), or roll it with rollDie first and give its seq (rollSeq): the result depends on the roll (RI-K18)');
   }
-  // The # rollDie gave, numbered as nobody in particular reads the log (RI-H06): no hidden entry's roll is one.
+  // The # rollDie gave, numbered as nobody in particular reads the log (RI-H07): no hidden entry's roll is one.
   const numbering = numberingFor(ctx.db, undefined);
   const shown = given.rollSeq;
   const hidden = new Set(hiddenEventSeqs(ctx.db, undefined));

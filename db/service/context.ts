@@ -94,7 +94,7 @@ export function write<T>(
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);
     const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide }, ctx.now(), game.head_seq);
-    // Numbered as its own side sees the log for a secret entry, else as nobody in particular does (RI-H06).
+    // Numbered as its own side sees the log for a secret entry, else as nobody in particular does (RI-H07).
     const n = numberingFor(ctx.db, secretSide ?? undefined);
     return { ...draft.result, event: numberedEntry(recorded.entry, n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };
   });
@@ -125,7 +125,7 @@ function secretEntryOf(ctx: GameContext, entry: { side: Side; field: string }): 
 }
 
 /**
- * RI-H07: an entry for a side that has finished its secret entries of the step is refused first, before
+ * RI-H08: an entry for a side that has finished its secret entries of the step is refused first, before
  * anything about the entry is checked, in words that name only the side and the step: whoever asks learns
  * nothing of that side's hidden entries (an order already given, an attempt that failed, a pre-roll made or
  * not, a unit's night plot), since the refusal is the same whatever they are. Elsewhere it does nothing.

@@ -38,7 +38,7 @@ function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
     clock: withOptionalRules(ctx, clockInfo(readClock(ctx.db), readTurns(ctx.db))),
     canUndo,
     canRedo,
-    // The events the viewer may see (RI-H06): the other side's hidden entries are not counted.
+    // The events the viewer may see (RI-H07): the other side's hidden entries are not counted.
     eventCount: numberingFor(ctx.db, input.viewer).visibleEvents(eventCount(ctx.db)),
     armyCommanders: { USA: armyCommanderSummary(ctx, 'USA', g), CSA: armyCommanderSummary(ctx, 'CSA', g) },
     secretEntries: secretEntriesNow(ctx.db),
@@ -66,7 +66,7 @@ function timeTrack(ctx: GameContext): TimeTrackTurn[] {
 }
 
 /**
- * The whole file checked. Its counts are of the events and rolls anyone may see (RI-H06): the number of
+ * The whole file checked. Its counts are of the events and rolls anyone may see (RI-H07): the number of
  * another side's unrevealed entries is not told by them. A problem found names the file's own places.
  */
 function verify(ctx: GameContext): VerifyReport {

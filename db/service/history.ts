@@ -20,7 +20,7 @@ function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   if (q.limit !== undefined) requireInt('limit', q.limit, 1, 10_000);
   if (q.beforeSeq !== undefined) requireInt('beforeSeq', q.beforeSeq, 1, Number.MAX_SAFE_INTEGER);
   if (q.kinds !== undefined && !Array.isArray(q.kinds)) throw invalid('kinds', 'must be a list of event kinds');
-  // The viewer's numbers (RI-H06): "before #n" is the viewer's #n, and every # it reads is its own count.
+  // The viewer's numbers (RI-H07): "before #n" is the viewer's #n, and every # it reads is its own count.
   const n = numberingFor(ctx.db, input.viewer);
   const query = input.beforeSeq === undefined ? input : { ...input, beforeSeq: n.eventSeqOf(input.beforeSeq) };
   return listHistory(ctx.db, query, hiddenEventSeqs(ctx.db, input.viewer)).map((e) => numberedEntry(e, n));

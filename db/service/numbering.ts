@@ -1,5 +1,5 @@
 /**
- * How each side numbers the log (RI-H06): the numbers a side reads (an entry's #, a roll's #, the count of
+ * How each side numbers the log (RI-H07): the numbers a side reads (an entry's #, a roll's #, the count of
  * events) are the places of the events and rolls it may see, counted without the other side's hidden
  * entries and their rolls. With the log's own seqs, "#3 then #6" would tell the other side that two hidden
  * entries lie between; counted this way, its numbers are the same whether the other side entered nothing or

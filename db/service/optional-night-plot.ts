@@ -72,7 +72,7 @@ function plotNightMovement(ctx: GameContext, input: PlotNightMovementInput): Cha
     }
     const u = unit(ctx, 'unitId', input.unitId) as UnitRow & { night_plot: string | null };
     if (u.side !== input.side) throw invalid('unitId', `${u.name} is a ${u.side} unit: each player plots his own units`, R.nightMovement);
-    // RI-H07: once the side has finished, nothing about its plots (one to clear or not) decides the refusal.
+    // RI-H08: once the side has finished, nothing about its plots (one to clear or not) decides the refusal.
     refuseFinishedEntries(ctx, input.side, 'side');
     if (u.on_map !== 1 || u.status === 'eliminated') throw forbidden('unitId', `${u.name} is not on the map`, R.nightMovement);
     const current = u.night_plot;

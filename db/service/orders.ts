@@ -176,7 +176,7 @@ export function orderChangeChecks(
 /** What bars a command from any order change now, whatever the order: the segment, orders flowing downhill, a failed attempt. */
 export function commandMayAttemptChecks(ctx: GameContext, c: CommandRow, commands: CommandRow[]): void {
   requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
-  // RI-H01, RI-H07: a side that has finished its secret entries of the step enters no more, and that is
+  // RI-H01, RI-H08: a side that has finished its secret entries of the step enters no more, and that is
   // said before anything its hidden entries decide (a failed attempt, a superior's failure).
   refuseFinishedEntries(ctx, c.side, 'commandId');
   const downhill = askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id));

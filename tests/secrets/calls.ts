@@ -8,7 +8,7 @@
  * show it its secret, so they are not tried. Writes that name the secret side (an entry for it, a roll for
  * its group) are: Muster takes a request in a side's name as that side's (it has no passwords), but it never
  * quotes a side's secret in a refusal, and refuses an entry for a side that has finished before anything
- * the entry would check (RI-H07), so even those are told the same whatever the secret is.
+ * the entry would check (RI-H08), so even those are told the same whatever the secret is.
  *
  * The ids are the test fixture's (tests/fixtures/two-brigades.json). Dice are typed, so that what a call
  * answers depends on the game and not on the app's die.

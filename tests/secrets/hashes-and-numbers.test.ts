@@ -2,7 +2,7 @@
  * What the public parts of the log tell the other side: a roll's hash covers the hidden roll before it, but
  * carries a 128-bit salt no query shows, so trying every value of the hidden roll reproduces nothing; and
  * the numbers a side reads (#1, #2 ... in the history and the dice log, the event count) are its own count,
- * without gaps where the other side's hidden entries lie (RI-H06).
+ * without gaps where the other side's hidden entries lie (RI-H07).
  */
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe("a roll's public hash tells nothing of the hidden roll it covers", () =
   });
 });
 
-describe('the numbers a side reads are its own count (RI-H06)', () => {
+describe('the numbers a side reads are its own count (RI-H07)', () => {
   it("CSA's history, dice log and event count run on without gaps where USA's hidden entries lie, then take them in once revealed", () => {
     const g = newGame(tmp.dir);
     try {

@@ -3,7 +3,7 @@
  * secret (what was entered, or whether anything was), and the other side then tries every query and every
  * write of the contract, through the same dispatch the bridge and the command line use: its answers,
  * refusals included, must be the same in both games. Whatever it is told would otherwise let it tell the
- * two games apart, and so learn the secret (RI-H01, RI-H06, RI-H07, docs/security.md).
+ * two games apart, and so learn the secret (RI-H01, RI-H07, RI-H08, docs/security.md).
  *
  * Each write is taken back after it answers (its transaction rolled back), so every call meets the same game.
  * The secret side's own view is compared too, and must differ: the twins really do hold different secrets.
