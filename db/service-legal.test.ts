@@ -3,7 +3,7 @@
  * not a second opinion: in every state tried, each offered action is accepted when carried out and each
  * refused one is refused with the very reason and rule listed. Fixture: tests/fixtures/two-brigades.json.
  * Both sides' options are read together (viewer 'both'): what one side sees alone is tested with the
- * secret entries (db/service-secrets.test.ts).
+ * secret entries (tests/secrets/entries.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LegalActivation, LegalOrderChange } from '../contract';
