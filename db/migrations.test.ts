@@ -278,6 +278,36 @@ describe('0009: messengers', () => {
   });
 });
 
+describe('0012: unpredictable dice, salted hashes', () => {
+  it('brings a version 11 game to version 12: the seeded generator is gone, earlier rows keep their hashes, later ones are salted, and it verifies', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 11) });
+    expect(played.schemaVersion).toBe(11);
+    played.rollDie({ purpose: 'before the upgrade' });
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const before = { events: played.db.prepare('SELECT seq, hash FROM events ORDER BY seq').all(), dice: played.db.prepare('SELECT seq, hash FROM dice_log ORDER BY seq').all(), fingerprint: played.info().fingerprint };
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      expect(g.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'dice_state'").get()).toEqual({ n: 0 });
+      // Earlier rows: unchanged, no salt (format 1); the fingerprint players noted still holds.
+      expect(g.db.prepare('SELECT seq, hash FROM events ORDER BY seq').all()).toEqual(before.events);
+      expect(g.db.prepare('SELECT seq, hash FROM dice_log ORDER BY seq').all()).toEqual(before.dice);
+      expect(g.db.prepare('SELECT count(*) AS n FROM events WHERE salt IS NOT NULL').get()).toEqual({ n: 0 });
+      expect(g.info().fingerprint).toBe(before.fingerprint);
+      // Play goes on: each new event and roll salted (format 2), the app's die drawn fresh, and all of it verifies.
+      g.rollDie({ purpose: 'after the upgrade' });
+      expect(g.db.prepare('SELECT salt FROM dice_log ORDER BY seq DESC LIMIT 1').get()).toEqual({ salt: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(g.db.prepare('SELECT salt FROM events ORDER BY seq DESC LIMIT 1').get()).toEqual({ salt: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(() => g.db.exec('UPDATE events SET salt = NULL WHERE seq = (SELECT max(seq) FROM events)')).toThrow(/append-only/);
+      expect(g.verify()).toMatchObject({ ok: true, dice: { ok: true, count: 2 }, events: { ok: true }, schema: { ok: true } });
+    } finally {
+      g.close();
+    }
+  });
+});
+
 describe('the schema a new file gets (db/migrations/schema.ts)', () => {
   /** What sqlite_master lists, in SQLite's order: every table, index and trigger with its statement. */
   const schemaOf = (db: Database.Database) => db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid').all();
