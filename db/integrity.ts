@@ -215,8 +215,9 @@ export function openingProblems(db: SqliteDatabase): string[] {
       if (before?.hash !== roll.prev_hash) problems.push(`the last die roll (roll ${roll.seq}) does not link to the roll before it`);
       if (last === null || roll.event_seq > last) problems.push(`the last die roll (roll ${roll.seq}) belongs to no event`);
     }
-  } catch (e) {
-    problems.push("parts of the file could not be read: it is damaged");
+  } catch {
+    // SQLite's own words are for the log file, not for players.
+    problems.push('parts of the file could not be read: it is damaged');
   }
   return problems;
 }

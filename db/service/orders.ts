@@ -25,7 +25,6 @@ import { check, commandArm, RULE, unitSubject, yes } from './common';
 import { die, refuseFinishedEntries, write, type GameContext, type ServiceFunctions } from './context';
 import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
 import { messengersInForce, planMessage, sendMessage } from './optional-messengers';
-import { secretStep, sideBit } from './secrets';
 
 function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
   requireObject('input', input);
