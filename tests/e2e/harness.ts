@@ -78,6 +78,8 @@ export interface E2E {
   dir: string;
   /** Page errors and console errors (CSP violations show up here); tests usually expect it empty. */
   consoleErrors: string[];
+  /** What the bridge wrote to its log: refusals, internal errors, and the errors the page reported. */
+  bridgeLog: string[];
   /** Loads the app from the bridge URL (with the token) and waits until it is ready. */
   open(): Promise<void>;
   /** Reloads the page (the game stays open in the bridge) and waits until the app is ready. */
@@ -236,6 +238,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     page,
     dir,
     consoleErrors,
+    bridgeLog,
     open,
     reload: async () => {
       await page.reload({ waitUntil: 'load' });
