@@ -343,7 +343,8 @@ function migrate(db: SqliteDatabase, path: string, migrations: readonly Migratio
   } catch (e) {
     if (e instanceof MusterError) throw e;
     if (isDiskFull(e)) throw diskFullError(from === 0 ? `${path} could not be set up as a game file` : `${path} could not be brought up to date; it was left at version ${from}`);
-    throw new MusterError('MIGRATION_FAILED', 'file', `schema migration failed, the file was left at version ${from}: ${(e as Error).message}`);
+    // SQLite's own words ("no such table ...") are not for players: the file is not what the step expects.
+    throw new MusterError('MIGRATION_FAILED', 'file', `${path} could not be brought up to date (its contents are not what this Muster expects of a version ${from} game); it was left at version ${from}`);
   }
 }
 
@@ -358,7 +359,7 @@ function translateSqliteError(e: unknown, path: string): Error {
   // SQLite's own words ("database disk image is malformed") are for the log, not for players.
   if (code.startsWith('SQLITE_CORRUPT')) return new MusterError('CORRUPT', 'file', `${path} is damaged: parts of it cannot be read, so Muster will not open it. Open a copy you saved earlier, or the backup Muster keeps beside the file`);
   if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY')) {
-    return new MusterError('FILE_NOT_FOUND', 'file', `cannot open ${path} for writing (${(e as Error).message})`);
+    return new MusterError('FILE_NOT_FOUND', 'file', `cannot open ${path} for writing: check that it exists and that you may write to it and to its folder`);
   }
   return e instanceof Error ? e : new Error(String(e));
 }
