@@ -456,7 +456,7 @@ describe('the window as a desktop window', () => {
     resetFake();
     fake.state.nativeTheme.shouldUseDarkColors = true;
     await startMainKeepingFake();
-    expect(win().options.backgroundColor).toBe('#1b1f27');
+    expect(win().options.backgroundColor).toBe('#1b1a17');
   });
 });
 

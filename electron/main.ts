@@ -50,8 +50,11 @@ const rendererRoot = () => join(app.getAppPath(), 'out', 'renderer');
 const preloadPath = () => join(app.getAppPath(), 'out', 'preload', 'preload.cjs');
 const logFilePath = () => join(app.getPath('userData'), 'logs', 'main.log');
 const windowStatePath = () => join(app.getPath('userData'), WINDOW_STATE_NAME);
-/** The window's background before the page paints, in the theme the system asks for (no white flash at night). */
-const windowBackground = () => (nativeTheme.shouldUseDarkColors ? '#1b1f27' : '#f5f2ea');
+/**
+ * The window's background before the page paints, in the theme the system asks for (no white flash at
+ * night): the page's own paper at night (styles.css, --muster-paper in the dark palette).
+ */
+const windowBackground = () => (nativeTheme.shouldUseDarkColors ? '#1b1a17' : '#f5f2ea');
 
 let mainWindow: BrowserWindow | null = null;
 let handlers: ShellHandlers | null = null;

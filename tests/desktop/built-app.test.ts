@@ -4,7 +4,7 @@
 // bundle looks: the page and its assets, the preload, the scenarios, Help's pages, and the real battle's
 // losses for the Victory screen's history check. `npm test` builds out/ before the tests run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,12 +27,12 @@ beforeAll(() => {
   GameService.create({ file: game, scenario: 'skirmish-at-willoughby-run' }).close();
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--import', './tests/desktop/stand-in/register.mjs', 'tests/desktop/drive-built-app.ts', mainBundle, game, join(dir, 'userData')],
+    ['--import', 'tsx', '--import', './tests/desktop/stand-in/register.mjs', 'tests/desktop/drive-built-app.ts', mainBundle, game, join(dir, 'userData'), join(dir, 'report.json')],
     { cwd: root, encoding: 'utf8', timeout: 120_000 },
   );
   stderr = run.stderr;
   if (run.status !== 0) throw new Error(`the built app did not run: ${run.stderr}`);
-  report = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as BuiltAppReport;
+  report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as BuiltAppReport;
 }, 150_000);
 
 afterAll(() => {

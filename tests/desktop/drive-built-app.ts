@@ -4,12 +4,13 @@
  * double-clicked a game: the game's path on the command line. Then it plays the part of the window:
  * loads the page it is given over app://, every script and stylesheet that page names, the preload it
  * is told to run, and asks the main process, over its IPC handlers, for the game, the scenarios, Help and
- * the Victory screen's history check. It prints one JSON report on stdout and exits.
+ * the Victory screen's history check. It writes one JSON report to the file it is given and exits (a file,
+ * not stdout: process.exit does not wait for a pipe to drain, and a busy machine would cut the report).
  *
  * Use (tests/desktop/built-app.test.ts):
- *   node --import tsx --import ./tests/desktop/stand-in/register.mjs tests/desktop/drive-built-app.ts <out/main/main.js> <game.muster> <user-data folder>
+ *   node --import tsx --import ./tests/desktop/stand-in/register.mjs tests/desktop/drive-built-app.ts <out/main/main.js> <game.muster> <user-data folder> <report.json>
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNELS } from '../../contract';
@@ -25,8 +26,8 @@ export interface BuiltAppReport {
 }
 
 async function main(): Promise<void> {
-  const [mainBundle, gameFile, userData] = process.argv.slice(2);
-  if (!mainBundle || !gameFile || !userData) throw new Error('usage: drive-built-app.ts <out/main/main.js> <game.muster> <user-data folder>');
+  const [mainBundle, gameFile, userData, reportFile] = process.argv.slice(2);
+  if (!mainBundle || !gameFile || !userData || !reportFile) throw new Error('usage: drive-built-app.ts <out/main/main.js> <game.muster> <user-data folder> <report.json>');
   const bundle = resolve(mainBundle);
   const state = resetFake();
   // Electron's app path for `electron .` is the project folder: out/ is below it.
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
     },
     logErrors: fake.state.log.error.map((args) => args.map(String).join(' ')),
   };
-  process.stdout.write(`${JSON.stringify(report)}\n`);
+  writeFileSync(reportFile, JSON.stringify(report));
   fake.state.app.emit('window-all-closed');
 }
 

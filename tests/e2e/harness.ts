@@ -45,6 +45,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 export const VIEWPORT = { width: 1366, height: 768 } as const;
+/**
+ * The theme the pages are shown in, as the operating system would ask for it (prefers-color-scheme):
+ * light unless MUSTER_E2E_THEME=dark, which runs any browser test at night and names its screenshots
+ * dark-<name>.png (`MUSTER_E2E_THEME=dark npx vitest run tests/e2e/combat.test.ts`).
+ */
+export const THEME: 'light' | 'dark' = process.env.MUSTER_E2E_THEME === 'dark' ? 'dark' : 'light';
 
 /** A refusal from window.muster, thrown by E2E.call so a test fails with the service's own words. */
 export class MusterCallError extends Error {
@@ -190,7 +196,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     await bridge.close();
     throw e;
   }
-  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORT, deviceScaleFactor: 1, locale: 'en-US' });
+  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORT, deviceScaleFactor: 1, locale: 'en-US', colorScheme: THEME });
   await context.addInitScript(ACTION_COUNTER);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
@@ -261,7 +267,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     },
     screenshot: async (name) => {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      const path = join(SCREENSHOT_DIR, `${THEME === 'dark' && !name.startsWith('dark-') ? 'dark-' : ''}${name}.png`);
       // Two frames: anything scrolled or laid out after the last event is on screen.
       await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       await page.screenshot({ path, fullPage: false });
