@@ -14,7 +14,7 @@
  * hash did not see. The first roll's prev_hash is 64 zeros. A format 1 `values` starts with "[", so no
  * row of one format serialises like a row of the other.
  *
- * The salt (schema 12) is 128 bits from node:crypto, one per roll, kept in the row and never shown by a
+ * The salt (schema 13) is 128 bits from node:crypto, one per roll, kept in the row and never shown by a
  * query: a roll's hash is shown in the dice log, and it covers the roll before it, so without the salt a
  * side could try every value of the other side's hidden roll (a digit, a time) until the hash of its own
  * next roll came out. With it, a hash tells nothing of the rolls it covers; `verify` checks them all.
@@ -45,7 +45,7 @@ interface DiceLogRow {
   modified: number;
   target: string | null;
   outcome: string;
-  /** 32 hex characters (schema 12); null on rolls written before. */
+  /** 32 hex characters (schema 13); null on rolls written before. */
   salt: string | null;
   prev_hash: string;
   hash: string;
@@ -76,7 +76,7 @@ export function newSalt(): string {
 
 const salted = new WeakMap<SqliteDatabase, boolean>();
 
-/** Whether the file keeps a salt with each roll and event (schema 12); a test may keep a file at an earlier schema. */
+/** Whether the file keeps a salt with each roll and event (schema 13); a test may keep a file at an earlier schema. */
 export function saltsRecorded(db: SqliteDatabase): boolean {
   let known = salted.get(db);
   if (known === undefined) {

@@ -15,7 +15,7 @@
  * has none), so the event chain also seals the dice chain. `undone` and `redo_next` are not covered:
  * undo and redo move pointers, and the game fingerprint (db/integrity.ts) covers where they stand.
  *
- * The salt (schema 12) is 128 bits from node:crypto, one per event, kept in the row and never shown by a
+ * The salt (schema 13) is 128 bits from node:crypto, one per event, kept in the row and never shown by a
  * query. The fingerprint every player may read digests the chain's head, which covers every event before
  * it: without the salt, a side could try every content of the other side's hidden entry (an order, a
  * digit) until the fingerprint came out; with it, the fingerprint tells nothing of the entries it seals.

@@ -93,6 +93,10 @@ export const MUTABLE_FIELDS = {
     'ladder_hit',
     // Variable Initiative's night plot (optional, issue #11).
     'night_plot',
+    // The counter's cohesion ratings, entered by the group (NULL: not entered).
+    'cohesion_ordered',
+    'cohesion_disordered',
+    'artillery_row',
   ],
   objectives: ['occupied'],
   // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.
@@ -142,6 +146,8 @@ export class ChangeSet {
 
 export interface EventPayload {
   input: unknown;
+  /** What the service computed from the group's kit for this event (its fingerprint and the cells read); absent otherwise. */
+  computed?: KitRecordValue;
   /**
    * A secret entry's side (RI-H01), also in events.secret_side for the queries: here, the event's hash
    * covers it, and verify checks the column against it. Written before `changes`, which stay last.
@@ -229,7 +235,12 @@ export interface NewEvent {
   dice?: Omit<NewDiceRow, 'eventSeq'>[];
   /** The side whose secret entry this is (RI-H01); absent for a public event. */
   secretSide?: 'USA' | 'CSA' | null;
+  /** The kit's fingerprint and the cells a computed result was read from. */
+  computed?: KitRecordValue | undefined;
 }
+
+/** The kit a computed result used (contract/common.ts KitRecord). */
+export type KitRecordValue = HistoryEntry['kit'] & object;
 
 /** Where a new event goes, in one statement: the clock, the ends of both chains, and the genesis hash. */
 interface WriteHead {
@@ -274,7 +285,7 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   if (last.hash === null) throw new MusterError('CORRUPT', 'events', 'the event chain has no start (the genesis row is missing)');
   const changes = e.changes.changes.filter((c) => c.before !== c.after);
   for (const c of changes) assertMutable(c);
-  const payload: EventPayload = e.secretSide ? { input: e.input, secretSide: e.secretSide, changes } : { input: e.input, changes };
+  const payload: EventPayload = { input: e.input, ...(e.computed ? { computed: e.computed } : {}), ...(e.secretSide ? { secretSide: e.secretSide } : {}), changes };
   const subjects = new Set(e.subjects ?? []);
   for (const c of changes) {
     if (c.table === 'units') subjects.add(`unit:${c.key}`);
@@ -295,13 +306,13 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
     subjects: wellFormed(` ${[...subjects].join(' ')} `),
     prev_head: headSeq,
   };
-  // Every event and roll carries its own secret salt (schema 12, db/event-hash.ts): no public hash can be searched.
+  // Every event and roll carries its own secret salt (schema 13, db/event-hash.ts): no public hash can be searched.
   const withSalt = saltsRecorded(db);
   if (withSalt) row.salt = newSalt();
   assertPlainHead(row);
   const dice = chainDiceRows({ seq: clock.dice_seq ?? 0, hash: clock.dice_hash ?? GENESIS_HASH }, e.dice ?? [], seq, at, withSalt);
   const hash = eventHash(last.hash, row, dice.head);
-  // secret_side (schema 6) is named only for a secret entry, and salt (schema 12) only where the file keeps
+  // secret_side (schema 6) is named only for a secret entry, and salt (schema 13) only where the file keeps
   // one, so a file of an earlier schema still records the rest.
   const columns = ['seq', 'at', 'turn_id', 'segment', 'phase', 'kind', 'summary', 'payload', 'subjects', 'prev_head', 'prev_hash', 'hash', ...(e.secretSide ? ['secret_side'] : []), ...(withSalt ? ['salt'] : [])];
   statement(db, `INSERT INTO events (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run({
@@ -315,7 +326,8 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
   insertDiceRows(db, dice.rows);
   const rolls = dice.rows.map(diceRecordOf);
-  return { seq, entry: entryOf(db, { ...row, secret_side: e.secretSide ?? null }, 0, changes, rolls.map((d) => d.seq)), dice: rolls };
+  const entry = entryOf(db, { ...row, secret_side: e.secretSide ?? null }, 0, changes, rolls.map((d) => d.seq));
+  return { seq, entry: e.computed ? { ...entry, kit: e.computed } : entry, dice: rolls };
 }
 
 function loadEvent(db: SqliteDatabase, seq: number): EventRow {
@@ -440,7 +452,9 @@ function entryOf(
 }
 
 function toEntry(db: SqliteDatabase, row: EventRow, diceSeqs: number[], withChanges = true): HistoryEntry {
-  return entryOf(db, row, row.undone, parsePayload(row).changes, diceSeqs, withChanges);
+  const payload = parsePayload(row);
+  const entry = entryOf(db, row, row.undone, payload.changes, diceSeqs, withChanges);
+  return payload.computed ? { ...entry, kit: payload.computed } : entry;
 }
 
 export function historyEntry(db: SqliteDatabase, seq: number): HistoryEntry {

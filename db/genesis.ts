@@ -71,7 +71,7 @@ export function readState(db: SqliteDatabase): StateSnapshot {
 export const GENESIS_FORMAT = 'muster/genesis/1';
 
 /**
- * The genesis text: format 1 (games created before schema 12) also held the seed of the app's die; format 2
+ * The genesis text: format 1 (games created before schema 13) also held the seed of the app's die; format 2
  * holds the state tables only (the die keeps nothing: db/dice.ts). Migration 0005 writes format 1.
  */
 export function genesisText(state: StateSnapshot, seed?: number): string {
@@ -93,7 +93,7 @@ export function writeGenesis(db: SqliteDatabase, text: string): string {
 
 /**
  * The genesis of a new game: its state tables as insertScenario left them. A file a test keeps at a schema
- * before 12 still has the seeded die's table, which its migration 0005 reads: it gets a stand-in row (seed
+ * before 13 still has the seeded die's table, which its migration 0005 reads: it gets a stand-in row (seed
  * 0, never drawn from) and the format 1 genesis that goes with it.
  */
 export function writeInitialGenesis(db: SqliteDatabase): string {

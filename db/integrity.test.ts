@@ -34,7 +34,7 @@ function tamper(file: string, sql: string | ((db: Database.Database) => void)): 
 
 /** The event hash as the header of db/events.ts writes it down, computed here independently. */
 function expectedEventHash(prevHash: string, e: Record<string, unknown>, diceHead: string): string {
-  // Format 2 (a salt, schema 12) names itself and ends its head with the salt; format 1 has neither.
+  // Format 2 (a salt, schema 13) names itself and ends its head with the salt; format 1 has neither.
   const salted = e.salt !== null && e.salt !== undefined;
   const head = [salted ? 'muster/event/2' : 'muster/event/1', e.seq, e.at, e.turn_id, e.segment, e.phase, e.kind, e.subjects, e.prev_head ?? '', ...(salted ? [e.salt] : [])].join('\u001f');
   return sha256(`${prevHash}\n${head}\n${diceHead}\n${JSON.stringify(e.summary)}\n${String(e.payload)}`);

@@ -40,7 +40,7 @@ function asVersion(source: string, name: string, version: number): string {
   });
   const sourceTables = new Set((db.prepare("SELECT name FROM src.sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
   db.transaction(() => {
-    // The die of those versions kept a seeded generator's state (dropped at version 12): a stand-in seed.
+    // The die of those versions kept a seeded generator's state (dropped at version 13): a stand-in seed.
     if (tables.includes('dice_state') && !sourceTables.has('dice_state')) db.exec("INSERT INTO main.dice_state (id, seed, count, state) VALUES (1, 12345, 0, '[]')");
     for (const table of tables) {
       if (!sourceTables.has(table)) continue;
@@ -50,7 +50,7 @@ function asVersion(source: string, name: string, version: number): string {
     }
   })();
   db.exec('DETACH DATABASE src');
-  // Rolls of that version had no salt (version 12): their hashes as it wrote them, format 1 (db/dice.ts).
+  // Rolls of that version had no salt (version 13): their hashes as it wrote them, format 1 (db/dice.ts).
   if (!columns.get('dice_log')!.includes('salt')) {
     const trigger = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'dice_append_only_update'").get() as { sql: string };
     db.exec('DROP TRIGGER dice_append_only_update');
@@ -278,10 +278,31 @@ describe('0009: messengers', () => {
   });
 });
 
-describe('0012: unpredictable dice, salted hashes', () => {
-  it('brings a version 11 game to version 12: the seeded generator is gone, earlier rows keep their hashes, later ones are salted, and it verifies', () => {
-    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 11) });
+describe('0012: cohesion ratings', () => {
+  it('brings a version 11 game to the latest version: no rating entered, verify still passes, and ratings change with their events', () => {
+    const file = tmp.file('cohesion-v11.muster');
+    const played = GameService.create({ file, scenario: FIXTURE_SCENARIO }, { seed: 3, now: () => '2024-07-01T12:00:00.000Z', migrations: MIGRATIONS.slice(0, 11) });
     expect(played.schemaVersion).toBe(11);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    played.close();
+
+    const g = GameService.open(file);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(g.db.prepare('SELECT count(*) AS n FROM units WHERE cohesion_ordered IS NOT NULL OR cohesion_disordered IS NOT NULL').get()).toEqual({ n: 0 });
+    expect(g.verify().ok).toBe(true);
+    g.correctUnit({ unitId: '2-wi', cohesionOrdered: 5, cohesionDisordered: 3, reason: 'entered from the counter' });
+    expect(g.roster().find((u) => u.id === '2-wi')).toMatchObject({ cohesionOrdered: 5, cohesionDisordered: 3 });
+    expect(g.verify().ok).toBe(true);
+    g.undo();
+    expect(g.roster().find((u) => u.id === '2-wi')).toMatchObject({ cohesionOrdered: null, cohesionDisordered: null });
+    g.close();
+  });
+});
+
+describe('0013: unpredictable dice, salted hashes', () => {
+  it('brings a version 12 game to version 13: the seeded generator is gone, earlier rows keep their hashes, later ones are salted, and it verifies', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 12) });
+    expect(played.schemaVersion).toBe(12);
     played.rollDie({ purpose: 'before the upgrade' });
     played.recordLoss({ unitId: '2-wi', sp: 1 });
     const before = { events: played.db.prepare('SELECT seq, hash FROM events ORDER BY seq').all(), dice: played.db.prepare('SELECT seq, hash FROM dice_log ORDER BY seq').all(), fingerprint: played.info().fingerprint };

@@ -17,7 +17,7 @@ import { firstClockStep } from './clock';
 import { appRoll, seededDie } from './dice';
 import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem, openingProblems } from './integrity';
-import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type Viewer } from '../contract';
+import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type PlayerCharts, type Viewer } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { MIGRATIONS } from './migrations';
 import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
@@ -62,6 +62,8 @@ export interface ServiceOptions extends Pick<OpenOptions, 'migrations' | 'busyTi
    * opened read-only with what is damaged in info().damage ('read-only': verify and info use it).
    */
   damaged?: 'refuse' | 'read-only';
+  /** The player's charts (the group's kit), read when a result is computed from it; none: results are typed. */
+  charts?: () => PlayerCharts;
 }
 
 /**
@@ -114,6 +116,7 @@ export class GameService {
       now: options.now ?? (() => new Date().toISOString()),
       damage,
       appDie: options.seed === undefined ? appRoll : seededDie(options.seed),
+      charts: options.charts,
     };
   }
 

@@ -9,7 +9,7 @@ import type { Migration } from '../migrations';
 import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
-import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
+import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry, KitRecord, PlayerCharts } from '../../contract';
 import { readClock, readGame, readTurnState, type GameRow } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
@@ -29,6 +29,11 @@ export interface GameContext {
   readonly damage: readonly string[];
   /** The app's die (db/dice.ts appRoll: fresh operating-system randomness; tests pass a seeded one). */
   readonly appDie: () => DieRoll;
+  /**
+   * The player's charts, kept per user outside the game (the shell passes its charts file; none in the
+   * CLI and in tests that do not give one): the group's kit the assistants compute results from.
+   */
+  readonly charts?: (() => PlayerCharts) | undefined;
 }
 
 /** Refuses any change to a game whose file was opened read-only because it is damaged (RI-V03). */
@@ -62,6 +67,8 @@ export interface Draft<T> {
    * entry, and it is refused once the side has finished its entries there (RI-H01).
    */
   entry?: { side: Side; field: string };
+  /** A result computed from the group's kit: its fingerprint and the cells read, kept in the event (RI-K25). */
+  computed?: KitRecord | undefined;
 }
 
 /**
@@ -93,7 +100,7 @@ export function write<T>(
     const secretSide = draft.entry && !opts.setup ? secretEntryOf(ctx, draft.entry) : null;
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);
-    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide }, ctx.now(), game.head_seq);
+    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide, computed: draft.computed }, ctx.now(), game.head_seq);
     // Numbered as its own side sees the log for a secret entry, else as nobody in particular does (RI-H07).
     const n = numberingFor(ctx.db, secretSide ?? undefined);
     return { ...draft.result, event: numberedEntry(recorded.entry, n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };

@@ -74,6 +74,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     orderMessages: both,
     initiativeLevels: both,
     nightPlots: both,
+    recentHexes: [undefined],
     // Writes: each on its own, taken back after (the suite rolls every write back).
     rollDie: [{ purpose: 'probe', roll: 4 }],
     setFatigue: all.map((s) => ({ unitId: s.unit, level: 1 })),
@@ -86,6 +87,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     editUnit: [{ unitId: them.unit, sp: 5 }],
     correctLeader: [{ leaderId: them.leader, rating: 3, reason: 'probe' }],
     correctUnit: [{ unitId: them.unit, sp: 5, reason: 'probe' }],
+    applyCounterValues: [{ units: all.map((s) => ({ unitId: s.unit, cohesionOrdered: 5, cohesionDisordered: 3, artilleryRow: null })) }],
     setOrders: all.flatMap((s) => [
       { commandId: s.command, order: 'HOLD' },
       { commandId: s.command, order: 'ASLT' },

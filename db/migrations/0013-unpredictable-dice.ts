@@ -20,9 +20,9 @@ CREATE TRIGGER events_salt_append_only BEFORE UPDATE OF salt ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only: only undone and redo_next may change'); END;
 `;
 
-export const migration0012: Migration = {
+export const migration0013: Migration = {
   // The lead renumbers at merge: the version is the step's place in MIGRATIONS (db/migrations/index.ts).
-  version: 12,
+  version: 13,
   name: 'unpredictable-dice',
   up(db) {
     db.exec(sql);
