@@ -3,7 +3,7 @@
  * anything the players need one for.
  */
 import { z } from 'zod';
-import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, query, text, write } from './common';
+import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, ViewerOnly, query, text, write } from './common';
 import { WeatherState } from './weather';
 import { OptionalRulesState } from './optional';
 import { DemoralizationState } from './optional-demoralization';
@@ -78,6 +78,7 @@ export const GameInfo = z.object({
   clock: ClockState,
   canUndo: z.boolean(),
   canRedo: z.boolean(),
+  /** The events the viewer may see: another side's hidden entries are not counted (RI-H07). */
   eventCount: z.number().int(),
   /** Each side's acting army commander now (for the USA: Meade once he arrives, else the wing commander); null if none can act. */
   armyCommanders: z.object({ USA: ArmyCommander.nullable(), CSA: ArmyCommander.nullable() }),
@@ -107,16 +108,18 @@ export type GameInfo = z.infer<typeof GameInfo>;
 const Check = z.object({ count: z.number().int(), ok: z.boolean(), problems: z.array(z.string()) });
 export const VerifyReport = z.object({
   ok: z.boolean(),
-  /** SQLite's integrity_check: "ok", or what it found. */
+  /** SQLite's integrity check of the state tables and the file's length: "ok", or what is damaged, in words. */
   integrity: z.string(),
   /** The fingerprint the file has now (empty when it cannot be read). */
   fingerprint: z.union([Fingerprint, z.literal('')]),
-  /** The event chain: each event's link and hash, and the undo and redo chains; count = events. */
+  /** The event chain: each event's link and hash, and the undo and redo chains; count = the events anyone may see. */
   events: Check,
-  /** The dice chain: each roll's link and hash, and the app's rolls replayed from the seed; count = rolls. */
+  /** The dice chain: each roll's link and hash (with its salt); count = the rolls anyone may see. */
   dice: Check,
   /** The state tables against the state rebuilt from the genesis and the applied events; count = rows compared. */
   state: Check,
+  /** The file's tables, indexes and triggers against the schema this Muster writes; count = objects compared. */
+  schema: Check,
 });
 export type VerifyReport = z.infer<typeof VerifyReport>;
 
@@ -131,7 +134,7 @@ export type TimeTrackTurn = z.infer<typeof TimeTrackTurn>;
 
 export const gameContract = {
   timeTrack: query("The game's turns, first to last", NoInput, z.array(TimeTrackTurn)),
-  info: query('The open game: scenario, players, clock, undo/redo state, army commanders', NoInput, GameInfo),
+  info: query('The open game: scenario, players, clock, undo/redo state, army commanders (the event count as the viewer may see it)', ViewerOnly, GameInfo),
   verify: query("Checks the file: SQLite's integrity check, both hash chains, and the state rebuilt from the genesis and the log", NoInput, VerifyReport),
   rollDie: write('Rolls (or records a typed) die for any purpose, in the dice log', RollDieInput, RollDieResult),
 };

@@ -16,6 +16,11 @@ export const ReinforcementGroupRow = z.object({
 export type ReinforcementGroupRow = z.infer<typeof ReinforcementGroupRow>;
 
 export const ReinforcementAttemptInput = z.strictObject({
+  /**
+   * The side rolling: each side rolls for its own groups, so that a group its army commander secretly sent to
+   * an Alternative Arrival Area is rolled for, and refused, only in words its own side reads (RI-H08).
+   */
+  side: Side,
   groupId: Id,
   /** Variable Arrival DRM: a combat unit of that division/corps is already on the map (default: from the roster). */
   formationOnMap: z.boolean().optional(),
@@ -34,7 +39,8 @@ export const ReinforcementAttemptResult = RollChangeResult.extend({
 });
 export type ReinforcementAttemptResult = z.infer<typeof ReinforcementAttemptResult>;
 
-export const ArriveReinforcementInput = z.strictObject({ groupId: Id });
+/** The side bringing its own group on (RI-H08: where a group sent to an Alternative Arrival Area enters is its side's to say). */
+export const ArriveReinforcementInput = z.strictObject({ side: Side, groupId: Id });
 export type ArriveReinforcementInput = z.infer<typeof ArriveReinforcementInput>;
 
 

@@ -4,7 +4,8 @@
  * nothing written when a request is refused.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync, truncateSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { closeSync, existsSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli';
@@ -67,7 +68,7 @@ describe('muster CLI', () => {
     expect(JSON.parse(ok(['tally', file, '--json'])).usa.lossPoints).toBe(3);
     expect(ok(['redo', file])).toBe('redone: #3 8th Illinois Cavalry loses 3 SP\n');
     expect(ok(['log', file]).split('\n')[0]).toBe('#3 1863-07-01T0740 I.A loss.sp: 8th Illinois Cavalry loses 3 SP');
-    expect(ok(['verify', file])).toMatch(/^integrity_check: ok\nevent log: 3 events, hash chain intact\ndice log: 0 rolls, hash chain intact\nstate: \d+ rows, as the log rebuilds them\nfingerprint: [0-9a-f]{12}\n$/);
+    expect(ok(['verify', file])).toMatch(/^integrity_check: ok\nevent log: 3 events, hash chain intact\ndice log: 0 rolls, hash chain intact\nstate: \d+ rows, as the log rebuilds them\nschema: \d+ tables, indexes and triggers, the ones Muster writes\nfingerprint: [0-9a-f]{12}\n$/);
   });
 
   it('info and verify show the game fingerprint, the same one the app shows', () => {
@@ -115,7 +116,7 @@ describe('muster CLI', () => {
     const verify = runCli(['verify', file]);
     expect(verify).toMatchObject({ code: 1, stderr: `error: ${file} failed verification\n` });
     expect(verify.stdout).toMatch(/^integrity_check: /);
-    expect(verify.stdout).toMatch(/does not match its hash|damaged/);
+    expect(verify.stdout).toMatch(/does not match its hash|damaged|cut off/);
     expect(verify.stdout).toMatch(/\nfingerprint: ([0-9a-f]{12}|unreadable)\n$/);
     expect(runCli(['info', file]).stdout).toMatch(/DAMAGED \(open read-only\): the file ends part-way through a page/);
     for (const command of ['roster', 'log', 'tally']) {
@@ -123,6 +124,25 @@ describe('muster CLI', () => {
       expect(r, command).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(/^error: .* is damaged: the file ends part-way through a page .*"muster verify" lists what is damaged\n$/) });
       expect(r.stderr).not.toContain('Unexpected token');
     }
+    expect(fileHash(file)).toBe(before);
+  });
+
+  it('info on a file damaged where the game is read says what is damaged, never an internal error, a log or a menu', () => {
+    const file = tmp.file('cli-damaged-clock.muster');
+    ok(['new', file, '--scenario', FIXTURE_SCENARIO]);
+    const db = new Database(file, { readonly: true });
+    const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'clock'").get() as { rootpage: number };
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    db.close();
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(200, 0xff), 0, 200, (rootpage - 1) * pageSize);
+    closeSync(fd);
+    const before = fileHash(file);
+    const info = runCli(['info', file]);
+    expect(info).toMatchObject({ code: 1, stdout: '' });
+    expect(info.stderr).toBe(`error: ${file} is damaged (the clock table is damaged), so its game cannot be read; "muster verify ${file}" lists what is damaged\n`);
+    expect(runCli(['verify', file]).stdout).toMatch(/^integrity_check: the clock table is damaged$/m);
+    for (const r of [info, runCli(['verify', file]), runCli(['roster', file])]) expect(r.stdout + r.stderr).not.toMatch(/internal error|log file|Help > About|malformed|btree|page \d/i);
     expect(fileHash(file)).toBe(before);
   });
 

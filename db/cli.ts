@@ -100,24 +100,38 @@ function wholeNumber(name: string, text: string | undefined): number {
 /** A refusal from the contract or the service, already in words; printed as one line. */
 class Refused extends Error {}
 
+/**
+ * The words of a refusal on the command line. An internal error there has no log file and no Help menu to
+ * point to: it says what to run instead (it is most often a damaged file).
+ */
+function refusalWords(file: string, error: { code: string; message: string }): string {
+  return error.code === 'INTERNAL' ? `Muster could not carry this out on ${file}; if the file is damaged, "muster verify ${file}" lists what is damaged` : error.message;
+}
+
 /** One game function on the file, through the same dispatch as the app: the value, or a Refused. */
 function call<K extends GameFunction>(file: string, fn: K, input?: unknown): Output<K> {
   const game = GameService.open(file);
   try {
     const result = dispatchGameSync(serviceHandlers(game), fn, input === undefined ? [] : [input], { validateOutput: true });
-    if (!result.ok) throw new Refused(result.error.message);
+    if (!result.ok) throw new Refused(refusalWords(file, result.error));
     return result.value as Output<K>;
   } finally {
     game.close();
   }
 }
 
-/** info and verify: a file the opening checks find damaged is opened read-only to report on it (RI-V03). */
+/**
+ * info and verify: a file the opening checks find damaged is opened read-only to report on it (RI-V03).
+ * When the damage reaches what info reads (the clock, the leaders...), info says what is damaged instead.
+ */
 function callReadOnly<K extends 'info' | 'verify'>(file: string, fn: K): Output<K> {
   const game = GameService.open(file, { damaged: 'read-only' });
   try {
     const result = dispatchGameSync(serviceHandlers(game), fn, [], { validateOutput: true });
-    if (!result.ok) throw new Refused(result.error.message);
+    if (!result.ok && result.error.code === 'INTERNAL' && game.damage.length > 0) {
+      throw new Refused(`${file} is damaged (${game.damage.join('; ')}), so its game cannot be read; "muster verify ${file}" lists what is damaged`);
+    }
+    if (!result.ok) throw new Refused(refusalWords(file, result.error));
     return result.value as Output<K>;
   } finally {
     game.close();
@@ -283,6 +297,7 @@ export function runCli(argv: string[]): CliResult {
           line(`event log: ${report.events.count} events, ${report.events.ok ? 'hash chain intact' : report.events.problems.join('; ')}`);
           line(`dice log: ${report.dice.count} rolls, ${report.dice.ok ? 'hash chain intact' : report.dice.problems.join('; ')}`);
           line(`state: ${report.state.count} rows, ${report.state.ok ? 'as the log rebuilds them' : report.state.problems.join('; ')}`);
+          line(`schema: ${report.schema.count} tables, indexes and triggers, ${report.schema.ok ? "the ones Muster writes" : report.schema.problems.join('; ')}`);
           line(`fingerprint: ${report.fingerprint || 'unreadable'}`);
         }
         if (!report.ok) return { code: 1, stdout: out.join('\n') + '\n', stderr: `error: ${file} failed verification\n` };
@@ -297,7 +312,7 @@ export function runCli(argv: string[]): CliResult {
       return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, roster, loss, undo, redo, log, tally, info, verify; "help" for usage)\n` };
     }
     // The same words the app would show (a full disk, a read-only file...), never SQLite's own.
-    const message = e instanceof Refused ? e.message : toErrorInfo(e).message;
+    const message = e instanceof Refused ? e.message : refusalWords(argv[1] ?? 'the file', toErrorInfo(e));
     // At the command line (only there) the command that lists the damage is named.
     const hint = (e as { code?: string }).code === 'CORRUPT' ? '; "muster verify" lists what is damaged' : '';
     return { code: 1, stdout: '', stderr: `error: ${message.replace(/\s*\n\s*/g, ' ')}${hint}\n` };

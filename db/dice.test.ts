@@ -1,62 +1,74 @@
 /**
- * The dice log: app rolls from the seeded generator continue across reopening and replay from the seed;
- * typed rolls are logged as 'table'; the SHA-256 chain and the replay catch edited, forged and deleted rows;
- * a roll is never undone, only marked as belonging to an undone event.
+ * The dice log: app rolls are fresh operating-system randomness that nothing in the file predicts; typed
+ * rolls are logged as 'table'; the SHA-256 chain (each roll salted) catches edited and deleted rows, and the
+ * event chain catches a roll forged with the dice chain recomputed; a roll is never undone, only marked as
+ * belonging to an undone event.
  */
 import Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { uniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GameService } from './service';
-import { newGame, tempDir } from '../tests/fixtures/game';
+import { FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
-function expectedSequence(seed: number, n: number): number[] {
-  let rng = xoroshiro128plus(seed);
-  const out: number[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const [v, next] = uniformIntDistribution(0, 9, rng);
-    out.push(v);
-    rng = next;
-  }
-  return out;
+/** A game as players create it: no seed, so the app's die is the operating system's. */
+function playersGame(name: string): GameService {
+  return GameService.create({ file: tmp.file(name), scenario: FIXTURE_SCENARIO });
 }
+
+const appRolls = (g: GameService, n: number) => Array.from({ length: n }, (_, i) => g.rollDie({ purpose: `roll ${i}` }).roll);
 
 /** Opens the file behind Muster's back, as someone tampering with it would (triggers dropped). */
 function tamper(path: string, sql: string): void {
   const db = new Database(path);
+  const triggers = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'dice_log'").all() as { sql: string }[];
   db.exec('DROP TRIGGER IF EXISTS dice_append_only_update; DROP TRIGGER IF EXISTS dice_append_only_delete;');
   db.exec(sql);
+  // Put back as they were, as a forger would (the opening check would name them missing).
+  for (const t of triggers) db.exec(t.sql);
   db.close();
 }
 
 describe('the dice log', () => {
-  it('app rolls follow the seeded sequence and continue after the file is reopened', () => {
-    const g = newGame(tmp.dir, { seed: 424242 });
-    const first = [0, 1, 2].map((i) => g.rollDie({ purpose: `roll ${i}` }).roll);
+  it('nothing in the file predicts the next app roll: two copies of one game roll differently from there on', () => {
+    const g = playersGame('original.muster');
+    appRolls(g, 9);
     g.close();
-    const again = GameService.open(g.file);
-    const next = [3, 4, 5, 6].map((i) => again.rollDie({ purpose: `roll ${i}` }).roll);
-    expect([...first, ...next]).toEqual(expectedSequence(424242, 7));
-    expect(again.verify().dice).toEqual({ count: 7, ok: true, problems: [] });
-    again.close();
+    copyFileSync(g.file, tmp.file('copy.muster'));
+    const original = GameService.open(g.file);
+    const copy = GameService.open(tmp.file('copy.muster'));
+    // With the generator's state in the file, both copies would roll the same 32 dice (1 chance in 10^32 otherwise).
+    expect(appRolls(original, 32)).not.toEqual(appRolls(copy, 32));
+    expect(original.verify().ok).toBe(true);
+    original.close();
+    copy.close();
   });
 
-  it('a game seeded from node:crypto still replays from its stored seed', () => {
-    const g = newGame(tmp.dir, { seed: undefined });
-    for (let i = 0; i < 5; i += 1) g.rollDie({ purpose: 'fire' });
-    const seed = (g.db.prepare('SELECT seed FROM dice_state').get() as { seed: number }).seed;
-    expect(g.diceLog().map((d) => d.roll).reverse()).toEqual(expectedSequence(seed, 5));
+  it('the file keeps no generator, seed or count: only the rolls themselves', () => {
+    const g = playersGame('no-state.muster');
+    appRolls(g, 3);
+    const tables = (g.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
+    expect(tables).not.toContain('dice_state');
+    const genesis = JSON.parse((g.db.prepare('SELECT state FROM genesis').get() as { state: string }).state) as Record<string, unknown>;
+    expect(genesis).not.toHaveProperty('dice');
     g.close();
   });
 
-  it('logs typed rolls as table rolls without drawing from the generator', () => {
-    const g = newGame(tmp.dir, { seed: 99 });
+  it('the app die shows every face of a d10 (0-9) and nothing else', () => {
+    const g = playersGame('faces.muster');
+    const rolls = appRolls(g, 200);
+    // Each face is missed by 200 fair rolls with probability 0.9^200 (about 10^-9).
+    expect(new Set(rolls)).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    g.close();
+  });
+
+  it('logs typed rolls as table rolls and app rolls as app rolls', () => {
+    const g = newGame(tmp.dir);
     g.rollDie({ purpose: 'typed', roll: 9 });
-    const app = g.rollDie({ purpose: 'app' }).roll;
-    expect(app).toBe(expectedSequence(99, 1)[0]);
+    g.rollDie({ purpose: 'app' });
     expect(g.diceLog().map((d) => [d.source, d.purpose])).toEqual([['app', 'app'], ['table', 'typed']]);
     expect(g.verify().ok).toBe(true);
     g.close();
@@ -99,24 +111,25 @@ describe('the dice log', () => {
     v.close();
   });
 
-  it('verify catches a forged app roll even when the forger rewrites the whole chain', () => {
-    const g = newGame(tmp.dir, { seed: 6 });
+  it('verify catches a roll forged with its salt kept and its hash recomputed: the event chain sealed the old one', () => {
+    const g = newGame(tmp.dir);
     g.rollDie({ purpose: 'forge me' });
     const real = g.diceLog()[0]!.roll;
     g.close();
     const forged = (real + 1) % 10;
-    // Rewrite the roll and recompute its hash exactly as Muster does.
+    // Rewrite the roll and recompute its hash exactly as Muster does (format 2: its salt included).
     const db = new Database(g.file);
+    const trigger = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'dice_append_only_update'").get() as { sql: string };
     db.exec('DROP TRIGGER dice_append_only_update');
     const row = db.prepare('SELECT * FROM dice_log WHERE seq = 1').get() as Record<string, string | number | null>;
     const content = JSON.stringify([row.seq, row.at, row.event_seq, row.purpose, row.source, forged, row.modifiers, forged, row.target, String(forged)]);
-    const hash = createHash('sha256').update(String(row.prev_hash)).update('\n').update(content).digest('hex');
+    const hash = createHash('sha256').update(`${String(row.prev_hash)}\nmuster/dice/2\n${String(row.salt)}\n${content}`).digest('hex');
     db.prepare('UPDATE dice_log SET roll = ?, modified = ?, outcome = ?, hash = ? WHERE seq = 1').run(forged, forged, String(forged), hash);
+    db.exec(trigger.sql);
     db.close();
-    // The event the roll belongs to sealed the dice chain's head: the forgery breaks the event chain too.
     const v = GameService.open(g.file, { damaged: 'read-only' });
     const report = v.verify();
-    expect(report.dice.problems).toEqual([`roll 1: the app rolled ${real} here, the log says ${forged}`]);
+    expect(report.dice).toMatchObject({ ok: true, problems: [] });
     expect(report.events.problems).toEqual(['event 1: its content (or the die rolls up to it) does not match its hash: edited or damaged']);
     v.close();
   });

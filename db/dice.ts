@@ -5,19 +5,26 @@
  * of the chain's head after each event is covered by that event's own hash (db/events.ts), so a roll
  * edited with the dice chain re-hashed, or the last roll deleted, breaks the event chain as well.
  *
- * Canonical serialisation of a roll (format 1, never changed; a new format gets a new function):
- *   hash = hex(SHA-256(prev_hash + "\n" + JSON.stringify([seq, at, event_seq, purpose, source, roll,
- *                                                         modifiers, modified, target, outcome])))
+ * Canonical serialisation of a roll (never changed; a new format gets a new function):
+ *   values = JSON.stringify([seq, at, event_seq, purpose, source, roll, modifiers, modified, target, outcome])
+ *   format 1 (rows without a salt):  hash = hex(SHA-256(prev_hash + "\n" + values))
+ *   format 2 (rows with a salt):     hash = hex(SHA-256(prev_hash + "\nmuster/dice/2\n" + salt + "\n" + values))
  * where `modifiers` is the stored JSON text and every string is exactly the stored one: strings are made
  * well-formed (db/wellformed.ts) before they are hashed or stored, so SQLite never stores a U+FFFD the
- * hash did not see. The first roll's prev_hash is 64 zeros.
+ * hash did not see. The first roll's prev_hash is 64 zeros. A format 1 `values` starts with "[", so no
+ * row of one format serialises like a row of the other.
  *
- * App rolls come from pure-rand's xoroshiro128+ seeded once from node:crypto; the generator's state
- * and the count of draws are stored in the file (in the same transaction as the roll), so the sequence
- * continues after reopening and can be replayed from the seed to check every app roll.
+ * The salt (schema 13) is 128 bits from node:crypto, one per roll, kept in the row and never shown by a
+ * query: a roll's hash is shown in the dice log, and it covers the roll before it, so without the salt a
+ * side could try every value of the other side's hidden roll (a digit, a time) until the hash of its own
+ * next roll came out. With it, a hash tells nothing of the rolls it covers; `verify` checks them all.
+ *
+ * App rolls are drawn from the operating system's CSPRNG (node:crypto randomInt, which maps its random
+ * bits to 0-9 without bias), fresh for every roll: nothing in the file or the log predicts the next one,
+ * and nothing is stored but the roll itself. (Tests pass a seed: their die is a generator kept in memory.)
  */
-import { hash as digest, randomInt } from 'node:crypto';
-import { uniformIntDistribution, xoroshiro128plus } from 'pure-rand';
+import { hash as digest, randomBytes, randomInt } from 'node:crypto';
+import { uniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
 import type { DieRoll, Itemised } from '../rules/types';
 import type { DiceRecord, DiceSource } from '../contract';
 import type { SqliteDatabase } from './open';
@@ -26,12 +33,6 @@ import { pagesOf, statement } from './statements';
 import { wellFormed } from './wellformed';
 
 export const GENESIS_HASH = '0'.repeat(64);
-
-interface DiceStateRow {
-  seed: number;
-  count: number;
-  state: string;
-}
 
 interface DiceLogRow {
   seq: number;
@@ -44,23 +45,45 @@ interface DiceLogRow {
   modified: number;
   target: string | null;
   outcome: string;
+  /** 32 hex characters (schema 13); null on rolls written before. */
+  salt: string | null;
   prev_hash: string;
   hash: string;
 }
 
-/** Seeds the app's die from the operating system's CSPRNG. Called once, when the game is created. */
-export function initialiseDice(db: SqliteDatabase, seed: number = randomInt(0, 2 ** 31)): void {
-  const rng = xoroshiro128plus(seed);
-  statement(db, 'INSERT INTO dice_state (id, seed, count, state) VALUES (1, ?, 0, ?)').run(seed, JSON.stringify(rng.getState()));
+/** The app's die: a roll of 0-9 drawn fresh from the operating system's CSPRNG, without bias. */
+export function appRoll(): DieRoll {
+  return randomInt(0, 10) as DieRoll;
 }
 
-/** Draws the next app roll (0-9) and stores the generator's new state. Call inside the change's transaction. */
-export function drawAppRoll(db: SqliteDatabase): DieRoll {
-  const row = statement(db, 'SELECT seed, count, state FROM dice_state WHERE id = 1').get() as DiceStateRow;
-  const rng = xoroshiro128plus.fromState(JSON.parse(row.state) as number[]);
-  const [value, next] = uniformIntDistribution(0, 9, rng);
-  statement(db, 'UPDATE dice_state SET count = count + 1, state = ? WHERE id = 1').run(JSON.stringify(next.getState()));
-  return value as DieRoll;
+/**
+ * A die for tests: the same rolls for the same seed, from a generator held in memory by the open game
+ * (never written to the file). Games opened by players always roll appRoll().
+ */
+export function seededDie(seed: number): () => DieRoll {
+  let rng: RandomGenerator = xoroshiro128plus(seed);
+  return () => {
+    const [value, next] = uniformIntDistribution(0, 9, rng);
+    rng = next;
+    return value as DieRoll;
+  };
+}
+
+/** A new salt: 128 bits from node:crypto, as 32 hex characters. */
+export function newSalt(): string {
+  return randomBytes(16).toString('hex');
+}
+
+const salted = new WeakMap<SqliteDatabase, boolean>();
+
+/** Whether the file keeps a salt with each roll and event (schema 13); a test may keep a file at an earlier schema. */
+export function saltsRecorded(db: SqliteDatabase): boolean {
+  let known = salted.get(db);
+  if (known === undefined) {
+    known = (db.prepare("SELECT count(*) AS n FROM pragma_table_info('dice_log') WHERE name = 'salt'").get() as { n: number }).n === 1;
+    salted.set(db, known);
+  }
+  return known;
 }
 
 export interface NewDiceRow {
@@ -77,14 +100,16 @@ export interface NewDiceRow {
 /** A roll as stored, with its link and its hash. */
 export type StoredDiceRow = Omit<DiceLogRow, 'prev_hash' | 'hash'> & { prev_hash: string; hash: string };
 
-/** What one roll's hash is taken of (format 1, see the file header): `values` are its ten columns in order. */
-function diceHashInput(prevHash: string, values: readonly unknown[]): string {
-  return `${prevHash}\n${JSON.stringify(values)}`;
+/** What one roll's hash is taken of (see the file header): `values` are its ten columns in order. */
+function diceHashInput(prevHash: string, values: readonly unknown[], salt: string | null): string {
+  return salt === null ? `${prevHash}\n${JSON.stringify(values)}` : `${prevHash}\n${DICE_FORMAT_2}\n${salt}\n${JSON.stringify(values)}`;
 }
 
-/** The canonical hash of one roll (format 1, see the file header). */
-export function diceRowHash(prevHash: string, r: Omit<DiceLogRow, 'prev_hash' | 'hash'>): string {
-  return digest('sha256', diceHashInput(prevHash, [r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome]));
+const DICE_FORMAT_2 = 'muster/dice/2';
+
+/** The canonical hash of one roll (see the file header: format 2 when it has a salt). */
+export function diceRowHash(prevHash: string, r: Omit<DiceLogRow, 'prev_hash' | 'hash' | 'salt'> & { salt?: string | null }): string {
+  return digest('sha256', diceHashInput(prevHash, [r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome], r.salt ?? null));
 }
 
 /** The last roll of the log (its seq and hash), or seq 0 and the 64 zeros of an empty log. */
@@ -97,7 +122,7 @@ export function diceHead(db: SqliteDatabase): { seq: number; hash: string } {
  * their seqs, links and hashes, and the chain's new head. Nothing is written (the event's own hash
  * needs the new head first).
  */
-export function chainDiceRows(head: { seq: number; hash: string }, rows: readonly Omit<NewDiceRow, 'eventSeq'>[], eventSeq: number, at: string): { rows: StoredDiceRow[]; head: string } {
+export function chainDiceRows(head: { seq: number; hash: string }, rows: readonly Omit<NewDiceRow, 'eventSeq'>[], eventSeq: number, at: string, withSalt = true): { rows: StoredDiceRow[]; head: string } {
   let { seq, hash: prevHash } = head;
   const stored = rows.map((row): StoredDiceRow => {
     seq += 1;
@@ -112,6 +137,7 @@ export function chainDiceRows(head: { seq: number; hash: string }, rows: readonl
       modified: row.modified,
       target: row.target === null ? null : wellFormed(row.target),
       outcome: wellFormed(row.outcome),
+      salt: withSalt ? newSalt() : null,
     };
     const hash = diceRowHash(prevHash, content);
     const out = { ...content, prev_hash: prevHash, hash };
@@ -123,12 +149,20 @@ export function chainDiceRows(head: { seq: number; hash: string }, rows: readonl
 
 /** Writes rolls made by chainDiceRows. Call inside the change's transaction, after its event row. */
 export function insertDiceRows(db: SqliteDatabase, rows: readonly StoredDiceRow[]): void {
+  if (rows.length === 0) return;
+  const withSalt = saltsRecorded(db);
   const insert = statement(
     db,
-    `INSERT INTO dice_log (seq, at, event_seq, purpose, source, roll, modifiers, modified, target, outcome, prev_hash, hash)
+    withSalt
+      ? `INSERT INTO dice_log (seq, at, event_seq, purpose, source, roll, modifiers, modified, target, outcome, prev_hash, hash, salt)
+     VALUES (@seq, @at, @event_seq, @purpose, @source, @roll, @modifiers, @modified, @target, @outcome, @prev_hash, @hash, @salt)`
+      : `INSERT INTO dice_log (seq, at, event_seq, purpose, source, roll, modifiers, modified, target, outcome, prev_hash, hash)
      VALUES (@seq, @at, @event_seq, @purpose, @source, @roll, @modifiers, @modified, @target, @outcome, @prev_hash, @hash)`,
   );
-  for (const r of rows) insert.run(r);
+  for (const r of rows) {
+    const { salt, ...unsalted } = r;
+    insert.run(withSalt ? { ...unsalted, salt } : unsalted);
+  }
 }
 
 /** A roll just written (its event applied), as the dice log shows it. */
@@ -180,28 +214,27 @@ export interface DiceHeadAfter {
   hash: string;
 }
 
-/** The columns of a roll as verify reads them: its hashed content in canonical order, then its link and hash. */
+/** The columns of a roll as verify reads them: its hashed content in canonical order, then its link, hash and salt. */
 const DICE_COLUMNS = 'seq, at, event_seq, purpose, source, roll, modifiers, modified, target, outcome, prev_hash, hash';
 
 /**
- * Checks the whole chain: every hash, every link, and that the app rolls are exactly the generator's
- * sequence from the stored seed (so a re-hashed forgery of an app roll is caught as well). Also returns
- * the chain's head after each event that rolled, in order, for the event chain's check (db/integrity.ts).
+ * Checks the whole chain: every hash (each with its salt) and every link. Also returns the chain's head
+ * after each event that rolled, in order, for the event chain's check (db/integrity.ts). An app roll is
+ * checked like a typed one: it was drawn from the operating system's randomness, which nothing replays;
+ * a roll forged with every hash after it recomputed is caught by the event chain, which seals the dice
+ * chain's head, and one forged with both chains recomputed only by a fingerprint noted before.
  */
 export function verifyDice(db: SqliteDatabase, useWorker = true): { count: number; problems: string[]; heads: DiceHeadAfter[] } {
   const problems: string[] = [];
   const heads: DiceHeadAfter[] = [];
-  const state = statement(db, 'SELECT seed, count, state FROM dice_state WHERE id = 1').get() as DiceStateRow | undefined;
-  if (!state) return { count: 0, problems: ['the dice state row is missing'], heads };
-  let rng = xoroshiro128plus(state.seed);
   let prevHash = GENESIS_HASH;
   let expectedSeq = 1;
-  let appRolls = 0;
   let count = 0;
+  const columns = `${DICE_COLUMNS}, ${saltsRecorded(db) ? 'salt' : 'NULL'}`;
   // Raw rows: the values of the canonical serialisation are the first ten columns, in its order.
   // Each page's hashes are computed on a second thread while the pages before it are checked (db/page-hasher.ts).
-  const inputOf = (r: unknown[]) => diceHashInput(String(r[10]), r.slice(0, 10));
-  for (const { rows: page, hashes } of withHashes(pagesOf(db, `SELECT ${DICE_COLUMNS} FROM dice_log`, 'seq'), inputOf, useWorker)) for (let i = 0; i < page.length; i += 1) {
+  const inputOf = (r: unknown[]) => diceHashInput(String(r[10]), r.slice(0, 10), (r[12] as string | null) ?? null);
+  for (const { rows: page, hashes } of withHashes(pagesOf(db, `SELECT ${columns} FROM dice_log`, 'seq'), inputOf, useWorker)) for (let i = 0; i < page.length; i += 1) {
     const r = page[i]!;
     const seq = r[0] as number;
     const hash = r[11] as string;
@@ -210,19 +243,11 @@ export function verifyDice(db: SqliteDatabase, useWorker = true): { count: numbe
     expectedSeq = seq + 1;
     if (r[10] !== prevHash) problems.push(`roll ${seq}: its link to the previous roll is broken`);
     if (hashes[i] !== hash) problems.push(`roll ${seq}: its content does not match its hash (edited or damaged)`);
-    if (r[4] === 'app') {
-      const [value, next] = uniformIntDistribution(0, 9, rng);
-      rng = next;
-      appRolls += 1;
-      if (value !== r[5]) problems.push(`roll ${seq}: the app rolled ${value} here, the log says ${String(r[5])}`);
-    }
     const eventSeq = r[2] as number;
     const last = heads.at(-1);
     if (last !== undefined && last.eventSeq === eventSeq) last.hash = hash;
     else heads.push({ eventSeq, hash });
     prevHash = hash;
   }
-  if (appRolls !== state.count) problems.push(`the generator has drawn ${state.count} rolls but the log holds ${appRolls} app rolls`);
-  if (JSON.stringify(rng.getState()) !== state.state) problems.push('the stored generator state does not follow from the seed and the logged rolls');
   return { count, problems, heads };
 }

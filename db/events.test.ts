@@ -55,20 +55,21 @@ describe('the event log', () => {
     g.close();
   });
 
-  it('verify reports state changed behind the log\'s back', () => {
+  it('state changed behind the log\'s back: refused on opening (the last event left another value), and verify says where', () => {
     const g = newGame(tmp.dir);
     g.recordLoss({ unitId: '2-wi', sp: 2 });
     g.close();
     const db = new Database(g.file);
     db.exec("UPDATE units SET sp_lost = 3 WHERE id = '2-wi'");
     db.close();
-    const again = GameService.open(g.file);
+    expect(() => GameService.open(g.file)).toThrow(expect.objectContaining({ code: 'CORRUPT', message: expect.stringContaining("the game's state does not agree with the event undo would take back (event 1): units 2-wi sp_lost is 3, the log says 2") }));
+    const again = GameService.open(g.file, { damaged: 'read-only' });
     const report = again.verify();
     expect(report.ok).toBe(false);
     expect(report.events).toMatchObject({ ok: true, problems: [] });
     expect(report.state.problems).toEqual(['units 2-wi: sp_lost is 3, the log says 2']);
-    // Undo refuses to apply an event over a state it does not expect.
-    expect(() => again.undo()).toThrow(expect.objectContaining({ code: 'CORRUPT', field: 'events' }));
+    // Nothing can be recorded in it, undo included.
+    expect(() => again.undo()).toThrow(expect.objectContaining({ code: 'CORRUPT', field: 'file' }));
     again.close();
   });
 

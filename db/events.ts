@@ -19,7 +19,7 @@ import type { Side } from '../rules/types';
 import { MusterError } from './errors';
 import { assertPlainHead, eventHash, type HashedEventContent } from './event-hash';
 import { statement } from './statements';
-import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, type NewDiceRow } from './dice';
+import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, newSalt, saltsRecorded, type NewDiceRow } from './dice';
 import { genesisHead } from './genesis';
 import { publicChanges } from './secrets';
 import { wellFormed } from './wellformed';
@@ -306,18 +306,21 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
     subjects: wellFormed(` ${[...subjects].join(' ')} `),
     prev_head: headSeq,
   };
+  // Every event and roll carries its own secret salt (schema 13, db/event-hash.ts): no public hash can be searched.
+  const withSalt = saltsRecorded(db);
+  if (withSalt) row.salt = newSalt();
   assertPlainHead(row);
-  const dice = chainDiceRows({ seq: clock.dice_seq ?? 0, hash: clock.dice_hash ?? GENESIS_HASH }, e.dice ?? [], seq, at);
+  const dice = chainDiceRows({ seq: clock.dice_seq ?? 0, hash: clock.dice_hash ?? GENESIS_HASH }, e.dice ?? [], seq, at, withSalt);
   const hash = eventHash(last.hash, row, dice.head);
-  statement(
-    db,
-    // secret_side (schema 6) is named only for a secret entry, so a file of an earlier schema still records the rest.
-    e.secretSide
-      ? `INSERT INTO events (seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, prev_hash, hash, secret_side)
-     VALUES (@seq, @at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @prev_hash, @hash, @secret_side)`
-      : `INSERT INTO events (seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, prev_hash, hash)
-     VALUES (@seq, @at, @turn_id, @segment, @phase, @kind, @summary, @payload, @subjects, @prev_head, @prev_hash, @hash)`,
-  ).run({ ...row, prev_hash: last.hash, hash, ...(e.secretSide ? { secret_side: e.secretSide } : {}) });
+  // secret_side (schema 6) is named only for a secret entry, and salt (schema 13) only where the file keeps
+  // one, so a file of an earlier schema still records the rest.
+  const columns = ['seq', 'at', 'turn_id', 'segment', 'phase', 'kind', 'summary', 'payload', 'subjects', 'prev_head', 'prev_hash', 'hash', ...(e.secretSide ? ['secret_side'] : []), ...(withSalt ? ['salt'] : [])];
+  statement(db, `INSERT INTO events (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run({
+    ...row,
+    prev_hash: last.hash,
+    hash,
+    ...(e.secretSide ? { secret_side: e.secretSide } : {}),
+  });
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);

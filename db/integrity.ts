@@ -26,8 +26,8 @@ import { hash as digest } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { VerifyReport } from '../contract';
 import { cardDrawProblem } from './card-draw-check';
-import { GENESIS_HASH, diceHead, diceRowHash, verifyDice, type DiceHeadAfter } from './dice';
-import { HASH_HEAD_SQL, eventHash, eventHashInput } from './event-hash';
+import { GENESIS_HASH, diceHead, diceRowHash, saltsRecorded, verifyDice, type DiceHeadAfter } from './dice';
+import { eventHash, eventHashInput, hashHeadSql } from './event-hash';
 import { MUTABLE_FIELDS, changesAt, eventHead, payloadSecretSide, type EventPayload, type EventRow, type SqlValue } from './events';
 import { STATE_TABLES, genesisHash, parseGenesis, readGenesis, stateColumns, type GenesisRow, type RebuiltState, type StateTableName } from './genesis';
 import type { SqliteDatabase } from './open';
@@ -57,7 +57,15 @@ class Problems {
   }
 }
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/**
+ * What went wrong, in players' words: SQLite's own report of a damaged file ("database disk image is
+ * malformed", page numbers) is not shown to players; Muster's own reasons are.
+ */
+const messageOf = (e: unknown) => {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE')) return 'parts of the file cannot be read';
+  return e instanceof Error ? e.message : String(e);
+};
 const show = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v));
 
 // ---------------------------------------------------------------------------------------------
@@ -116,6 +124,8 @@ export function fileLengthProblem(path: string): string | null {
 // On opening: the ends of the chains
 
 const EVENT_COLUMNS = 'seq, at, turn_id, segment, phase, kind, summary, payload, subjects, prev_head, undone, redo_next, prev_hash, hash';
+/** The event columns and its salt (NULL in a file of a schema before salts). */
+const eventColumns = (db: SqliteDatabase) => `${EVENT_COLUMNS}, ${saltsRecorded(db) ? 'salt' : 'NULL AS salt'}`;
 
 /** The dice chain's head once event `seq`'s rolls were written. */
 function diceHeadAt(db: SqliteDatabase, seq: number): string {
@@ -125,7 +135,7 @@ function diceHeadAt(db: SqliteDatabase, seq: number): string {
 
 /** One event checked on its own: it exists, hashes to its hash, and links to the event before it. */
 function checkEventAlone(db: SqliteDatabase, seq: number, what: string, problems: string[]): EventRow | undefined {
-  const row = statement(db, `SELECT ${EVENT_COLUMNS} FROM events WHERE seq = ?`).get(seq) as EventRow | undefined;
+  const row = statement(db, `SELECT ${eventColumns(db)} FROM events WHERE seq = ?`).get(seq) as (EventRow & { salt: string | null }) | undefined;
   if (!row) {
     problems.push(`${what} (event ${seq}) is missing`);
     return undefined;
@@ -139,15 +149,42 @@ function checkEventAlone(db: SqliteDatabase, seq: number, what: string, problems
 }
 
 /**
+ * The state against the ends of the log, cheaply (RI-V06): every field the event undo would take back changed must
+ * hold the value it left (`after`), and every field the event redo would bring back changes must hold the
+ * value it expects (`before`). A state edited outside Muster where play last touched it is caught on
+ * opening; `verify` compares every field with the state the whole log rebuilds.
+ */
+function stateAgrees(db: SqliteDatabase, row: EventRow, side: 'before' | 'after', what: string, problems: string[]): void {
+  let changes: EventPayload['changes'];
+  try {
+    changes = (JSON.parse(row.payload) as EventPayload).changes;
+    if (!Array.isArray(changes)) return;
+  } catch {
+    return;
+  }
+  const expected = new Map<string, { table: string; key: string | number; field: string; value: SqlValue }>();
+  for (const c of side === 'after' ? changes : [...changes].reverse()) expected.set(`${c.table}\u0000${c.key}\u0000${c.field}`, { table: c.table, key: c.key, field: c.field, value: c[side] });
+  for (const e of expected.values()) {
+    // Names reach SQL text only from the whitelist of what an event may change.
+    if (!(MUTABLE_FIELDS as Record<string, readonly string[]>)[e.table]?.includes(e.field)) continue;
+    const now = statement(db, `SELECT ${e.field} AS v FROM ${e.table} WHERE id = ?`).get(e.key) as { v: SqlValue } | undefined;
+    if (now === undefined || now.v !== e.value) {
+      problems.push(`the game's state does not agree with ${what}: ${e.table} ${e.key} ${e.field} is ${show(now?.v)}, the log says ${show(e.value)} (edited outside Muster)`);
+      return;
+    }
+  }
+}
+
+/**
  * What the opening checks find wrong, in words; empty for a sound file. Reads a fixed handful of rows
  * whatever the length of the log. SQLite's own errors on a damaged file are reported, not thrown.
  */
 export function openingProblems(db: SqliteDatabase): string[] {
   const problems: string[] = [];
   try {
-    for (const table of [...STATE_TABLES, 'genesis', 'dice_state']) {
+    for (const table of [...STATE_TABLES, 'genesis']) {
       const result = db.pragma(`quick_check(${table})`, { simple: true });
-      // SQLite's own words ("btreeInitPage() returns error code 11") are not for players.
+      // SQLite's own report (page numbers, "btreeInitPage") is for verify's log, not for players.
       if (result !== 'ok') problems.push(`the ${table} table is damaged`);
     }
     const genesis = readGenesis(db);
@@ -162,12 +199,14 @@ export function openingProblems(db: SqliteDatabase): string[] {
     if (head !== null) {
       const row = head === last ? lastRow : checkEventAlone(db, head, 'the event undo would take back', problems);
       if (row && row.undone !== 0) problems.push(`the event undo would take back (event ${head}) is marked undone`);
+      if (row) stateAgrees(db, row, 'after', `the event undo would take back (event ${head})`, problems);
     } else if (lastRow && lastRow.undone === 0) {
       problems.push(`the last event (event ${last}) is applied but undo has nothing to take back`);
     }
     if (redo !== null) {
       const row = redo === last ? lastRow : checkEventAlone(db, redo, 'the event redo would bring back', problems);
       if (row && row.undone !== 1) problems.push(`the event redo would bring back (event ${redo}) is not marked undone`);
+      if (row) stateAgrees(db, row, 'before', `the event redo would bring back (event ${redo})`, problems);
     }
     const roll = statement(db, 'SELECT * FROM dice_log ORDER BY seq DESC LIMIT 1').get() as (Parameters<typeof diceRowHash>[1] & { prev_hash: string; hash: string }) | undefined;
     if (roll) {
@@ -176,8 +215,9 @@ export function openingProblems(db: SqliteDatabase): string[] {
       if (before?.hash !== roll.prev_hash) problems.push(`the last die roll (roll ${roll.seq}) does not link to the roll before it`);
       if (last === null || roll.event_seq > last) problems.push(`the last die roll (roll ${roll.seq}) belongs to no event`);
     }
-  } catch (e) {
-    problems.push(`the file could not be read (${messageOf(e)})`);
+  } catch {
+    // SQLite's own words are for the log file, not for players.
+    problems.push('parts of the file could not be read: it is damaged');
   }
   return problems;
 }
@@ -201,7 +241,7 @@ interface Log {
 const IS_MUTABLE = new Map(Object.entries(MUTABLE_FIELDS).map(([t, fields]) => [t, new Set<string>(fields)]));
 
 /** An event as verify reads it (raw): the hash's head put together by SQLite, then the other parts and the pointers. */
-const VERIFY_EVENT_COLUMNS = `seq, ${HASH_HEAD_SQL}, summary, payload, prev_head, undone, redo_next, prev_hash, hash`;
+const verifyEventColumns = (db: SqliteDatabase) => `seq, ${hashHeadSql(saltsRecorded(db) ? 'salt' : 'NULL')}, summary, payload, prev_head, undone, redo_next, prev_hash, hash`;
 
 /** The genesis as rows to replay onto; null (and said why) when it is missing or cannot be read. */
 function startingState(db: SqliteDatabase, genesis: GenesisRow | undefined, problems: Problems): RebuiltState | null {
@@ -310,7 +350,7 @@ function checkEventChain(
     for (; inputDice < diceHeads.length && diceHeads[inputDice]!.eventSeq <= (r[0] as number); inputDice += 1) inputDiceHead = diceHeads[inputDice]!.hash;
     return eventHashInput(String(r[7]), String(r[1]), inputDiceHead, String(r[2]), String(r[3]));
   };
-  for (const { rows: page, hashes } of withHashes(pagesOf(db, `SELECT ${VERIFY_EVENT_COLUMNS}, ${secretSide} FROM events`, 'seq') as Generator<SqlValue[][]>, inputOf, useWorker)) {
+  for (const { rows: page, hashes } of withHashes(pagesOf(db, `SELECT ${verifyEventColumns(db)}, ${secretSide} FROM events`, 'seq') as Generator<SqlValue[][]>, inputOf, useWorker)) {
     for (let i = 0; i < page.length; i += 1) {
     const r = page[i]!;
     const seq = r[0] as number;
@@ -436,7 +476,8 @@ function fileCheck(db: SqliteDatabase, file: string | null): string {
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('events', 'dice_log')").all() as { name: string }[]).map((t) => t.name);
     for (const table of tables) {
       const result = String(db.pragma(`integrity_check(${table})`, { simple: true }));
-      if (result !== 'ok') found.push(result);
+      // SQLite's report (pages, cells) is for the log file, not for players.
+      if (result !== 'ok') found.push(`the ${table} table is damaged`);
     }
   } catch (e) {
     found.push(messageOf(e));
@@ -445,7 +486,7 @@ function fileCheck(db: SqliteDatabase, file: string | null): string {
 }
 
 /** The whole check. Never throws: what cannot be read is reported as damaged. `file` adds the check of its length. */
-export function verifyGame(db: SqliteDatabase, file: string | null = null, options: { hashOnSecondThread?: boolean } = {}): VerifyReport {
+export function verifyGame(db: SqliteDatabase, file: string | null = null, options: { hashOnSecondThread?: boolean } = {}): Omit<VerifyReport, 'schema'> {
   const eventProblems = new Problems();
   const diceProblems = new Problems();
   const stateProblems = new Problems();

@@ -5,6 +5,7 @@
  * (without changes to what later versions added), then opened by this Muster.
  */
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,14 +38,30 @@ function asVersion(source: string, name: string, version: number): string {
     const p = JSON.parse(String(payload)) as { input: unknown; changes: { table: string; field: string }[] };
     return JSON.stringify({ ...p, changes: p.changes.filter((c) => columns.get(c.table)?.includes(c.field)) });
   });
+  const sourceTables = new Set((db.prepare("SELECT name FROM src.sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
   db.transaction(() => {
+    // The die of those versions kept a seeded generator's state (dropped at version 13): a stand-in seed.
+    if (tables.includes('dice_state') && !sourceTables.has('dice_state')) db.exec("INSERT INTO main.dice_state (id, seed, count, state) VALUES (1, 12345, 0, '[]')");
     for (const table of tables) {
+      if (!sourceTables.has(table)) continue;
       const names = columns.get(table)!;
       const select = names.map((n) => (table === 'events' && n === 'payload' ? 'payload_of_version(payload)' : n)).join(', ');
       db.exec(`INSERT INTO main.${table} (${names.join(', ')}) SELECT ${select} FROM src.${table}`);
     }
   })();
   db.exec('DETACH DATABASE src');
+  // Rolls of that version had no salt (version 13): their hashes as it wrote them, format 1 (db/dice.ts).
+  if (!columns.get('dice_log')!.includes('salt')) {
+    const trigger = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'dice_append_only_update'").get() as { sql: string };
+    db.exec('DROP TRIGGER dice_append_only_update');
+    let prev = '0'.repeat(64);
+    for (const r of db.prepare('SELECT * FROM dice_log ORDER BY seq').all() as Record<string, unknown>[]) {
+      const hash = createHash('sha256').update(`${prev}\n${JSON.stringify([r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome])}`).digest('hex');
+      db.prepare('UPDATE dice_log SET prev_hash = ?, hash = ? WHERE seq = ?').run(prev, hash, r.seq);
+      prev = hash;
+    }
+    db.exec(trigger.sql);
+  }
   expect(db.pragma('user_version', { simple: true })).toBe(version);
   db.close();
   return target;
@@ -204,7 +221,9 @@ describe('0005: the event chain', () => {
     const db = new Database(path);
     db.exec("UPDATE units SET sp_lost = 5 WHERE id = '2-wi'; UPDATE units SET sp_lost = 1 WHERE id = '24-mi'");
     db.close();
-    const g = GameService.open(path);
+    // The last event left 2-wi at 2: brought up to date, the file is refused as edited.
+    expect(() => GameService.open(path)).toThrow(expect.objectContaining({ code: 'CORRUPT', message: expect.stringContaining('units 2-wi sp_lost is 5, the log says 2') }));
+    const g = GameService.open(path, { damaged: 'read-only' });
     // 2-wi's loss is in the log, which says 2; 24-mi was never touched by an event: its edit became its genesis.
     expect(g.verify().state.problems).toEqual(['units 2-wi: sp_lost is 5, the log says 2']);
     g.close();
@@ -277,6 +296,36 @@ describe('0012: cohesion ratings', () => {
     g.undo();
     expect(g.roster().find((u) => u.id === '2-wi')).toMatchObject({ cohesionOrdered: null, cohesionDisordered: null });
     g.close();
+  });
+});
+
+describe('0013: unpredictable dice, salted hashes', () => {
+  it('brings a version 12 game to version 13: the seeded generator is gone, earlier rows keep their hashes, later ones are salted, and it verifies', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 12) });
+    expect(played.schemaVersion).toBe(12);
+    played.rollDie({ purpose: 'before the upgrade' });
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const before = { events: played.db.prepare('SELECT seq, hash FROM events ORDER BY seq').all(), dice: played.db.prepare('SELECT seq, hash FROM dice_log ORDER BY seq').all(), fingerprint: played.info().fingerprint };
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      expect(g.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'dice_state'").get()).toEqual({ n: 0 });
+      // Earlier rows: unchanged, no salt (format 1); the fingerprint players noted still holds.
+      expect(g.db.prepare('SELECT seq, hash FROM events ORDER BY seq').all()).toEqual(before.events);
+      expect(g.db.prepare('SELECT seq, hash FROM dice_log ORDER BY seq').all()).toEqual(before.dice);
+      expect(g.db.prepare('SELECT count(*) AS n FROM events WHERE salt IS NOT NULL').get()).toEqual({ n: 0 });
+      expect(g.info().fingerprint).toBe(before.fingerprint);
+      // Play goes on: each new event and roll salted (format 2), the app's die drawn fresh, and all of it verifies.
+      g.rollDie({ purpose: 'after the upgrade' });
+      expect(g.db.prepare('SELECT salt FROM dice_log ORDER BY seq DESC LIMIT 1').get()).toEqual({ salt: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(g.db.prepare('SELECT salt FROM events ORDER BY seq DESC LIMIT 1').get()).toEqual({ salt: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(() => g.db.exec('UPDATE events SET salt = NULL WHERE seq = (SELECT max(seq) FROM events)')).toThrow(/append-only/);
+      expect(g.verify()).toMatchObject({ ok: true, dice: { ok: true, count: 2 }, events: { ok: true }, schema: { ok: true } });
+    } finally {
+      g.close();
+    }
   });
 });
 

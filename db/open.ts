@@ -10,11 +10,13 @@
  * internal error.
  */
 import Database from 'better-sqlite3';
-import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { accessSync, closeSync, constants, existsSync, fstatSync, linkSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { MusterError } from './errors';
 import { MIGRATIONS, type Migration } from './migrations';
 import { snapshotFor } from './migrations/schema';
+import { schemaProblems as checkSchema } from './schema-check';
 
 /** "MUST" in ASCII: marks a SQLite file as a Muster game (PRAGMA application_id). */
 export const MUSTER_APPLICATION_ID = 0x4d555354;
@@ -47,6 +49,11 @@ export interface OpenedDatabase {
   backupPath: string | null;
   /** Opened read-only: Muster may not write the file (or its folder). db.readonly says the same. */
   readOnly: boolean;
+  /**
+   * How the file's schema differs from the one Muster writes (db/schema-check.ts); empty when it agrees.
+   * A file that differs is opened read-only, and nothing was written to it (no WAL switch, no migration).
+   */
+  schemaProblems: string[];
 }
 
 /** The refusal of every change to a game opened read-only. */
@@ -115,11 +122,21 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
     if (version > latest) {
       throw new MusterError('NEWER_VERSION', 'file', `${path} was written by a newer Muster (file version ${version}, this Muster reads up to ${latest}); update Muster to open it`);
     }
+    // Reads sqlite_master only: a file whose schema is not the one Muster writes at its version (an added
+    // trigger, a dropped append-only one, a table of its own) is left exactly as it was, and opened read-only.
+    const schemaProblems = create ? [] : checkSchema(db, migrations, version);
+    if (schemaProblems.length > 0) {
+      if (!readOnly) {
+        db.close();
+        db = openReadOnly(path);
+      }
+      return { db, path, version, migratedFrom: null, backupPath: null, readOnly: true, schemaProblems };
+    }
     if (readOnly) {
       if (version < latest) {
         throw new MusterError('MIGRATION_FAILED', 'file', `${path} was written by an older Muster (file version ${version}) and must be brought up to date, but it is read-only; make it writable (or copy it to a folder you can write to) and open it again`);
       }
-      return { db, path, version, migratedFrom: null, backupPath: null, readOnly: true };
+      return { db, path, version, migratedFrom: null, backupPath: null, readOnly: true, schemaProblems };
     }
     // A new file is written once, its pages straight into the file (nothing to copy back at a first WAL
     // checkpoint), with the rollback journal kept in memory: a creation that fails rolls back and the file is
@@ -143,11 +160,47 @@ export function openGameDatabase(path: string, options: OpenOptions = {}): Opene
       migratedFrom = version;
     }
     if (create) db.pragma('journal_mode = WAL');
-    return { db, path, version: latest, migratedFrom, backupPath, readOnly: false };
+    return { db, path, version: latest, migratedFrom, backupPath, readOnly: false, schemaProblems };
   } catch (e) {
     db.close();
     if (create) removeGameFile(path);
     throw translateSqliteError(e, path);
+  }
+}
+
+/**
+ * Creates a game file that appears under its name whole or not at all: it is made and filled under a
+ * hidden name beside it (".<name>.<pid>-<random>.creating"), closed, then linked to its name (which
+ * refuses to replace a file that exists), and opened there. A creation killed half-way leaves at most the
+ * hidden file, never an empty or half-made file that would block the name.
+ */
+export function createGameDatabase(path: string, options: Omit<OpenOptions, 'create'> = {}): OpenedDatabase {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.creating`);
+  try {
+    openGameDatabase(temp, { ...options, create: true }).db.close();
+    takeName(temp, path);
+  } catch (e) {
+    // Its words name the file the player asked for, never the hidden one.
+    if (e instanceof MusterError) throw new MusterError(e.code, e.field, e.reason.replaceAll(temp, path), e.rule);
+    throw e;
+  } finally {
+    removeGameFile(temp);
+  }
+  const { initialise: _done, ...rest } = options;
+  return openGameDatabase(path, rest);
+}
+
+/** Gives the finished file its name: a hard link (which never replaces a file), else a rename once the name is free. */
+function takeName(temp: string, path: string): void {
+  try {
+    linkSync(temp, path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new MusterError('FILE_EXISTS', 'file', `${path} already exists; Muster never overwrites a file`);
+    if (isDiskFull(e)) throw diskFullError(`${path} was not created`);
+    // A file system without hard links (FAT, some network shares).
+    if (existsSync(path)) throw new MusterError('FILE_EXISTS', 'file', `${path} already exists; Muster never overwrites a file`);
+    renameSync(temp, path);
   }
 }
 
@@ -290,7 +343,8 @@ function migrate(db: SqliteDatabase, path: string, migrations: readonly Migratio
   } catch (e) {
     if (e instanceof MusterError) throw e;
     if (isDiskFull(e)) throw diskFullError(from === 0 ? `${path} could not be set up as a game file` : `${path} could not be brought up to date; it was left at version ${from}`);
-    throw new MusterError('MIGRATION_FAILED', 'file', `schema migration failed, the file was left at version ${from}: ${(e as Error).message}`);
+    // SQLite's own words ("no such table ...") are not for players: the file is not what the step expects.
+    throw new MusterError('MIGRATION_FAILED', 'file', `${path} could not be brought up to date (its contents are not what this Muster expects of a version ${from} game); it was left at version ${from}`);
   }
 }
 
@@ -305,7 +359,7 @@ function translateSqliteError(e: unknown, path: string): Error {
   // SQLite's own words ("database disk image is malformed") are for the log, not for players.
   if (code.startsWith('SQLITE_CORRUPT')) return new MusterError('CORRUPT', 'file', `${path} is damaged: parts of it cannot be read, so Muster will not open it. Open a copy you saved earlier, or the backup Muster keeps beside the file`);
   if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY')) {
-    return new MusterError('FILE_NOT_FOUND', 'file', `cannot open ${path} for writing (${(e as Error).message})`);
+    return new MusterError('FILE_NOT_FOUND', 'file', `cannot open ${path} for writing: check that it exists and that you may write to it and to its folder`);
   }
   return e instanceof Error ? e : new Error(String(e));
 }

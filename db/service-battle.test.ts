@@ -118,7 +118,7 @@ describe('variable arrival rolls at the beginning of the Activation Segment (RI-
     const rolled = g.diceLog({ limit: 1 })[0]!;
     expect(rolled).toMatchObject({ purpose: "Variable arrival: Davis's Brigade", source: 'app', target: '<= 2', modifiers: { total: -2 } });
     expect(g.arrivals().rollsDue).toEqual([]);
-    expectRefused(g, () => g.attemptReinforcement({ groupId: 'davis-arrives', roll: 0 }), 'RULES_FORBID', 'groupId', 'Rev. Variable Arrival of Reinforcements');
+    expectRefused(g, () => g.attemptReinforcement({ side: 'CSA', groupId: 'davis-arrives', roll: 0 }), 'RULES_FORBID', 'groupId', 'Rev. Variable Arrival of Reinforcements');
     expectRefused(g, () => g.rollDueArrivals(), 'RULES_FORBID', 'side');
     g.pass({ side: 'CSA' });
     expect(g.arrivals().open).toBe(false);
@@ -127,9 +127,9 @@ describe('variable arrival rolls at the beginning of the Activation Segment (RI-
   it('a typed die is recorded as the table\'s; rolls are refused after the Activation Segment has begun', () => {
     const g = newGame(tmp.dir);
     advanceTo(g, { turnId: '1863-07-01T1400', segment: 'III', phase: 'B' });
-    expectRefused(g, () => g.attemptReinforcement({ groupId: 'davis-arrives', roll: 0 }), 'RULES_FORBID', 'groupId', 'Rev. Variable Arrival of Reinforcements');
+    expectRefused(g, () => g.attemptReinforcement({ side: 'CSA', groupId: 'davis-arrives', roll: 0 }), 'RULES_FORBID', 'groupId', 'Rev. Variable Arrival of Reinforcements');
     advanceTo(g, { turnId: '1863-07-01T2200', segment: 'I', phase: 'A' });
-    const r = g.attemptReinforcement({ groupId: 'davis-arrives', roll: 4 });
+    const r = g.attemptReinforcement({ side: 'CSA', groupId: 'davis-arrives', roll: 4 });
     // More than an hour late: -1 more. 4 - 3 = 1.
     expect(r).toMatchObject({ arrived: true, rolled: true, drm: { total: -3 } });
     expect(r.dice[0]).toMatchObject({ source: 'table', roll: 4, modified: 1 });
@@ -170,7 +170,7 @@ describe('Alternative Arrival Areas: a side\'s secret (RI-B03)', () => {
     // Rolls at the new area begin one hour after the scheduled time (1400): none at 1400.
     advanceTo(h, { turnId: '1863-07-01T1400', segment: 'III', phase: 'A' });
     expect(h.arrivals().rollsDue).toEqual([]);
-    expectRefused(h, () => h.attemptReinforcement({ groupId: 'davis-arrives', roll: 0 }), 'RULES_FORBID', 'groupId', 'Rev. Alternative Arrival Areas');
+    expectRefused(h, () => h.attemptReinforcement({ side: 'CSA', groupId: 'davis-arrives', roll: 0 }), 'RULES_FORBID', 'groupId', 'Rev. Alternative Arrival Areas');
     advanceTo(h, { turnId: '1863-07-01T2200', segment: 'I', phase: 'A' });
     // Davis's rating -2; 7 complete hours of delay after the first -7; ordered 6 complete hours early -6 (RI-F20).
     const usaView = h.arrivals({ viewer: 'USA' }).groups.find((x) => x.id === 'davis-arrives')!;
@@ -178,7 +178,7 @@ describe('Alternative Arrival Areas: a side\'s secret (RI-B03)', () => {
     const csaView = h.arrivals({ viewer: 'CSA' }).groups.find((x) => x.id === 'davis-arrives')!;
     expect(csaView.drm?.items.map((i) => i.value)).toEqual([-2, -7, -6]);
     expect(csaView.needed).toBe(0);
-    const r = h.attemptReinforcement({ groupId: 'davis-arrives', roll: 9 });
+    const r = h.attemptReinforcement({ side: 'CSA', groupId: 'davis-arrives', roll: 9 });
     expect(r).toMatchObject({ arrived: true, rolled: true, drm: null });
     expect(r.event.summary).toContain("Davis's Brigade arrives by Hagerstown Road");
     expect(h.arrivals().groups.find((x) => x.id === 'davis-arrives')).toMatchObject({ status: 'arrived', arrivedBy: 'Hagerstown Road' });

@@ -38,7 +38,9 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 function forgeChains(db: Database.Database): void {
   let prev = '0'.repeat(64);
   for (const r of db.prepare('SELECT * FROM dice_log ORDER BY seq').all() as Record<string, string | number | null>[]) {
-    const hash = sha256(`${prev}\n${JSON.stringify([r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome])}`);
+    const values = JSON.stringify([r.seq, r.at, r.event_seq, r.purpose, r.source, r.roll, r.modifiers, r.modified, r.target, r.outcome]);
+    // Format 2 (a salted roll, db/dice.ts) or format 1.
+    const hash = sha256(r.salt === null ? `${prev}\n${values}` : `${prev}\nmuster/dice/2\n${String(r.salt)}\n${values}`);
     db.prepare('UPDATE dice_log SET prev_hash = ?, hash = ? WHERE seq = ?').run(prev, hash, r.seq);
     prev = hash;
   }
@@ -48,7 +50,8 @@ function forgeChains(db: Database.Database): void {
   let prevEvent = (db.prepare('SELECT hash FROM genesis').get() as { hash: string }).hash;
   for (const e of db.prepare('SELECT * FROM events ORDER BY seq').all() as Record<string, unknown>[]) {
     for (; head < dice.length && dice[head]!.event_seq <= (e.seq as number); head += 1) diceHead = dice[head]!.hash;
-    const eventHead = ['muster/event/1', e.seq, e.at, e.turn_id, e.segment, e.phase, e.kind, e.subjects, e.prev_head ?? ''].join('\u001f');
+    const salted = e.salt !== null;
+    const eventHead = [salted ? 'muster/event/2' : 'muster/event/1', e.seq, e.at, e.turn_id, e.segment, e.phase, e.kind, e.subjects, e.prev_head ?? '', ...(salted ? [e.salt] : [])].join('\u001f');
     const hash = sha256(`${prevEvent}\n${eventHead}\n${diceHead}\n${JSON.stringify(e.summary)}\n${String(e.payload)}`);
     db.prepare('UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?').run(prevEvent, hash, e.seq);
     prevEvent = hash;
@@ -165,7 +168,8 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
     const file = g.file;
     g.close();
     const db = new Database(file);
-    for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string }[]) db.exec(`DROP TRIGGER ${name}`);
+    const triggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; sql: string }[];
+    for (const { name } of triggers) db.exec(`DROP TRIGGER ${name}`);
     const swap = (text: string) => text.replaceAll(`"${x.commandId}"`, '\u0000').replaceAll(`"${y.commandId}"`, `"${x.commandId}"`).replaceAll('\u0000', `"${y.commandId}"`);
     for (const e of db.prepare('SELECT seq, payload FROM events WHERE seq >= ?').all(drawEvent.seq) as { seq: number; payload: string }[]) {
       db.prepare('UPDATE events SET payload = ? WHERE seq = ?').run(swap(e.payload), e.seq);
@@ -177,6 +181,8 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
     set.run({ ...ry, id: x.commandId });
     set.run({ ...rx, id: y.commandId });
     forgeChains(db);
+    // The forger puts the triggers back as they were (the opening check would name them missing).
+    for (const t of triggers) db.exec(t.sql);
     db.close();
 
     const v = GameService.open(file);

@@ -3,7 +3,7 @@
  * not a second opinion: in every state tried, each offered action is accepted when carried out and each
  * refused one is refused with the very reason and rule listed. Fixture: tests/fixtures/two-brigades.json.
  * Both sides' options are read together (viewer 'both'): what one side sees alone is tested with the
- * secret entries (db/service-secrets.test.ts).
+ * secret entries (tests/secrets/entries.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LegalActivation, LegalOrderChange } from '../contract';
@@ -99,7 +99,7 @@ describe('what each side may do now, from the service', () => {
     expect(advance.nobodyEnters).toMatchObject({ allowed: false, reason: expect.stringMatching(/each finishes its own/) });
     expect(advance.next.allowed).toBe(false);
     advanceAgrees(undefined, advance.next);
-    expect(tryAndUndo(g, () => g.advanceClock({ nothingToEnter: ['USA', 'CSA'] }))?.reason).toMatch(new RegExp(`${change.side} has made 1 entry`));
+    expect(tryAndUndo(g, () => g.advanceClock({ nothingToEnter: ['USA', 'CSA'] }))?.reason).toMatch(new RegExp(`${change.side} has made entries`));
 
     g.finishEntries({ side: 'USA' });
     g.finishEntries({ side: 'CSA' });

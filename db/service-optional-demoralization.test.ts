@@ -75,7 +75,7 @@ describe('Demoralization on the full battle (SPI B&G 11.6)', () => {
     g.recordLoss({ unitId: 'usa-8th-illinois-cavalry', sp: 9 });
     g.recordLoss({ unitId: 'usa-3rd-indiana-cavalry', sp: 3 });
     expect(line(g, 'USA')).toEqual({ level: 0, lossSp: 12, totalSp: 59, toOneThird: 8, toTwoThirds: 28 });
-    g.arriveReinforcement({ groupId: 'usa-wadsworth-arrival' });
+    g.arriveReinforcement({ side: 'USA', groupId: 'usa-wadsworth-arrival' });
     // Wadsworth's division: 77 SPs. 136 SPs: one third is 46 (45⅓ rounded up), two thirds 91 (90⅔).
     expect(state(g).USA.total.items.map((i) => i.value)).toEqual([59, 77]);
     expect(line(g, 'USA')).toEqual({ level: 0, lossSp: 12, totalSp: 136, toOneThird: 34, toTwoThirds: 79 });
@@ -138,7 +138,7 @@ describe('Demoralization on the full battle (SPI B&G 11.6)', () => {
 
   it('"for the rest of the game": later reinforcements raise the total but do not lift the demoralization (RI-O10)', () => {
     const before = line(g, 'USA');
-    g.arriveReinforcement({ groupId: 'usa-doubleday-arrival' });
+    g.arriveReinforcement({ side: 'USA', groupId: 'usa-doubleday-arrival' });
     const after = line(g, 'USA');
     expect(after.totalSp).toBeGreaterThan(before.totalSp);
     // Its losses are now under one third of the new total, and it stays demoralized.
@@ -191,7 +191,7 @@ describe('a game without the option plays as before', () => {
     expect(g.demoralization()).toBeNull();
     expect(g.info().demoralization).toBeNull();
     // The Union's losses reach one third of its 136 SPs, as in the game above.
-    g.arriveReinforcement({ groupId: 'usa-wadsworth-arrival' });
+    g.arriveReinforcement({ side: 'USA', groupId: 'usa-wadsworth-arrival' });
     loseSp(g, 'USA', 46, ['usa-2nd-wisconsin', 'usa-6th-wisconsin', 'usa-24th-michigan']);
     advanceTo(g, { segment: 'II', phase: 'A' });
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });

@@ -483,7 +483,7 @@ describe('leaders arriving and the acting US army commander', () => {
     // Cutler comes with his brigade's group.
     expect(g.leaders().find((l) => l.id === 'cutler-l')!.onMap).toBe(false);
     advanceTo(g, { turnId: '1863-07-01T0820', segment: 'I', phase: 'A' });
-    g.attemptReinforcement({ groupId: 'cutler-arrives' });
+    g.attemptReinforcement({ side: 'USA', groupId: 'cutler-arrives' });
     expect(g.leaders().find((l) => l.id === 'cutler-l')!.onMap).toBe(true);
   });
 
@@ -555,29 +555,29 @@ describe('the day\'s end: abandoned guns and stragglers', () => {
 describe('reinforcements and attachments', () => {
   it('July 1 morning groups arrive as scheduled, with MRCH orders and an RSM marker', () => {
     const g = newGame(tmp.dir);
-    expectRefused(g, () => g.attemptReinforcement({ groupId: 'cutler-arrives' }), 'RULES_FORBID', 'groupId', 'Rev. Variable Arrival of Reinforcements');
+    expectRefused(g, () => g.attemptReinforcement({ side: 'USA', groupId: 'cutler-arrives' }), 'RULES_FORBID', 'groupId', 'Rev. Variable Arrival of Reinforcements');
     advanceTo(g, { turnId: '1863-07-01T0820', segment: 'I', phase: 'A' });
     let r!: ReturnType<GameService['attemptReinforcement']>;
     expectUndoRedo(g, () => {
-      r = g.attemptReinforcement({ groupId: 'cutler-arrives' });
+      r = g.attemptReinforcement({ side: 'USA', groupId: 'cutler-arrives' });
     });
     expect(r).toMatchObject({ arrived: true, rolled: false, dice: [] });
     expect(unit(g, '76-ny')).toMatchObject({ onMap: true, effectiveOrder: 'MRCH', orderSource: 'cutler' });
     expect(g.reinforcementGroups().find((x) => x.id === 'cutler-arrives')!.arrivedTurnId).toBe('1863-07-01T0820');
-    expectRefused(g, () => g.arriveReinforcement({ groupId: 'cutler-arrives' }), 'RULES_FORBID', 'groupId');
-    expectRefused(g, () => g.arriveReinforcement({ groupId: 'nobody' }), 'NOT_FOUND', 'groupId');
+    expectRefused(g, () => g.arriveReinforcement({ side: 'USA', groupId: 'cutler-arrives' }), 'RULES_FORBID', 'groupId');
+    expectRefused(g, () => g.arriveReinforcement({ side: 'USA', groupId: 'nobody' }), 'NOT_FOUND', 'groupId');
   });
 
   it('later groups roll a modified 2 or less, once a turn, with DRMs taken from the roster', () => {
     const g = newGame(tmp.dir);
     advanceTo(g, { turnId: '1863-07-01T1400', segment: 'I', phase: 'A' });
-    const miss = g.attemptReinforcement({ groupId: 'davis-arrives', roll: 9 });
+    const miss = g.attemptReinforcement({ side: 'CSA', groupId: 'davis-arrives', roll: 9 });
     // Heth's division has Archer on the map (-1) and Lee is on the map (-1): 9 - 2 = 7.
     expect(miss).toMatchObject({ arrived: false, rolled: true, drm: { total: -2 } });
     expect(miss.dice[0]).toMatchObject({ modified: 7, target: '<= 2', outcome: 'not yet' });
-    expectRefused(g, () => g.attemptReinforcement({ groupId: 'davis-arrives', roll: 0 }), 'RULES_FORBID', 'groupId');
+    expectRefused(g, () => g.attemptReinforcement({ side: 'CSA', groupId: 'davis-arrives', roll: 0 }), 'RULES_FORBID', 'groupId');
     advanceTo(g, { turnId: '1863-07-01T2200', segment: 'I', phase: 'A' });
-    const hit = g.attemptReinforcement({ groupId: 'davis-arrives', roll: 5 });
+    const hit = g.attemptReinforcement({ side: 'CSA', groupId: 'davis-arrives', roll: 5 });
     // More than one hour late: another -1; 5 - 3 = 2.
     expect(hit).toMatchObject({ arrived: true, drm: { total: -3 } });
     expect(g.commandTree()[1]!.children[0]!.children[0]!.children.find((c) => c.id === 'davis')).toMatchObject({ onMap: true, ownOrder: 'MRCH', rsm: true });

@@ -14,12 +14,13 @@ import type { Scenario } from '../data/scenario-schema';
 import { defaultOrder } from '../rules/orders';
 import { SIDES } from '../rules/types';
 import { firstClockStep } from './clock';
-import { initialiseDice } from './dice';
+import { appRoll, seededDie } from './dice';
 import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem, openingProblems } from './integrity';
 import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type PlayerCharts, type Viewer } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
-import { openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
+import { MIGRATIONS } from './migrations';
+import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
 import { normaliseOptionalRules, recordOptionalRules } from './service/optional-rules';
@@ -51,7 +52,10 @@ export interface OpenGameInput {
 export interface ServiceOptions extends Pick<OpenOptions, 'migrations' | 'busyTimeoutMs'> {
   /** Wall time for events and rolls (tests fix it). */
   now?: () => string;
-  /** Seed for the app's die when creating a game (tests fix it; otherwise node:crypto). */
+  /**
+   * Tests only: the app's die becomes a generator from this seed, held in memory while the game is open
+   * (nothing of it is written to the file). Without it, every app roll is fresh operating-system randomness.
+   */
   seed?: number;
   /**
    * A file the opening checks find damaged (db/integrity.ts) is refused ('refuse', the default), or
@@ -92,7 +96,7 @@ export class GameService {
           if (!parsed.success) throw refusedInput(parsed.error);
           if (!seenBy) return impl(this.ctx, parsed.data);
           const viewer = (parsed.data as { viewer?: Viewer } | undefined)?.viewer;
-          return asSeenBy(this.db, viewer, () => impl(this.ctx, parsed.data));
+          return asSeenBy(this.ctx, viewer, (ctx) => impl(ctx, parsed.data));
         },
         writable: true,
         configurable: true,
@@ -104,7 +108,16 @@ export class GameService {
     this.db = db;
     this.file = file;
     this.schemaVersion = version;
-    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()), damage, charts: options.charts };
+    this.ctx = {
+      db,
+      file,
+      schemaVersion: version,
+      migrations: options.migrations ?? MIGRATIONS,
+      now: options.now ?? (() => new Date().toISOString()),
+      damage,
+      appDie: options.seed === undefined ? appRoll : seededDie(options.seed),
+      charts: options.charts,
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -144,8 +157,8 @@ export class GameService {
     const selected = selectForces(scenario, commandIds);
     const now = options.now ?? (() => new Date().toISOString());
     // The scenario goes in with the schema: one transaction, one sync (db/open.ts initialise).
-    const opened = openGameDatabase(file, {
-      create: true,
+    // Under a hidden name first, then given its name whole (db/open.ts createGameDatabase).
+    const opened = createGameDatabase(file, {
       ...pickOpen(options),
       initialise: (db) => {
         insertScenario(db, selected, {
@@ -156,7 +169,6 @@ export class GameService {
           armyDefaultOrder: defaultOrder('infantry'),
         });
         recordOptionalRules(db, optionalRules);
-        initialiseDice(db, options.seed);
         writeInitialGenesis(db);
       },
     });
@@ -192,12 +204,19 @@ export class GameService {
       opened.db.close();
       throw new MusterError('CORRUPT', 'file', `${file} has no game in it (its creation did not finish)`);
     }
+    // A schema that is not the one Muster writes comes first: the file was opened read-only and left as it was.
+    damage.push(...opened.schemaProblems.map((p) => `its structure is not the one Muster writes: ${p}`));
     damage.push(...openingProblems(opened.db));
     if (damage.length > 0 && !readOnlyIfDamaged) {
       opened.db.close();
       throw damaged(file, damage);
     }
     return new GameService(opened.db, file, opened.version, options, damage);
+  }
+
+  /** What the opening checks found damaged (a damaged file is open read-only); empty for a sound one. */
+  get damage(): readonly string[] {
+    return this.ctx.damage;
   }
 
   close(): void {

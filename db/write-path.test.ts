@@ -16,9 +16,10 @@ afterAll(() => tmp.cleanup());
 
 /** The frames of the file's write-ahead log, each as its page number and whether it ends a transaction. */
 function walFrames(file: string): { page: number; commit: boolean }[] {
-  // No log yet: nothing has been written through it.
+  // No log yet, or one not yet begun (no header): nothing has been written through it.
   if (!existsSync(`${file}-wal`)) return [];
   const wal = readFileSync(`${file}-wal`);
+  if (wal.length < 32) return [];
   const pageSize = wal.readUInt32BE(8);
   const frames: { page: number; commit: boolean }[] = [];
   for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) {

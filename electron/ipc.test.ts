@@ -301,8 +301,8 @@ describe('random and hostile arguments to every channel', () => {
     ['setCommandMarkers', (id) => ({ commandId: id, rsm: true })],
     ['attachCommand', (id) => ({ commandId: id, toCommandId: 'iron' })],
     ['attachCommand', (id) => ({ commandId: 'iron', toCommandId: id })],
-    ['attemptReinforcement', (id) => ({ groupId: id, roll: 0 })],
-    ['arriveReinforcement', (id) => ({ groupId: id })],
+    ['attemptReinforcement', (id) => ({ side: 'USA', groupId: id, roll: 0 })],
+    ['arriveReinforcement', (id) => ({ side: 'USA', groupId: id })],
     ['openRecent', (id) => ({ file: `/tmp/${id}.muster` })],
     ['removeRecentFile', (id) => ({ file: `/tmp/${id}.muster` })],
   ];

@@ -6,7 +6,7 @@ import { stragglersRecovered } from '../../rules/losses';
 import { clockAfter, clockInfo, eventDueAt, INITIATIVE_SEGMENT, type AutomaticEvent } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
-import type { AdvanceClockInput, AdvanceClockResult, AdvanceToDecisionResult, ChangeResult, FinishEntriesInput, LegalActions, TurnState } from '../../contract';
+import type { AdvanceClockInput, AdvanceClockResult, AdvanceToDecisionResult, ChangeResult, FinishEntriesInput, LegalActions, TurnState, Viewer } from '../../contract';
 import { SIDES, type Side } from '../../rules/types';
 import { ORDERS } from '../../rules/orders';
 import { MusterError } from '../errors';
@@ -21,12 +21,13 @@ import { legalActions, verdictOf } from './legal';
 import { fatigueRecovery } from './movement';
 import { messengerArrivals } from './optional-messengers';
 import { cardDrawBox, requireDrawOver } from './optional-card-draw';
+import { numberingFor } from './numbering';
 import { automaticArrivals } from './reinforcements';
 import { clearNightPlots } from './optional-night-plot';
 import { holdInitiativeByLevel, initiativeDecision, requireLevelsDetermined } from './optional-variable-initiative';
 import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretsRecorded, secretStep, sideBit } from './secrets';
 
-function turnState(ctx: GameContext): TurnState {
+function turnState(ctx: GameContext, input: { viewer?: Viewer } = {}): TurnState {
   const t = readTurnState(ctx.db);
   const commands = readCommands(ctx.db);
   const preroll = (v: number | null) => (v === null ? null : v === 1);
@@ -51,7 +52,8 @@ function turnState(ctx: GameContext): TurnState {
       .sort((a, b) => a.order - b.order),
     secretEntries: secretEntriesNow(ctx.db),
     legal: { ...legalActions(ctx), advance: advanceVerdicts(ctx) },
-    cardDraw: cardDrawBox(ctx),
+    // The draws' rolls numbered as the viewer reads the dice log (RI-H07).
+    cardDraw: cardDrawBox(ctx, numberingFor(ctx.db, input.viewer)),
   };
 }
 
@@ -149,8 +151,8 @@ function requireEntriesMade(ctx: GameContext, clock: ReturnType<typeof readClock
         step.rule,
       );
     }
-    const made = entriesThisStep(ctx.db, side);
-    if (made > 0) throw forbidden('nothingToEnter', `${side} has made ${made} entr${made === 1 ? 'y' : 'ies'} in ${step.label}: ${side} finishes them (finishEntries) rather than having nothing to enter`, step.rule);
+    // How many is the side's own business (RI-H07): the words are the same for one entry or ten.
+    if (entriesThisStep(ctx.db, side) > 0) throw forbidden('nothingToEnter', `${side} has made entries in ${step.label}: ${side} finishes them (finishEntries) rather than having nothing to enter`, step.rule);
   }
 }
 

@@ -13,6 +13,8 @@ import type { NewDiceRow } from '../dice';
 import { forbidden, invalid, notFound } from '../errors';
 import type { ChangeSet } from '../events';
 import { statement } from '../statements';
+import { numberingFor } from './numbering';
+import { hiddenEventSeqs } from './secrets';
 import { currentSp, type CommandRow, type GameRow, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrdersOf, tree } from './chain';
@@ -181,18 +183,22 @@ export function givenDie(ctx: GameContext, prefix: string, given: { roll?: numbe
   if (given.rollSeq === undefined) {
     throw invalid(rollField, 'give the die typed at the table (roll), or roll it with rollDie first and give its seq (rollSeq): the result depends on the roll (RI-K18)');
   }
-  const row = statement(ctx.db, 'SELECT d.seq, d.roll, d.source, d.event_seq, e.kind, e.undone FROM dice_log d JOIN events e ON e.seq = d.event_seq WHERE d.seq = ?').get(given.rollSeq) as
+  // The # rollDie gave, numbered as nobody in particular reads the log (RI-H07): no hidden entry's roll is one.
+  const numbering = numberingFor(ctx.db, undefined);
+  const shown = given.rollSeq;
+  const hidden = new Set(hiddenEventSeqs(ctx.db, undefined));
+  const row = statement(ctx.db, 'SELECT d.seq, d.roll, d.source, d.event_seq, e.kind, e.undone FROM dice_log d JOIN events e ON e.seq = d.event_seq WHERE d.seq = ?').get(numbering.rollSeqOf(shown)) as
     | { seq: number; roll: number; source: string; event_seq: number; kind: string; undone: number }
     | undefined;
-  if (!row) throw notFound(seqField, `no roll #${given.rollSeq} in the dice log`);
-  if (row.source !== 'app' || row.kind !== 'die.rolled') throw invalid(seqField, `roll #${row.seq} is not an app roll made with rollDie`);
-  if (row.undone === 1) throw invalid(seqField, `roll #${row.seq} was undone`);
+  if (!row || hidden.has(row.event_seq)) throw notFound(seqField, `no roll #${shown} in the dice log`);
+  if (row.source !== 'app' || row.kind !== 'die.rolled') throw invalid(seqField, `roll #${shown} is not an app roll made with rollDie`);
+  if (row.undone === 1) throw invalid(seqField, `roll #${shown} was undone`);
   const used = statement(
     ctx.db,
     "SELECT e.seq FROM events e, json_tree(e.payload, '$.input') t WHERE e.seq > ? AND e.undone = 0 AND t.key = 'rollSeq' AND t.atom = ? LIMIT 1",
-  ).get(row.event_seq, row.seq) as { seq: number } | undefined;
-  if (used) throw invalid(seqField, `roll #${row.seq} was already used by event #${used.seq}`);
-  return { roll: row.roll as DieRoll, source: 'app', seq: row.seq };
+  ).get(row.event_seq, shown) as { seq: number } | undefined;
+  if (used) throw invalid(seqField, `roll #${shown} was already used by event #${numbering.event(used.seq)}`);
+  return { roll: row.roll as DieRoll, source: 'app', seq: shown };
 }
 
 export const dieWords = (d: GivenDie) => (d.source === 'table' ? `rolled ${d.roll}` : `app roll #${d.seq}: ${d.roll}`);

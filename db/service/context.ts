@@ -4,13 +4,15 @@
  * die() gives each roll: typed in from the table, or drawn by the app.
  */
 import type { DieRoll, Side } from '../../rules/types';
-import { drawAppRoll, type NewDiceRow } from '../dice';
+import type { NewDiceRow } from '../dice';
+import type { Migration } from '../migrations';
 import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
 import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry, KitRecord, PlayerCharts } from '../../contract';
 import { readClock, readGame, readTurnState, type GameRow } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
+import { numberedEntry, numberedRoll, numberingFor } from './numbering';
 import { RULE } from './common';
 import { demoralizationCrossings } from './optional-demoralization';
 
@@ -19,10 +21,14 @@ export interface GameContext {
   readonly db: SqliteDatabase;
   readonly file: string;
   readonly schemaVersion: number;
+  /** The migrations the file was opened with: its schema is checked against theirs (db/schema-check.ts). */
+  readonly migrations: readonly Migration[];
   /** Wall time for events and rolls (tests fix it). */
   readonly now: () => string;
   /** What the opening checks found damaged (db/integrity.ts); a damaged game is open read-only. */
   readonly damage: readonly string[];
+  /** The app's die (db/dice.ts appRoll: fresh operating-system randomness; tests pass a seeded one). */
+  readonly appDie: () => DieRoll;
   /**
    * The player's charts, kept per user outside the game (the shell passes its charts file; none in the
    * CLI and in tests that do not give one): the group's kit the assistants compute results from.
@@ -78,8 +84,8 @@ export function write<T>(
 ): T & { event: HistoryEntry; dice: DiceRecord[] } {
   // A game file opened read-only (its permissions, a read-only folder) refuses every change in words,
   // and so does one opened read-only because it is damaged.
-  assertWritable(ctx.db);
   assertUndamaged(ctx);
+  assertWritable(ctx.db);
   return inTransaction(ctx.db, () => {
     const game = readGame(ctx.db);
     if (game.ended) throw new MusterError('GAME_ENDED', 'game', 'the game has ended; nothing more can be recorded (undo the end of the game to continue)');
@@ -95,7 +101,9 @@ export function write<T>(
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);
     const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide, computed: draft.computed }, ctx.now(), game.head_seq);
-    return { ...draft.result, event: recorded.entry, dice: recorded.dice };
+    // Numbered as its own side sees the log for a secret entry, else as nobody in particular does (RI-H07).
+    const n = numberingFor(ctx.db, secretSide ?? undefined);
+    return { ...draft.result, event: numberedEntry(recorded.entry, n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };
   });
 }
 
@@ -119,13 +127,25 @@ export function inTransaction<R>(db: SqliteDatabase, fn: () => R): R {
 function secretEntryOf(ctx: GameContext, entry: { side: Side; field: string }): Side | null {
   const step = secretStep(readClock(ctx.db));
   if (!step || !secretsRecorded(ctx.db)) return null;
-  if ((readTurnState(ctx.db).entries_done & sideBit(entry.side)) !== 0) {
-    throw new MusterError('RULES_FORBID', entry.field, `${entry.side} has finished its entries in ${step.label} (${step.entries}); nothing more may be entered for it now (undo ${entry.side}'s finish to add more)`, step.rule);
-  }
+  refuseFinishedEntries(ctx, entry.side, entry.field);
   return entry.side;
 }
 
-/** The die for one roll: typed in from the table, or drawn by the app (inside the change's transaction). */
+/**
+ * RI-H08: an entry for a side that has finished its secret entries of the step is refused first, before
+ * anything about the entry is checked, in words that name only the side and the step: whoever asks learns
+ * nothing of that side's hidden entries (an order already given, an attempt that failed, a pre-roll made or
+ * not, a unit's night plot), since the refusal is the same whatever they are. Elsewhere it does nothing.
+ */
+export function refuseFinishedEntries(ctx: GameContext, side: Side, field: string): void {
+  const step = secretStep(readClock(ctx.db));
+  if (!step || !secretsRecorded(ctx.db)) return;
+  if ((readTurnState(ctx.db).entries_done & sideBit(side)) !== 0) {
+    throw new MusterError('RULES_FORBID', field, `${side} has finished its entries in ${step.label} (${step.entries}); nothing more may be entered for it now (undo ${side}'s finish to add more)`, step.rule);
+  }
+}
+
+/** The die for one roll: typed in from the table, or drawn by the app (nothing of it is stored but the roll). */
 export function die(ctx: GameContext, typed: DieRoll | undefined): Roll {
-  return typed === undefined ? { roll: drawAppRoll(ctx.db), source: 'app' } : { roll: typed, source: 'table' };
+  return typed === undefined ? { roll: ctx.appDie(), source: 'app' } : { roll: typed, source: 'table' };
 }

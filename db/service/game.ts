@@ -7,19 +7,21 @@ import { clockInfo } from '../clock';
 import { MusterError } from '../errors';
 import { eventCount, undoRedoAvailable } from '../events';
 import { fingerprint, verifyGame } from '../integrity';
-import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport } from '../../contract';
+import { schemaObjectCount, schemaProblems } from '../schema-check';
+import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport, Viewer } from '../../contract';
 import { readClock, readGame, readTurns, type GameRow } from '../store';
 import { optionalRoll, requireId, requireObject } from '../validate';
 import { actingArmyCommander } from './chain';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { directOrdersNow } from './orders';
 import { secretEntriesNow } from './secrets';
+import { numberingFor } from './numbering';
 import { weatherState } from './weather';
 import { optionalRulesState } from './optional-rules';
 import { withOptionalRules } from './optional-guide';
 import { demoralizationState } from './optional-demoralization';
 
-function info(ctx: GameContext): GameInfo {
+function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
   const g = readGame(ctx.db);
   const { canUndo, canRedo } = undoRedoAvailable(ctx.db);
   return {
@@ -36,7 +38,8 @@ function info(ctx: GameContext): GameInfo {
     clock: withOptionalRules(ctx, clockInfo(readClock(ctx.db), readTurns(ctx.db))),
     canUndo,
     canRedo,
-    eventCount: eventCount(ctx.db),
+    // The events the viewer may see (RI-H07): the other side's hidden entries are not counted.
+    eventCount: numberingFor(ctx.db, input.viewer).visibleEvents(eventCount(ctx.db)),
     armyCommanders: { USA: armyCommanderSummary(ctx, 'USA', g), CSA: armyCommanderSummary(ctx, 'CSA', g) },
     secretEntries: secretEntriesNow(ctx.db),
     directOrders: directOrdersNow(ctx),
@@ -62,8 +65,23 @@ function timeTrack(ctx: GameContext): TimeTrackTurn[] {
   return readTurns(ctx.db).map((t) => ({ id: t.id, date: t.date, time: t.time, light: t.light, afternoon: t.afternoon === 1, label: `${Number(t.date.slice(8, 10))} July ${t.time}` }));
 }
 
+/**
+ * The whole file checked. Its counts are of the events and rolls anyone may see (RI-H07): the number of
+ * another side's unrevealed entries is not told by them. A problem found names the file's own places.
+ */
 function verify(ctx: GameContext): VerifyReport {
-  return verifyGame(ctx.db, ctx.file);
+  const verified = verifyGame(ctx.db, ctx.file);
+  // The schema against the one Muster writes at the file's version (db/schema-check.ts).
+  const problems = schemaProblems(ctx.db, ctx.migrations, ctx.schemaVersion);
+  const report: VerifyReport = { ...verified, ok: verified.ok && problems.length === 0, schema: { count: schemaObjectCount(ctx.migrations, ctx.schemaVersion), ok: problems.length === 0, problems } };
+  let n: ReturnType<typeof numberingFor>;
+  try {
+    n = numberingFor(ctx.db, undefined);
+  } catch {
+    // A file too damaged to tell the hidden entries apart: verify's report stands as it is (it never throws).
+    return report;
+  }
+  return { ...report, events: { ...report.events, count: n.visibleEvents(report.events.count) }, dice: { ...report.dice, count: n.visibleRolls(report.dice.count) } };
 }
 
 function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {

@@ -5,27 +5,33 @@
  */
 import { listDice } from '../dice';
 import { forbidden, invalid } from '../errors';
-import { listHistory, redoNext, undoHead } from '../events';
+import { listHistory, parsePayload, redoNext, undoHead } from '../events';
+import { statement } from '../statements';
 import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult, Viewer } from '../../contract';
 import { requireInt, requireObject } from '../validate';
 import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions } from './context';
-import { handOverOf, hiddenEventSeqs, hiddenFrom, secretStep } from './secrets';
-import { readClock, readGame } from '../store';
+import { BOTH_DONE, handOverOf, hiddenEventSeqs, hiddenFrom, secretsRecorded, secretStep } from './secrets';
+import { numberedEntry, numberedRoll, numberingFor } from './numbering';
+import { readClock, readGame, readTurnState } from '../store';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   const q = requireObject('input', input);
   if (q.limit !== undefined) requireInt('limit', q.limit, 1, 10_000);
   if (q.beforeSeq !== undefined) requireInt('beforeSeq', q.beforeSeq, 1, Number.MAX_SAFE_INTEGER);
   if (q.kinds !== undefined && !Array.isArray(q.kinds)) throw invalid('kinds', 'must be a list of event kinds');
-  return listHistory(ctx.db, input, hiddenEventSeqs(ctx.db, input.viewer));
+  // The viewer's numbers (RI-H07): "before #n" is the viewer's #n, and every # it reads is its own count.
+  const n = numberingFor(ctx.db, input.viewer);
+  const query = input.beforeSeq === undefined ? input : { ...input, beforeSeq: n.eventSeqOf(input.beforeSeq) };
+  return listHistory(ctx.db, query, hiddenEventSeqs(ctx.db, input.viewer)).map((e) => numberedEntry(e, n));
 }
 
 function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
   const q = requireObject('input', input);
   const limit = q.limit === undefined ? 200 : requireInt('limit', q.limit, 1, 10_000);
   const before = q.beforeSeq === undefined ? null : requireInt('beforeSeq', q.beforeSeq, 1, Number.MAX_SAFE_INTEGER);
-  return listDice(ctx.db, before, limit, hiddenEventSeqs(ctx.db, input.viewer));
+  const n = numberingFor(ctx.db, input.viewer);
+  return listDice(ctx.db, before === null ? null : n.rollSeqOf(before), limit, hiddenEventSeqs(ctx.db, input.viewer)).map((d) => numberedRoll(d, n));
 }
 
 /**
@@ -36,6 +42,12 @@ function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
 function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | undefined, what: 'undo' | 'redo'): void {
   if (seq === null) return;
   const handOver = handOverOf(ctx.db, seq);
+  // The hand-over that revealed both sides' entries is both players' to take back: one side alone would have
+  // read the other's entries and could then change its own (RI-H03).
+  if (what === 'undo' && viewer !== 'both' && readTurnState(ctx.db).entries_done === BOTH_DONE && revealedTheStep(ctx, seq)) {
+    const step = secretStep(readClock(ctx.db));
+    throw forbidden('viewer', "the last entry is the one that revealed both sides' entries: only both players together may take it back (viewer \"both\")", step?.rule ?? 'Rev. Orders Segment');
+  }
   if (handOver !== null && viewer !== handOver && viewer !== 'both') {
     const step = secretStep(readClock(ctx.db));
     const who = viewer === undefined ? 'no side was named as asking' : `${viewer} is asking`;
@@ -52,22 +64,35 @@ function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | und
   );
 }
 
+/**
+ * Whether this event is the second side's hand-over or secret declaration, which revealed the step (an act of
+ * both players, such as determining the Initiative Levels, is not one side's to have peeked with).
+ */
+function revealedTheStep(ctx: GameContext, seq: number): boolean {
+  // secret_side is schema 6: a file a test keeps at an earlier schema has no secret entries.
+  const row = statement(ctx.db, `SELECT seq, kind, payload, ${secretsRecorded(ctx.db) ? 'secret_side' : 'NULL AS secret_side'} FROM events WHERE seq = ?`).get(seq) as { seq: number; kind: string; payload: string; secret_side?: string | null } | undefined;
+  if (row === undefined || (row.kind !== 'entries.finished' && (row.secret_side ?? null) === null)) return false;
+  return parsePayload(row).changes.some((c) => c.table === 'turn_state' && c.field === 'entries_done' && c.after === BOTH_DONE);
+}
+
 function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
-  assertWritable(ctx.db);
   assertUndamaged(ctx);
+  assertWritable(ctx.db);
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).head_seq, input.viewer, 'undo');
-    return undoHead(ctx.db);
+    const done = undoHead(ctx.db);
+    return { ...done, entry: numberedEntry(done.entry, numberingFor(ctx.db, input.viewer)) };
   });
   return { event: entry, canUndo, canRedo };
 }
 
 function redo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult {
-  assertWritable(ctx.db);
   assertUndamaged(ctx);
+  assertWritable(ctx.db);
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).redo_seq, input.viewer, 'redo');
-    return redoNext(ctx.db);
+    const done = redoNext(ctx.db);
+    return { ...done, entry: numberedEntry(done.entry, numberingFor(ctx.db, input.viewer)) };
   });
   return { event: entry, canUndo, canRedo };
 }

@@ -15,7 +15,7 @@ import { readTurnState, type LeaderDbRow, type TurnStateRow } from '../store';
 import { askRules, optionalBool, optionalRoll, requireObject, requireOneOf } from '../validate';
 import { actingArmyCommander, ledger } from './chain';
 import { check, RULE, yes } from './common';
-import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { die, refuseFinishedEntries, write, type GameContext, type ServiceFunctions } from './context';
 import { requireSegment, requireStep } from './lookups';
 import { BOTH_DONE, sideBit } from './secrets';
 import { refuseRollWhenLevelsDecide } from './optional-variable-initiative';
@@ -33,6 +33,7 @@ function declareInitiative(ctx: GameContext, input: DeclareInitiativeInput): Cha
   return write(ctx, 'initiative.declared', input, (cs, game) => {
     requireStep(ctx, 'side', INITIATIVE_SEGMENT, 'A', RULE.initiative);
     refuseRollWhenLevelsDecide(ctx, 'side');
+    refuseFinishedEntries(ctx, input.side, 'side');
     const t = readTurnState(ctx.db);
     if (t.initiative !== null) throw forbidden('side', `${t.initiative} already has the Initiative this turn`, RULE.initiative);
     const { leader } = actingArmyCommander(ctx, 'side', input.side, game);

@@ -22,6 +22,7 @@ import { RULE } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { readOptionalRules } from './optional-rules';
 import { requireStartOfActivationDone } from './turn-start';
+import { numberingFor, type Numbering } from './numbering';
 
 const R = CARD_DRAW_RULES;
 const other = (side: Side): Side => (side === 'USA' ? 'CSA' : 'USA');
@@ -151,7 +152,7 @@ function verdictOf(check: () => unknown): Verdict {
 }
 
 /** The draws of this turn's segment, with their rolls from the dice log. */
-function drawsOf(ctx: GameContext, commands: CommandRow[], initiative: Side | null): CardDrawn[] {
+function drawsOf(ctx: GameContext, commands: CommandRow[], initiative: Side | null, numbering: Numbering): CardDrawn[] {
   const turnId = readClock(ctx.db).turn_id;
   const events = listHistory(ctx.db, { turnId, kinds: ['activation.draw'], includeUndone: false, limit: 500 });
   const rollsOf = statement(ctx.db, 'SELECT seq, roll FROM dice_log WHERE event_seq = ? ORDER BY seq');
@@ -159,7 +160,7 @@ function drawsOf(ctx: GameContext, commands: CommandRow[], initiative: Side | nu
   for (const e of events) {
     const key = e.changes.find((c) => c.table === 'commands' && c.field === 'card_drawn')?.key;
     const rows = rollsOf.all(e.seq) as { seq: number; roll: number }[];
-    if (key !== undefined) byCommand.set(key, { rolls: rows.map((r) => r.roll), seqs: rows.map((r) => r.seq) });
+    if (key !== undefined) byCommand.set(key, { rolls: rows.map((r) => r.roll), seqs: rows.map((r) => numbering.roll(r.seq)) });
   }
   const drawn = commands.filter((c) => c.card_drawn !== null).sort((a, b) => a.card_drawn! - b.card_drawn!);
   const poolSize = cardBox(commands, readOptionalRules(ctx.db).cardDraw!.level, readUnits(ctx.db)).pool.length;
@@ -173,7 +174,8 @@ function drawsOf(ctx: GameContext, commands: CommandRow[], initiative: Side | nu
 }
 
 /** The box as both sides see it (TurnState.cardDraw), or null in a game without the rule. */
-export function cardDrawBox(ctx: GameContext): CardDrawBox | null {
+/** The box; its rolls numbered as the one asking reads the dice log (RI-H07; nobody in particular by default). */
+export function cardDrawBox(ctx: GameContext, numbering: Numbering = numberingFor(ctx.db, undefined)): CardDrawBox | null {
   const settings = readOptionalRules(ctx.db).cardDraw;
   if (settings === null) return null;
   const commands = readCommands(ctx.db);
@@ -189,7 +191,7 @@ export function cardDrawBox(ctx: GameContext): CardDrawBox | null {
     inPhase,
     inBox,
     remaining: { USA: inBox.filter((c) => c.side === 'USA').length, CSA: inBox.filter((c) => c.side === 'CSA').length },
-    draws: drawsOf(ctx, commands, t.initiative),
+    draws: drawsOf(ctx, commands, t.initiative, numbering),
     pending: pendingRow ? { commandId: pendingRow.id, name: pendingRow.name, side: pendingRow.side, initiativeMe: cardInitiativeMe(ctx, pendingRow, t, standingOrders(ctx, commands).get(pendingRow.id)!.order)?.ok === true } : null,
     nextDrawer: inPhase && pendingRow === undefined && remaining.length > 0 ? (t.side_to_act ?? t.initiative) : null,
     ended: inBox.length === 0,

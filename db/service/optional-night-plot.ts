@@ -14,7 +14,7 @@ import type { ChangeSet } from '../events';
 import { statement } from '../statements';
 import { readClock, readTurn, type UnitRow } from '../store';
 import { askRules } from '../validate';
-import { write, type GameContext, type ServiceFunctions } from './context';
+import { refuseFinishedEntries, write, type GameContext, type ServiceFunctions } from './context';
 import { unit } from './lookups';
 import { variableInitiativeOn } from './optional-variable-initiative';
 import { secretEntriesNow } from './secrets';
@@ -72,6 +72,8 @@ function plotNightMovement(ctx: GameContext, input: PlotNightMovementInput): Cha
     }
     const u = unit(ctx, 'unitId', input.unitId) as UnitRow & { night_plot: string | null };
     if (u.side !== input.side) throw invalid('unitId', `${u.name} is a ${u.side} unit: each player plots his own units`, R.nightMovement);
+    // RI-H08: once the side has finished, nothing about its plots (one to clear or not) decides the refusal.
+    refuseFinishedEntries(ctx, input.side, 'side');
     if (u.on_map !== 1 || u.status === 'eliminated') throw forbidden('unitId', `${u.name} is not on the map`, R.nightMovement);
     const current = u.night_plot;
     const entry = { side: input.side, field: 'side' };

@@ -23,10 +23,9 @@ import { readClock, readCommand, readCommands, readGame, readLeaders, readTurnSt
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
 import { actingArmyCommander, ledger, manName, officerRating, persons, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
 import { check, commandArm, RULE, unitSubject, yes } from './common';
-import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { die, refuseFinishedEntries, write, type GameContext, type ServiceFunctions } from './context';
 import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
 import { messengersInForce, planMessage, sendMessage } from './optional-messengers';
-import { secretStep, sideBit } from './secrets';
 
 function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
   requireObject('input', input);
@@ -48,6 +47,7 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
       const holderCommand = c ?? command(ctx, 'unitId', u!.command_id);
       const name = c ? c.name : u!.name;
       const field = c ? 'commandId' : 'unitId';
+      if (!opening) refuseFinishedEntries(ctx, holderCommand.side, field);
       if (!ci) {
         const direct = askRules(() =>
           mayGiveOrderDirectly({ gameStarted: !opening, segment: readClock(ctx.db).segment as 'I', holder: c ? 'command' : 'unit', order, defaultChoices: u ? defaultOrderChoices(unitSubject(u)) : [] }),
@@ -147,6 +147,7 @@ function orderPreRoll(ctx: GameContext, input: OrderPreRollInput): RollChangeRes
     const side = requireOneOf('side', input.side, SIDES);
     const typed = optionalRoll('roll', input.roll);
     requireStep(ctx, 'side', ORDERS_SEGMENT, 'B', RULE.nonAutomatic);
+    refuseFinishedEntries(ctx, side, 'side');
     const { leader, rating } = actingArmyCommander(ctx, 'side', side, game);
     // RI-H05: whether he is on the map comes from the roster, the one source of "on the map".
     const onMap = leader.on_map === 1;
@@ -204,6 +205,9 @@ export function orderChangeChecks(
 /** What bars a command from any order change now, whatever the order: the segment, orders flowing downhill, a failed attempt. */
 export function commandMayAttemptChecks(ctx: GameContext, c: CommandRow, commands: CommandRow[]): void {
   requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
+  // RI-H01, RI-H08: a side that has finished its secret entries of the step enters no more, and that is
+  // said before anything its hidden entries decide (a failed attempt, a superior's failure).
+  refuseFinishedEntries(ctx, c.side, 'commandId');
   // RI-B11, RI-B14: the officer who rolls has no rating until he arrives.
   requireCommanderOnMap(ctx, 'commandId', c);
   const downhill = askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id));
@@ -213,11 +217,6 @@ export function commandMayAttemptChecks(ctx: GameContext, c: CommandRow, command
     throw forbidden('commandId', `the order change for ${failed?.name ?? 'a superior command'} failed this turn: its subordinates may not attempt their own`, downhill.rule);
   }
   if (c.order_change_failed === 1) throw forbidden('commandId', `${c.name}'s order change already failed this turn; the orders stand`, 'Rev. Order Change Attempt Procedure');
-  // RI-H01: a side that has finished its secret entries of the step enters no more (the write path says the same).
-  const step = secretStep(readClock(ctx.db));
-  if (step && (readTurnState(ctx.db).entries_done & sideBit(c.side)) !== 0) {
-    throw forbidden('commandId', `${c.side} has finished its entries in ${step.label} (${step.entries}); nothing more may be entered for it now (undo ${c.side}'s finish to add more)`, step.rule);
-  }
 }
 
 /** RI-S09: the Orders Table DRM of an attempt is the worst of the orders now standing within the command. */
@@ -271,6 +270,7 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
   return write(ctx, 'orders.attempt', input, (cs) => {
     const commands = readCommands(ctx.db);
     const c = onMapCommand(ctx, 'commandId', input.commandId);
+    refuseFinishedEntries(ctx, c.side, 'commandId');
     const order = requireOneOf('order', input.order, ORDER_CODES);
     const typed = optionalRoll('roll', input.roll);
     requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);

@@ -294,6 +294,9 @@ function attemptReinforcement(ctx: GameContext, input: ReinforcementAttemptInput
   requireObject('input', input);
   return write<Omit<ReinforcementAttemptResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
     const g = group(ctx, 'groupId', input.groupId);
+    // RI-H08: a side rolls for its own groups; the other side's are refused in the same words whatever its
+    // army commander ordered for them (an Alternative Arrival Area changes when and how a group rolls).
+    if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side rolls for its own groups`, VARIABLE_RULE);
     const typed = optionalRoll('roll', input.roll);
     const clock = readClock(ctx.db);
     const overrides = {
@@ -345,8 +348,11 @@ function arriveReinforcement(ctx: GameContext, input: ArriveReinforcementInput):
   requireObject('input', input);
   return write(ctx, 'reinforcement.arrived', input, (cs) => {
     const g = group(ctx, 'groupId', input.groupId);
-    const alt = readAlternativeArrival(ctx.db, g.id);
-    return { summary: arrive(ctx, cs, g.id, readClock(ctx.db).turn_id, alt?.entry_area ?? g.entry_area), result: {} };
+    if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side brings on its own groups`, VARIABLE_RULE);
+    // A group sent to an Alternative Arrival Area enters by its roll there (RI-B03), never as scheduled; the
+    // refusal does not say where it was sent (RI-H08).
+    if (readAlternativeArrival(ctx.db, g.id)?.entry_area != null) throw forbidden('groupId', 'this group has an Alternative Arrival order: it enters by its roll for that area (attemptReinforcement)', ALTERNATIVE_RULE);
+    return { summary: arrive(ctx, cs, g.id, readClock(ctx.db).turn_id, g.entry_area), result: {} };
   });
 }
 
@@ -409,7 +415,8 @@ function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArriva
     const area = input.entryArea;
     if (area.toLowerCase() === g.entry_area.toLowerCase()) throw invalid('entryArea', `${area} is the group's scheduled area; an Alternative Arrival Area is another, adjacent one`, ALTERNATIVE_RULE);
     const alt = readAlternativeArrival(ctx.db, g.id)!;
-    if (alt.entry_area !== null) throw forbidden('groupId', `this group was already sent to ${alt.entry_area}`, ALTERNATIVE_RULE);
+    // Its own side's words: where the group was sent is not repeated in a refusal (RI-H08).
+    if (alt.entry_area !== null) throw forbidden('groupId', 'this group already has an Alternative Arrival order, which stands', ALTERNATIVE_RULE);
     if (!atStartOfActivation(ctx)) {
       const clock = readClock(ctx.db);
       throw forbidden('groupId', `an Alternative Arrival Area is ordered at the beginning of the Activation Segment (before its first activation or pass), not at ${clock.segment}.${clock.phase}`, ALTERNATIVE_RULE);

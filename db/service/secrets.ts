@@ -10,7 +10,9 @@ import { describeStep, type SequenceStep } from '../../rules/sequence';
 import type { Side } from '../../rules/types';
 import type { SecretEntries, Viewer } from '../../contract';
 import { MUTABLE_FIELDS, type EventPayload, type SqlValue } from '../events';
+import Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../open';
+import type { GameContext } from './context';
 import { statement } from '../statements';
 import { messagesInFlightFrom } from './messenger-secrets';
 import { readClock, readTurnState, type ClockRow } from '../store';
@@ -120,10 +122,27 @@ const PUBLIC_FIELDS = new Set(['turn_state.entries_done']);
  * viewer may not see (inside a savepoint that is always rolled back, so nothing is ever written), with
  * everything derived from it (inherited orders, points spent, totals) following. A field that a public
  * event changed after the hidden entry keeps its value: only the hidden entry's own effect is taken out.
+ *
+ * A game open read-only (its file or folder, or a damaged file) cannot take even a rolled-back change: the
+ * query then runs on a private copy of the game in memory, the hidden entries taken out there (RI-H01).
  */
-export function asSeenBy<T>(db: SqliteDatabase, viewer: Viewer | undefined, run: () => T): T {
+export function asSeenBy<T>(ctx: GameContext, viewer: Viewer | undefined, run: (ctx: GameContext) => T): T {
+  const db = ctx.db;
   const applied = hiddenEvents(db, viewer).filter((e) => e.undone === 0);
-  if (applied.length === 0) return run();
+  if (applied.length === 0) return run(ctx);
+  if (db.readonly) {
+    const copy = new Database(db.serialize());
+    try {
+      return withHiddenTakenOut(copy, applied, () => run({ ...ctx, db: copy }));
+    } finally {
+      copy.close();
+    }
+  }
+  return withHiddenTakenOut(db, applied, () => run(ctx));
+}
+
+/** Runs `run` with the effects of the applied hidden entries taken back, in a transaction always rolled back. */
+function withHiddenTakenOut<T>(db: SqliteDatabase, applied: readonly SecretEventRow[], run: () => T): T {
   const hiddenSeqs = new Set(applied.map((e) => e.seq));
   const keyOf = (c: { table: string; key: string | number; field: string }) => `${c.table}\u0000${c.key}\u0000${c.field}`;
   const touchedLater = new Set<string>();

@@ -16,7 +16,7 @@ import { CONTRACT_FUNCTIONS as CHANNEL_FUNCTIONS, EVENT_FUNCTIONS } from '../../
 import { CONTENT_SECURITY_POLICY } from '../security';
 import { bridgeClientScript, CLIENT_SCRIPT_PATH, injectClientScript } from './client-script';
 import { bridgeContentSecurityPolicy, checkRequest, cookieValue, tokenCookieName } from './guard';
-import { freshGameFile, isHashedAsset, namedGameFile, MAX_BODY_BYTES, parseBridgeArgs, parseCallBody, startBridge, type Bridge } from './server';
+import { BRIDGE_TIMEOUTS, freshGameFile, isHashedAsset, MAX_BODY_BYTES, namedGameFile, parseBridgeArgs, parseCallBody, sameBridgePath, startBridge, type Bridge } from './server';
 
 const SMALL_SCENARIO = 'skirmish-at-willoughby-run';
 
@@ -292,6 +292,21 @@ describe('the bridge over a real game file', () => {
     expect(fingerprint(gameFile)).toBe(before);
   });
 
+  it('a first visit to a path that starts with slashes ("/.//host/x") is sent on along this bridge, never to another host', async () => {
+    const status = await new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: bridge.port, path: `/.//host/x?token=${bridge.token}`, method: 'GET' }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toEqual({ status: 303, location: '/host/x' });
+    expect(sameBridgePath('//evil.example/x')).toBe('/evil.example/x');
+    expect(sameBridgePath('/\\evil.example/x')).toBe('/evil.example/x');
+    expect(sameBridgePath('/')).toBe('/');
+  });
+
   it('refuses the page itself without the token', async () => {
     expect((await fetch(`${bridge.origin}/`)).status).toBe(403);
     expect((await fetch(`${bridge.origin}${CLIENT_SCRIPT_PATH}`)).status).toBe(403);
@@ -403,4 +418,35 @@ describe('the bridge over a real game file', () => {
     expect(text).toContain('event: onGameChanged');
     controller.abort();
   });
+});
+
+describe('slow clients', () => {
+  /** Sends `text` and waits until the bridge ends the connection; what it answered, if anything. */
+  const sendAndWait = (port: number, text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port });
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (d: string) => (answer += d));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(answer));
+      socket.write(text);
+    });
+
+  it('headers or a body sent slowly are cut off by the bridge, not kept open for Node\'s default minutes', async () => {
+    // The bridge's own limits are seconds; here they are shortened so the test does not wait for them.
+    expect(BRIDGE_TIMEOUTS.headersMs).toBeLessThanOrEqual(10_000);
+    expect(BRIDGE_TIMEOUTS.requestMs).toBeLessThanOrEqual(30_000);
+    const dir = mkdtempSync(join(tmpdir(), 'muster-bridge-slow-'));
+    const bridge = await startBridge({ dir, log: () => undefined, timeouts: { headersMs: 300, requestMs: 600, checkEveryMs: 100 } });
+    try {
+      const headers = await sendAndWait(bridge.port, `GET /?token=${bridge.token} HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\n`);
+      expect(headers).toMatch(/^HTTP\/1\.1 408|^$/);
+      const body = await sendAndWait(bridge.port, `POST /__muster/call/info?token=${bridge.token} HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"args":`);
+      expect(body).toMatch(/^HTTP\/1\.1 408|^$/);
+    } finally {
+      await bridge.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 20_000);
 });

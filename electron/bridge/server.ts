@@ -73,6 +73,22 @@ export interface BridgeOptions {
    * do (default true: the tests catch contract drift). The benchmark turns it off, like a release build.
    */
   validateOutput?: boolean;
+  /** How long a client may take to send its headers, and its whole request (tests shorten them). */
+  timeouts?: Partial<typeof BRIDGE_TIMEOUTS>;
+}
+
+/**
+ * A request that sends its headers or its body slowly is cut off after these (Node's defaults keep it for
+ * a minute or five): a page on this machine sends a call in milliseconds. Checked every second.
+ */
+export const BRIDGE_TIMEOUTS = { headersMs: 10_000, requestMs: 20_000, checkEveryMs: 1_000 };
+
+/**
+ * Where the first visit is sent once the token is in its cookie: the same path on this bridge. Leading
+ * slashes are collapsed, so a path such as "//host/x" (which "/.//host/x" becomes) cannot name another host.
+ */
+export function sameBridgePath(pathname: string): string {
+  return `/${pathname.replace(/^[/\\]+/, '')}`;
 }
 
 export interface Bridge {
@@ -289,7 +305,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     req.on('close', () => eventStreams.delete(res));
   };
 
-  const server = createServer((req, res) => {
+  const timeouts = { ...BRIDGE_TIMEOUTS, ...options.timeouts };
+  const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs }, (req, res) => {
     const url = req.url ?? '/';
     const decision = checkRequest({ url, headers: req.headers }, guardConfig());
     if (!decision.allowed) {
@@ -304,7 +321,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       res.writeHead(303, {
         ...securityHeaders('text/plain; charset=utf-8'),
         'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        Location: pathname,
+        Location: sameBridgePath(pathname),
       });
       res.end();
       return;

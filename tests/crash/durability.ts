@@ -10,6 +10,7 @@
  * No vitest import: the soak runs it outside the test runner and prints what it counts.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { uniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
@@ -36,34 +37,40 @@ export interface DurabilityReport {
   problems: string[];
 }
 
-/** Starts the writer, waits until it is writing, lets it run for `ms`, then kills it with SIGKILL. */
+/**
+ * Starts the writer, waits until it is writing, lets it run for `ms`, then kills it with SIGKILL. What it
+ * acknowledged is read from its acknowledgements file once it is dead (tests/crash/writer.ts says why not stdout).
+ */
 function runAndKill(file: string, seed: number, ms: number): Promise<Run> {
+  const ackFile = `${file}.acks`;
+  rmSync(ackFile, { force: true });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/crash/writer.ts', file, String(seed)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    const run: Run = { acked: [], undone: [], redone: [] };
-    let buffer = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/crash/writer.ts', file, String(seed), ackFile], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
-      buffer += chunk;
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        const [word, n] = line.split(' ');
-        if (word === 'READY') timer = setTimeout(() => child.kill('SIGKILL'), ms);
-        else if (word === 'ACK') run.acked.push(Number(n));
-        else if (word === 'UNDO') run.undone.push(Number(n));
-        else if (word === 'REDO') run.redone.push(Number(n));
-      }
+      if (timer === undefined && chunk.includes('READY')) timer = setTimeout(() => child.kill('SIGKILL'), ms);
     });
     child.stderr.on('data', (d) => (stderr += String(d)));
     child.on('error', reject);
     child.on('exit', (_code, signal) => {
       clearTimeout(timer);
-      if (signal !== 'SIGKILL') reject(new Error(`the writer exited without being killed: ${stderr.trim()}`));
-      else resolve(run);
+      if (signal !== 'SIGKILL') {
+        reject(new Error(`the writer exited without being killed: ${stderr.trim()}`));
+        return;
+      }
+      const run: Run = { acked: [], undone: [], redone: [] };
+      const lines = existsSync(ackFile) ? readFileSync(ackFile, 'utf8').split('\n') : [];
+      rmSync(ackFile, { force: true });
+      for (const line of lines) {
+        // Only whole lines: a kill never splits one write(), but a line must end to count.
+        const [word, n] = line.split(' ');
+        if (word === 'ACK') run.acked.push(Number(n));
+        else if (word === 'UNDO') run.undone.push(Number(n));
+        else if (word === 'REDO') run.redone.push(Number(n));
+      }
+      resolve(run);
     });
   });
 }

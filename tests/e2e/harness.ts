@@ -22,6 +22,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { GameInfo } from '../../contract';
 import type { ContractFunction, CallInput, Output, ErrorInfo, CallResult, NewGameInput } from '../../contract';
 import { DEFAULT_RENDERER_ROOT, startBridge, type Bridge } from '../../electron/bridge/server';
+import { createGameBackendFactory } from '../../electron/game-backend';
 import { SCREEN_LABELS, type ScreenName } from '../../renderer/src/screens';
 
 export type { ScreenName };
@@ -73,6 +74,11 @@ export interface E2EOptions {
   open?: boolean;
   /** Check results against the contract's output schemas (default true; the benchmark turns it off like a release build). */
   validateOutput?: boolean;
+  /**
+   * The app's die for the games the bridge opens: rolls from this seed (a generator held in memory, as the
+   * service's tests inject dice). Without it the die is the operating system's, as for players.
+   */
+  seed?: number;
 }
 
 export interface E2E {
@@ -187,6 +193,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     dir,
     ...(options.file !== undefined ? { file: options.file } : {}),
     ...(options.validateOutput !== undefined ? { validateOutput: options.validateOutput } : {}),
+    ...(options.seed !== undefined ? { backend: createGameBackendFactory({ seed: options.seed }) } : {}),
     log: (line) => bridgeLog.push(line),
   });
   let browser: Browser;

@@ -22,7 +22,8 @@ beforeAll(async () => {
   playFirstJulyMorning(g);
   playTo(g, '1863-07-01T2000', 'I', 'B');
   g.close();
-  e2e = await startE2E({ file });
+  // The app's die keeps nothing in the file: the bridge gets its own seeded die, so the night's arrival rolls are always the same.
+  e2e = await startE2E({ file, seed: 7 });
 }, 120_000);
 
 afterAll(async () => {
@@ -168,8 +169,12 @@ describe('Variable Initiative in the screens', () => {
     await e2e.call('advanceClock', {});
     await e2e.call('advanceToDecision', {});
     await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
-    // 0420: the Initiative Phase passes by itself, the levels' winner holding the Initiative (no roll to stop for).
-    expect((await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] })).stoppedBecause).toBe('the Activation Segment');
+    // 0420: the Initiative Phase passes by itself, the levels' winner holding the Initiative (no roll to stop for):
+    // the next stop is the Activation Segment, where a group still to come rolls for its arrival first (RI-B02).
+    const stop = await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
+    expect(stop.clock.label).not.toMatch(/^II\.A/);
+    expect(stop.stoppedBecause).toMatch(/^the Activation Segment(: first roll for the arrival of .*)?$/);
+    if (stop.stoppedBecause !== 'the Activation Segment') await e2e.call('rollDueArrivals', {});
     await e2e.reload();
     await e2e.screen('turn');
     const line = page.getByTestId('turn-variable-initiative');

@@ -72,8 +72,8 @@ export const useBattleStore = defineStore('battle', () => {
   const summary = <T extends { event: { summary: string } }>(r: T) => r.event.summary;
 
   const rollDueArrivals = (side?: Side) => app.change(() => call('rollDueArrivals', side ? { side } : undefined), summary);
-  const attemptReinforcement = (groupId: string, roll: number | undefined) =>
-    app.change(() => call('attemptReinforcement', { groupId, ...(roll !== undefined ? { roll } : {}) }), summary);
+  const attemptReinforcement = (side: Side, groupId: string, roll: number | undefined) =>
+    app.change(() => call('attemptReinforcement', { side, groupId, ...(roll !== undefined ? { roll } : {}) }), summary);
   /** Random Event M (the combat domain's setWeather). */
   const rainBegins = () => app.change(() => call('setWeather', { raining: true }), summary);
   const rollRainEnd = (roll: number | undefined) => app.change(() => call('rollToEndRain', roll !== undefined ? { roll } : {}), summary);

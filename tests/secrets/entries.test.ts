@@ -9,11 +9,11 @@
  * division MRCH, Lee's army HOLD. Meade is rated 5, Lee 6.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from './cli';
-import type { GameService } from './service';
-import type { Viewer } from '../contract';
-import { advanceTo, expectRefused, fileHash, newGame, tempDir } from '../tests/fixtures/game';
-import { HIDDEN_EVENTS_SQL } from './service/secrets';
+import { runCli } from '../../db/cli';
+import type { GameService } from '../../db/service';
+import type { Viewer } from '../../contract';
+import { advanceTo, expectRefused, fileHash, newGame, tempDir } from '../fixtures/game';
+import { HIDDEN_EVENTS_SQL } from '../../db/service/secrets';
 
 const tmp = tempDir('muster-secrets-');
 afterAll(() => tmp.cleanup());
@@ -170,6 +170,8 @@ describe('undo and redo never cross into the other side\'s hidden entries (RI-H0
     expect(g.history({ viewer: 'USA', includeUndone: true }).find((e) => e.kind === 'orders.attempt')).toMatchObject({ undone: true });
     // Each hand-over is its side's to take back (or both players' together); USA's pre-roll is then hidden again, USA's to undo.
     expectRefused(g, () => g.undo({ viewer: 'USA' }), 'RULES_FORBID', 'viewer');
+    // Not even CSA alone: it has read USA's entries since, and could change its own (RI-H03).
+    expect(expectRefused(g, () => g.undo({ viewer: 'CSA' }), 'RULES_FORBID', 'viewer').message).toContain("the one that revealed both sides' entries: only both players together may take it back");
     expect(g.undo({ viewer: 'both' }).event.summary).toMatch(/^CSA has finished/);
     expect(g.undo({ viewer: 'USA' }).event.summary).toMatch(/^USA has finished/);
     expect(g.turnState({ viewer: 'CSA' }).orderPreRoll.USA).toBeNull();
@@ -195,7 +197,7 @@ describe('Next never skips a side\'s entries unasked (RI-H02)', () => {
     advanceTo(g, { segment: 'I', phase: 'B' });
     g.orderPreRoll({ side: 'USA', roll: 1 });
     const refused = expectRefused(g, () => g.advanceClock({ nothingToEnter: ['USA', 'CSA'] }), 'RULES_FORBID', 'nothingToEnter', 'Rev. Orders Segment');
-    expect(refused.message).toContain('USA has made 1 entry in I.B');
+    expect(refused.message).toContain('USA has made entries in I.B');
     g.finishEntries({ side: 'USA' });
     expect(g.advanceClock({ nothingToEnter: ['CSA'] }).clock.label).toBe('II.A Initiative Phase');
   });
