@@ -225,6 +225,7 @@ export const EVENT_KINDS = [
   'weather',
   'objective.manpower',
   'game.ended',
+  'obligation.settled',
   'reinforcement.schedule',
   'reinforcement.alternative',
   'movement.double-time',

@@ -45,6 +45,8 @@ export const MUTABLE_FIELDS = {
     'attachment_made',
     'entries_done',
     'card_pending',
+    // The obligations of the step settled without a change of state (db/service/obligations.ts).
+    'settled',
   ],
   reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id', 'scheduled_turn_id', 'entry_area'],
   commands: [
@@ -93,6 +95,8 @@ export const MUTABLE_FIELDS = {
     'ladder_hit',
     // Variable Initiative's night plot (optional, issue #11).
     'night_plot',
+    // A UDD owed after a retreat before shock (db/service/obligations.ts).
+    'udd_due',
   ],
   objectives: ['occupied'],
   // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.

@@ -76,6 +76,8 @@ export interface TurnStateRow {
   entries_done: number;
   /** Card-draw activation: the drawn command that has not activated yet (schema version 10, RI-O40). */
   card_pending: string | null;
+  /** The obligations of this step settled without a change of state: a JSON array of their ids (schema version 12). */
+  settled: string;
 }
 
 export interface CommandRow {
@@ -185,6 +187,8 @@ export interface UnitRow {
   double_time_turn_id: string | null;
   /** Status ladder: hit this turn (schema version 10, RI-O14). */
   ladder_hit: number;
+  /** Owes a UDD after a retreat before shock (schema version 12). */
+  udd_due: number;
 }
 
 export interface ObjectiveRow {

@@ -91,6 +91,8 @@ function cohesionRoll(ctx: GameContext, input: RallyInput | UddInput, check: 'ra
       const udd = input as UddInput;
       const lossCause = udd.result.lossCause ?? 'other';
       changes.loseSpFrom(u, spLoss, lossCause);
+      // A UDD owed after a retreat before shock is made (db/service/obligations.ts).
+      if (u.udd_due === 1) cs.set('units', u.id, 'udd_due', 1, 0);
       if (input.result.status && changes.now(u).status !== 'eliminated') changes.setStatus(u, input.result.status, udd.cause, udd.enemyWithinTacticalMovementRange ?? true);
     }
     const what = check === 'rally' ? 'Rally' : `UDD (${(input as UddInput).cause.replace(/-/g, ' ')})`;

@@ -19,6 +19,7 @@ import { cardDrawFunctions } from './optional-card-draw';
 import { ordersFunctions } from './orders';
 import { messengersFunctions } from './optional-messengers';
 import { nightPlotFunctions } from './optional-night-plot';
+import { obligationsFunctions } from './obligations';
 import { variableInitiativeFunctions } from './optional-variable-initiative';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
@@ -40,6 +41,7 @@ export const SERVICE_FUNCTIONS = {
   ...movementFunctions,
   ...concealmentFunctions,
   ...clockFunctions,
+  ...obligationsFunctions,
   ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
