@@ -223,6 +223,7 @@ export const clockContract = {
   turnState: query('This turn so far: initiative, pre-rolls, activations, passes, side to act, secret entries, what each side may do', ViewerOnly, TurnState),
   finishEntries: write("A side has finished its secret entries of this step (handing over); both finished reveals them", FinishEntriesInput, ChangeResult),
   advanceClock: write('Moves on to the next step of the sequence of play (and the next turn), applying its automatic events', AdvanceClockInput, AdvanceClockResult),
+  obligations: query('Everything due in this step before the clock may move (the turn state carries the same list), and whether "roll all due" may be pressed', ViewerOnly, Obligations),
   rollAllDue: write("Makes every roll due in this step that the app may make (arrivals, the Initiative, the rain) with the app's die, one event each, each roll in the dice log", RollAllDueInput, RollAllDueResult),
   settleObligation: write('Settles one obligation of this step by one of its choices (a designation waived, an RSM marker kept or removed, abandoned guns returned or captured, the game ended)', SettleObligationInput, ChangeResult),
   advanceToDecision: write('Moves the clock on through the steps where nothing is to be entered, to the next decision, roll or chore (one event per step); steps of secret entries only as Next passes them', AdvanceClockInput, AdvanceToDecisionResult),

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replayCardDraw } from '../rules/optional/card-draw';
 import { GameService } from './service';
-import { advanceTo, tempDir } from '../tests/fixtures/game';
+import { advanceTo, next, settleDue, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir('muster-card-draw-');
 afterAll(() => tmp.cleanup());
@@ -26,7 +26,15 @@ function battle(cardDraw: { level: 'brigade' | 'division' | 'corps'; statusLadde
 
 /** The full battle at 1000 on 1 July, III.A, the Initiative to `side`. */
 function atDrawing(g: GameService, side: 'USA' | 'CSA' = 'CSA'): void {
-  advanceTo(g, { turnId: '1863-07-01T1000', segment: 'II', phase: 'A' });
+  // The turns before are played as the rules require (RI-B14): the Initiative rolled, and under card draw
+  // every card of each In-Command Activation Phase drawn before the clock moves on.
+  for (let n = 0; n < 500; n += 1) {
+    const c = g.info().clock;
+    if (c.turnId === '1863-07-01T1000' && c.segment === 'II' && c.phase === 'A') break;
+    settleDue(g);
+    if (c.segment === 'III' && c.phase === 'A' && g.turnState().cardDraw?.inPhase && g.turnState().initiative !== null) drawTheWholeBox(g);
+    next(g);
+  }
   g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: side === 'USA' ? { USA: 8, CSA: 1 } : { USA: 1, CSA: 8 } });
   advanceTo(g, { turnId: '1863-07-01T1000', segment: 'III', phase: 'A' });
   if (g.arrivals().rollsDue.length > 0) g.rollDueArrivals();
@@ -64,6 +72,16 @@ function activateDrawn(g: GameService, commandId: string, roll?: number): void {
 }
 
 /** Draws until a card of `side` comes up, activating the others drawn before it; that card is left to activate. */
+/** Draws until a card of the USA comes up whose units may fire as they activate (not under March orders). */
+function drawUntilFiring(g: GameService): string {
+  let id = drawUntil(g, 'USA');
+  while (g.roster({ commandId: id }).some((u) => u.effectiveOrder === 'MRCH')) {
+    activateDrawn(g, id, 0);
+    id = drawUntil(g, 'USA');
+  }
+  return id;
+}
+
 function drawUntil(g: GameService, side: 'USA' | 'CSA'): string {
   let card = g.drawCard().card;
   while (card.side !== side) {
@@ -94,6 +112,8 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
     const g = battle({ level: 'brigade' });
     atDrawing(g, 'CSA');
     const start = g.turnState().cardDraw!;
+    // The earlier turns' draws are in the dice log too: this turn's are those after them.
+    const earlier = new Set(g.diceLog({ limit: 5000 }).map((d) => d.seq));
     expect(start).toMatchObject({ level: 'brigade', inPhase: true, pending: null, nextDrawer: 'CSA', ended: false, mayDraw: { allowed: true } });
     // Buford's two cavalry brigades, the Iron Brigade and Cutler's; Heth's and Pender's brigades and three artillery battalions.
     expect(start.remaining).toEqual({ USA: 4, CSA: 12 });
@@ -140,7 +160,7 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
 
     // Anyone with the dice log can replay the draw: the rules engine picks the same cards from the same rolls.
     const rolls = box.draws.flatMap((d) => d.rolls);
-    const logged = g.diceLog({ limit: 500 }).filter((d) => d.purpose.startsWith('Card draw') && !d.eventUndone).sort((a, b) => a.seq - b.seq);
+    const logged = g.diceLog({ limit: 5000 }).filter((d) => !earlier.has(d.seq) && d.purpose.startsWith('Card draw') && !d.eventUndone).sort((a, b) => a.seq - b.seq);
     expect(logged.map((d) => d.roll)).toEqual(rolls);
     const pool = start.inBox.map((c) => ({ commandId: c.commandId, side: c.side }));
     expect(replayCardDraw(pool, 'CSA', rolls).draws.map((d) => d.card.commandId)).toEqual(order);
@@ -193,8 +213,8 @@ describe('the status ladder sub-option on the full battle (RI-O14, RI-O43)', () 
   it('a unit hit twice before its card is drawn takes the next worse state, with its reason and rule in the result and the history', () => {
     const g = battle({ level: 'brigade', statusLadder: true });
     atDrawing(g, 'USA');
-    // Draw until a USA brigade comes up, activating the CSA cards drawn before it.
-    const card = { commandId: drawUntil(g, 'USA') };
+    // Draw until a USA brigade that may fire comes up, activating the cards drawn before it.
+    const card = { commandId: drawUntilFiring(g) };
     activateDrawn(g, card.commandId, 0);
     const firers = g.roster({ commandId: card.commandId }).filter((u) => u.onMap && u.arm !== 'artillery');
     const inBox = new Set(g.turnState().cardDraw!.inBox.map((c) => c.commandId));
@@ -215,7 +235,7 @@ describe('the status ladder sub-option on the full battle (RI-O14, RI-O43)', () 
   it('is off unless chosen: the same two hits leave the unit disordered', () => {
     const g = battle({ level: 'brigade' });
     atDrawing(g, 'USA');
-    const card = { commandId: drawUntil(g, 'USA') };
+    const card = { commandId: drawUntilFiring(g) };
     activateDrawn(g, card.commandId, 0);
     const firers = g.roster({ commandId: card.commandId }).filter((u) => u.onMap && u.arm !== 'artillery');
     const target = g.roster().find((u) => u.side === 'CSA' && u.onMap && u.arm === 'infantry')!;

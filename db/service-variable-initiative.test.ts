@@ -47,7 +47,7 @@ describe('Variable Initiative on the full battle', () => {
 
   it('2 July 0400: the levels wait for the arrival rolls, and the Initiative is not rolled (RI-O01, RI-O22)', () => {
     playTo(g, '1863-07-02T0400', 'I', 'A');
-    expect(g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] }).stoppedBecause).toBe('determine the Initiative Levels (Variable Initiative)');
+    expect(g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] }).stoppedBecause).toMatch(/^determine the Initiative Levels \(Variable Initiative\); roll for the arrival of /);
     const report = g.initiativeLevels({ viewer: 'both' });
     expect(report.now).toMatchObject({ decidedBy: 'levels-due', rule: VARIABLE });
     expect(report.waitingFor.length).toBeGreaterThan(0);
@@ -60,7 +60,7 @@ describe('Variable Initiative on the full battle', () => {
     expectRefused(g, () => g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] }), 'RULES_FORBID', 'clock', VARIABLE);
     // ... and so do the Next and skip buttons' verdicts: neither "Next" nor "Nobody enters anything" is offered.
     const { advance } = g.turnState({ viewer: 'USA' }).legal;
-    expect(advance.next).toMatchObject({ allowed: false, rule: VARIABLE, reason: expect.stringMatching(/determine the Initiative Levels first/) });
+    expect(advance.next).toMatchObject({ allowed: false, rule: VARIABLE, reason: expect.stringMatching(/^first determine the Initiative Levels \(Variable Initiative\); roll for the arrival of /) });
     expect(advance.nobodyEnters).toMatchObject({ allowed: false, rule: VARIABLE });
     g.rollDueArrivals({});
     expect(g.initiativeLevels({ viewer: 'both' }).waitingFor).toEqual([]);

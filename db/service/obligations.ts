@@ -42,7 +42,6 @@ const RULES = {
   replacement: 'Rev. Sequence of Play (Leader Replacement Phase)',
   rsm: 'Rev. Reinforcement Strategic Movement',
   fatigue: 'Rev. Sequence of Play (Fatigue & Straggler Recovery Designation Phase)',
-  variableInitiative: 'Optional: Variable Initiative',
 } as const;
 
 /** The ids of the obligations of this step the players settled without a change of state. */
@@ -67,19 +66,23 @@ function initiativeItems(ctx: GameContext): Obligation[] {
   if (clock.segment !== INITIATIVE_SEGMENT || clock.phase !== 'A' || t.initiative !== null) return [];
   const decision = initiativeDecision(ctx, clock.turn_id);
   if (decision?.decidedBy === 'levels-due') {
-    return [item({ id: 'initiative-levels', kind: 'chore', text: 'determine the Initiative Levels first: at the First Day-Turn after a night they decide the Initiative for the day', rule: RULES.variableInitiative, where: 'Turn screen: Initiative Levels' })];
+    // RI-O22: the levels count the units arriving this turn, so this turn's rolls for entry come first.
+    return [item({ id: 'initiative-levels', kind: 'chore', text: 'determine the Initiative Levels (Variable Initiative)', rule: decision.rule, where: 'Turn screen: Initiative Levels' }), ...arrivalItems(ctx)];
   }
-  const undeclared = SIDES.filter((s) => (t.entries_done & sideBit(s)) === 0);
-  const declaring = undeclared.length === 0 ? '' : ` (${undeclared.join(' and ')} first ${undeclared.length === 1 ? 'declares' : 'declare'} whether the army commander adds his rating points)`;
-  return [item({ id: 'initiative', kind: 'roll', text: `roll for the Initiative${declaring}`, rule: RULE.initiative, appRolls: true })];
+  return [item({ id: 'initiative', kind: 'roll', text: 'roll for the Initiative', rule: RULE.initiative, appRolls: true })];
+}
+
+/** Each group's roll for entry due this turn and not made (a group at an Alternative Arrival Area unnamed, RI-B03). */
+function arrivalItems(ctx: GameContext): Obligation[] {
+  return arrivalRollsDueNow(ctx).map((g) =>
+    item({ id: `arrival:${g.groupId}`, kind: 'roll', side: g.side, text: g.secret ? `roll for the arrival of a ${g.side} group sent to an Alternative Arrival Area` : `roll for the arrival of ${g.name}`, rule: RULES.arrival, appRolls: true }),
+  );
 }
 
 /** The rolls due by the beginning of the Activation Segment, before its first activation or pass (RI-B02, RI-B04). */
 function startOfActivationItems(ctx: GameContext): Obligation[] {
   if (!atStartOfActivation(ctx)) return [];
-  const items = arrivalRollsDueNow(ctx).map((g) =>
-    item({ id: `arrival:${g.groupId}`, kind: 'roll', side: g.side, text: g.secret ? `roll for the arrival of a ${g.side} group sent to an Alternative Arrival Area` : `roll for the arrival of ${g.name}`, rule: RULES.arrival, appRolls: true }),
-  );
+  const items = arrivalItems(ctx);
   if (rainRollDue(ctx)) items.push(item({ id: 'rain', kind: 'roll', text: 'roll to end the rain', rule: RULES.rain, appRolls: true }));
   return items;
 }
@@ -155,6 +158,23 @@ function cleanupItems(ctx: GameContext, settled: Set<string>): Obligation[] {
   const game = readGame(ctx.db);
   const lastTurn = clock.turn_id === game.last_turn_id;
   const items: Obligation[] = [];
+  if (lastTurn || eventDueAt(readTurns(ctx.db), clock, 'abandoned-guns')) {
+    for (const u of readUnits(ctx.db).filter((x) => x.abandoned_guns > 0)) {
+      items.push(
+        item({
+          id: `guns:${u.id}`,
+          kind: 'chore',
+          side: u.side,
+          text: `${u.abandoned_guns} abandoned gun(s) of ${u.name}: returned if the hex is inside friendly lines at the end of the day, else captured by the enemy`,
+          rule: RULE.abandonedGuns,
+          choices: [
+            { id: 'returned', label: 'Inside friendly lines: the guns return' },
+            { id: 'captured', label: 'Not in friendly possession: captured' },
+          ],
+        }),
+      );
+    }
+  }
   if (!lastTurn) {
     const commands = readCommands(ctx.db);
     const byId = new Map(commands.map((c) => [c.id, c]));
@@ -173,23 +193,6 @@ function cleanupItems(ctx: GameContext, settled: Set<string>): Obligation[] {
           choices: [
             { id: 'remove', label: `In ${superior.name}'s range: remove the marker` },
             { id: 'keep', label: 'None in range: keep it' },
-          ],
-        }),
-      );
-    }
-  }
-  if (lastTurn || eventDueAt(readTurns(ctx.db), clock, 'abandoned-guns')) {
-    for (const u of readUnits(ctx.db).filter((x) => x.abandoned_guns > 0)) {
-      items.push(
-        item({
-          id: `guns:${u.id}`,
-          kind: 'chore',
-          side: u.side,
-          text: `${u.abandoned_guns} abandoned gun(s) of ${u.name}: returned if the hex is inside friendly lines at the end of the day, else captured by the enemy`,
-          rule: RULE.abandonedGuns,
-          choices: [
-            { id: 'returned', label: 'Inside friendly lines: the guns return' },
-            { id: 'captured', label: 'Not in friendly possession: captured' },
           ],
         }),
       );
@@ -233,8 +236,8 @@ function initiativeRollInput(ctx: GameContext, nobodyAddsPoints: boolean): { arm
 }
 
 /** What rollAllDue would roll now, each as a call to the function that makes that roll alone. */
-function dueRolls(ctx: GameContext, input: RollAllDueInput): { label: string; roll: () => { event: HistoryEntry; dice: DiceRecord[] } }[] {
-  const items = obligationsNow(ctx).filter((i) => i.appRolls);
+function dueRolls(ctx: GameContext, input: RollAllDueInput, open: Obligation[] = obligationsNow(ctx)): { label: string; roll: () => { event: HistoryEntry; dice: DiceRecord[] } }[] {
+  const items = open.filter((i) => i.appRolls);
   if (items.length === 0) throw forbidden('rolls', 'no roll is due in this step that the app may make', RULE.sequence);
   const rolls: { label: string; roll: () => { event: HistoryEntry; dice: DiceRecord[] } }[] = [];
   if (items.some((i) => i.id === 'initiative')) {
@@ -269,9 +272,9 @@ function rollAllDue(ctx: GameContext, input: RollAllDueInput = {}): RollAllDueRe
 /** The verdict on "roll all due" for the turn state, and whether the Initiative waits for "nobody adds points". */
 export function rollAllDueVerdict(ctx: GameContext, items: Obligation[]): Obligations['rollAllDue'] {
   if (!items.some((i) => i.appRolls)) return { allowed: false, reason: 'no roll is due in this step that the app may make', rule: RULE.sequence, nobodyAddsPoints: false };
-  const asPressed = verdictOf(() => dueRolls(ctx, {})).verdict;
+  const asPressed = verdictOf(() => dueRolls(ctx, {}, items)).verdict;
   if (asPressed.allowed) return { ...asPressed, nobodyAddsPoints: false };
-  const nobody = verdictOf(() => dueRolls(ctx, { nobodyAddsPoints: true })).verdict;
+  const nobody = verdictOf(() => dueRolls(ctx, { nobodyAddsPoints: true }, items)).verdict;
   return nobody.allowed ? { ...nobody, nobodyAddsPoints: true } : { ...asPressed, nobodyAddsPoints: false };
 }
 
@@ -305,4 +308,10 @@ export function settledReset(ctx: GameContext): { before: string; after: string 
   return { before: readTurnState(ctx.db).settled ?? '[]', after: '[]' };
 }
 
-export const obligationsFunctions = { rollAllDue, settleObligation } satisfies Partial<ServiceFunctions>;
+/** The list alone, for a caller that needs nothing else of the turn state. */
+function obligations(ctx: GameContext): Obligations {
+  const items = obligationsNow(ctx);
+  return { items, rollAllDue: rollAllDueVerdict(ctx, items) };
+}
+
+export const obligationsFunctions = { obligations, rollAllDue, settleObligation } satisfies Partial<ServiceFunctions>;
