@@ -106,7 +106,7 @@ export type ObligationChoice = z.infer<typeof ObligationChoice>;
  * chore the revision requires, a designation the players make or waive, or the end of the game.
  */
 export const Obligation = z.object({
-  /** Stable within the step: 'initiative', 'rain', 'arrival:<group>', 'udd:<unit>', 'rsm:<command>', 'guns:<unit>', 'replace:<leader>', 'straggler-designation', 'fatigue-designation', 'end-game'. */
+  /** Stable within the step: 'initiative', 'rain', 'arrival:<group>', 'udd:<unit>', 'rsm', 'guns:<unit>', 'replace:<leader>', 'straggler-designation', 'fatigue-designation', 'end-game'. */
   id: z.string(),
   /** roll: a die roll the rules require; chore: something the players must record; decision: a choice the rules let them waive; end: the end of the game. */
   kind: z.enum(['roll', 'chore', 'decision', 'end']),
@@ -211,11 +211,14 @@ export const RollAllDueResult = RollChangeResult.extend({
 });
 export type RollAllDueResult = z.infer<typeof RollAllDueResult>;
 
+/** An obligation's id or one of its choices: "rsm", "guns:<unit>", "remove:<command>". */
+const ObligationKey = z.string().max(200).regex(/^[a-z0-9][a-z0-9:-]*$/, 'an obligation or choice is named by lower-case letters, digits, dashes and colons, as the turn state lists it');
+
 export const SettleObligationInput = z.strictObject({
   /** The obligation's id, as the turn state lists it. */
-  id: z.string(),
+  id: ObligationKey,
   /** One of the obligation's choices. */
-  choice: z.string(),
+  choice: ObligationKey,
 });
 export type SettleObligationInput = z.infer<typeof SettleObligationInput>;
 

@@ -455,7 +455,7 @@ describe('fewer clicks: the clock moves on to the next decision (defect 8, RI-B1
     g.recordLoss({ unitId: 'hall-me', sp: 1, cause: 'small-arms' });
     g.advanceToDecision();
     expect(g.advanceToDecision()).toMatchObject({ stoppedBecause:
-        "1 abandoned gun(s) of 2nd Maine Battery (Hall): returned if the hex is inside friendly lines at the end of the day, else captured by the enemy; Cutler's Brigade has an RSM marker: it is removed if any of its units is within James S. Wadsworth's range at the end of the Cleanup Phase; Davis's Brigade has an RSM marker: it is removed if any of its units is within Henry Heth's range at the end of the Cleanup Phase",
+        "1 abandoned gun(s) of 2nd Maine Battery (Hall): returned if the hex is inside friendly lines at the end of the day, else captured by the enemy; RSM markers at the end of the Cleanup Phase: each is removed if any unit of its command is within its superior's range (Cutler's Brigade: James S. Wadsworth; Davis's Brigade: Henry Heth)",
       clock: { segment: 'IV', phase: 'C' } });
     expectRefused(g, () => g.advanceToDecision(), 'RULES_FORBID', 'clock', 'Rev. Abandoned Guns');
   });

@@ -175,24 +175,26 @@ function cleanupItems(ctx: GameContext, settled: Set<string>): Obligation[] {
       );
     }
   }
-  if (!lastTurn) {
+  if (!lastTurn && !settled.has('rsm')) {
     const commands = readCommands(ctx.db);
     const byId = new Map(commands.map((c) => [c.id, c]));
     const leaders = new Map(readLeaders(ctx.db).map((l) => [l.id, l]));
-    for (const c of commands.filter((x) => x.rsm === 1 && x.on_map === 1)) {
+    const marked = commands.flatMap((c) => {
+      if (c.rsm !== 1 || c.on_map !== 1) return [];
       const superior = nextSuperiorLeader(c, byId, leaders);
       // "toward their next highest superior Commander, if he is on the map": off the map, nobody can be in his range.
-      if (superior === null || superior.on_map !== 1 || superior.casualty !== 'none' || settled.has(`rsm:${c.id}`)) continue;
+      return superior !== null && superior.on_map === 1 && superior.casualty === 'none' ? [{ c, superior }] : [];
+    });
+    if (marked.length > 0) {
       items.push(
         item({
-          id: `rsm:${c.id}`,
+          id: 'rsm',
           kind: 'chore',
-          side: c.side,
-          text: `${c.name} has an RSM marker: it is removed if any of its units is within ${superior.name}'s range at the end of the Cleanup Phase`,
+          text: `RSM markers at the end of the Cleanup Phase: each is removed if any unit of its command is within its superior's range (${marked.map(({ c, superior }) => `${c.name}: ${superior.name}`).join('; ')})`,
           rule: RULES.rsm,
           choices: [
-            { id: 'remove', label: `In ${superior.name}'s range: remove the marker` },
-            { id: 'keep', label: 'None in range: keep it' },
+            ...marked.map(({ c, superior }) => ({ id: `remove:${c.id}`, label: `${c.name} in ${superior.name}'s range: remove its marker` })),
+            { id: 'keep', label: marked.length === 1 ? 'Not in range: keep the marker' : 'None (or no other) in range: keep the markers' },
           ],
         }),
       );
@@ -293,13 +295,13 @@ function settleObligation(ctx: GameContext, input: SettleObligationInput): Chang
   }
   const [kind, subject] = o.id.split(':') as [string, string | undefined];
   if (kind === 'guns') return lossesFunctions.resolveAbandonedGuns(ctx, { unitId: subject!, outcome: input.choice as 'returned' | 'captured' });
-  if (kind === 'rsm' && input.choice === 'remove') return rosterFunctions.setCommandMarkers(ctx, { commandId: subject!, rsm: false });
+  if (kind === 'rsm' && input.choice.startsWith('remove:')) return rosterFunctions.setCommandMarkers(ctx, { commandId: input.choice.slice('remove:'.length), rsm: false });
   if (kind === 'end-game') return victoryFunctions.endGame(ctx);
   return write(ctx, 'obligation.settled', input, (cs) => {
     const t = readTurnState(ctx.db);
     const settled = [...settledIds(ctx), o.id];
     cs.set('turn_state', 1, 'settled', t.settled, JSON.stringify(settled));
-    return { summary: `${o.text}: ${choice.label}`, ...(kind === 'rsm' ? { subjects: [`command:${subject}`] } : {}), result: {} };
+    return { summary: `${o.text}: ${choice.label}`, result: {} };
   });
 }
 
