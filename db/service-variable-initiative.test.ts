@@ -43,7 +43,7 @@ describe('Variable Initiative on the full battle', () => {
     playTo(g, '1863-07-01T2200', 'III', 'A');
     g.setCommandMarkers({ commandId: 'usa-i-1-meredith', ineffective: false });
     g.setStatus({ unitId: 'csa-2nd-mississippi', status: 'shattered' });
-  });
+  }, 120_000);
 
   it('2 July 0400: the levels wait for the arrival rolls, and the Initiative is not rolled (RI-O01, RI-O22)', () => {
     playTo(g, '1863-07-02T0400', 'I', 'A');
@@ -167,7 +167,8 @@ describe('Variable Initiative on the full battle', () => {
     playTo(g, '1863-07-02T2100');
     expect(g.turnState({ viewer: 'both' }).initiative).toBeNull();
     expect(g.initiativeLevels({ viewer: 'both' }).now).toMatchObject({ decidedBy: 'initiative-roll' });
-  });
+    // Twenty turns of the full battle, each played as the rules require (RI-B14): longer than most tests.
+  }, 120_000);
 
   it('3 July 0400: the previous day begins at 2 July 0400, and an eliminated unit still counts minus its SP (RI-O04, RI-O21)', () => {
     playTo(g, '1863-07-03T0400');
@@ -178,7 +179,7 @@ describe('Variable Initiative on the full battle', () => {
     expect(unitOf(record.USA, 'usa-2nd-wisconsin')).toMatchObject({ state: 'fresh', value: 12 });
     expect(g.initiativeLevels({ viewer: 'both' }).records.map((r) => r.label)).toEqual(['2 July 0400', '3 July 0400']);
     expect(g.verify().ok).toBe(true);
-  });
+  }, 120_000);
 });
 
 describe('the night plot pad (RI-O07, RI-O25)', () => {
@@ -219,7 +220,7 @@ describe('the night plot pad (RI-O07, RI-O25)', () => {
     expect(g.nightPlots({ viewer: 'both' }).pads).toEqual({ USA: { hidden: false, plots: [] }, CSA: { hidden: false, plots: [] } });
     expect(g.verify().ok).toBe(true);
     g.close();
-  });
+  }, 120_000);
 });
 
 describe('a game without Variable Initiative', () => {

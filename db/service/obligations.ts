@@ -19,7 +19,8 @@ import type { ChangeResult, HistoryEntry, DiceRecord, Obligation, Obligations, R
 import { eventDueAt, INITIATIVE_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
 import { listHistory } from '../events';
-import { readClock, readCommands, readGame, readLeaders, readTurns, readTurnState, readUnits, type CommandRow } from '../store';
+import { statement } from '../statements';
+import { readClock, readCommands, readGame, readLeaders, readTurns, readTurnState, readUnits, type CommandRow, type UnitRow } from '../store';
 import { actingArmyCommander, standingOrders } from './chain';
 import { RULE } from './common';
 import { inTransaction, write, type GameContext, type ServiceFunctions } from './context';
@@ -89,8 +90,8 @@ function startOfActivationItems(ctx: GameContext): Obligation[] {
 
 /** UDDs the service knows are owed (after a retreat before shock): due before anything else moves on. */
 function uddItems(ctx: GameContext): Obligation[] {
-  return readUnits(ctx.db)
-    .filter((u) => u.udd_due === 1 && u.status !== 'eliminated')
+  // Asked at every step the clock passes: only the units that owe one are read.
+  return (statement(ctx.db, "SELECT * FROM units WHERE udd_due = 1 AND status <> 'eliminated' ORDER BY position").all() as UnitRow[])
     .map((u) => item({ id: `udd:${u.id}`, kind: 'chore', side: u.side, text: `UDD due for ${u.name} after its retreat before shock`, rule: RULES.retreat, where: 'Combat screen: Rally / UDD' }));
 }
 
@@ -159,7 +160,7 @@ function cleanupItems(ctx: GameContext, settled: Set<string>): Obligation[] {
   const lastTurn = clock.turn_id === game.last_turn_id;
   const items: Obligation[] = [];
   if (lastTurn || eventDueAt(readTurns(ctx.db), clock, 'abandoned-guns')) {
-    for (const u of readUnits(ctx.db).filter((x) => x.abandoned_guns > 0)) {
+    for (const u of statement(ctx.db, 'SELECT * FROM units WHERE abandoned_guns > 0 ORDER BY position').all() as UnitRow[]) {
       items.push(
         item({
           id: `guns:${u.id}`,
