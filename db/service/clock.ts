@@ -9,7 +9,6 @@ import type { ChangeSet } from '../events';
 import type { AdvanceClockInput, AdvanceClockResult, AdvanceToDecisionResult, ChangeResult, FinishEntriesInput, LegalActions, TurnState } from '../../contract';
 import { SIDES, type Side } from '../../rules/types';
 import { MusterError } from '../errors';
-import { dueBeforeActivation } from './turn-start';
 import { readActivatedUnits, readClock, readGame, readCommands, readLeaders, readTurns, readTurnState, readUnits } from '../store';
 import { askRules } from '../validate';
 import { RULE } from './common';
