@@ -4,7 +4,8 @@
  * bar's own "keep the markers" / "no more designations" answers, "To next decision" (▸▸), Next. At the
  * end every reinforcement group due that day has arrived or has its rolls in the dice log, the Initiative
  * was rolled every turn, and after every press the Turn screen agreed with the bar. Then Willoughby Run's
- * last turn ends on the Turn screen with "End the game". Photographed into docs/screenshots/:
+ * last turn ends on the Turn screen with "End the game", and its Out-of-Command phase opens without the
+ * In-Command phase's "three passes" words. Photographed into docs/screenshots/:
  * turn-obligations, turn-end-of-game.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,14 +146,33 @@ describe('the last turn ends on the Turn screen', () => {
     await e2e.createGame({ scenario: 'skirmish-at-willoughby-run', players: { USA: 'Abner', CSA: 'Jubal' } });
     await e2e.screen('turn');
     const page = e2e.page;
+    let oocOpened = false;
     for (let press = 0; press < 400; press += 1) {
       const info = (await e2e.gameInfo())!;
       if (info.clock.isLastTurn && info.clock.segment === 'IV' && info.clock.phase === 'C') break;
+      if (!oocOpened && info.clock.segment === 'III' && info.clock.phase === 'A' && (await e2e.call('obligations')).items.length === 0) {
+        // Three passes end the In-Command phase; the Out-of-Command phase then opens with its own count, and
+        // says nothing of the phase before being over.
+        for (let n = 0; n < 3; n += 1) {
+          await page.getByTestId('activation-pass').click();
+          await e2e.idle();
+        }
+        expect(await page.getByTestId('phase-over').innerText()).toContain('Three passes in a row: this phase is over');
+        await page.getByTestId('turn-next').click();
+        await e2e.idle();
+        expect((await e2e.gameInfo())!.clock.label).toBe('III.B Out-of-Command Activation Phase');
+        expect(await page.getByTestId('passes').innerText()).toContain('0 of 3');
+        expect(await page.getByTestId('activation-segment').innerText()).not.toContain('phase is over');
+        await expectAgreement();
+        oocOpened = true;
+        continue;
+      }
       const now = await shown();
       const button = now.rollAll ? page.getByTestId('turn-roll-all') : now.answers.length > 0 ? page.locator(BAR_ANSWERS).first() : now.skip ? page.getByTestId('turn-skip') : page.getByTestId('turn-next');
       await button.click();
       await e2e.idle();
     }
+    expect(oocOpened).toBe(true);
     expect((await e2e.gameInfo())!.clock).toMatchObject({ time: '1100', segment: 'IV', phase: 'C', isLastTurn: true });
     await expectAgreement();
     const view = await page.getByTestId('turn-view').innerText();
