@@ -191,7 +191,8 @@ function cleanupItems(ctx: GameContext, settled: Set<string>): Obligation[] {
         item({
           id: 'rsm',
           kind: 'chore',
-          text: `RSM markers at the end of the Cleanup Phase: each is removed if any unit of its command is within its superior's range (${marked.map(({ c, superior }) => `${c.name}: ${superior.name}`).join('; ')})`,
+          // A long list is named by its choices, one per marker.
+          text: `RSM markers at the end of the Cleanup Phase: each is removed if any unit of its command is within its superior's range (${marked.length <= 4 ? marked.map(({ c, superior }) => `${c.name}: ${superior.name}`).join('; ') : `${marked.length} commands`})`,
           rule: RULES.rsm,
           choices: [
             ...marked.map(({ c, superior }) => ({ id: `remove:${c.id}`, label: `${c.name} in ${superior.name}'s range: remove its marker` })),

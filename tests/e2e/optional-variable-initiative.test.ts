@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameService } from '../../db/service';
 import { tempDir } from '../fixtures/game';
 import { playFirstJulyMorning, playTo } from '../fixtures/variable-initiative';
+import { settleDue } from './settle-due';
 import { startE2E, type E2E } from './harness';
 
 let e2e: E2E;
@@ -81,8 +82,9 @@ describe('Variable Initiative in the screens', () => {
     for (let i = 0; i < 200; i += 1) {
       const clock = (await e2e.gameInfo())!.clock;
       if (clock.turnId === '1863-07-02T0400' && clock.segment === 'II' && clock.phase === 'A') break;
-      const r = await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
-      if (r.stoppedBecause.startsWith('the Activation Segment: first roll')) await e2e.call('rollDueArrivals', {});
+      // What is due on the way is rolled or answered as the turn bar would (RI-B14).
+      await settleDue(e2e);
+      await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
     }
     await e2e.reload();
     await e2e.screen('turn');
@@ -167,6 +169,7 @@ describe('Variable Initiative in the screens', () => {
     const info = (await e2e.call('initiativeLevels', { viewer: 'both' })).records[0]!;
     await e2e.call('advanceClock', {});
     await e2e.call('advanceToDecision', {});
+    await settleDue(e2e);
     await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
     // 0420: the Initiative Phase passes by itself, the levels' winner holding the Initiative (no roll to stop for).
     expect((await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] })).stoppedBecause).toBe('the Activation Segment');
