@@ -241,7 +241,8 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     await e2e.call('leaderCasualty', { leaderId: 'csa-heth', roll: 8 });
     await e2e.screen('victory');
     await page.getByRole('button', { name: 'End the game…' }).click();
-    await page.getByRole('button', { name: 'End the game', exact: true }).click();
+    // The Victory screen's own button (the turn bar offers the same end after the last turn).
+    await page.getByTestId('victory-end').getByRole('button', { name: 'End the game', exact: true }).click();
     await settle();
     const tally = await e2e.call('tally');
     // USA: 8th Illinois Cavalry 2 SP x 2 = 4; 19th Indiana 3 SP x 1 = 3. Total 7.

@@ -330,7 +330,8 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     await e2e.call('leaderCasualty', { leaderId: 'csa-heth', roll: 6 });
     await e2e.screen('victory');
     await page.getByRole('button', { name: 'End the game…' }).click();
-    await page.getByRole('button', { name: 'End the game', exact: true }).click();
+    // The Victory screen's own button (the turn bar offers the same end after the last turn).
+    await page.getByTestId('victory-end').getByRole('button', { name: 'End the game', exact: true }).click();
     await settle();
     const tally = await e2e.call('tally');
     // CSA: 13th Alabama 2 SP + 1 straggler (infantry, 1 point each) = 3; Heth wounded: 1/2 x 2 stars x rating 2 = 2. Total 5.

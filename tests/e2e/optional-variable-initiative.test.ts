@@ -98,7 +98,8 @@ describe('Variable Initiative in the screens', () => {
     // The service refuses to move the clock before the levels, so the skip is not offered and the bar says why.
     expect(await page.getByTestId('turn-skip').isDisabled()).toBe(true);
     expect(await page.getByTestId('turn-skip').innerText()).not.toContain('Nobody enters anything');
-    expect(await page.getByTestId('turn-next-waits').innerText()).toContain('determine the Initiative Levels first');
+    expect(await page.getByTestId('turn-next-waits').innerText()).toContain('first determine the Initiative Levels (Variable Initiative); roll for the arrival of');
+    expect(await page.getByTestId('turn-obligations').innerText()).toContain('determine the Initiative Levels (Variable Initiative)');
     // The players tick a unit surrounded by Enemy ZOC: the service's preview counts it as nothing; unticked, it counts again.
     const usa = page.locator('[data-testid="vi-side"][data-side="USA"]');
     const usaLevel = async () => Number(await usa.getByTestId('vi-level').innerText());

@@ -53,6 +53,8 @@ async function advanceToNextTurn(): Promise<void> {
     // Nobody enters anything on the way: both sides say so in the steps of secret entries (RI-H02); what is
     // due is rolled or answered as the turn bar would (RI-B14).
     await settleDue(e2e);
+    // A leader who fell this turn is replaced in the Leader Replacement Phase before the clock goes on.
+    for (const o of (await e2e.call('obligations')).items.filter((x) => x.id.startsWith('replace:'))) await e2e.call('replaceLeader', { leaderId: o.id.slice('replace:'.length) });
     const { clock } = await e2e.call('advanceClock', { nothingToEnter: ['USA', 'CSA'] });
     if (clock.turnId !== start) return;
   }
