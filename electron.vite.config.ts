@@ -14,28 +14,42 @@ import { CHANNELS } from './contract';
 const root = import.meta.dirname;
 
 /**
- * data/scenarios.ts finds the built-in scenarios next to itself (new URL('./scenarios/', import.meta.url));
- * once bundled that is out/main/scenarios/, so the JSON files are copied there.
+ * What the main process reads at run time besides its code, copied where the bundle looks for it: the
+ * modules that read these files find them relative to themselves (new URL(..., import.meta.url)), which
+ * once bundled is out/main/. data/scenarios.ts -> out/main/scenarios/, data/history.ts ->
+ * out/main/history/ (the Victory screen's history check), electron/help.ts -> out/docs/ (Help's pages).
+ * tests/desktop/built-app.test.ts runs the built main bundle and checks that each is found.
  */
-function copyScenarios(): Plugin {
+export const RUNTIME_FILES = [
+  { from: 'data/scenarios', to: 'out/main/scenarios' },
+  { from: 'data/history', to: 'out/main/history' },
+  { from: 'docs/how-to-play.md', to: 'out/docs/how-to-play.md' },
+  { from: 'docs/rules-interpretations.md', to: 'out/docs/rules-interpretations.md' },
+] as const;
+
+function copyRuntimeFiles(): Plugin {
   return {
-    name: 'muster:copy-scenarios',
+    name: 'muster:copy-runtime-files',
     apply: 'build',
     writeBundle() {
-      const from = resolve(root, 'data/scenarios');
-      if (existsSync(from)) cpSync(from, resolve(root, 'out/main/scenarios'), { recursive: true });
+      for (const { from, to } of RUNTIME_FILES) {
+        if (!existsSync(resolve(root, from))) throw new Error(`the build needs ${from}, which is missing`);
+        cpSync(resolve(root, from), resolve(root, to), { recursive: true });
+      }
     },
   };
 }
 
 export default defineConfig({
   main: {
-    plugins: [copyScenarios()],
+    plugins: [copyRuntimeFiles()],
     build: {
       outDir: resolve(root, 'out/main'),
-      // electron-log, zod, pure-rand and better-sqlite3 stay in node_modules (a native addon cannot be
-      // bundled; better-sqlite3 13's Node-API prebuilds load in Electron as they are).
-      externalizeDeps: true,
+      // better-sqlite3 (a native addon cannot be bundled; its Node-API prebuilds load in Electron as they
+      // are) and electron-log stay in node_modules, the app's only dependencies. zod and pure-rand are
+      // bundled, so only the parts the app uses are shipped: they are devDependencies, which the packaged
+      // app never carries.
+      externalizeDeps: { exclude: ['zod', 'pure-rand'] },
       sourcemap: true,
       rollupOptions: {
         input: { main: resolve(root, 'electron/main.ts') },

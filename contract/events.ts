@@ -13,7 +13,7 @@ export type EventFunction = keyof typeof EVENTS;
 export const EVENT_FUNCTIONS = Object.keys(EVENTS) as EventFunction[];
 
 /** Menu items that the window carries out (the rest run in the main process). */
-export const RENDERER_MENU_COMMANDS = ['new-game', 'print-roster', 'export-roster-csv', 'export-log-csv'] as const;
+export const RENDERER_MENU_COMMANDS = ['new-game', 'print-roster', 'export-roster-csv', 'export-log-csv', 'show-help', 'go-screen'] as const;
 export type RendererMenuCommand = (typeof RENDERER_MENU_COMMANDS)[number];
 
 /** Why the open game changed, as the main process tells the window. */

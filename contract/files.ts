@@ -59,7 +59,11 @@ export const GameChangedEvent = z.object({
   reason: z.enum(GAME_CHANGE_REASONS),
 });
 export type GameChangedEvent = z.infer<typeof GameChangedEvent>;
-export const MenuCommandEvent = z.object({ command: z.enum(RENDERER_MENU_COMMANDS) });
+export const MenuCommandEvent = z.object({
+  command: z.enum(RENDERER_MENU_COMMANDS),
+  /** go-screen: the screen's name (renderer/src/screens.ts). */
+  screen: z.string().optional(),
+});
 export type MenuCommandEvent = z.infer<typeof MenuCommandEvent>;
 
 /** The game files of the browser preview's folder (the browser has no file dialog): Open lists them. */
@@ -73,9 +77,26 @@ export type GameFolder = z.infer<typeof GameFolder>;
 export const OpenFromFolderInput = z.strictObject({ name: z.string().min(1).max(255).regex(/^[^/\\]+\.muster$/, 'name must be a .muster file name of the game folder, without a path') });
 export type OpenFromFolderInput = z.infer<typeof OpenFromFolderInput>;
 
-/** The Help menu's pages, for a window that shows them itself (the browser preview). */
-export const HelpText = z.object({ title: z.string(), markdown: z.string() });
+/** Help, as Markdown: how to play with Muster (docs/how-to-play.md), then the rules interpretations. */
+export const HelpText = z.object({ title: z.string(), guide: z.string(), readings: z.string() });
 export type HelpText = z.infer<typeof HelpText>;
+
+/** The window says whether a text field has the keyboard, so Edit > Undo acts on its typing, not the game. */
+export const TextFocusInput = z.strictObject({ focused: z.boolean() });
+export type TextFocusInput = z.infer<typeof TextFocusInput>;
+
+/** A screen error the window caught (or a page that failed to load), for the log file. */
+export const ScreenErrorInput = z.strictObject({
+  kind: z.enum(['error', 'unhandledrejection', 'load']),
+  message: text(2000),
+  stack: text(8000).optional(),
+  screen: text(40).optional(),
+});
+export type ScreenErrorInput = z.infer<typeof ScreenErrorInput>;
+
+/** A game file dropped on the window (desktop app: the path comes from the system's drop). */
+export const DroppedFileInput = z.strictObject({ file: pathText(4096) });
+export type DroppedFileInput = z.infer<typeof DroppedFileInput>;
 
 /** The shell's functions: they never write a game event. */
 export const filesContract = {
@@ -92,5 +113,8 @@ export const filesContract = {
   removeRecentFile: shell('Removes a file from the Recent list', OpenRecentInput, z.array(RecentFile)),
   gameFolder: shell("The game files of the browser preview's folder, newest first (null in the desktop app, which has a file dialog)", NoInput, GameFolder.nullable()),
   openFromFolder: shell("Opens a game file of the browser preview's folder by name", OpenFromFolderInput, GameInfo),
-  helpText: shell('The rules interpretations (the Help menu), as Markdown', NoInput, HelpText),
+  helpText: shell('Help: how to play with Muster, then the rules interpretations, as Markdown', NoInput, HelpText),
+  reportTextFocus: shell('Whether a text field of the window has the keyboard (Edit > Undo then undoes its typing)', TextFocusInput, z.null()),
+  reportScreenError: shell('Writes an error the window caught to the log file', ScreenErrorInput, z.null()),
+  openDroppedFile: shell('Opens a game file dropped on the window (desktop app), with the same checks as Open', DroppedFileInput, GameInfo),
 };

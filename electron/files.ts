@@ -158,3 +158,4 @@ export function describeFileError(code: string): string {
 
 /** The dialog's closing line: refused files are never changed. */
 export const FILE_UNTOUCHED_NOTE = 'The file was not changed.';
+

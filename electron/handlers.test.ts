@@ -314,10 +314,12 @@ describe('the browser preview\'s File menu: Open from the games folder, Help', (
     handlers.shutdown();
   });
 
-  it('Help gives the rules interpretations as Markdown', async () => {
+  it('Help gives how to play with Muster, then the rules interpretations, as Markdown', async () => {
     const help = await folderHandlers().helpText(undefined);
-    expect(help.title).toBe('Rules interpretations');
-    expect(help.markdown).toContain('# Rules interpretations');
-    expect(help.markdown).toContain('### RI-B01');
+    expect(help.title).toBe('Muster Help');
+    expect(help.guide).toContain('# Playing with Muster');
+    expect(help.guide).toContain('## Secret entries: the hand-over');
+    expect(help.readings).toContain('# Rules interpretations');
+    expect(help.readings).toContain('### RI-B01');
   });
 });

@@ -8,16 +8,16 @@
  * Every change is already on disk when a service call returns; there is no "unsaved" state. Save As
  * copies the open game to the new file with SQLite's online backup and continues on the copy.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, isAbsolute, join, resolve } from 'node:path';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
 import { OPTIONAL_RULE_MODULES } from '../rules/optional/catalogue';
 import { GAME_FUNCTIONS, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
 import type { CreateGameInput } from '../db/service';
 import { ShellError, toErrorInfo } from '../db/dispatch';
 import { lookupConfusion, lookupFire, lookupRandomEvent, parseCharts, serializeCharts, type PlayerChartsFile } from './charts';
-import { withGameFileExtension, type RecentFile } from './files';
+import { GAME_FILE_EXTENSION, withGameFileExtension, type RecentFile } from './files';
+import { readHelp } from './help';
 
 /** One open game file: the service plus what the shell needs around it. */
 export interface GameBackend extends GameServiceApi {
@@ -69,13 +69,12 @@ export interface HandlerDeps {
    * the desktop app, whose Open uses the system's dialog.
    */
   gameFolder?: string;
-  /** docs/rules-interpretations.md, for Help in a window that shows it itself; default the project's copy. */
-  helpFile?: string;
-}
-
-/** The project's docs/rules-interpretations.md (the desktop app passes its own copy's path). */
-export function defaultHelpFile(): string {
-  return join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'rules-interpretations.md');
+  /** The folder of Help's pages (electron/help.ts); default the project's docs/ (or the build's out/docs/). */
+  helpDir?: string;
+  /** The desktop app: a game file dropped on the window may be opened (the browser preview has no paths). */
+  acceptsDroppedFiles?: boolean;
+  /** The window reported whether a text field has the keyboard (the desktop menu follows it). */
+  onTextFocus?: (focused: boolean) => void;
 }
 
 /** The handlers plus what the main process itself needs (menu, file association, quitting). */
@@ -255,7 +254,22 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
       return openFile(path);
     },
 
-    helpText: () => ({ title: 'Rules interpretations', markdown: readFileSync(deps.helpFile ?? defaultHelpFile(), 'utf8') }),
+    helpText: () => readHelp(deps.helpDir),
+    reportTextFocus: ({ focused }) => {
+      deps.onTextFocus?.(focused);
+      return null;
+    },
+    reportScreenError: ({ kind, message, stack, screen }) => {
+      deps.logError?.(`screen ${kind}${screen ? ` on ${screen}` : ''}: ${message}`, stack);
+      return null;
+    },
+    openDroppedFile: async ({ file }) => {
+      if (!deps.acceptsDroppedFiles) throw new ShellError('INVALID_ARGUMENT', 'file', 'dropping a file opens it in the desktop app only: here, use File > Open');
+      if (!isAbsolute(file) || !file.toLowerCase().endsWith(GAME_FILE_EXTENSION)) {
+        throw new ShellError('NOT_MUSTER', 'file', `${basename(file)} is not a Muster game: only ${GAME_FILE_EXTENSION} files can be opened by dropping them on the window`);
+      }
+      return openFile(file);
+    },
 
     charts: () => deps.charts.read(),
     saveCharts: (charts) => deps.charts.write(charts),

@@ -1,7 +1,7 @@
 // The main process under a recording fake of Electron: every security option of the one window, the CSP
 // header on app:// responses, navigation and window-open denial, permission denial, the single-instance
 // lock, the IPC sender check, the menu, and game files given by file association or a second instance.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,13 @@ let appPath: string;
 let userData: string;
 
 async function startMain(options: { lock?: boolean; beforeReady?: () => void } = {}): Promise<void> {
-  const state = resetFake();
+  resetFake();
+  await startMainKeepingFake(options);
+}
+
+/** Starts main.ts on the fake as it is (a test may set the system's theme or screens first). */
+async function startMainKeepingFake(options: { lock?: boolean; beforeReady?: () => void } = {}): Promise<void> {
+  const state = fake.state;
   state.app.appPath = appPath;
   state.app.setPath('userData', userData);
   state.app.setPath('documents', dir);
@@ -316,13 +322,35 @@ describe('the menu', () => {
     return item;
   };
 
-  it('is File, Edit, View, Help with Print and the exports disabled', async () => {
+  it('is File, Edit, View, Go, Help with Print and the exports disabled', async () => {
     await startMain();
-    expect(menu().map((m) => m.label ?? m.role)).toEqual(process.platform === 'darwin' ? ['appMenu', '&File', '&Edit', '&View', 'windowMenu', '&Help'] : ['&File', '&Edit', '&View', '&Help']);
+    expect(menu().map((m) => m.label ?? m.role)).toEqual(process.platform === 'darwin' ? ['appMenu', '&File', '&Edit', '&View', '&Go', 'windowMenu', '&Help'] : ['&File', '&Edit', '&View', '&Go', '&Help']);
     expect(find('&Print Roster…').enabled).toBe(false);
     expect(find('Export Roster as &CSV…').enabled).toBe(false);
     expect(find('Export &Log as CSV…').enabled).toBe(false);
-    expect(find('&Undo').enabled).toBe(false);
+    expect(find('&Undo Last Entry').enabled).toBe(false);
+  });
+
+  it('while a text field has the keyboard, Edit > Undo and Redo undo its typing (edit roles), and the game again once it has not', async () => {
+    const file = makeGameFile(dir, 'typing.muster');
+    await startMain({ beforeReady: () => fake.state.app.emit('open-file', new FakeEvent(), file) });
+    await vi.waitFor(async () => expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file }));
+    expect(await invoke(CHANNELS.recordLoss, fromWindow(), { unitId: '2-wi', sp: 1 })).toMatchObject({ ok: true });
+    expect(await invoke(CHANNELS.reportTextFocus, fromWindow(), { focused: true })).toMatchObject({ ok: true });
+    expect(find('&Undo Typing')).toMatchObject({ role: 'undo', accelerator: 'CmdOrCtrl+Z' });
+    expect(find('&Undo Typing').click).toBeUndefined();
+    expect(find('&Redo Typing')).toMatchObject({ role: 'redo' });
+    expect(await invoke(CHANNELS.reportTextFocus, fromWindow(), { focused: false })).toMatchObject({ ok: true });
+    expect(find('&Undo Last Entry')).toMatchObject({ enabled: true, accelerator: 'CmdOrCtrl+Z' });
+    expect(find('&Undo Last Entry').role).toBeUndefined();
+  });
+
+  it('Go > a screen asks the window to show it; the shortcut is shown but left to the window', async () => {
+    await startMain();
+    const charts = find('Charts');
+    expect(charts).toMatchObject({ accelerator: 'Alt+9', registerAccelerator: false });
+    charts.click!();
+    expect(win().webContents.sent).toContainEqual({ channel: EVENTS.onMenuCommand, args: [{ command: 'go-screen', screen: 'charts' }] });
   });
 
   it('Undo from the menu undoes the last change and tells the window', async () => {
@@ -330,13 +358,13 @@ describe('the menu', () => {
     await startMain({ beforeReady: () => fake.state.app.emit('open-file', new FakeEvent(), file) });
     await vi.waitFor(async () => expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file }));
     expect(await invoke(CHANNELS.recordLoss, fromWindow(), { unitId: '2-wi', sp: 1 })).toMatchObject({ ok: true });
-    expect(find('&Undo')).toMatchObject({ enabled: true, accelerator: 'CmdOrCtrl+Z' });
+    expect(find('&Undo Last Entry')).toMatchObject({ enabled: true, accelerator: 'CmdOrCtrl+Z' });
     win().webContents.sent = [];
-    find('&Undo').click!();
+    find('&Undo Last Entry').click!();
     await vi.waitFor(() => expect(win().webContents.sent).toContainEqual({ channel: EVENTS.onGameChanged, args: [expect.objectContaining({ reason: 'undo' })] }));
     const roster = (await invoke(CHANNELS.roster, fromWindow())).value as { id: string; spLost: number }[];
     expect(roster.find((u) => u.id === '2-wi')?.spLost).toBe(0);
-    expect(find('&Redo')).toMatchObject({ enabled: true, accelerator: 'CmdOrCtrl+Shift+Z' });
+    expect(find('&Redo Entry')).toMatchObject({ enabled: true, accelerator: 'CmdOrCtrl+Shift+Z' });
   });
 
   it('New Game asks the window (which asks for the scenario first)', async () => {
@@ -345,12 +373,136 @@ describe('the menu', () => {
     expect(win().webContents.sent).toContainEqual({ channel: EVENTS.onMenuCommand, args: [{ command: 'new-game' }] });
   });
 
-  it('Help opens the rules interpretations and About shows the version and the log file', async () => {
+  it("Help shows Muster's Help in the window (F1), Show Log File the log, and About the version and the log file", async () => {
     await startMain();
-    find('Rules &Interpretations').click!();
-    await vi.waitFor(() => expect(fake.state.openedPaths).toEqual([join(appPath, 'docs', 'rules-interpretations.md')]));
+    expect(find('Muster &Help').accelerator).toBe('F1');
+    find('Muster &Help').click!();
+    expect(win().webContents.sent).toContainEqual({ channel: EVENTS.onMenuCommand, args: [{ command: 'show-help' }] });
+    expect(fake.state.openedPaths).toEqual([]);
+    const help = (await invoke(CHANNELS.helpText, fromWindow())).value as { guide: string; readings: string };
+    expect(help.guide).toContain('# Playing with Muster');
+    expect(help.readings).toContain('### RI-C01');
+    find('Show &Log File').click!();
+    expect(fake.state.shownInFolder).toEqual([join(userData, 'logs', 'main.log')]);
     find('&About Muster').click!();
     await vi.waitFor(() => expect(fake.state.dialogs.at(-1)?.options).toMatchObject({ message: 'Muster 0.1.0' }));
     expect(String(fake.state.dialogs.at(-1)?.options.detail)).toContain(join(userData, 'logs', 'main.log'));
+  });
+});
+
+describe('the window as a desktop window', () => {
+  it('is titled with the open game, and plain Muster without one', async () => {
+    await startMain();
+    expect(win().title).toBe('Muster');
+    const file = makeGameFile(dir, 'Pickett at dawn.muster');
+    fake.state.app.emit('open-file', new FakeEvent(), file);
+    await vi.waitFor(() => expect(win().title).toBe('Pickett at dawn \u2014 Muster'));
+    const pageTitle = new FakeEvent();
+    win().emit('page-title-updated', pageTitle, 'Muster');
+    expect(pageTitle.defaultPrevented).toBe(true);
+    await invoke(CHANNELS.closeGame, fromWindow());
+    expect(win().title).toBe('Muster');
+  });
+
+  it('a game given at launch titles the window from the start', async () => {
+    const file = makeGameFile(dir, 'launch.muster');
+    await startMain({ beforeReady: () => fake.state.app.emit('open-file', new FakeEvent(), file) });
+    expect(win().title).toBe('launch \u2014 Muster');
+  });
+
+  it('remembers its size, place and maximized state for the next start', async () => {
+    await startMain();
+    expect(win().options).toMatchObject({ width: 1366, height: 860 });
+    expect(win().options).not.toHaveProperty('x');
+    win().setBounds({ x: 220, y: 140, width: 1200, height: 760 });
+    win().maximize();
+    win().close();
+    expect(JSON.parse(readFileSync(join(userData, 'window-state.json'), 'utf8'))).toEqual({ x: 220, y: 140, width: 1200, height: 760, maximized: true, fullScreen: false });
+    await startMain();
+    expect(win().options).toMatchObject({ x: 220, y: 140, width: 1200, height: 760 });
+    expect(win().maximized).toBe(true);
+  });
+
+  it('opens centred on the screen it has when the remembered place is on a monitor that is gone', async () => {
+    mkdirSync(userData, { recursive: true });
+    writeFileSync(join(userData, 'window-state.json'), JSON.stringify({ x: 2400, y: 100, width: 1300, height: 800, maximized: false, fullScreen: false }));
+    await startMain();
+    expect(win().options).toMatchObject({ width: 1300, height: 800 });
+    expect(win().options).not.toHaveProperty('x');
+  });
+
+  it('a damaged window-state file means the default window, not an error', async () => {
+    mkdirSync(userData, { recursive: true });
+    writeFileSync(join(userData, 'window-state.json'), '{"x": "left"');
+    await startMain();
+    expect(win().options).toMatchObject({ width: 1366, height: 860 });
+  });
+
+  it('a game file dropped on the window opens with the same checks as Open', async () => {
+    await startMain();
+    const file = makeGameFile(dir, 'dropped.muster');
+    expect(await invoke(CHANNELS.openDroppedFile, fromWindow(), { file })).toMatchObject({ ok: true, value: { file } });
+    expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file });
+    const refused = makeRefusedFiles(dir).CORRUPT;
+    expect(await invoke(CHANNELS.openDroppedFile, fromWindow(), { file: refused })).toMatchObject({ ok: false, error: { code: 'CORRUPT' } });
+    expect(fake.state.dialogs.at(-1)?.options).toMatchObject({ type: 'error', message: describeFileError('CORRUPT') });
+    expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file });
+    const notAGame = join(dir, 'notes.txt');
+    writeFileSync(notAGame, 'hello');
+    expect(await invoke(CHANNELS.openDroppedFile, fromWindow(), { file: notAGame })).toMatchObject({ ok: false, error: { code: 'NOT_MUSTER', field: 'file' } });
+  });
+
+  it('follows the system theme from its first paint (no white flash in dark mode)', async () => {
+    resetFake();
+    fake.state.nativeTheme.shouldUseDarkColors = true;
+    await startMainKeepingFake();
+    expect(win().options.backgroundColor).toBe('#1b1a17');
+  });
+});
+
+describe('a window whose page fails', () => {
+  it('a crashed page is logged and the player offered Reload, which reloads it', async () => {
+    await startMain();
+    fake.state.dialogAnswers.push(0);
+    win().webContents.emit('render-process-gone', new FakeEvent(), { reason: 'crashed', exitCode: 11 });
+    await vi.waitFor(() => expect(win().webContents.reloads).toBe(1));
+    const shown = fake.state.dialogs.at(-1)!.options;
+    expect(shown).toMatchObject({ type: 'error', message: "Muster's window stopped working.", buttons: ['Reload', 'Quit Muster'] });
+    expect(String(shown.detail)).toContain('Your game is safe');
+    expect(fake.state.log.error.flat().join(' ')).toContain('crashed');
+  });
+
+  it('Quit Muster quits', async () => {
+    await startMain();
+    fake.state.dialogAnswers.push(1);
+    win().webContents.emit('render-process-gone', new FakeEvent(), { reason: 'oom', exitCode: 0 });
+    await vi.waitFor(() => expect(fake.state.app.quitCalls).toBe(1));
+    expect(win().webContents.reloads).toBe(0);
+  });
+
+  it('a page that does not load says so with Reload; a load replaced by a reload is not a failure', async () => {
+    await startMain();
+    win().webContents.emit('did-fail-load', new FakeEvent(), -3, 'ERR_ABORTED', 'app://muster/index.html', true);
+    expect(fake.state.dialogs).toEqual([]);
+    fake.state.dialogAnswers.push(0);
+    win().webContents.emit('did-fail-load', new FakeEvent(), -6, 'ERR_FILE_NOT_FOUND', 'app://muster/index.html', true);
+    await vi.waitFor(() => expect(win().webContents.reloads).toBe(1));
+    expect(fake.state.dialogs.at(-1)!.options).toMatchObject({ message: "Muster's window could not load its screens." });
+    expect(fake.state.log.error.flat().join(' ')).toContain('ERR_FILE_NOT_FOUND');
+  });
+
+  it('a page that hangs offers Reload or Wait', async () => {
+    await startMain();
+    fake.state.dialogAnswers.push(1);
+    win().emit('unresponsive');
+    await vi.waitFor(() => expect(fake.state.dialogs.at(-1)?.options).toMatchObject({ buttons: ['Reload', 'Wait'] }));
+    expect(win().webContents.reloads).toBe(0);
+    expect(fake.state.app.quitCalls).toBe(0);
+  });
+
+  it("errors the page catches are written to the log with the screen's words", async () => {
+    await startMain();
+    expect(await invoke(CHANNELS.reportScreenError, fromWindow(), { kind: 'error', message: 'TypeError: x is undefined', stack: 'at Roster', screen: 'roster' })).toMatchObject({ ok: true });
+    expect(fake.state.log.error).toContainEqual(['screen error on roster: TypeError: x is undefined', 'at Roster']);
   });
 });

@@ -6,7 +6,7 @@
  * windows denied (allowlisted https: links open in the browser); every IPC sender checked.
  * The policies themselves are pure functions in security.ts, tested without Electron.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, type MenuItemConstructorOptions, type Session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, screen, session, shell, type MenuItemConstructorOptions, type Session, type WebContents } from 'electron';
 import log from 'electron-log/main';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,7 +18,9 @@ import { CHARTS_FILE_NAME, PlayerChartsStore } from './charts';
 import { createHandlers, type ShellDialogs, type ShellHandlers } from './handlers';
 import { registerIpc } from './ipc';
 import { withOpeningFrame } from './opening-frame';
+import { gameTitle as windowTitle } from '../renderer/src/format';
 import { buildMenuTemplate, type MenuCommand, type MenuItemSpec } from './menu';
+import { MIN_WINDOW_SIZE, placeWindow, readWindowState, writeWindowState, WINDOW_STATE_NAME, type SavedWindowState } from './window-state';
 import {
   APP_ENTRY_URL,
   APP_SCHEME,
@@ -32,10 +34,11 @@ import {
 } from './security';
 
 const PRODUCT_NAME = 'Muster';
+const GAME_IS_SAFE = 'Your game is safe: every entry was written to the game file when it was made.';
 const GAME_FILTERS = [{ name: 'Muster games', extensions: [GAME_FILE_EXTENSION.slice(1)] }];
 
 // The log goes to a file in userData (logs/main.log), whatever electron-log's platform default is.
-log.transports.file.resolvePathFn = () => join(app.getPath('userData'), 'logs', 'main.log');
+log.transports.file.resolvePathFn = () => logFilePath();
 log.errorHandler.startCatching();
 
 // Before 'ready': every renderer sandboxed (not only the window that asks), and the scheme the UI is served from.
@@ -45,8 +48,13 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP
 /** Folders of the built app: out/ under the app path (the project root, or app.asar when packaged). */
 const rendererRoot = () => join(app.getAppPath(), 'out', 'renderer');
 const preloadPath = () => join(app.getAppPath(), 'out', 'preload', 'preload.cjs');
-const interpretationsPath = () =>
-  app.isPackaged ? join(process.resourcesPath, 'docs', 'rules-interpretations.md') : join(app.getAppPath(), 'docs', 'rules-interpretations.md');
+const logFilePath = () => join(app.getPath('userData'), 'logs', 'main.log');
+const windowStatePath = () => join(app.getPath('userData'), WINDOW_STATE_NAME);
+/**
+ * The window's background before the page paints, in the theme the system asks for (no white flash at
+ * night): the page's own paper at night (styles.css, --muster-paper in the dark palette).
+ */
+const windowBackground = () => (nativeTheme.shouldUseDarkColors ? '#1b1a17' : '#f5f2ea');
 
 let mainWindow: BrowserWindow | null = null;
 let handlers: ShellHandlers | null = null;
@@ -54,6 +62,8 @@ let recent: RecentFilesStore | null = null;
 /** A file named before the app was ready (command line, or macOS open-file during launch). */
 let pendingFile: string | null = gameFileFromArgv(process.argv, process.cwd());
 let lastMenuKey = '';
+/** A text field of the window has the keyboard: Edit > Undo and Redo then act on its typing. */
+let textFocused = false;
 
 if (process.platform === 'win32') app.setAppUserModelId('org.muster.companion');
 
@@ -144,22 +154,95 @@ async function serveApp(request: Request): Promise<Response> {
 }
 
 function createWindow(): BrowserWindow {
+  const placement = placeWindow(
+    readWindowState(windowStatePath()),
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   const win = new BrowserWindow({
-    width: 1366,
-    height: 860,
-    minWidth: 1024,
-    minHeight: 640,
+    ...(placement.x !== undefined && placement.y !== undefined ? { x: placement.x, y: placement.y } : {}),
+    width: placement.width,
+    height: placement.height,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     show: false,
-    title: PRODUCT_NAME,
-    backgroundColor: '#f5f2ea',
+    title: windowTitle(handlers?.currentBackend()?.info()?.file ?? null),
+    backgroundColor: windowBackground(),
     webPreferences: secureWebPreferences(preloadPath()),
   });
+  if (placement.maximized) win.maximize();
+  // The title is the main process's (the open game's name), not the page's <title>, which says only Muster
+  // until the screens have loaded.
+  win.on('page-title-updated', (event) => event.preventDefault());
   win.once('ready-to-show', () => win.show());
+  rememberWindowState(win);
+  watchRenderer(win);
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = null;
   });
   void win.loadURL(APP_ENTRY_URL);
   return win;
+}
+
+/** Saves the window's place and size when it moves or is resized (a moment later) and when it closes. */
+function rememberWindowState(win: BrowserWindow): void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const save = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (win.isDestroyed()) return;
+    const state: SavedWindowState = { ...win.getNormalBounds(), maximized: win.isMaximized(), fullScreen: win.isFullScreen() };
+    try {
+      writeWindowState(windowStatePath(), state);
+    } catch (e) {
+      log.warn('could not remember the window size', e);
+    }
+  };
+  const later = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(save, 500);
+  };
+  for (const event of ['resize', 'move', 'maximize', 'unmaximize', 'enter-full-screen', 'leave-full-screen'] as const) win.on(event as 'resize', later);
+  win.on('close', save);
+}
+
+/**
+ * A window whose page crashed, failed to load or hangs is never left blank without a word: the cause goes
+ * to the log and the player is told, with Reload (every entry is already in the game file).
+ */
+function watchRenderer(win: BrowserWindow): void {
+  const contents = win.webContents;
+  let asking = false;
+  const offerReload = async (message: string, detail: string, waitButton = false) => {
+    if (asking || win.isDestroyed()) return;
+    asking = true;
+    try {
+      const buttons = waitButton ? ['Reload', 'Wait'] : ['Reload', 'Quit Muster'];
+      const { response } = await messageBox({ type: 'error', title: PRODUCT_NAME, message, detail: `${detail}\n\n${GAME_IS_SAFE}\nThe log file is ${logFilePath()}.`, buttons, defaultId: 0, cancelId: 1 });
+      if (win.isDestroyed()) return;
+      if (response === 0) contents.reload();
+      else if (!waitButton) app.quit();
+    } finally {
+      asking = false;
+    }
+  };
+  contents.on('render-process-gone', (_event, details) => {
+    log.error(`the window's page stopped: ${details.reason} (exit code ${details.exitCode})`);
+    if (details.reason === 'clean-exit') return;
+    void offerReload("Muster's window stopped working.", `Reason: ${details.reason}.`);
+  });
+  contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
+    // -3 is a load the page itself replaced (a reload while loading): not a failure.
+    if (!isMainFrame || errorCode === -3) return;
+    log.error(`the window's page did not load: ${validatedURL}: ${errorCode} ${errorDescription}`);
+    void offerReload("Muster's window could not load its screens.", `${errorDescription} (${errorCode}).`);
+  });
+  contents.on('preload-error', (_event, preloadFile, error) => {
+    log.error(`the window's preload failed: ${preloadFile}`, error);
+  });
+  win.on('unresponsive', () => {
+    log.warn("the window's page is not responding");
+    void offerReload("Muster's window is not responding.", 'You can wait a moment, or reload the window.', true);
+  });
 }
 
 function focusWindow(): void {
@@ -234,7 +317,8 @@ function appInfo(): AppInfo {
 
 function onGameChanged(event: GameChangedEvent): void {
   if (event.game !== null) app.addRecentDocument(event.game.file);
-  mainWindow?.setTitle(event.game ? `${event.game.scenarioName} (${event.game.file}) - ${PRODUCT_NAME}` : PRODUCT_NAME);
+  mainWindow?.setTitle(windowTitle(event.game?.file ?? null));
+  mainWindow?.setRepresentedFilename(event.game?.file ?? '');
   sendToWindow(EVENTS.onGameChanged, event);
   rebuildMenu(true);
 }
@@ -252,7 +336,12 @@ function onReady(): void {
     appInfo: appInfo(),
     onGameChanged,
     logError: (message, error) => log.error(message, error),
-    helpFile: interpretationsPath(),
+    acceptsDroppedFiles: true,
+    onTextFocus: (focused) => {
+      if (focused === textFocused) return;
+      textFocused = focused;
+      rebuildMenu(false);
+    },
   });
   registerIpc(ipcMain, handlers, {
     validateOutput: !app.isPackaged,
@@ -295,6 +384,7 @@ function rebuildMenu(force: boolean): void {
     canUndo: game?.canUndo ?? false,
     canRedo: game?.canRedo ?? false,
     recentFiles: recent?.list() ?? [],
+    textFocused,
   };
   const key = JSON.stringify(state);
   if (!force && key === lastMenuKey) return;
@@ -316,7 +406,7 @@ function toElectronTemplate(items: readonly MenuItemSpec[]): MenuItemConstructor
 async function runMenuCommand(command: MenuCommand): Promise<void> {
   if (handlers === null) return;
   const h = handlers;
-  const toWindow = (c: RendererMenuCommand) => sendToWindow(EVENTS.onMenuCommand, { command: c });
+  const toWindow = (c: RendererMenuCommand, screen?: string) => sendToWindow(EVENTS.onMenuCommand, screen === undefined ? { command: c } : { command: c, screen });
   try {
     switch (command.kind) {
       case 'new-game':
@@ -346,11 +436,16 @@ async function runMenuCommand(command: MenuCommand): Promise<void> {
         onGameChanged({ game: await h.currentGame(undefined), reason: command.kind });
         return;
       }
-      case 'show-interpretations': {
-        const problem = await shell.openPath(interpretationsPath());
-        if (problem !== '') log.warn(`could not open the rules interpretations: ${problem}`);
+      case 'show-help':
+        // Help is a page of the window, as in the browser preview: the guide, then the readings.
+        toWindow('show-help');
         return;
-      }
+      case 'go-screen':
+        toWindow('go-screen', command.screen);
+        return;
+      case 'show-log':
+        shell.showItemInFolder(logFilePath());
+        return;
       case 'about':
         await messageBox({
           type: 'info',
@@ -359,7 +454,7 @@ async function runMenuCommand(command: MenuCommand): Promise<void> {
           detail: [
             'The roster, orders and turn companion for GBACW 3 Days of Gettysburg (rules revision, 1995 ed.).',
             `Electron ${process.versions.electron ?? '-'}, Chromium ${process.versions.chrome ?? '-'}, Node ${process.versions.node}.`,
-            `Log file: ${join(app.getPath('userData'), 'logs', 'main.log')}`,
+            `Log file: ${logFilePath()}`,
           ].join('\n'),
           buttons: ['OK'],
         });

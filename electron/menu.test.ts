@@ -10,13 +10,13 @@ const byId = (items: MenuItemSpec[], id: string) => {
 };
 
 describe('the menu bar', () => {
-  it('has File, Edit, View and Help on Windows and Linux', () => {
-    expect(buildMenuTemplate(base).map((m) => m.label)).toEqual(['&File', '&Edit', '&View', '&Help']);
+  it('has File, Edit, View, Go and Help on Windows and Linux', () => {
+    expect(buildMenuTemplate(base).map((m) => m.label)).toEqual(['&File', '&Edit', '&View', '&Go', '&Help']);
   });
 
   it('adds the application and Window menus on macOS', () => {
     const roles = buildMenuTemplate({ ...base, platform: 'darwin' }).map((m) => m.role ?? m.label);
-    expect(roles).toEqual(['appMenu', '&File', '&Edit', '&View', 'windowMenu', '&Help']);
+    expect(roles).toEqual(['appMenu', '&File', '&Edit', '&View', '&Go', 'windowMenu', '&Help']);
   });
 
   it('File has New, Open, Open Recent, Save As, Print Roster and both CSV exports', () => {
@@ -24,10 +24,50 @@ describe('the menu bar', () => {
     expect(file).toEqual(['new-game', 'open-game', 'open-recent', 'save-as', 'print-roster', 'export-roster-csv', 'export-log-csv', 'quit']);
   });
 
-  it('Undo is Ctrl/Cmd+Z and Redo Ctrl/Cmd+Shift+Z', () => {
+  it("Undo is Ctrl/Cmd+Z and Redo Ctrl/Cmd+Shift+Z: the game's last entry while no text field has the keyboard", () => {
     const items = buildMenuTemplate(base);
-    expect(byId(items, 'undo')).toMatchObject({ accelerator: 'CmdOrCtrl+Z', command: { kind: 'undo' }, enabled: true });
-    expect(byId(items, 'redo')).toMatchObject({ accelerator: 'CmdOrCtrl+Shift+Z', command: { kind: 'redo' }, enabled: false });
+    expect(byId(items, 'undo')).toMatchObject({ label: '&Undo Last Entry', accelerator: 'CmdOrCtrl+Z', command: { kind: 'undo' }, enabled: true });
+    expect(byId(items, 'redo')).toMatchObject({ label: '&Redo Entry', accelerator: 'CmdOrCtrl+Shift+Z', command: { kind: 'redo' }, enabled: false });
+    expect(byId(items, 'undo').role).toBeUndefined();
+  });
+
+  it('in a text field the same keys undo and redo the typing (the edit roles), never the game', () => {
+    const items = buildMenuTemplate({ ...base, textFocused: true });
+    expect(byId(items, 'undo')).toMatchObject({ role: 'undo', accelerator: 'CmdOrCtrl+Z', label: '&Undo Typing' });
+    expect(byId(items, 'redo')).toMatchObject({ role: 'redo', accelerator: 'CmdOrCtrl+Shift+Z', label: '&Redo Typing' });
+    expect(byId(items, 'undo').command).toBeUndefined();
+    expect(byId(items, 'redo').command).toBeUndefined();
+  });
+
+  it('Cut, Copy, Paste and Select All are the edit roles, acting on the focused field, with their shortcuts shown', () => {
+    const edit = buildMenuTemplate(base).find((m) => m.id === 'edit')!.submenu!;
+    expect(edit.filter((i) => i.role && !['undo', 'redo'].includes(i.role)).map((i) => [i.role, i.accelerator])).toEqual([
+      ['cut', 'CmdOrCtrl+X'],
+      ['copy', 'CmdOrCtrl+C'],
+      ['paste', 'CmdOrCtrl+V'],
+      ['selectAll', 'CmdOrCtrl+A'],
+    ]);
+  });
+
+  it('Go lists the screens with their Alt+1..9 keys, shown in the menu and left to the window to handle', () => {
+    const go = buildMenuTemplate(base).find((m) => m.id === 'go')!.submenu!;
+    expect(go.map((i) => [i.label, i.accelerator])).toEqual([
+      ['Start', 'Alt+1'],
+      ['Setup', 'Alt+2'],
+      ['Roster', 'Alt+3'],
+      ['Leaders', 'Alt+4'],
+      ['Turn', 'Alt+5'],
+      ['Combat', 'Alt+6'],
+      ['History', 'Alt+7'],
+      ['Victory', 'Alt+8'],
+      ['Charts', 'Alt+9'],
+    ]);
+    for (const item of go) expect(item.registerAccelerator).toBe(false);
+    expect(byId(go, 'go-turn').command).toEqual({ kind: 'go-screen', screen: 'turn' });
+    const without = buildMenuTemplate({ ...base, hasGame: false }).find((m) => m.id === 'go')!.submenu!;
+    expect(byId(without, 'go-turn')).toMatchObject({ enabled: false, disabledReason: 'no game is open' });
+    expect(byId(without, 'go-start').enabled).toBeUndefined();
+    expect(byId(without, 'go-charts').enabled).toBeUndefined();
   });
 
   it('Print and the exports act on the open game: enabled with one, disabled with the reason without', () => {
@@ -48,9 +88,10 @@ describe('the menu bar', () => {
     expect(byId(items, 'new-game').enabled).toBeUndefined();
   });
 
-  it('Help has the rules interpretations and About', () => {
+  it("Help has Muster's Help (F1), the log file and About", () => {
     const items = buildMenuTemplate(base);
-    expect(byId(items, 'interpretations').command).toEqual({ kind: 'show-interpretations' });
+    expect(byId(items, 'muster-help')).toMatchObject({ accelerator: 'F1', command: { kind: 'show-help' } });
+    expect(byId(items, 'show-log').command).toEqual({ kind: 'show-log' });
     expect(byId(items, 'about').command).toEqual({ kind: 'about' });
   });
 

@@ -4,6 +4,7 @@
  * so the tests can check every item, shortcut and disabled state without the binary.
  */
 import { basename } from 'node:path';
+import { GAME_SCREENS, SCREENS, SCREEN_LABELS, type ScreenName } from '../renderer/src/screens';
 import type { RecentFile } from './files';
 
 /** Everything a menu item can ask the main process to do. */
@@ -18,7 +19,9 @@ export type MenuCommand =
   | { kind: 'export-log-csv' }
   | { kind: 'undo' }
   | { kind: 'redo' }
-  | { kind: 'show-interpretations' }
+  | { kind: 'go-screen'; screen: ScreenName }
+  | { kind: 'show-help' }
+  | { kind: 'show-log' }
   | { kind: 'about' };
 
 /** Electron menu roles used here (a subset of MenuItemConstructorOptions['role']). */
@@ -26,6 +29,8 @@ export type MenuRole =
   | 'appMenu'
   | 'quit'
   | 'close'
+  | 'undo'
+  | 'redo'
   | 'cut'
   | 'copy'
   | 'paste'
@@ -47,6 +52,11 @@ export interface MenuItemSpec {
   type?: 'normal' | 'separator' | 'submenu';
   role?: MenuRole;
   accelerator?: string;
+  /**
+   * False: the shortcut is shown beside the item but the window handles the key itself (the screen keys
+   * Alt+1..9, which the page must still receive while a text field has focus).
+   */
+  registerAccelerator?: boolean;
   enabled?: boolean;
   /** Why an item is disabled, for the tests and for anyone reading the template. */
   disabledReason?: string;
@@ -63,9 +73,16 @@ export interface MenuState {
   canUndo: boolean;
   canRedo: boolean;
   recentFiles: readonly RecentFile[];
+  /**
+   * A text field of the window has the keyboard: Undo and Redo then act on its typing (Electron's edit
+   * roles), not on the game. The window reports focus changes (reportTextFocus).
+   */
+  textFocused?: boolean;
 }
 
 const separator: MenuItemSpec = { type: 'separator' };
+/** Screens that need an open game (their Go items are disabled without one, as the window's buttons are). */
+const GAME_SCREEN_SET: ReadonlySet<ScreenName> = new Set(GAME_SCREENS);
 /** Items that act on the open game: enabled with one, disabled (with the reason) without. */
 function needsGame(state: MenuState): Pick<MenuItemSpec, 'enabled' | 'disabledReason'> {
   return state.hasGame ? { enabled: true } : { enabled: false, disabledReason: 'no game is open' };
@@ -110,19 +127,41 @@ export function buildMenuTemplate(state: MenuState): MenuItemSpec[] {
       ...(isMac ? [separator, { role: 'close' as const }] : [separator, { id: 'quit', label: 'E&xit', role: 'quit' as const }]),
     ],
   };
+  // Undo and Redo follow the keyboard: in a text field they undo the typing (the edit roles), elsewhere
+  // the game's last entry. Both keep the same shortcuts, so Ctrl/Cmd+Z never reaches past a field's typing.
+  const gameUndoRedo: MenuItemSpec[] = [
+    { id: 'undo', label: '&Undo Last Entry', accelerator: 'CmdOrCtrl+Z', enabled: state.hasGame && state.canUndo, ...(state.hasGame ? {} : { disabledReason: 'no game is open' }), command: { kind: 'undo' } },
+    { id: 'redo', label: '&Redo Entry', accelerator: 'CmdOrCtrl+Shift+Z', enabled: state.hasGame && state.canRedo, ...(state.hasGame ? {} : { disabledReason: 'no game is open' }), command: { kind: 'redo' } },
+  ];
+  const textUndoRedo: MenuItemSpec[] = [
+    { id: 'undo', label: '&Undo Typing', role: 'undo', accelerator: 'CmdOrCtrl+Z' },
+    { id: 'redo', label: '&Redo Typing', role: 'redo', accelerator: 'CmdOrCtrl+Shift+Z' },
+  ];
   const edit: MenuItemSpec = {
     id: 'edit',
     label: '&Edit',
     submenu: [
-      { id: 'undo', label: '&Undo', accelerator: 'CmdOrCtrl+Z', enabled: state.hasGame && state.canUndo, command: { kind: 'undo' } },
-      { id: 'redo', label: '&Redo', accelerator: 'CmdOrCtrl+Shift+Z', enabled: state.hasGame && state.canRedo, command: { kind: 'redo' } },
+      ...(state.textFocused ? textUndoRedo : gameUndoRedo),
       separator,
       // Text fields keep their clipboard shortcuts (on macOS they only work through these roles).
-      { role: 'cut' },
-      { role: 'copy' },
-      { role: 'paste' },
-      { role: 'selectAll' },
+      { role: 'cut', accelerator: 'CmdOrCtrl+X' },
+      { role: 'copy', accelerator: 'CmdOrCtrl+C' },
+      { role: 'paste', accelerator: 'CmdOrCtrl+V' },
+      { role: 'selectAll', accelerator: 'CmdOrCtrl+A' },
     ],
+  };
+  // The screens and their keys, so the Alt+1..9 shortcuts are written somewhere a player looks.
+  const go: MenuItemSpec = {
+    id: 'go',
+    label: '&Go',
+    submenu: SCREENS.map((screen, index) => ({
+      id: `go-${screen}`,
+      label: SCREEN_LABELS[screen],
+      accelerator: `Alt+${index + 1}`,
+      registerAccelerator: false,
+      ...(GAME_SCREEN_SET.has(screen) ? needsGame(state) : {}),
+      command: { kind: 'go-screen', screen } as const,
+    })),
   };
   const view: MenuItemSpec = {
     id: 'view',
@@ -142,12 +181,13 @@ export function buildMenuTemplate(state: MenuState): MenuItemSpec[] {
     id: 'help',
     label: '&Help',
     submenu: [
-      { id: 'interpretations', label: 'Rules &Interpretations', command: { kind: 'show-interpretations' } },
+      { id: 'muster-help', label: 'Muster &Help', accelerator: 'F1', command: { kind: 'show-help' } },
+      { id: 'show-log', label: 'Show &Log File', command: { kind: 'show-log' } },
       separator,
       { id: 'about', label: '&About Muster', command: { kind: 'about' } },
     ],
   };
-  return [...(isMac ? [{ role: 'appMenu' as const }] : []), file, edit, view, ...(isMac ? [{ role: 'windowMenu' as const }] : []), help];
+  return [...(isMac ? [{ role: 'appMenu' as const }] : []), file, edit, view, go, ...(isMac ? [{ role: 'windowMenu' as const }] : []), help];
 }
 
 /** Every item in the template, depth first (for lookups by id and for the tests). */

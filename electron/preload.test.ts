@@ -68,3 +68,38 @@ describe('window.muster', () => {
     expect(() => api.onMenuCommand!('not a function')).toThrow(TypeError);
   });
 });
+
+describe('a file dropped on the window', () => {
+  type DropListener = (event: { dataTransfer?: { files?: ArrayLike<File> } | null; preventDefault(): void }) => void;
+  function page() {
+    const listeners: { listener: DropListener; capture: boolean }[] = [];
+    return { listeners, addEventListener: (_type: 'drop', listener: DropListener, capture: boolean) => void listeners.push({ listener, capture }) };
+  }
+  const drop = (target: ReturnType<typeof page>, paths: string[]) => {
+    const event = { dataTransfer: { files: paths.map((p) => ({ name: p, path: p }) as unknown as File) }, prevented: false, preventDefault() { this.prevented = true; } };
+    for (const { listener } of target.listeners) listener(event);
+    return event;
+  };
+
+  it('a .muster game is opened through openDroppedFile with the path the system gives (before the page sees the drop)', async () => {
+    const { openDroppedGames } = await import('./preload');
+    const target = page();
+    const invoked: unknown[][] = [];
+    openDroppedGames(target, { invoke: async (...args: unknown[]) => void invoked.push(args) } as never, (f) => (f as unknown as { path: string }).path);
+    expect(target.listeners.map((l) => l.capture)).toEqual([true]);
+    const event = drop(target, ['/games/Day two.muster']);
+    expect(invoked).toEqual([[CHANNELS.openDroppedFile, { file: '/games/Day two.muster' }]]);
+    expect(event.prevented).toBe(true);
+  });
+
+  it('anything else (another kind of file, no file, a file with no path) is left to the page', async () => {
+    const { openDroppedGames } = await import('./preload');
+    const target = page();
+    const invoked: unknown[][] = [];
+    openDroppedGames(target, { invoke: async (...args: unknown[]) => void invoked.push(args) } as never, (f) => (f as unknown as { path: string }).path);
+    expect(drop(target, ['/games/notes.txt']).prevented).toBe(false);
+    expect(drop(target, []).prevented).toBe(false);
+    expect(drop(target, ['']).prevented).toBe(false);
+    expect(invoked).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@
  * crosses the bridge: the page cannot name a channel, and never sees ipcRenderer or an IPC event.
  * Arguments are passed as one plain value; the main process validates them.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { EVENTS, EVENT_FUNCTIONS } from '../contract/events';
 
 /** Function name -> IPC channel ("<domain>:<function>"), replaced at build time by the contract's table. */
@@ -37,4 +37,43 @@ export function buildMusterApi(
   return Object.freeze(api);
 }
 
+/**
+ * A game file dropped on the window opens as File > Open would (the main process checks it the same way
+ * and says why it refuses one). Only the preload can learn a dropped file's path (webUtils); the page is
+ * told through onGameChanged like any other opening. Files that are not .muster games are left to the page.
+ */
+/** What the drop handler needs of the window and of a drop (the main tsconfig has no DOM types). */
+export interface DropTarget {
+  addEventListener(type: 'drop', listener: (event: DroppedEvent) => void, capture: boolean): void;
+}
+export interface DroppedEvent {
+  dataTransfer?: { files?: ArrayLike<File> } | null;
+  preventDefault(): void;
+}
+
+export function openDroppedGames(
+  target: DropTarget,
+  renderer: Pick<typeof ipcRenderer, 'invoke'>,
+  pathOf: (file: File) => string,
+  channels: Readonly<Record<string, string>> = PRELOAD_CHANNELS,
+): void {
+  const channel = channels.openDroppedFile;
+  if (channel === undefined) return;
+  target.addEventListener(
+    'drop',
+    (event) => {
+      const files = event.dataTransfer?.files;
+      const file = files && files.length > 0 ? files[0] : undefined;
+      if (file === undefined) return;
+      const path = pathOf(file);
+      if (path === '' || !path.toLowerCase().endsWith('.muster')) return;
+      event.preventDefault();
+      void renderer.invoke(channel, { file: path });
+    },
+    true,
+  );
+}
+
 contextBridge.exposeInMainWorld('muster', buildMusterApi(ipcRenderer));
+const page = (globalThis as { window?: DropTarget }).window;
+if (page !== undefined) openDroppedGames(page, ipcRenderer, (file) => webUtils.getPathForFile(file));

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { helpBlocks, READING_ID } from '../renderer/src/help-text';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE_DIRS = ['rules', 'contract', 'data', 'db', 'electron', 'renderer', 'scripts', 'tests'];
@@ -36,5 +37,14 @@ describe('docs/rules-interpretations.md', () => {
 
   it('every id cited in the code has an entry', () => {
     expect([...cited].filter((id) => !entries.includes(id)).sort()).toEqual([]);
+  });
+
+  it("Help can open at every entry: each heading carries its id (the screens' rule references link there)", () => {
+    const anchored = helpBlocks(doc).flatMap((b) => ('reading' in b && b.reading ? [b.reading] : []));
+    expect(anchored).toEqual(entries);
+  });
+
+  it('the screens find an id the way the file writes it', () => {
+    expect([...doc.matchAll(READING_ID)].map((m) => m[0]).filter((id) => !entries.includes(id))).toEqual([]);
   });
 });

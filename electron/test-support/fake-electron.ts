@@ -61,6 +61,9 @@ export class FakeWebContents extends Emitter {
   sent: { channel: string; args: unknown[] }[] = [];
   mainFrame: FakeFrame = { url: '', parent: null, frameTreeNodeId: 1 };
   destroyed = false;
+  reloads = 0;
+  /** Edit commands run on the page's focused field (the edit roles act through these). */
+  editCommands: string[] = [];
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' | 'allow' }): void {
     this.windowOpenHandler = handler;
   }
@@ -77,6 +80,15 @@ export class FakeWebContents extends Emitter {
   getURL(): string {
     return this.mainFrame.url;
   }
+  reload(): void {
+    this.reloads += 1;
+  }
+  undo(): void {
+    this.editCommands.push('undo');
+  }
+  redo(): void {
+    this.editCommands.push('redo');
+  }
 }
 
 export class FakeBrowserWindow extends Emitter {
@@ -84,10 +96,15 @@ export class FakeBrowserWindow extends Emitter {
   visible = false;
   focused = false;
   minimized = false;
+  maximized = false;
+  fullScreen = false;
   title: string;
+  /** The window's place and size when it is neither maximized nor full screen. */
+  normalBounds: { x: number; y: number; width: number; height: number };
   constructor(readonly options: Record<string, unknown>) {
     super();
     this.title = String(options.title ?? '');
+    this.normalBounds = { x: Number(options.x ?? 100), y: Number(options.y ?? 80), width: Number(options.width ?? 800), height: Number(options.height ?? 600) };
     fake.state.windows.push(this);
     fake.state.app.emit('web-contents-created', new FakeEvent(), this.webContents);
     fake.state.app.emit('browser-window-created', new FakeEvent(), this);
@@ -115,6 +132,29 @@ export class FakeBrowserWindow extends Emitter {
   }
   setTitle(title: string): void {
     this.title = title;
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  isFullScreen(): boolean {
+    return this.fullScreen;
+  }
+  getNormalBounds(): { x: number; y: number; width: number; height: number } {
+    return { ...this.normalBounds };
+  }
+  /** The test moves or resizes the window as a player would, then Electron's events follow. */
+  setBounds(bounds: { x: number; y: number; width: number; height: number }): void {
+    this.normalBounds = { ...bounds };
+    this.emit('resize');
+    this.emit('move');
+  }
+  close(): void {
+    this.emit('close', new FakeEvent());
+    this.webContents.destroyed = true;
+    this.emit('closed');
   }
   setRepresentedFilename(): void {}
   setDocumentEdited(): void {}
@@ -220,8 +260,15 @@ export interface DialogCall {
   options: Record<string, unknown>;
 }
 
+export interface FakeDisplay {
+  id: number;
+  workArea: { x: number; y: number; width: number; height: number };
+}
+
 function freshState() {
   return {
+    displays: [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }] as FakeDisplay[],
+    nativeTheme: Object.assign(new Emitter(), { shouldUseDarkColors: false, themeSource: 'system' as 'system' | 'light' | 'dark' }),
     windows: [] as FakeBrowserWindow[],
     app: new FakeApp(),
     session: new FakeSession(),
@@ -235,6 +282,7 @@ function freshState() {
     applicationMenu: null as unknown,
     openedExternally: [] as string[],
     openedPaths: [] as string[],
+    shownInFolder: [] as string[],
     dialogs: [] as DialogCall[],
     /** Answers for the next dialogs, in order: a path (or null for cancel) for open/save, a button index for messages. */
     dialogAnswers: [] as (string | null | number)[],
@@ -323,6 +371,17 @@ export const electronModule = {
       fake.state.rendererListeners.set(channel, (fake.state.rendererListeners.get(channel) ?? []).filter((l) => l !== listener));
     },
   },
+  get screen() {
+    return { getAllDisplays: () => fake.state.displays, getPrimaryDisplay: () => fake.state.displays[0]! };
+  },
+  get nativeTheme() {
+    return fake.state.nativeTheme;
+  },
+  webUtils: {
+    getPathForFile(file: { path?: string }) {
+      return file.path ?? '';
+    },
+  },
   contextBridge: {
     exposeInMainWorld(key: string, api: unknown) {
       fake.state.exposed.set(key, api);
@@ -344,6 +403,9 @@ export const electronModule = {
     async openPath(path: string) {
       fake.state.openedPaths.push(path);
       return '';
+    },
+    showItemInFolder(path: string) {
+      fake.state.shownInFolder.push(path);
     },
   },
   dialog: {

@@ -38,6 +38,15 @@ export function fileName(path: string): string {
  * A service message as players read it: the names of API functions and fields the service adds in
  * parentheses for programs calling it ("... (determineInitiativeLevels)", "(nothingToEnter)") are left out.
  */
+/**
+ * The window's title: the open game's name (its file name without .muster), then Muster. The desktop
+ * app's main process sets the same (electron/main.ts), so the title bar says it before the page loads.
+ */
+export function gameTitle(file: string | null): string {
+  if (file === null) return 'Muster';
+  return `${fileName(file).replace(/\.muster$/i, '')} \u2014 Muster`;
+}
+
 export function forPlayers(message: string): string {
   return message.replace(/ \([a-z]+[A-Z][A-Za-z]*\)/g, '');
 }

@@ -30,3 +30,6 @@ export function screenForDigit(digit: number): ScreenName | undefined {
  * even if the app's first screen never says it is ready.
  */
 export const FRAME_AT_MOST_MS = 3000;
+
+/** The element of the message shown when the screens fail (renderer/src/screen-errors.ts). */
+export const SCREEN_ERROR_ID = 'screen-error';

@@ -1,9 +1,12 @@
 /**
  * Accessibility (issue #10, defect 11): axe-core (the npm package, injected into the page) over every
- * screen of a small scenario in Chromium: Start, Roster, Setup, Leaders, Turn, History and Victory,
- * with a game under way (a loss recorded, the turn at a secret step). Target: no violation of serious
- * or moderate (or critical) impact on any screen. Each violation is reported with its rule, impact and
- * the first nodes it found, so a failure says what to fix.
+ * screen of a small scenario in Chromium: Start, Roster, Setup, Leaders, Turn, Combat, History, Victory and
+ * Charts, with a game under way (a loss recorded, the turn at a secret step), the Combat screen with a fire
+ * worked out, and the dialogs (a Roster loss, the File menu's Help). Each page is checked twice, in the light
+ * theme and in the dark one (the operating system's choice, emulated as prefers-color-scheme), colour
+ * contrast included. Target: no violation of serious or moderate (or critical) impact on any screen in
+ * either theme. Each violation is reported with its theme, rule, impact and the first nodes it found, so a
+ * failure says what to fix. The dark theme's screens are photographed (docs/screenshots/dark-*.png).
  *
  * Also checked here: the heading levels go down one at a time, there is one banner landmark, and at
  * 1024x700 the Roster shows all its columns with the bars above it taking at most a fifth of the height.
@@ -37,26 +40,99 @@ interface Violation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Runs axe on the page as it is; returns the violations of moderate impact or worse, described. */
+/** The two themes the app follows from the operating system; the page is left in the light one. */
+const THEMES = ['dark', 'light'] as const;
+type Theme = (typeof THEMES)[number];
+
+async function useTheme(theme: Theme): Promise<void> {
+  await e2e.page.emulateMedia({ colorScheme: theme });
+  // Two frames: the page is drawn in the theme's colours before anything reads them.
+  await e2e.page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+}
+
+/** Saves a screenshot of the page as it is, in the dark theme (dark-<name>.png), and goes back to the light one. */
+async function darkScreenshot(name: string): Promise<void> {
+  await useTheme('dark');
+  await e2e.screenshot(`dark-${name}`);
+  await useTheme('light');
+}
+
+/**
+ * Runs axe on the page as it is, in each theme (color-contrast among its rules); returns the violations of
+ * moderate impact or worse, described with their theme.
+ */
 async function violations(): Promise<string[]> {
   const loaded = await e2e.page.evaluate('typeof window.axe');
   if (loaded !== 'object') await e2e.page.evaluate(AXE);
-  const found = (await e2e.page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as Violation[];
-  return found
-    .filter((v) => v.impact === 'moderate' || v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'}): ${v.help}; e.g. ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const described: string[] = [];
+  for (const theme of THEMES) {
+    await useTheme(theme);
+    const found = (await e2e.page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as Violation[];
+    described.push(
+      ...found
+        .filter((v) => v.impact === 'moderate' || v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${theme}: ${v.id} (${v.impact}, ${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'}): ${v.help}; e.g. ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}; ${(v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+    );
+  }
+  return described;
 }
 
-const SCREENS: ScreenName[] = ['start', 'roster', 'setup', 'leaders', 'turn', 'history', 'victory'];
+const SCREENS: ScreenName[] = ['start', 'roster', 'setup', 'leaders', 'turn', 'combat', 'history', 'victory', 'charts'];
 
-describe('accessibility: axe-core finds no serious or moderate violation on any screen (defect 11)', () => {
+describe('accessibility: axe-core finds no serious or moderate violation on any screen, light or dark (defect 11)', () => {
   for (const screen of SCREENS) {
     it(`${screen}`, async () => {
       await e2e.screen(screen);
       await e2e.idle();
       expect(await violations()).toEqual([]);
+      await darkScreenshot(screen);
     });
   }
+
+  it('the Combat screen with a fire worked out: the stack, its targets and a typed die', async () => {
+    const roster = await e2e.call('roster');
+    const firer = roster.find((u) => u.side === 'USA' && u.onMap)!;
+    const target = roster.find((u) => u.side === 'CSA' && u.onMap)!;
+    await e2e.screen('combat');
+    for (const [picker, name] of [['fire-stack', firer.name], ['fire-targets', target.name]] as const) {
+      await e2e.page.getByTestId(picker).getByTestId('picker-search').fill(name);
+      await e2e.page.keyboard.press('Enter');
+      await e2e.idle();
+    }
+    await e2e.page.getByTestId('fire-die').getByTestId('die-typed').focus();
+    await e2e.page.keyboard.press('6');
+    await expect.poll(() => e2e.page.getByTestId('fire-modified').textContent()).toContain('Die 6');
+    expect(await violations()).toEqual([]);
+    await darkScreenshot('combat-fire-typed-die');
+  });
+
+  it('the dialogs: a loss on the Roster, and the File menu with its Help', async () => {
+    const page = e2e.page;
+    const found: string[] = [];
+    const check = async (where: string) => found.push(...(await violations()).map((v) => `${where}: ${v}`));
+    const unit = (await e2e.call('roster')).find((u) => u.arm === 'infantry' && u.onMap)!;
+    await e2e.screen('roster');
+    await page.getByLabel('Search units and commands').fill(unit.name);
+    await e2e.idle();
+    await page.locator(`tr[data-unit-id="${unit.id}"]`).click();
+    await page.getByTestId('roster-action-loss').click();
+    const loss = page.getByRole('dialog', { name: `Record an SP loss: ${unit.name}` });
+    await loss.waitFor();
+    await check('the loss dialog');
+    await darkScreenshot('roster-loss-dialog');
+    await page.keyboard.press('Escape');
+    await loss.waitFor({ state: 'hidden' });
+    await page.getByTestId('file-menu').locator('summary').click();
+    await check('the File menu');
+    await page.getByTestId('file-help').click();
+    const help = page.getByTestId('help-dialog');
+    await help.waitFor();
+    await check('the Help');
+    await darkScreenshot('help');
+    await page.getByTestId('help-close').click();
+    await help.waitFor({ state: 'hidden' });
+    expect(found).toEqual([]);
+  });
 
   it('the Turn screen at each kind of step: a side entering, a hand-over, the Initiative, an activation', async () => {
     await e2e.screen('turn');
@@ -76,6 +152,7 @@ describe('accessibility: axe-core finds no serious or moderate violation on any 
     await e2e.reload();
     await e2e.screen('turn');
     await check('III.A activation');
+    await darkScreenshot('turn-activation');
     expect(found).toEqual([]);
   });
 
@@ -90,6 +167,26 @@ describe('accessibility: axe-core finds no serious or moderate violation on any 
       const banners = await e2e.page.evaluate(`[...document.querySelectorAll('header, [role=banner]')].filter((h) => !h.closest('main, section, article, aside, nav')).length`);
       expect(banners, `${screen}: banner landmarks`).toBe(1);
     }
+  });
+});
+
+describe('printing at night', () => {
+  it('keeps the light palette: a roster sheet printed from the dark theme is ink on white paper', async () => {
+    await e2e.screen('roster');
+    const colours = `(() => {
+      const of = (selector) => { const style = getComputedStyle(document.querySelector(selector)); return style.backgroundColor + ' / ' + style.color; };
+      return { page: of('html'), table: of('.grid-scroll'), heading: of('table.roster-grid thead th'), scheme: getComputedStyle(document.documentElement).colorScheme };
+    })()`;
+    await e2e.page.emulateMedia({ media: 'screen', colorScheme: 'light' });
+    const light = (await e2e.page.evaluate(colours)) as Record<string, string>;
+    await e2e.page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+    const dark = (await e2e.page.evaluate(colours)) as Record<string, string>;
+    await e2e.page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    const printed = (await e2e.page.evaluate(colours)) as Record<string, string>;
+    await e2e.page.emulateMedia({ media: 'screen', colorScheme: 'light' });
+    expect(dark.page).not.toBe(light.page);
+    expect({ ...printed, scheme: '' }).toEqual({ ...light, scheme: '' });
+    expect(printed.scheme).toBe('light');
   });
 });
 

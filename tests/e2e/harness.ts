@@ -45,6 +45,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 export const VIEWPORT = { width: 1366, height: 768 } as const;
+/**
+ * The theme the pages are shown in, as the operating system would ask for it (prefers-color-scheme):
+ * light unless MUSTER_E2E_THEME=dark, which runs any browser test at night and names its screenshots
+ * dark-<name>.png (`MUSTER_E2E_THEME=dark npx vitest run tests/e2e/combat.test.ts`).
+ */
+export const THEME: 'light' | 'dark' = process.env.MUSTER_E2E_THEME === 'dark' ? 'dark' : 'light';
 
 /** A refusal from window.muster, thrown by E2E.call so a test fails with the service's own words. */
 export class MusterCallError extends Error {
@@ -78,6 +84,8 @@ export interface E2E {
   dir: string;
   /** Page errors and console errors (CSP violations show up here); tests usually expect it empty. */
   consoleErrors: string[];
+  /** What the bridge wrote to its log: refusals, internal errors, and the errors the page reported. */
+  bridgeLog: string[];
   /** Loads the app from the bridge URL (with the token) and waits until it is ready. */
   open(): Promise<void>;
   /** Reloads the page (the game stays open in the bridge) and waits until the app is ready. */
@@ -188,7 +196,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     await bridge.close();
     throw e;
   }
-  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORT, deviceScaleFactor: 1, locale: 'en-US' });
+  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORT, deviceScaleFactor: 1, locale: 'en-US', colorScheme: THEME });
   await context.addInitScript(ACTION_COUNTER);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
@@ -236,6 +244,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     page,
     dir,
     consoleErrors,
+    bridgeLog,
     open,
     reload: async () => {
       await page.reload({ waitUntil: 'load' });
@@ -258,7 +267,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     },
     screenshot: async (name) => {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      const path = join(SCREENSHOT_DIR, `${THEME === 'dark' && !name.startsWith('dark-') ? 'dark-' : ''}${name}.png`);
       // Two frames: anything scrolled or laid out after the last event is on screen.
       await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       await page.screenshot({ path, fullPage: false });

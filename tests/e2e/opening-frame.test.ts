@@ -93,6 +93,33 @@ describe('the opening frame', () => {
     expect(pictured.some((row) => row.join(' ').includes('table die 8'))).toBe(true);
   });
 
+  it('wears the app\'s colours in the dark theme as in the light one: paper, bars, table, command rows, ink', async () => {
+    /** The colours of the parts of a page, each found by its selector (run in the page; the first match). */
+    const colours = (page: Page, parts: Record<string, string>) =>
+      page.evaluate(
+        `Object.fromEntries(Object.entries(${JSON.stringify(parts)}).map(([name, selector]) => {
+          const style = getComputedStyle(document.querySelector(selector));
+          return [name, style.backgroundColor + ' / ' + style.color];
+        }))`,
+      ) as Promise<Record<string, string>>;
+    const FRAME = { paper: '#opening-frame', turn: '.of-turn', topbar: '.of-topbar', grid: '.of-grid', heading: '#opening-frame thead th', corps: '#opening-frame tr.level-corps td', brigade: '#opening-frame tr.level-brigade td', unit: '#opening-frame tr:not(.command-row) td' };
+    const APP = { paper: 'html', turn: '.turn-bar', topbar: 'header.topbar', grid: '.grid-scroll', heading: 'table.roster-grid thead th', corps: 'table.roster-grid tr.level-corps td', brigade: 'table.roster-grid tr.level-brigade td', unit: 'table.roster-grid tr:not(.command-row):not(.spacer) td' };
+    const seen: Record<string, Record<string, string>> = {};
+    for (const theme of ['dark', 'light'] as const) {
+      await frameOnly.emulateMedia({ colorScheme: theme });
+      await frameOnly.goto(address);
+      const frame = await colours(frameOnly, FRAME);
+      if (theme === 'dark') await frameOnly.screenshot({ path: join(SCREENSHOT_DIR, 'dark-opening-frame-roster.png') });
+      await e2e.page.emulateMedia({ colorScheme: theme });
+      await e2e.page.goto(address);
+      await e2e.idle();
+      expect(frame, theme).toEqual(await colours(e2e.page, APP));
+      seen[theme] = frame;
+    }
+    // The two themes are two looks: dark paper and light ink at night.
+    for (const part of Object.keys(FRAME)) expect(seen.dark![part], part).not.toBe(seen.light![part]);
+  });
+
   it('is gone once the app is ready: one set of rows, nothing in front of the screen, no page error', async () => {
     await e2e.page.goto(address);
     await e2e.idle();

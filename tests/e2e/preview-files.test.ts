@@ -2,7 +2,7 @@
  * The browser preview's File menu (defect 9), in Chromium through the bridge on real game files: Open…
  * lists the games of the preview's folder and opens one by name; Save As… copies the open game into the
  * folder and play continues on the copy; Export log downloads the history as CSV; Help shows the rules
- * interpretations. Photographed into docs/screenshots/: file-menu, file-open, help.
+ * interpretations. Photographed into docs/screenshots/: file-menu, file-open.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -39,7 +39,7 @@ describe('the File menu of the browser preview', () => {
   it('is there in the browser, with Open, Save As, Export log and Help', async () => {
     await openMenu();
     const menu = e2e.page.getByRole('group', { name: 'File' });
-    for (const name of ['Open…', 'Save As…', 'Export log as CSV', 'Help: rules interpretations']) expect(await menu.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ['Open…', 'Save As…', 'Export log as CSV', 'Help (F1)']) expect(await menu.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     await e2e.screenshot('file-menu');
     await e2e.page.getByTestId('file-menu').locator('summary').click();
   });
@@ -77,11 +77,13 @@ describe('the File menu of the browser preview', () => {
     await openMenu();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('file-export-log').click()]);
     expect(download.suggestedFilename()).toMatch(/-log\.csv$/);
-    const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv).toContain('13th Alabama loses 1 SP');
+    const bytes = readFileSync(await download.path());
+    // A byte-order mark first, so Excel reads the file as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain('13th Alabama loses 1 SP');
   });
 
-  it('Help shows the rules interpretations, the readings of this work among them', async () => {
+  it('Help shows how to play with Muster, then the rules interpretations, the readings of this work among them', async () => {
     const page = e2e.page;
     await openMenu();
     await page.getByTestId('file-help').click();
@@ -90,7 +92,6 @@ describe('the File menu of the browser preview', () => {
     const text = await dialog.innerText();
     expect(text).toContain('RI-B01: Reinforcements arrive at the beginning of the Activation Segment');
     expect(text).toContain('RI-F17');
-    await e2e.screenshot('help');
     await page.getByTestId('help-close').click();
     await dialog.waitFor({ state: 'hidden' });
     expect(e2e.consoleErrors).toEqual([]);

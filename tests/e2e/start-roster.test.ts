@@ -457,7 +457,9 @@ describe('Start, Setup, Roster and History in the browser', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^gettysburg-.*-roster\.csv$/);
     const text = readFileSync(await download.path(), 'utf8');
-    const lines = text.trimEnd().split('\r\n');
+    // A byte-order mark first, so Excel reads the file as UTF-8; then the lines.
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trimEnd().split('\r\n');
     // The game fingerprint first (the one the window shows), the header, one line per unit.
     const info = (await e2e.call('currentGame'))!;
     expect(lines[0]).toBe(`Muster game fingerprint,${info.fingerprint},"${info.scenarioName}, ${info.eventCount} events"`);
