@@ -169,9 +169,12 @@ describe('Variable Initiative in the screens', () => {
     const page = e2e.page;
     const info = (await e2e.call('initiativeLevels', { viewer: 'both' })).records[0]!;
     await e2e.call('advanceClock', {});
-    await e2e.call('advanceToDecision', {});
-    await settleDue(e2e);
-    await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
+    // On to 0420, what is due on the way settled as the turn bar would (the RSM markers at the Cleanup: RI-B14).
+    for (let i = 0; i < 20 && (await e2e.gameInfo())!.clock.turnId !== '1863-07-02T0420'; i += 1) {
+      await settleDue(e2e);
+      await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
+    }
+    expect((await e2e.gameInfo())!.clock).toMatchObject({ turnId: '1863-07-02T0420', segment: 'I', phase: 'A' });
     // 0420: the Initiative Phase passes by itself, the levels' winner holding the Initiative (no roll to stop for).
     expect((await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] })).stoppedBecause).toBe('the Activation Segment');
     await e2e.reload();

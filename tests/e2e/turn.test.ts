@@ -505,7 +505,8 @@ describe('the night: 2400 and 0400', () => {
     await settle();
     expect((await command(PETTIGREW)).recovery).toBe(true);
     await e2e.screenshot('turn-night-designation');
-  });
+    // Most of a day's turns played through the service on the way (RI-B14: each one's rolls made).
+  }, 180_000);
 
   it('2400 IV.C: Next is refused until the abandoned guns are resolved; returned inside friendly lines', async () => {
     const page = e2e.page;
@@ -532,7 +533,8 @@ describe('the night: 2400 and 0400', () => {
     }
     await next();
     expect(await clock()).toBe('0100 I.A');
-  });
+    // Most of a day's turns played through the service on the way (RI-B14: each one's rolls made).
+  }, 180_000);
 
   it('0400 IV.B: Next recovers half the stragglers of the brigade with the Recovery marker, and says so', async () => {
     await advanceTo('0400', 'IV.A');
@@ -545,5 +547,6 @@ describe('the night: 2400 and 0400', () => {
     expect((await command(PETTIGREW)).recovery).toBe(false);
     await e2e.screenshot('turn-dawn-recovery');
     expect(e2e.consoleErrors).toEqual([]);
-  });
+    // Most of a day's turns played through the service on the way (RI-B14: each one's rolls made).
+  }, 180_000);
 });
