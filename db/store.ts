@@ -76,7 +76,7 @@ export interface TurnStateRow {
   entries_done: number;
   /** Card-draw activation: the drawn command that has not activated yet (schema version 10, RI-O40). */
   card_pending: string | null;
-  /** The obligations of this step settled without a change of state: a JSON array of their ids (schema version 12). */
+  /** The obligations of this step settled without a change of state: a JSON array of their ids (schema version 13). */
   settled: string;
 }
 
@@ -187,7 +187,12 @@ export interface UnitRow {
   double_time_turn_id: string | null;
   /** Status ladder: hit this turn (schema version 10, RI-O14). */
   ladder_hit: number;
-  /** Owes a UDD after a retreat before shock (schema version 12). */
+  /** The counter's cohesion ratings, ordered and disordered sides; null until the group enters them (schema version 12). */
+  cohesion_ordered: number | null;
+  cohesion_disordered: number | null;
+  /** A battery's row of the group's artillery range chart (schema version 12); null: not chosen. */
+  artillery_row: string | null;
+  /** Owes a UDD after a retreat before shock (schema version 13). */
   udd_due: number;
 }
 

@@ -17,9 +17,9 @@ ALTER TABLE units ADD COLUMN udd_due INTEGER NOT NULL DEFAULT 0 CHECK (udd_due I
 ALTER TABLE turn_state ADD COLUMN settled TEXT NOT NULL DEFAULT '[]';
 `;
 
-export const migration0012: Migration = {
+export const migration0013: Migration = {
   // The lead renumbers at merge: the version is the step's place in MIGRATIONS (db/migrations/index.ts).
-  version: 12,
+  version: 13,
   name: 'obligations',
   up(db) {
     db.exec(sql);
