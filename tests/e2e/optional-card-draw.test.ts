@@ -169,5 +169,6 @@ describe('the status ladder on the Combat screen (RI-O14, RI-O43)', () => {
     await e2e.screenshot('combat-fire-status-ladder');
     expect((await e2e.call('verify')).ok).toBe(true);
     expect(e2e.consoleErrors).toEqual([]);
-  });
+    // Seven turns of the full battle played on the way, each card of each box drawn (RI-B14, RI-O40).
+  }, 180_000);
 });
