@@ -129,7 +129,7 @@ export const Obligations = z.object({
   items: z.array(Obligation),
   /**
    * rollAllDue as pressed. `nobodyAddsPoints`: the Initiative roll is due and neither side has declared
-   * whether its army commander adds his points; the button then says "nobody adds points" and passes it (RI-B14).
+   * whether its army commander adds his points; the button then says "nobody adds points" and passes it (RI-B15).
    */
   rollAllDue: Verdict.extend({ nobodyAddsPoints: z.boolean() }),
 });

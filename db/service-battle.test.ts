@@ -38,7 +38,7 @@ describe('arrivals by the schedule (defect 1: nobody arrived)', () => {
     expect(g.arrivals().groups[0]).toMatchObject({ id: 'csa-pegram-battalion-arrival', status: 'enters', drm: null });
     // Entering the Activation Segment, the group arriving as scheduled and the leader due come on by themselves.
     const entering = g.advanceClock();
-    // The Initiative was rolled in II.A (RI-B14): its winner activates first.
+    // The Initiative was rolled in II.A (RI-B15): its winner activates first.
     expect(entering.automatic).toEqual([`${g.turnState().initiative} activates first`, "Pegram's Artillery Battalion arrives by Chambersburg Pike with MRCH orders and an RSM marker", 'R. Lindsay Walker arrives by Chambersburg Pike']);
     expect(onMap(g, 'csa-fredericksburg-battery-virginia')).toBe(true);
     expect(g.roster().find((u) => u.id === 'csa-fredericksburg-battery-virginia')).toMatchObject({ effectiveOrder: 'MRCH', orderSource: 'csa-walker-pegram' });
@@ -146,8 +146,8 @@ describe('Alternative Arrival Areas: a side\'s secret (RI-B03)', () => {
     advanceTo(g, { segment: 'III', phase: 'A' });
     // Lee spent his points on the initiative: nothing left for an Alternative Arrival Area.
     const spent = expectRefused(g, () => g.orderAlternativeArrival({ side: 'CSA', groupId: 'davis-arrives', entryArea: 'Hagerstown Road' }), 'RULES_FORBID', 'side', 'Rev. Leaders and Activation');
-    expect(spent.message).toContain('initiative');
-    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: false, reason: 'Robert E. Lee has already used his rating points this turn (initiative)' });
+    expect(spent.message).toContain('on the Initiative');
+    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: false, reason: 'Robert E. Lee has already used his rating points this turn (on the Initiative)' });
     g.close();
 
     const h = newGame(tmp.dir);
@@ -438,7 +438,7 @@ describe('fewer clicks: the clock moves on to the next decision (defect 8, RI-B1
     expect(g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] }).stoppedBecause).toBe('roll for the Initiative');
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 3, CSA: 8 } });
     expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'fatigued brigades whose orders let them recover (Iron Brigade) may be designated to recover fatigue', clock: { segment: 'II', phase: 'B' } });
-    // A designation the rules make optional is waived explicitly, as a logged event (RI-B14).
+    // A designation the rules make optional is waived explicitly, as a logged event (RI-B15).
     g.settleObligation({ id: 'fatigue-designation', choice: 'done' });
     g.leaderCasualty({ leaderId: 'archer-l', roll: 2 });
     expect(g.advanceToDecision().stoppedBecause).toBe('the Activation Segment');

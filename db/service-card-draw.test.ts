@@ -20,7 +20,7 @@ type CardDrawOption = { level: 'brigade' | 'division' | 'corps'; statusLadder?: 
 
 /**
  * The full battle with these options played to 1000 on 1 July, II.A, once per set of options: the turns
- * before are played as the rules require (RI-B14), the Initiative rolled and, under card draw, every card
+ * before are played as the rules require (RI-B15), the Initiative rolled and, under card draw, every card
  * of each In-Command Activation Phase drawn before the clock moves on. Each test opens its own copy.
  */
 const prepared = new Map<string, string>();

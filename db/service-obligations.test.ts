@@ -1,5 +1,5 @@
 /**
- * The turn's obligations (RI-B14): everything due in the current step before the clock may move, one list
+ * The turn's obligations (RI-B15): everything due in the current step before the clock may move, one list
  * the turn state carries. Next and "To next decision" refuse while it is open, in words naming what is
  * due, and write nothing; "roll all due" makes every roll the app may make, each in the dice log; only
  * what the rules let players waive is waived, as a logged event.

@@ -73,7 +73,7 @@ describe('Demoralization on the full battle (SPI B&G 11.6)', () => {
 
   it('"plus reinforcements through that Turn": an arriving division raises the total and the distances', () => {
     // The players' chart brings Wadsworth's division in at the start (a setup edit, RI-B10): it may then
-    // arrive as scheduled, while a group whose time has not come may not (RI-B14).
+    // arrive as scheduled, while a group whose time has not come may not (RI-B15).
     g.editReinforcementGroup({ groupId: 'usa-wadsworth-arrival', scheduledTurnId: '1863-07-01T0740' });
     g.editReinforcementGroup({ groupId: 'usa-doubleday-arrival', scheduledTurnId: '1863-07-01T0800' });
     g.recordLoss({ unitId: 'usa-8th-illinois-cavalry', sp: 9 });

@@ -167,7 +167,7 @@ describe('Variable Initiative on the full battle', () => {
     playTo(g, '1863-07-02T2100');
     expect(g.turnState({ viewer: 'both' }).initiative).toBeNull();
     expect(g.initiativeLevels({ viewer: 'both' }).now).toMatchObject({ decidedBy: 'initiative-roll' });
-    // Twenty turns of the full battle, each played as the rules require (RI-B14): longer than most tests.
+    // Twenty turns of the full battle, each played as the rules require (RI-B15): longer than most tests.
   }, 120_000);
 
   it('3 July 0400: the previous day begins at 2 July 0400, and an eliminated unit still counts minus its SP (RI-O04, RI-O21)', () => {

@@ -80,7 +80,7 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
     const next = advanceChecks(ctx, input, game.last_turn_id);
     const t = readTurnState(ctx.db);
     if (secretsRecorded(ctx.db)) cs.set('turn_state', 1, 'entries_done', t.entries_done, 0);
-    // What the players settled in the step just left (RI-B14) belongs to it.
+    // What the players settled in the step just left (RI-B15) belongs to it.
     cs.set('turn_state', 1, 'settled', t.settled ?? '[]', '[]');
     cs.set('clock', 1, 'turn_id', clock.turn_id, next.turnId).set('clock', 1, 'step', clock.step, next.step).set('clock', 1, 'segment', clock.segment, next.segment).set('clock', 1, 'phase', clock.phase, next.phase);
     const automatic: string[] = [];
@@ -107,7 +107,7 @@ function advanceChecks(ctx: GameContext, input: AdvanceClockInput = {}, lastTurn
   const turns = readTurns(ctx.db);
   const next = clockAfter(clock, turns, lastTurnId);
   if (next === null) throw forbidden('clock', 'the last game turn is over: end the game', RULE.sequence);
-  // RI-B14: nothing due in this step is passed: the Initiative, the rolls for entry and the rain, UDDs owed,
+  // RI-B15: nothing due in this step is passed: the Initiative, the rolls for entry and the rain, UDDs owed,
   // the designations made or waived, fallen leaders replaced, RSM markers and abandoned guns (RI-S08) settled;
   // under Variable Initiative a First Day-Turn's levels (RI-O01).
   requireObligationsMet(ctx, 'clock');
@@ -241,7 +241,7 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
 /**
  * RI-B13: why the turn must stop at the step the clock is at, or null when nothing is to be entered there
  * and the clock may move on: each new turn (the Orders Segment), the Activation Segment, and every step
- * with something due in it (RI-B14: the turn's obligations, the one list Next also waits for).
+ * with something due in it (RI-B15: the turn's obligations, the one list Next also waits for).
  */
 function decisionAt(ctx: GameContext): string | null {
   const clock = readClock(ctx.db);

@@ -1,5 +1,5 @@
 /**
- * The turn's obligations (RI-B14): one list of everything due in the current step before the clock may
+ * The turn's obligations (RI-B15): one list of everything due in the current step before the clock may
  * move, each with its rule and the words a player reads. The turn state carries it, advanceClock (Next,
  * and "To next decision", which moves the clock only through advanceClock) refuses while it is not empty,
  * and the screens render it: they never decide what is due.

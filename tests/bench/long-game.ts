@@ -54,7 +54,7 @@ export function buildLongGame(file: string, events: number): GameService {
   const batch = game.db.transaction((count: number) => {
     for (let k = 0; k < count && made < events; k += 1) {
       // About 500 records a turn, then the clock through the turn's steps to the next one.
-      // Not within the last few hundred events: a turn's rolls and settlements (RI-B14) vary in number.
+      // Not within the last few hundred events: a turn's rolls and settlements (RI-B15) vary in number.
       if (i > 0 && i % 500 === 0 && events - made > 300) {
         const turn = game.info().clock.turnId;
         while (game.info().clock.turnId === turn) {

@@ -96,7 +96,7 @@ async function selectUnit(u: { id: string; name: string }): Promise<void> {
 
 /**
  * From the Activation Segment to the next turn: on to the Cleanup Phase, where the RSM markers of the
- * groups that arrived are checked (RI-B14): none of their commands is in range, the players say in the
+ * groups that arrived are checked (RI-B15): none of their commands is in range, the players say in the
  * turn bar; then on.
  */
 async function toNextTurn(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Nothing due is ever skipped (RI-B14), in Chromium on the screens: the full battle's 1 July played from
+ * Nothing due is ever skipped (RI-B15), in Chromium on the screens: the full battle's 1 July played from
  * 0740 to 2400 pressing only the turn bar's buttons, in this order of preference: "Roll all due", the
  * bar's own "keep the markers" / "no more designations" answers, "To next decision" (▸▸), Next. At the
  * end every reinforcement group due that day has arrived or has its rolls in the dice log, the Initiative

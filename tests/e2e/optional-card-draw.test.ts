@@ -97,7 +97,7 @@ describe('the status ladder on the Combat screen (RI-O14, RI-O43)', () => {
     const page = e2e.page;
     await e2e.createGame({ scenario: 'gettysburg', players: { USA: 'Abner', CSA: 'Jubal' }, optionalRules: { cardDraw: { level: 'brigade', statusLadder: true } } });
     // To 1000 on 1 July, III.A, the Initiative to USA, through the service as the screens would.
-    // Each turn before is played as the rules require (RI-B14): the Initiative rolled, and every card of the
+    // Each turn before is played as the rules require (RI-B15): the Initiative rolled, and every card of the
     // In-Command phase drawn, each command at RE where its orders allow, else trying for ME.
     for (let i = 0; i < 200; i += 1) {
       const clock = (await e2e.gameInfo())!.clock;
@@ -169,6 +169,6 @@ describe('the status ladder on the Combat screen (RI-O14, RI-O43)', () => {
     await e2e.screenshot('combat-fire-status-ladder');
     expect((await e2e.call('verify')).ok).toBe(true);
     expect(e2e.consoleErrors).toEqual([]);
-    // Seven turns of the full battle played on the way, each card of each box drawn (RI-B14, RI-O40).
+    // Seven turns of the full battle played on the way, each card of each box drawn (RI-B15, RI-O40).
   }, 180_000);
 });

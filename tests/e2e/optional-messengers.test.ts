@@ -45,7 +45,7 @@ async function typeDie(testId: string, digit: number): Promise<void> {
 async function toNextTurn(): Promise<void> {
   const from = (await e2e.gameInfo())!.clock.turnId;
   for (let i = 0; i < 60 && (await e2e.gameInfo())!.clock.turnId === from; i += 1) {
-    // What is due on the way (the Initiative: RI-B14) is rolled as the turn bar's "roll all due" would.
+    // What is due on the way (the Initiative: RI-B15) is rolled as the turn bar's "roll all due" would.
     await settleDue(e2e);
     await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
   }
@@ -79,7 +79,8 @@ describe('Messengers on the Orders screen', () => {
     expect(await page.getByTestId('attempt-sent').innerText()).toContain("Gamble's Brigade (Gamble) to HOLD: succeeded, sent by messenger: arrives 0820 (6 hexes from John Buford); the orders stand until then");
     const list = page.getByTestId('messages-on-the-way');
     expect(await list.getByTestId('message-on-the-way').allInnerTexts()).toEqual(["Gamble's Brigade: HOLD arrives 0820 from John Buford, 6 hexes (2 turns), sent 0740"]);
-    expect(await page.getByTestId('turn-messengers').innerText()).toContain("USA's next: Gamble's Brigade HOLD, arrives 0820");
+    // The turn bar, on screen at every step whoever sits at it, counts the messages and names none.
+    expect(await page.getByTestId('turn-messengers').innerText()).toBe('Messengers: on the way USA 1 · CSA 0; each takes effect as the Orders Segment of its arrival turn begins');
     await e2e.screenshot('messengers-orders-sent');
   });
 

@@ -82,7 +82,7 @@ describe('Variable Initiative in the screens', () => {
     for (let i = 0; i < 200; i += 1) {
       const clock = (await e2e.gameInfo())!.clock;
       if (clock.turnId === '1863-07-02T0400' && clock.segment === 'II' && clock.phase === 'A') break;
-      // What is due on the way is rolled or answered as the turn bar would (RI-B14).
+      // What is due on the way is rolled or answered as the turn bar would (RI-B15).
       await settleDue(e2e);
       await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
     }
@@ -169,7 +169,7 @@ describe('Variable Initiative in the screens', () => {
     const page = e2e.page;
     const info = (await e2e.call('initiativeLevels', { viewer: 'both' })).records[0]!;
     await e2e.call('advanceClock', {});
-    // On to 0420, what is due on the way settled as the turn bar would (the RSM markers at the Cleanup: RI-B14).
+    // On to 0420, what is due on the way settled as the turn bar would (the RSM markers at the Cleanup: RI-B15).
     for (let i = 0; i < 20 && (await e2e.gameInfo())!.clock.turnId !== '1863-07-02T0420'; i += 1) {
       await settleDue(e2e);
       await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });

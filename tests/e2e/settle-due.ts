@@ -1,6 +1,6 @@
 /**
  * For end-to-end tests that move the clock through window.muster to reach a step: what players pressing
- * the turn bar settle before Next (RI-B14), as tests/fixtures/obligations.ts does in the service tests:
+ * the turn bar settle before Next (RI-B15), as tests/fixtures/obligations.ts does in the service tests:
  * every roll due that the app may make (nobody adding points to the Initiative unless a side declared),
  * optional designations declined, RSM markers kept. UDDs, fallen leaders, abandoned guns and the end of
  * the game are left to the test.

@@ -148,7 +148,7 @@ export const useTurnStore = defineStore('turn', () => {
    * The automatic events due in this turn and at this step (2400 designation and abandoned guns,
    * 0400 recovery, Warren's return on a day's first turn), as the service reports them: it knows the time track.
    */
-  /** Everything due in this step before the clock may move, as the service lists it (RI-B14). */
+  /** Everything due in this step before the clock may move, as the service lists it (RI-B15). */
   const obligations = computed(() => turn.value?.obligations ?? null);
   const eventsDue = computed<Pick<ClockEvent, 'kind' | 'text' | 'rule'>[]>(() =>
     (clock.value?.due ?? []).map((e) => ({ kind: e.kind as ClockEvent['kind'], text: e.text, rule: e.rule })),
@@ -287,6 +287,10 @@ export const useTurnStore = defineStore('turn', () => {
   const orderPreRoll = (input: CallInput<'orderPreRoll'>) => app.change(() => call('orderPreRoll', input), hidden(input.side));
   const attemptOrderChange = (input: CallInput<'attemptOrderChange'>) =>
     app.change(() => call('attemptOrderChange', input), hidden(commandById.value.get(input.commandId)?.node.side));
+  /** Warren's order change: a USA entry of the secret Orders Segment (RI-C17). */
+  const warrenOrderChange = (input: CallInput<'warrenOrderChange'>) => app.change(() => call('warrenOrderChange', input), hidden('USA'));
+  /** A division-or-higher commander gives ME to the units stacked with him (RI-S31). */
+  const grantMe = (input: CallInput<'grantMe'>) => app.change(() => call('grantMe', input), (r) => r.event.summary);
   /** Orders given directly; `side` marks an entry of the secret Orders Segment. */
   const setOrders = (input: CallInput<'setOrders'>, side?: Side) =>
     app.change(() => call('setOrders', input), side ? hidden(side) : (r) => r.event.summary);
@@ -302,7 +306,7 @@ export const useTurnStore = defineStore('turn', () => {
   const setFatigue = (input: CallInput<'setFatigue'>) => app.change(() => call('setFatigue', input), (r) => r.event.summary);
   const resolveAbandonedGuns = (input: CallInput<'resolveAbandonedGuns'>) => app.change(() => call('resolveAbandonedGuns', input), (r) => r.event.summary);
   const attachCommand = (input: CallInput<'attachCommand'>) => app.change(() => call('attachCommand', input), (r) => r.event.summary);
-  /** "Roll all due" (RI-B14): every roll of this step the app may make, each in the dice log. */
+  /** "Roll all due" (RI-B15): every roll of this step the app may make, each in the dice log. */
   const rollAllDue = (input: CallInput<'rollAllDue'>) => app.change(() => call('rollAllDue', input), (r) => `Rolled ${r.rolled.join('; ')}: ${r.event.summary}`);
   /** One of an obligation's choices, as the service offers it. */
   const settleObligation = (input: CallInput<'settleObligation'>) => app.change(() => call('settleObligation', input), (r) => r.event.summary);
@@ -363,6 +367,8 @@ export const useTurnStore = defineStore('turn', () => {
     loadRoster,
     orderPreRoll,
     attemptOrderChange,
+    warrenOrderChange,
+    grantMe,
     setOrders,
     rollInitiative,
     attemptActivation,
