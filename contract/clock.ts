@@ -1,7 +1,7 @@
 /** The turn: where the sequence of play stands (initiative, activations, passes) and moving the clock on. */
 import { z } from 'zod';
 import { AUTOMATIC_CHANGE_REASONS } from '../rules/types';
-import { ActivationEffectiveness, ChangeResult, Itemised, Order, Side, ViewerOnly, query, write } from './common';
+import { ActivationEffectiveness, ChangeResult, Itemised, Order, RollChangeResult, Side, ViewerOnly, query, write } from './common';
 import { ClockState, SecretEntries } from './game';
 import { CardDrawBox } from './optional-card-draw';
 
@@ -97,6 +97,44 @@ export const LegalActions = z.object({
 });
 export type LegalActions = z.infer<typeof LegalActions>;
 
+/** One way the players may settle an obligation, in their words (the service applies it). */
+export const ObligationChoice = z.object({ id: z.string(), label: z.string() });
+export type ObligationChoice = z.infer<typeof ObligationChoice>;
+
+/**
+ * Something due in the current step before the clock may move (db/service/obligations.ts): a roll, a
+ * chore the revision requires, a designation the players make or waive, or the end of the game.
+ */
+export const Obligation = z.object({
+  /** Stable within the step: 'initiative', 'rain', 'arrival:<group>', 'udd:<unit>', 'rsm', 'guns:<unit>', 'replace:<leader>', 'straggler-designation', 'fatigue-designation', 'end-game'. */
+  id: z.string(),
+  /** roll: a die roll the rules require; chore: something the players must record; decision: a choice the rules let them waive; end: the end of the game. */
+  kind: z.enum(['roll', 'chore', 'decision', 'end']),
+  /** What is due, in the players' words. */
+  text: z.string(),
+  rule: z.string(),
+  /** The side it falls to, or null for both (or neither). */
+  side: Side.nullable(),
+  /** The app may make this roll with its die ("roll all due", rollAllDue). */
+  appRolls: z.boolean(),
+  /** The ways the players may settle it here (settleObligation); empty when it is done on its own screen or by a roll. */
+  choices: z.array(ObligationChoice),
+  /** Where in the app it is done, when not by a roll or a choice here. */
+  where: z.string().nullable(),
+});
+export type Obligation = z.infer<typeof Obligation>;
+
+/** Everything due in the current step before the clock may move, and whether "roll all due" may be pressed. */
+export const Obligations = z.object({
+  items: z.array(Obligation),
+  /**
+   * rollAllDue as pressed. `nobodyAddsPoints`: the Initiative roll is due and neither side has declared
+   * whether its army commander adds his points; the button then says "nobody adds points" and passes it (RI-B15).
+   */
+  rollAllDue: Verdict.extend({ nobodyAddsPoints: z.boolean() }),
+});
+export type Obligations = z.infer<typeof Obligations>;
+
 export const TurnState = z.object({
   turnId: z.string(),
   initiative: Side.nullable(),
@@ -122,6 +160,8 @@ export const TurnState = z.object({
   legal: LegalActions,
   /** Card-draw activation's box (issue #11), or null when the game does not use it. */
   cardDraw: CardDrawBox.nullable(),
+  /** Everything due in this step before the clock may move: Next and "To next decision" wait until it is empty. */
+  obligations: Obligations,
 });
 export type TurnState = z.infer<typeof TurnState>;
 
@@ -157,9 +197,37 @@ export const AdvanceToDecisionResult = ChangeResult.extend({
 });
 export type AdvanceToDecisionResult = z.infer<typeof AdvanceToDecisionResult>;
 
+export const RollAllDueInput = z
+  .strictObject({
+    /** Both sides say their army commanders do not add their points to the Initiative roll (neither has declared). */
+    nobodyAddsPoints: z.boolean().optional(),
+  })
+  .optional();
+export type RollAllDueInput = z.infer<typeof RollAllDueInput>;
+
+export const RollAllDueResult = RollChangeResult.extend({
+  /** Each roll made, in words ("Initiative", "arrival of Rowley's Brigade", ...), one event each. */
+  rolled: z.array(z.string()),
+});
+export type RollAllDueResult = z.infer<typeof RollAllDueResult>;
+
+/** An obligation's id or one of its choices: "rsm", "guns:<unit>", "remove:<command>". */
+const ObligationKey = z.string().max(200).regex(/^[a-z0-9][a-z0-9:-]*$/, 'an obligation or choice is named by lower-case letters, digits, dashes and colons, as the turn state lists it');
+
+export const SettleObligationInput = z.strictObject({
+  /** The obligation's id, as the turn state lists it. */
+  id: ObligationKey,
+  /** One of the obligation's choices. */
+  choice: ObligationKey,
+});
+export type SettleObligationInput = z.infer<typeof SettleObligationInput>;
+
 export const clockContract = {
   turnState: query('This turn so far: initiative, pre-rolls, activations, passes, side to act, secret entries, what each side may do', ViewerOnly, TurnState),
   finishEntries: write("A side has finished its secret entries of this step (handing over); both finished reveals them", FinishEntriesInput, ChangeResult),
   advanceClock: write('Moves on to the next step of the sequence of play (and the next turn), applying its automatic events', AdvanceClockInput, AdvanceClockResult),
+  obligations: query('Everything due in this step before the clock may move (the turn state carries the same list), and whether "roll all due" may be pressed', ViewerOnly, Obligations),
+  rollAllDue: write("Makes every roll due in this step that the app may make (arrivals, the Initiative, the rain) with the app's die, one event each, each roll in the dice log", RollAllDueInput, RollAllDueResult),
+  settleObligation: write('Settles one obligation of this step by one of its choices (a designation waived, an RSM marker kept or removed, abandoned guns returned or captured, the game ended)', SettleObligationInput, ChangeResult),
   advanceToDecision: write('Moves the clock on through the steps where nothing is to be entered, to the next decision, roll or chore (one event per step); steps of secret entries only as Next passes them', AdvanceClockInput, AdvanceToDecisionResult),
 };

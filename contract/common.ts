@@ -228,6 +228,7 @@ export const EVENT_KINDS = [
   'weather',
   'objective.manpower',
   'game.ended',
+  'obligation.settled',
   'reinforcement.schedule',
   'reinforcement.alternative',
   'movement.double-time',

@@ -45,6 +45,8 @@ export const MUTABLE_FIELDS = {
     'attachment_made',
     'entries_done',
     'card_pending',
+    // The obligations of the step settled without a change of state (db/service/obligations.ts).
+    'settled',
   ],
   reinforcement_groups: ['rolled_turn_id', 'arrived_turn_id', 'scheduled_turn_id', 'entry_area'],
   commands: [
@@ -97,6 +99,8 @@ export const MUTABLE_FIELDS = {
     'cohesion_ordered',
     'cohesion_disordered',
     'artillery_row',
+    // A UDD owed after a retreat before shock (db/service/obligations.ts).
+    'udd_due',
   ],
   objectives: ['occupied', 'name'],
   // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.

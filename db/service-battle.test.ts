@@ -38,7 +38,8 @@ describe('arrivals by the schedule (defect 1: nobody arrived)', () => {
     expect(g.arrivals().groups[0]).toMatchObject({ id: 'csa-pegram-battalion-arrival', status: 'enters', drm: null });
     // Entering the Activation Segment, the group arriving as scheduled and the leader due come on by themselves.
     const entering = g.advanceClock();
-    expect(entering.automatic).toEqual(["Pegram's Artillery Battalion arrives by Chambersburg Pike with MRCH orders and an RSM marker", 'R. Lindsay Walker arrives by Chambersburg Pike']);
+    // The Initiative was rolled in II.A (RI-B15): its winner activates first.
+    expect(entering.automatic).toEqual([`${g.turnState().initiative} activates first`, "Pegram's Artillery Battalion arrives by Chambersburg Pike with MRCH orders and an RSM marker", 'R. Lindsay Walker arrives by Chambersburg Pike']);
     expect(onMap(g, 'csa-fredericksburg-battery-virginia')).toBe(true);
     expect(g.roster().find((u) => u.id === 'csa-fredericksburg-battery-virginia')).toMatchObject({ effectiveOrder: 'MRCH', orderSource: 'csa-walker-pegram' });
     expect(leaderOnMap(g, 'csa-walker-pendleton')).toBe(true);
@@ -436,18 +437,26 @@ describe('fewer clicks: the clock moves on to the next decision (defect 8, RI-B1
     g.setFatigue({ unitId: '2-wi', level: 1 });
     expect(g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] }).stoppedBecause).toBe('roll for the Initiative');
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 3, CSA: 8 } });
-    expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'fatigued brigades that may be designated to recover', clock: { segment: 'II', phase: 'B' } });
+    expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'fatigued brigades whose orders let them recover (Iron Brigade) may be designated to recover fatigue', clock: { segment: 'II', phase: 'B' } });
+    // A designation the rules make optional is waived explicitly, as a logged event (RI-B15).
+    g.settleObligation({ id: 'fatigue-designation', choice: 'done' });
     g.leaderCasualty({ leaderId: 'archer-l', roll: 2 });
     expect(g.advanceToDecision().stoppedBecause).toBe('the Activation Segment');
-    expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'a leader fell this turn: replace him', clock: { segment: 'IV', phase: 'A' } });
+    expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'James J. Archer fell this turn: replace him', clock: { segment: 'IV', phase: 'A' } });
+    g.replaceLeader({ leaderId: 'archer-l' });
     advanceTo(g, { turnId: '1863-07-01T1400', segment: 'II', phase: 'C' });
     expect(g.advanceToDecision().stoppedBecause).toBe("the Activation Segment: first roll for the arrival of Davis's Brigade");
     advanceTo(g, { turnId: '1863-07-01T2400', segment: 'II', phase: 'A' });
+    g.recordLoss({ unitId: '6-wi', sp: 1, straggler: true });
     g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 3, CSA: 8 } });
-    expect(g.advanceToDecision().stoppedBecause).toBe('Straggler Recovery Designation (2400)');
+    expect(g.advanceToDecision().stoppedBecause).toBe('Straggler Recovery Designation (2400): brigades with stragglers under orders that may recover them (Iron Brigade) may take the Recovery marker; fatigued brigades whose orders let them recover (Iron Brigade) may be designated to recover fatigue');
+    g.settleObligation({ id: 'straggler-designation', choice: 'done' });
+    g.settleObligation({ id: 'fatigue-designation', choice: 'done' });
     g.recordLoss({ unitId: 'hall-me', sp: 1, cause: 'small-arms' });
     g.advanceToDecision();
-    expect(g.advanceToDecision()).toMatchObject({ stoppedBecause: 'abandoned guns to resolve before the day ends', clock: { segment: 'IV', phase: 'C' } });
+    expect(g.advanceToDecision()).toMatchObject({ stoppedBecause:
+        "1 abandoned gun(s) of 2nd Maine Battery (Hall): returned if the hex is inside friendly lines at the end of the day, else captured by the enemy; RSM markers at the end of the Cleanup Phase: each is removed if any unit of its command is within its superior's range (Cutler's Brigade: James S. Wadsworth; Davis's Brigade: Henry Heth)",
+      clock: { segment: 'IV', phase: 'C' } });
     expectRefused(g, () => g.advanceToDecision(), 'RULES_FORBID', 'clock', 'Rev. Abandoned Guns');
   });
 });

@@ -7,29 +7,57 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { copyFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayCardDraw } from '../rules/optional/card-draw';
 import { GameService } from './service';
-import { advanceTo, tempDir } from '../tests/fixtures/game';
+import { advanceTo, next, settleDue, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir('muster-card-draw-');
 afterAll(() => tmp.cleanup());
 let counter = 0;
+type CardDrawOption = { level: 'brigade' | 'division' | 'corps'; statusLadder?: boolean } | null;
 
-function battle(cardDraw: { level: 'brigade' | 'division' | 'corps'; statusLadder?: boolean } | null): GameService {
-  counter += 1;
-  return GameService.create(
-    { file: tmp.file(`card-draw-${counter}.muster`), scenario: 'gettysburg', ...(cardDraw ? { optionalRules: { cardDraw } } : {}) },
-    { seed: 11, now: () => '2024-07-01T12:00:00.000Z' },
-  );
+/**
+ * The full battle with these options played to 1000 on 1 July, II.A, once per set of options: the turns
+ * before are played as the rules require (RI-B15), the Initiative rolled and, under card draw, every card
+ * of each In-Command Activation Phase drawn before the clock moves on. Each test opens its own copy.
+ */
+const prepared = new Map<string, string>();
+function preparedFile(cardDraw: CardDrawOption): string {
+  const key = JSON.stringify(cardDraw);
+  let file = prepared.get(key);
+  if (file === undefined) {
+    file = tmp.file(`card-draw-template-${prepared.size}.muster`);
+    const g = GameService.create({ file, scenario: 'gettysburg', ...(cardDraw ? { optionalRules: { cardDraw } } : {}) }, { seed: 11, now: () => '2024-07-01T12:00:00.000Z' });
+    for (let n = 0; n < 500; n += 1) {
+      const c = g.info().clock;
+      if (c.turnId === '1863-07-01T1000' && c.segment === 'II' && c.phase === 'A') break;
+      settleDue(g);
+      if (c.segment === 'III' && c.phase === 'A') drawTheBoxQuickly(g);
+      next(g);
+    }
+    g.close();
+    prepared.set(key, file);
+  }
+  return file;
 }
 
+// The three games the tests start from, played once for them all.
+beforeAll(() => {
+  for (const options of [{ level: 'brigade' as const }, { level: 'brigade' as const, statusLadder: true }, null]) preparedFile(options);
+}, 300_000);
+
 /** The full battle at 1000 on 1 July, III.A, the Initiative to `side`. */
-function atDrawing(g: GameService, side: 'USA' | 'CSA' = 'CSA'): void {
-  advanceTo(g, { turnId: '1863-07-01T1000', segment: 'II', phase: 'A' });
+function battleAtDrawing(cardDraw: CardDrawOption, side: 'USA' | 'CSA' = 'CSA'): GameService {
+  counter += 1;
+  const file = tmp.file(`card-draw-${counter}.muster`);
+  copyFileSync(preparedFile(cardDraw), file);
+  const g = GameService.open(file, { now: () => '2024-07-01T12:00:00.000Z' });
   g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: side === 'USA' ? { USA: 8, CSA: 1 } : { USA: 1, CSA: 8 } });
   advanceTo(g, { turnId: '1863-07-01T1000', segment: 'III', phase: 'A' });
   if (g.arrivals().rollsDue.length > 0) g.rollDueArrivals();
+  return g;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -67,6 +95,16 @@ function activateDrawn(g: GameService, commandId: string, roll?: number): void {
 }
 
 /** Draws until a card of `side` comes up, activating the others drawn before it; that card is left to activate. */
+/** Draws until a card of the USA comes up whose units may fire as they activate (not under March orders). */
+function drawUntilFiring(g: GameService): string {
+  let id = drawUntil(g, 'USA');
+  while (g.roster({ commandId: id }).some((u) => u.effectiveOrder === 'MRCH')) {
+    activateDrawn(g, id, 0);
+    id = drawUntil(g, 'USA');
+  }
+  return id;
+}
+
 function drawUntil(g: GameService, side: 'USA' | 'CSA'): string {
   let card = g.drawCard().card;
   while (card.side !== side) {
@@ -74,6 +112,25 @@ function drawUntil(g: GameService, side: 'USA' | 'CSA'): string {
     card = g.drawCard().card;
   }
   return card.commandId;
+}
+
+/**
+ * The turns before the one a test plays: every card drawn, each command at RE where its orders allow,
+ * else trying for ME (the service refuses the other), without reading the whole turn state each time.
+ */
+function drawTheBoxQuickly(g: GameService): void {
+  for (let n = 0; n < 100; n += 1) {
+    const box = g.turnState().cardDraw;
+    if (!box || !box.inPhase || box.ended || !box.mayDraw.allowed) return;
+    for (let k = 0; k < box.inBox.length; k += 1) {
+      const { card } = g.drawCard();
+      try {
+        g.activateRe({ commandId: card.commandId });
+      } catch {
+        g.attemptActivation({ commandId: card.commandId });
+      }
+    }
+  }
 }
 
 /** Draws every card of the segment and activates each drawn command as the service offers: RE where allowed, else ME. */
@@ -94,9 +151,10 @@ function drawTheWholeBox(g: GameService): string[] {
 
 describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-O40)', () => {
   it('draws both sides\' brigades from one box with the app die until it is empty, each drawn command the only one to activate, and verify replays it from the dice log', () => {
-    const g = battle({ level: 'brigade' });
-    atDrawing(g, 'CSA');
+    const g = battleAtDrawing({ level: 'brigade' }, 'CSA');
     const start = g.turnState().cardDraw!;
+    // The earlier turns' draws are in the dice log too: this turn's are those after them.
+    const earlier = new Set(g.diceLog({ limit: 5000 }).map((d) => d.seq));
     expect(start).toMatchObject({ level: 'brigade', inPhase: true, pending: null, nextDrawer: 'CSA', ended: false, mayDraw: { allowed: true } });
     // Buford's two cavalry brigades, the Iron Brigade and Cutler's; Heth's and Pender's brigades and three artillery battalions.
     expect(start.remaining).toEqual({ USA: 4, CSA: 12 });
@@ -143,7 +201,7 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
 
     // Anyone with the dice log can replay the draw: the rules engine picks the same cards from the same rolls.
     const rolls = box.draws.flatMap((d) => d.rolls);
-    const logged = g.diceLog({ limit: 500 }).filter((d) => d.purpose.startsWith('Card draw') && !d.eventUndone).sort((a, b) => a.seq - b.seq);
+    const logged = g.diceLog({ limit: 5000 }).filter((d) => !earlier.has(d.seq) && d.purpose.startsWith('Card draw') && !d.eventUndone).sort((a, b) => a.seq - b.seq);
     expect(logged.map((d) => d.roll)).toEqual(rolls);
     const pool = start.inBox.map((c) => ({ commandId: c.commandId, side: c.side }));
     expect(replayCardDraw(pool, 'CSA', rolls).draws.map((d) => d.card.commandId)).toEqual(order);
@@ -156,8 +214,7 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
   });
 
   it('a draw whose recorded card does not follow from its logged rolls is reported by verify, even with the log, the state and both chains forged to agree (RI-O41)', () => {
-    const g = battle({ level: 'brigade' });
-    atDrawing(g, 'USA');
+    const g = battleAtDrawing({ level: 'brigade' }, 'USA');
     drawTheWholeBox(g);
     expect(g.verify().ok).toBe(true);
     const draws = g.turnState().cardDraw!.draws;
@@ -197,10 +254,9 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
 
 describe('the status ladder sub-option on the full battle (RI-O14, RI-O43)', () => {
   it('a unit hit twice before its card is drawn takes the next worse state, with its reason and rule in the result and the history', () => {
-    const g = battle({ level: 'brigade', statusLadder: true });
-    atDrawing(g, 'USA');
-    // Draw until a USA brigade comes up, activating the CSA cards drawn before it.
-    const card = { commandId: drawUntil(g, 'USA') };
+    const g = battleAtDrawing({ level: 'brigade', statusLadder: true }, 'USA');
+    // Draw until a USA brigade that may fire comes up, activating the cards drawn before it.
+    const card = { commandId: drawUntilFiring(g) };
     activateDrawn(g, card.commandId, 0);
     const firers = g.roster({ commandId: card.commandId }).filter((u) => u.onMap && u.arm !== 'artillery');
     const inBox = new Set(g.turnState().cardDraw!.inBox.map((c) => c.commandId));
@@ -219,9 +275,8 @@ describe('the status ladder sub-option on the full battle (RI-O14, RI-O43)', () 
   });
 
   it('is off unless chosen: the same two hits leave the unit disordered', () => {
-    const g = battle({ level: 'brigade' });
-    atDrawing(g, 'USA');
-    const card = { commandId: drawUntil(g, 'USA') };
+    const g = battleAtDrawing({ level: 'brigade' }, 'USA');
+    const card = { commandId: drawUntilFiring(g) };
     activateDrawn(g, card.commandId, 0);
     const firers = g.roster({ commandId: card.commandId }).filter((u) => u.onMap && u.arm !== 'artillery');
     const target = g.roster().find((u) => u.side === 'CSA' && u.onMap && u.arm === 'infantry')!;
@@ -233,8 +288,7 @@ describe('the status ladder sub-option on the full battle (RI-O14, RI-O43)', () 
 
 describe('without the rule', () => {
   it('the segment alternates as the revision has it, and there is no box to draw from', () => {
-    const g = battle(null);
-    atDrawing(g, 'USA');
+    const g = battleAtDrawing(null, 'USA');
     expect(g.turnState().cardDraw).toBeNull();
     expect(() => g.drawCard()).toThrow(expect.objectContaining({ code: 'RULES_FORBID', field: 'cardDraw' }));
     expect(g.turnState().legal.activations.length).toBeGreaterThan(1);

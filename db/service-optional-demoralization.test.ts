@@ -72,9 +72,14 @@ describe('Demoralization on the full battle (SPI B&G 11.6)', () => {
   });
 
   it('"plus reinforcements through that Turn": an arriving division raises the total and the distances', () => {
+    // The players' chart brings Wadsworth's division in at the start (a setup edit, RI-B10): it may then
+    // arrive as scheduled, while a group whose time has not come may not (RI-B15).
+    g.editReinforcementGroup({ groupId: 'usa-wadsworth-arrival', scheduledTurnId: '1863-07-01T0740' });
+    g.editReinforcementGroup({ groupId: 'usa-doubleday-arrival', scheduledTurnId: '1863-07-01T0800' });
     g.recordLoss({ unitId: 'usa-8th-illinois-cavalry', sp: 9 });
     g.recordLoss({ unitId: 'usa-3rd-indiana-cavalry', sp: 3 });
     expect(line(g, 'USA')).toEqual({ level: 0, lossSp: 12, totalSp: 59, toOneThird: 8, toTwoThirds: 28 });
+    expect(() => g.arriveReinforcement({ side: 'USA', groupId: 'usa-doubleday-arrival' })).toThrow(/due 1 July 0800: it may not arrive before then/);
     g.arriveReinforcement({ side: 'USA', groupId: 'usa-wadsworth-arrival' });
     // Wadsworth's division: 77 SPs. 136 SPs: one third is 46 (45⅓ rounded up), two thirds 91 (90⅔).
     expect(state(g).USA.total.items.map((i) => i.value)).toEqual([59, 77]);
@@ -138,7 +143,8 @@ describe('Demoralization on the full battle (SPI B&G 11.6)', () => {
 
   it('"for the rest of the game": later reinforcements raise the total but do not lift the demoralization (RI-O10)', () => {
     const before = line(g, 'USA');
-    g.arriveReinforcement({ side: 'USA', groupId: 'usa-doubleday-arrival' });
+    // Doubleday's group enters as the 0800 turn's Activation Segment begins (RI-B01).
+    advanceTo(g, { turnId: '1863-07-01T0800', segment: 'III', phase: 'A' });
     const after = line(g, 'USA');
     expect(after.totalSp).toBeGreaterThan(before.totalSp);
     // Its losses are now under one third of the new total, and it stays demoralized.
@@ -191,6 +197,7 @@ describe('a game without the option plays as before', () => {
     expect(g.demoralization()).toBeNull();
     expect(g.info().demoralization).toBeNull();
     // The Union's losses reach one third of its 136 SPs, as in the game above.
+    g.editReinforcementGroup({ groupId: 'usa-wadsworth-arrival', scheduledTurnId: '1863-07-01T0740' });
     g.arriveReinforcement({ side: 'USA', groupId: 'usa-wadsworth-arrival' });
     loseSp(g, 'USA', 46, ['usa-2nd-wisconsin', 'usa-6th-wisconsin', 'usa-24th-michigan']);
     advanceTo(g, { segment: 'II', phase: 'A' });

@@ -11,7 +11,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { GameService } from './service';
 import type { Viewer } from '../contract';
-import { advanceTo, expectRefused, FIXTURE_SCENARIO, tempDir } from '../tests/fixtures/game';
+import { advanceTo, expectRefused, FIXTURE_SCENARIO, settleDue, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir('muster-messengers-');
 afterAll(() => tmp.cleanup());
@@ -44,7 +44,11 @@ function atOrderChanges(g: GameService): void {
 /** Both sides finish I.B and the clock goes on to the next turn's I.A (the next decision, RI-B13). */
 function toNextTurn(g: GameService): void {
   const from = g.info().clock.turnId;
-  for (let i = 0; i < 60 && g.info().clock.turnId === from; i += 1) g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] });
+  for (let i = 0; i < 60 && g.info().clock.turnId === from; i += 1) {
+    // What is due on the way (the Initiative, RI-B15) is rolled as the turn bar's "roll all due" would.
+    settleDue(g);
+    g.advanceToDecision({ nothingToEnter: ['USA', 'CSA'] });
+  }
   if (g.info().clock.segment !== 'I' || g.info().clock.phase !== 'A') advanceTo(g, { segment: 'I', phase: 'A' });
 }
 

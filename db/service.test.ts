@@ -525,7 +525,7 @@ describe('the day\'s end: abandoned guns and stragglers', () => {
     expect(unit(g, 'crenshaw')).toMatchObject({ abandonedGuns: 0, spLost: 3, capturedGuns: 3, currentSp: 1 });
     expect(g.tally().csa).toMatchObject({ lossPoints: 9, artilleryCapturedSp: 3 });
     expectRefused(g, () => g.resolveAbandonedGuns({ unitId: 'crenshaw', outcome: 'returned' }), 'RULES_FORBID', 'unitId', 'Rev. Abandoned Guns');
-    g.advanceClock();
+    next(g);
     expect(g.info().clock.turnId).toBe('1863-07-02T0200');
   });
 

@@ -76,6 +76,8 @@ export interface TurnStateRow {
   entries_done: number;
   /** Card-draw activation: the drawn command that has not activated yet (schema version 10, RI-O40). */
   card_pending: string | null;
+  /** The obligations of this step settled without a change of state: a JSON array of their ids (schema version 13). */
+  settled: string;
 }
 
 export interface CommandRow {
@@ -190,6 +192,8 @@ export interface UnitRow {
   cohesion_disordered: number | null;
   /** A battery's row of the group's artillery range chart (schema version 12); null: not chosen. */
   artillery_row: string | null;
+  /** Owes a UDD after a retreat before shock (schema version 13). */
+  udd_due: number;
 }
 
 export interface ObjectiveRow {

@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 11,
+  version: 14,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -67,7 +67,7 @@ CREATE TABLE turn_state (
   passes_in_row        INTEGER NOT NULL DEFAULT 0,
   side_to_act          TEXT CHECK (side_to_act IN ('USA', 'CSA')),
   attachment_made      INTEGER NOT NULL DEFAULT 0
-, entries_done INTEGER NOT NULL DEFAULT 0 CHECK (entries_done BETWEEN 0 AND 3), card_pending TEXT);
+, entries_done INTEGER NOT NULL DEFAULT 0 CHECK (entries_done BETWEEN 0 AND 3), card_pending TEXT, settled TEXT NOT NULL DEFAULT '[]');
 CREATE TABLE reinforcement_groups (
   id                 TEXT PRIMARY KEY,
   side               TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
@@ -146,7 +146,7 @@ CREATE TABLE units (
   skirmishers         TEXT REFERENCES commands(id),  -- the brigade the unit screens as skirmishers
   own_order           TEXT CHECK (own_order IN ('ASLT', 'SUPT', 'MRCH', 'BOMB', 'SKPD', 'HOLD', 'RSRV', 'WDRW')),
   order_expires       INTEGER NOT NULL DEFAULT 0,
-  on_map              INTEGER NOT NULL DEFAULT 1, activation TEXT CHECK (activation IN ('ME', 'RE', 'confusion')), activation_phase TEXT, activation_order INTEGER, works TEXT NOT NULL DEFAULT 'none' CHECK (works IN ('none', 'breastworks', 'entrenchments')), bayonet_charge INTEGER NOT NULL DEFAULT 0 CHECK (bayonet_charge IN (0, 1)), confusion_result TEXT CHECK (confusion_result IN ('stand', 're', 'shock', 'pass', 'other')), double_time_turn_id TEXT REFERENCES turns(id), ladder_hit INTEGER NOT NULL DEFAULT 0 CHECK (ladder_hit IN (0, 1)), night_plot TEXT,
+  on_map              INTEGER NOT NULL DEFAULT 1, activation TEXT CHECK (activation IN ('ME', 'RE', 'confusion')), activation_phase TEXT, activation_order INTEGER, works TEXT NOT NULL DEFAULT 'none' CHECK (works IN ('none', 'breastworks', 'entrenchments')), bayonet_charge INTEGER NOT NULL DEFAULT 0 CHECK (bayonet_charge IN (0, 1)), confusion_result TEXT CHECK (confusion_result IN ('stand', 're', 'shock', 'pass', 'other')), double_time_turn_id TEXT REFERENCES turns(id), ladder_hit INTEGER NOT NULL DEFAULT 0 CHECK (ladder_hit IN (0, 1)), night_plot TEXT, cohesion_ordered INTEGER CHECK (cohesion_ordered BETWEEN 0 AND 9), cohesion_disordered INTEGER CHECK (cohesion_disordered BETWEEN 0 AND 9), artillery_row TEXT, udd_due INTEGER NOT NULL DEFAULT 0 CHECK (udd_due IN (0, 1)),
   CHECK (sp_lost + stragglers + abandoned_guns <= sp)
 );
 CREATE INDEX units_command ON units(command_id);
@@ -163,13 +163,7 @@ CREATE TABLE events (
   prev_head  INTEGER,                         -- the head this event replaced: where undo goes back to
   undone     INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
   redo_next  INTEGER                          -- while undone and on the redo chain: the next event to redo
-, prev_hash TEXT, hash TEXT, secret_side TEXT CHECK (secret_side IN ('USA', 'CSA')));
-CREATE TABLE dice_state (
-  id     INTEGER PRIMARY KEY CHECK (id = 1),
-  seed   INTEGER NOT NULL,
-  count  INTEGER NOT NULL,                    -- app rolls drawn so far
-  state  TEXT NOT NULL                        -- JSON generator state after the last draw
-);
+, prev_hash TEXT, hash TEXT, secret_side TEXT CHECK (secret_side IN ('USA', 'CSA')), salt TEXT);
 CREATE TABLE dice_log (
   seq        INTEGER PRIMARY KEY,
   at         TEXT NOT NULL,
@@ -183,7 +177,7 @@ CREATE TABLE dice_log (
   outcome    TEXT NOT NULL,
   prev_hash  TEXT NOT NULL,
   hash       TEXT NOT NULL UNIQUE
-);
+, salt TEXT);
 CREATE INDEX dice_event ON dice_log(event_seq);
 CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
@@ -231,6 +225,8 @@ BEGIN SELECT RAISE(ABORT, 'events are append-only: only undone and redo_next may
 CREATE TRIGGER game_optional_rules_fixed BEFORE UPDATE OF optional_rules ON game
 WHEN EXISTS (SELECT 1 FROM genesis)
 BEGIN SELECT RAISE(ABORT, 'the optional rules are fixed when the game is created'); END;
+CREATE TRIGGER events_salt_append_only BEFORE UPDATE OF salt ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only: only undone and redo_next may change'); END;
 `,
 };
 

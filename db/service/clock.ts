@@ -3,19 +3,16 @@
  * Play with the automatic changes due on the way (db/clock.ts says which are due).
  */
 import { stragglersRecovered } from '../../rules/losses';
-import { clockAfter, clockInfo, eventDueAt, INITIATIVE_SEGMENT, type AutomaticEvent } from '../clock';
+import { clockAfter, clockInfo, INITIATIVE_SEGMENT, type AutomaticEvent } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
 import type { AdvanceClockInput, AdvanceClockResult, AdvanceToDecisionResult, ChangeResult, FinishEntriesInput, LegalActions, TurnState, Viewer } from '../../contract';
 import { SIDES, type Side } from '../../rules/types';
-import { ORDERS } from '../../rules/orders';
 import { MusterError } from '../errors';
-import { listHistory } from '../events';
-import { standingOrders } from './chain';
-import { dueBeforeActivation } from './turn-start';
 import { readActivatedUnits, readClock, readGame, readCommands, readLeaders, readTurns, readTurnState, readUnits } from '../store';
 import { askRules } from '../validate';
 import { RULE } from './common';
+import { obligationsNow, requireObligationsMet, rollAllDueVerdict } from './obligations';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { legalActions, verdictOf } from './legal';
 import { fatigueRecovery } from './movement';
@@ -24,13 +21,14 @@ import { cardDrawBox, requireDrawOver } from './optional-card-draw';
 import { numberingFor } from './numbering';
 import { automaticArrivals } from './reinforcements';
 import { clearNightPlots } from './optional-night-plot';
-import { holdInitiativeByLevel, initiativeDecision, requireLevelsDetermined } from './optional-variable-initiative';
+import { holdInitiativeByLevel } from './optional-variable-initiative';
 import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretsRecorded, secretStep, sideBit } from './secrets';
 
 function turnState(ctx: GameContext, input: { viewer?: Viewer } = {}): TurnState {
   const t = readTurnState(ctx.db);
   const commands = readCommands(ctx.db);
   const preroll = (v: number | null) => (v === null ? null : v === 1);
+  const obligations = obligationsNow(ctx);
   return {
     turnId: readClock(ctx.db).turn_id,
     initiative: t.initiative,
@@ -54,6 +52,7 @@ function turnState(ctx: GameContext, input: { viewer?: Viewer } = {}): TurnState
     legal: { ...legalActions(ctx), advance: advanceVerdicts(ctx) },
     // The draws' rolls numbered as the viewer reads the dice log (RI-H07).
     cardDraw: cardDrawBox(ctx, numberingFor(ctx.db, input.viewer)),
+    obligations: { items: obligations, rollAllDue: rollAllDueVerdict(ctx, obligations) },
   };
 }
 
@@ -83,6 +82,8 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
     const next = advanceChecks(ctx, input, game.last_turn_id);
     const t = readTurnState(ctx.db);
     if (secretsRecorded(ctx.db)) cs.set('turn_state', 1, 'entries_done', t.entries_done, 0);
+    // What the players settled in the step just left (RI-B15) belongs to it.
+    cs.set('turn_state', 1, 'settled', t.settled ?? '[]', '[]');
     cs.set('clock', 1, 'turn_id', clock.turn_id, next.turnId).set('clock', 1, 'step', clock.step, next.step).set('clock', 1, 'segment', clock.segment, next.segment).set('clock', 1, 'phase', clock.phase, next.phase);
     const automatic: string[] = [];
     for (const ev of next.events) automatic.push(...applyAutomatic(ctx, cs, ev, t, next.turnId));
@@ -108,16 +109,13 @@ function advanceChecks(ctx: GameContext, input: AdvanceClockInput = {}, lastTurn
   const turns = readTurns(ctx.db);
   const next = clockAfter(clock, turns, lastTurnId);
   if (next === null) throw forbidden('clock', 'the last game turn is over: end the game', RULE.sequence);
-  // Variable Initiative (optional): a First Day-Turn's Initiative Phase waits for its levels (RI-O01).
-  requireLevelsDetermined(ctx, 'clock');
+  // RI-B15: nothing due in this step is passed: the Initiative, the rolls for entry and the rain, UDDs owed,
+  // the designations made or waived, fallen leaders replaced, RSM markers and abandoned guns (RI-S08) settled;
+  // under Variable Initiative a First Day-Turn's levels (RI-O01).
+  requireObligationsMet(ctx, 'clock');
   if (secretsRecorded(ctx.db)) requireEntriesMade(ctx, clock, readTurnState(ctx.db).entries_done, new Set(input.nothingToEnter ?? []));
   // RI-O40: under card draw the In-Command Activation Phase ends when the box is empty.
   requireDrawOver(ctx);
-  // Abandoned guns must be resolved before the day ends. RI-S08.
-  if (eventDueAt(turns, clock, 'abandoned-guns')) {
-    const pending = readUnits(ctx.db).filter((u) => u.abandoned_guns > 0);
-    if (pending.length > 0) throw forbidden('clock', `resolve the abandoned guns of ${pending.map((u) => u.name).join(', ')} before the day ends`, RULE.abandonedGuns);
-  }
   return next;
 }
 
@@ -244,40 +242,17 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
 
 /**
  * RI-B13: why the turn must stop at the step the clock is at, or null when nothing is to be entered there
- * and the clock may move on: each new turn (the Orders Segment), the Initiative roll, the Activation
- * Segment (and its arrival and rain rolls), the 2400 straggler designation, fatigue a brigade may recover,
- * a leader fallen this turn to replace, abandoned guns to resolve.
+ * and the clock may move on: each new turn (the Orders Segment), the Activation Segment, and every step
+ * with something due in it (RI-B15: the turn's obligations, the one list Next also waits for).
  */
 function decisionAt(ctx: GameContext): string | null {
   const clock = readClock(ctx.db);
   const step = `${clock.segment}.${clock.phase}`;
-  const turns = readTurns(ctx.db);
-  if (step === 'I.A') return 'a new turn: the Orders Segment';
-  if (step === 'II.A' && readTurnState(ctx.db).initiative === null) {
-    return initiativeDecision(ctx, clock.turn_id)?.decidedBy === 'levels-due' ? 'determine the Initiative Levels (Variable Initiative)' : 'roll for the Initiative';
-  }
-  if (step === 'III.A') {
-    const due = dueBeforeActivation(ctx);
-    return due.length > 0 ? `the Activation Segment: first ${due.map((d) => d.text).join('; ')}` : 'the Activation Segment';
-  }
-  if (step === 'II.B') {
-    if (eventDueAt(turns, clock, 'straggler-recovery-designation')) return 'Straggler Recovery Designation (2400)';
-    const orders = standingOrders(ctx);
-    const commands = new Map(readCommands(ctx.db).map((c) => [c.id, c]));
-    const tired = readUnits(ctx.db).some((u) => {
-      const c = commands.get(u.command_id);
-      return u.on_map === 1 && u.fatigue > 0 && u.arm !== 'artillery' && c !== undefined && c.fatigue_recovery === 0 && ORDERS[orders.get(c.id)!.order].actions.includes('Can Recover Fatigue');
-    });
-    if (tired) return 'fatigued brigades that may be designated to recover';
-  }
-  if (step === 'IV.A') {
-    const fallen = listHistory(ctx.db, { turnId: clock.turn_id, kinds: ['leader.casualty', 'leader.captured'], includeUndone: false, limit: 500 });
-    const leaders = new Map(readLeaders(ctx.db).map((l) => [l.id, l]));
-    const waiting = fallen.flatMap((e) => e.changes.filter((c) => c.table === 'leaders' && c.field === 'casualty').map((c) => leaders.get(c.key))).some((l) => l !== undefined && l.casualty !== 'none' && l.replaced === 0);
-    if (waiting) return 'a leader fell this turn: replace him';
-  }
-  if (step === 'IV.C' && eventDueAt(turns, clock, 'abandoned-guns') && readUnits(ctx.db).some((u) => u.abandoned_guns > 0)) return 'abandoned guns to resolve before the day ends';
-  return null;
+  const due = obligationsNow(ctx);
+  const words = due.map((d) => d.text).join('; ');
+  if (step === 'I.A') return due.length > 0 ? `a new turn: the Orders Segment; first ${words}` : 'a new turn: the Orders Segment';
+  if (step === 'III.A') return due.length > 0 ? `the Activation Segment: first ${words}` : 'the Activation Segment';
+  return due.length > 0 ? words : null;
 }
 
 /**

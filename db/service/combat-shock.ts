@@ -196,6 +196,8 @@ export function resolveShock(ctx: GameContext, input: ResolveShockInput): Resolv
         changes.put(u, 'mounted', 1);
       }
       uddDue.push(u.id);
+      // The UDD is owed until it is recorded: the clock waits for it (db/service/obligations.ts).
+      changes.put(u, 'udd_due', 1);
       notes.push(`${u.name} retreats before shock${r.mount ? ' and mounts' : ''}: UDD due`);
     });
 

@@ -134,6 +134,8 @@ function cohesionRoll(ctx: GameContext, input: RallyInput | UddInput, check: 'ra
       const udd = input as UddInput;
       const lossCause = result.lossCause ?? 'other';
       changes.loseSpFrom(u, spLoss, lossCause);
+      // A UDD owed after a retreat before shock is made (db/service/obligations.ts).
+      if (u.udd_due === 1) cs.set('units', u.id, 'udd_due', 1, 0);
       if (result.status && changes.now(u).status !== 'eliminated') changes.setStatus(u, result.status, udd.cause, udd.enemyWithinTacticalMovementRange ?? true);
     }
     if (retreat > 0) changes.notes.push(`${u.name} retreats ${retreat} hex(es)`);

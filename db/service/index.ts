@@ -20,6 +20,7 @@ import { cardDrawFunctions } from './optional-card-draw';
 import { ordersFunctions } from './orders';
 import { messengersFunctions } from './optional-messengers';
 import { nightPlotFunctions } from './optional-night-plot';
+import { obligationsFunctions } from './obligations';
 import { variableInitiativeFunctions } from './optional-variable-initiative';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
@@ -42,6 +43,7 @@ export const SERVICE_FUNCTIONS = {
   ...movementFunctions,
   ...concealmentFunctions,
   ...clockFunctions,
+  ...obligationsFunctions,
   ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,

@@ -23,7 +23,7 @@ import { refuseRollWhenLevelsDecide } from './optional-variable-initiative';
 const POINTS_COLUMN = { USA: 'army_points_usa', CSA: 'army_points_csa' } as const;
 
 /** The army commander may add his points: he is on the map, his points are unspent and he has not moved. */
-function requirePointsAvailable(ctx: GameContext, field: string, leader: LeaderDbRow): void {
+export function requirePointsAvailable(ctx: GameContext, field: string, leader: LeaderDbRow): void {
   if (leader.on_map !== 1) throw forbidden(field, `${leader.name} is not on the map: rating points are added only while the army commander is on the map`, RULE.initiative);
   check(field, askRules(() => maySpendRatingPoints(ledger(ctx), { id: leader.id, role: leader.role, name: leader.name })));
 }

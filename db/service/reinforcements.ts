@@ -164,6 +164,21 @@ function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: GameRow,
   return { check: c, alternative: null, rolledThisTurn: g.rolled_turn_id === now };
 }
 
+/**
+ * The groups that must roll for entry this turn and have not (RI-B02), for the turn's obligations: a group
+ * sent to an Alternative Arrival Area is named to nobody (its side's secret, RI-B03).
+ */
+export function arrivalRollsDueNow(ctx: GameContext): { groupId: string; side: Side; name: string; secret: boolean }[] {
+  const game = readGame(ctx.db);
+  const state = arrivalState(ctx);
+  return readGroups(ctx.db)
+    .filter((g) => g.arrived_turn_id === null)
+    .flatMap((g) => {
+      const c = groupCheck(ctx, g, game, {}, state);
+      return c.check.status === 'roll' && !c.rolledThisTurn ? [{ groupId: g.id, side: g.side, name: groupName(g, state.commands), secret: c.alternative !== null }] : [];
+    });
+}
+
 /** Names of the groups that must roll for entry this turn and have not (RI-B02). */
 export function arrivalRollsDue(ctx: GameContext): string[] {
   const game = readGame(ctx.db);
@@ -346,12 +361,22 @@ function rollDueArrivals(ctx: GameContext, input: { side?: Side } = {}): RollDue
 
 function arriveReinforcement(ctx: GameContext, input: ArriveReinforcementInput): ChangeResult {
   requireObject('input', input);
-  return write(ctx, 'reinforcement.arrived', input, (cs) => {
+  return write(ctx, 'reinforcement.arrived', input, (cs, game) => {
     const g = group(ctx, 'groupId', input.groupId);
     if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side brings on its own groups`, VARIABLE_RULE);
-    // A group sent to an Alternative Arrival Area enters by its roll there (RI-B03), never as scheduled; the
-    // refusal does not say where it was sent (RI-H08).
-    if (readAlternativeArrival(ctx.db, g.id)?.entry_area != null) throw forbidden('groupId', 'this group has an Alternative Arrival order: it enters by its roll for that area (attemptReinforcement)', ALTERNATIVE_RULE);
+    // A group sent to an Alternative Arrival Area enters by its roll there (RI-B03), never as scheduled; only
+    // its own side is told so (RI-H08), as the side check above lets no other side ask.
+    const commands = readCommands(ctx.db);
+    if (g.arrived_turn_id !== null) throw forbidden('groupId', `${groupName(g, commands)} has already arrived (${g.arrived_turn_id})`, VARIABLE_RULE);
+    // RI-B15: a group enters as scheduled only when its time has come; every other group enters by its roll.
+    const c = groupCheck(ctx, g, game);
+    if (c.alternative !== null || c.check.status === 'roll') {
+      throw forbidden('groupId', `${groupName(g, commands)} enters only by its roll for entry (a modified ${c.alternative ? '0' : '2'} or less): roll for it`, c.check.rule);
+    }
+    if (c.check.status === 'not-yet') {
+      const due = readTurn(ctx.db, g.scheduled_turn_id);
+      throw forbidden('groupId', `${groupName(g, commands)} is due ${turnLabel(due)}: it may not arrive before then, and from one hour before it enters only by its roll for entry`, c.check.rule);
+    }
     return { summary: arrive(ctx, cs, g.id, readClock(ctx.db).turn_id, g.entry_area), result: {} };
   });
 }

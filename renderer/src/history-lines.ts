@@ -75,6 +75,7 @@ export const EVENT_KIND_WORDS: Readonly<Record<EventKind, string>> = {
   weather: 'weather',
   'objective.manpower': 'manpower',
   'game.ended': 'end of game',
+  'obligation.settled': 'due item settled',
   'reinforcement.schedule': 'schedule',
   'reinforcement.alternative': 'alternative area',
   'movement.double-time': 'double time',

@@ -61,6 +61,19 @@ async function group(id: string) {
   return (await e2e.call('reinforcementGroups')).find((g) => g.id === id)!;
 }
 
+/**
+ * From the Activation Segment to the next turn: on to the Cleanup Phase, where the RSM markers of the
+ * groups that arrived are checked (RI-B15): none of their commands is in range, the players say in the
+ * turn bar; then on.
+ */
+async function toNextTurn(): Promise<void> {
+  await click('turn-skip');
+  if ((await e2e.page.getByTestId('obligation-rsm-keep').count()) > 0) {
+    await click('obligation-rsm-keep');
+    await click('turn-skip');
+  }
+}
+
 /** From the turn's I.A to its III.A, the Initiative in one action (the app rolls, nobody adds points). */
 async function toActivation(): Promise<void> {
   await click('turn-skip');
@@ -99,22 +112,23 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     counts['the 0740 turn (two activations, one refused)'] = await e2e.actions();
   });
 
-  it('0800: Pegram\'s battalion enters by itself; an empty turn is four actions', async () => {
+  it('0800: Pegram\'s battalion enters by itself; an empty turn is four actions, and its RSM marker checked', async () => {
     await e2e.resetActions();
     await toActivation();
     expect(await clock()).toBe('0800 III.A');
     expect(await e2e.page.getByTestId('arrived-now').innerText()).toContain("Pegram's Artillery Battalion entered by Chambersburg Pike");
     expect((await e2e.call('roster', { commandId: 'csa-walker-pegram' })).every((u) => u.onMap)).toBe(true);
-    await click('turn-skip');
+    await toNextTurn();
     counts['an empty turn (0800)'] = await e2e.actions();
-    expect(counts['an empty turn (0800)']!.total).toBeLessThanOrEqual(5);
+    // Four, and the RSM marker of the battalion that arrived checked at the Cleanup (RI-B15).
+    expect(counts['an empty turn (0800)']!.total).toBeLessThanOrEqual(6);
   });
 
   it('0820 to 0940: six empty turns; nobody of the I Corps yet, and Meade away', async () => {
     for (const time of ['0820', '0840', '0900', '0920', '0940']) {
       expect(await clock()).toBe(`${time} I.A`);
       await toActivation();
-      await click('turn-skip');
+      await toNextTurn();
     }
     expect(await clock()).toBe('1000 I.A');
     expect(await onMap(['usa-2nd-wisconsin', 'usa-76th-new-york'])).toEqual([false, false]);
@@ -163,7 +177,7 @@ describe('the full battle, 1 July 0740 to 1200', () => {
       expect(JSON.stringify(view)).not.toContain('Mummasburg');
     }
     expect(await page.getByTestId('turn-start').innerText()).not.toContain('Mummasburg');
-    await click('turn-skip');
+    await toNextTurn();
     expect(await clock()).toBe('1020 I.A');
   });
 
@@ -191,7 +205,7 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     expect((await group('usa-doubleday-arrival')).arrivedTurnId).toBe('1863-07-01T1020');
     expect((await group('usa-robinson-arrival')).arrivedTurnId).toBeNull();
     expect(await page.getByTestId('arrived-now').innerText()).toContain("Rowley's Brigade, Stone's Brigade, Wainwright's Artillery Brigade entered by Emmitsburg Road");
-    await click('turn-skip');
+    await toNextTurn();
   });
 
   it('1040 to 1140: the rolls due each turn in one action, the app rolling them', async () => {
@@ -201,7 +215,7 @@ describe('the full battle, 1 July 0740 to 1200', () => {
       const due = (await e2e.call('arrivals')).rollsDue;
       if (due.length > 0) await click('roll-all-due');
       expect((await e2e.call('arrivals')).rollsDue).toEqual([]);
-      await click('turn-skip');
+      await toNextTurn();
     }
     expect(await clock()).toBe('1200 I.A');
     // Meade is still on his way: his rating is refused all morning.
@@ -232,7 +246,8 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     await e2e.call('leaderCasualty', { leaderId: 'csa-heth', roll: 8 });
     await e2e.screen('victory');
     await page.getByRole('button', { name: 'End the game…' }).click();
-    await page.getByRole('button', { name: 'End the game', exact: true }).click();
+    // The Victory screen's own button (the turn bar offers the same end after the last turn).
+    await page.getByTestId('victory-end').getByRole('button', { name: 'End the game', exact: true }).click();
     await settle();
     const tally = await e2e.call('tally');
     // USA: 8th Illinois Cavalry 2 SP x 2 = 4; 19th Indiana 3 SP x 1 = 3. Total 7.

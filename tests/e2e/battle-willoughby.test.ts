@@ -94,6 +94,20 @@ async function selectUnit(u: { id: string; name: string }): Promise<void> {
   await settle();
 }
 
+/**
+ * From the Activation Segment to the next turn: on to the Cleanup Phase, where the RSM markers of the
+ * groups that arrived are checked (RI-B15): none of their commands is in range, the players say in the
+ * turn bar; then on.
+ */
+async function toNextTurn(): Promise<void> {
+  await click('turn-skip');
+  if ((await e2e.page.getByTestId('obligation-rsm-keep').count()) > 0) {
+    expect(await stoppedBecause()).toMatch(/^RSM markers at the end of the Cleanup Phase/);
+    await click('obligation-rsm-keep');
+    await click('turn-skip');
+  }
+}
+
 /** An empty turn from its I.A to the next turn's I.A: to the Initiative, roll it (the app), on, on. */
 async function emptyTurn(): Promise<void> {
   await click('turn-skip');
@@ -101,7 +115,7 @@ async function emptyTurn(): Promise<void> {
   await click('initiative-quick');
   await click('turn-skip');
   expect(await stoppedBecause()).toMatch(/^the Activation Segment/);
-  await click('turn-skip');
+  await toNextTurn();
 }
 
 describe('Skirmish at Willoughby Run, first turn to last', () => {
@@ -152,7 +166,7 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     counts['the 0740 turn (two activations)'] = await e2e.actions();
   });
 
-  it('0800: an empty turn is four actions; Pegram\'s battalion and Walker enter by themselves at the Activation Segment (RI-B01)', async () => {
+  it('0800: an empty turn is six actions with a group arriving (its RSM marker checked at the Cleanup); Pegram\'s battalion and Walker enter by themselves at the Activation Segment (RI-B01)', async () => {
     const page = e2e.page;
     await e2e.resetActions();
     await click('turn-skip');
@@ -164,10 +178,10 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     expect(arrived).toContain('R. Lindsay Walker arrived');
     expect(await unit('csa-fredericksburg-battery-virginia')).toMatchObject({ onMap: true, effectiveOrder: 'MRCH' });
     await e2e.screenshot('turn-start-arrivals');
-    await click('turn-skip');
+    await toNextTurn();
     expect(await clock()).toBe('0820 I.A');
     counts['an empty turn (0800)'] = await e2e.actions();
-    expect(counts['an empty turn (0800)']!.total).toBeLessThanOrEqual(5);
+    expect(counts['an empty turn (0800)']!.total).toBeLessThanOrEqual(6);
   });
 
   it('0820: losses and fatigue recorded with the Roster\'s buttons beside the keys', async () => {
@@ -199,15 +213,18 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     await quickInitiative(4, 1);
     await click('turn-skip');
     expect(await clock()).toBe('0820 II.B');
-    expect(await stoppedBecause()).toBe('fatigued brigades that may be designated to recover');
+    expect(await stoppedBecause()).toBe("fatigued brigades whose orders let them recover (Archer's Brigade) may be designated to recover fatigue");
     await click(`fatigue-designate-${ARCHER}`);
     expect((await node(ARCHER)).fatigueRecovery).toBe(true);
     await e2e.screenshot('turn-fatigue-designation');
     await click('turn-skip');
     expect(await clock()).toBe('0820 III.A');
     await click('turn-skip');
-    expect(await clock()).toBe('0840 I.A');
+    expect(await clock()).toBe('0820 IV.C');
     expect(await page.getByTestId('turn-jumped').innerText()).toContain("Archer's Brigade recovers fatigue (1 unit one level)");
+    await click('obligation-rsm-keep');
+    await click('turn-skip');
+    expect(await clock()).toBe('0840 I.A');
     expect((await unit(ALABAMA.id)).fatigue).toBe(1);
   });
 
@@ -215,10 +232,10 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     await click('turn-skip');
     await click('initiative-quick');
     await click('turn-skip');
-    expect(await stoppedBecause()).toBe('fatigued brigades that may be designated to recover');
+    expect(await stoppedBecause()).toBe("fatigued brigades whose orders let them recover (Archer's Brigade) may be designated to recover fatigue");
     await click(`fatigue-designate-${ARCHER}`);
     await click('turn-skip');
-    await click('turn-skip');
+    await toNextTurn();
     expect(await clock()).toBe('0900 I.A');
     expect((await unit(ALABAMA.id)).fatigue).toBe(0);
   });
@@ -291,7 +308,7 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
   });
 
   it('1000 to 1100: to the last turn; past its end the clock refuses to go', async () => {
-    await click('turn-skip');
+    await toNextTurn();
     for (const time of ['1020', '1040']) {
       expect(await clock()).toBe(`${time} I.A`);
       await emptyTurn();
@@ -302,7 +319,8 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     await click('turn-skip');
     await click('turn-skip');
     expect(await clock()).toBe('1100 IV.C');
-    expect(await stoppedBecause()).toContain('the last game turn is over: end the game');
+    expect(await stoppedBecause()).toContain('the last turn is over: end the game');
+    expect(await e2e.callRaw('advanceClock', {})).toMatchObject({ ok: false, error: { code: 'RULES_FORBID', message: expect.stringContaining('the last game turn is over: end the game') } });
   });
 
   it('Victory: the game ends; the tally counted by hand, losses by corps, the history check', async () => {
@@ -312,7 +330,8 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     await e2e.call('leaderCasualty', { leaderId: 'csa-heth', roll: 6 });
     await e2e.screen('victory');
     await page.getByRole('button', { name: 'End the game…' }).click();
-    await page.getByRole('button', { name: 'End the game', exact: true }).click();
+    // The Victory screen's own button (the turn bar offers the same end after the last turn).
+    await page.getByTestId('victory-end').getByRole('button', { name: 'End the game', exact: true }).click();
     await settle();
     const tally = await e2e.call('tally');
     // CSA: 13th Alabama 2 SP + 1 straggler (infantry, 1 point each) = 3; Heth wounded: 1/2 x 2 stars x rating 2 = 2. Total 5.

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RosterUnit } from '../../contract';
+import { settleDue } from './settle-due';
 import { startE2E, type E2E } from './harness';
 
 let e2e: E2E;
@@ -96,12 +97,20 @@ describe('the status ladder on the Combat screen (RI-O14, RI-O43)', () => {
     const page = e2e.page;
     await e2e.createGame({ scenario: 'gettysburg', players: { USA: 'Abner', CSA: 'Jubal' }, optionalRules: { cardDraw: { level: 'brigade', statusLadder: true } } });
     // To 1000 on 1 July, III.A, the Initiative to USA, through the service as the screens would.
-    for (let i = 0; i < 60; i += 1) {
+    // Each turn before is played as the rules require (RI-B15): the Initiative rolled, and every card of the
+    // In-Command phase drawn, each command at RE where its orders allow, else trying for ME.
+    for (let i = 0; i < 200; i += 1) {
       const clock = (await e2e.gameInfo())!.clock;
       if (clock.turnId === '1863-07-01T1000' && clock.segment === 'II') break;
-      const r = await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
-      if (r.stoppedBecause.startsWith('the Initiative')) await e2e.call('rollInitiative', { armyPoints: { USA: false, CSA: false }, rolls: { USA: 8, CSA: 1 } });
-      if (r.stoppedBecause.startsWith('the Activation Segment: first roll')) await e2e.call('rollDueArrivals', {});
+      await settleDue(e2e);
+      const box = (await e2e.call('turnState')).cardDraw;
+      if (clock.segment === 'III' && clock.phase === 'A' && box?.inPhase && !box.ended && box.mayDraw.allowed) {
+        for (let k = 0; k < box.inBox.length; k += 1) {
+          const { card } = await e2e.call('drawCard', {});
+          if (!(await e2e.callRaw('activateRe', { commandId: card.commandId })).ok) await e2e.call('attemptActivation', { commandId: card.commandId });
+        }
+      }
+      await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
     }
     await e2e.call('rollInitiative', { armyPoints: { USA: false, CSA: false }, rolls: { USA: 8, CSA: 1 } });
     while ((await e2e.gameInfo())!.clock.segment !== 'III') await e2e.call('advanceClock', {});
@@ -160,5 +169,6 @@ describe('the status ladder on the Combat screen (RI-O14, RI-O43)', () => {
     await e2e.screenshot('combat-fire-status-ladder');
     expect((await e2e.call('verify')).ok).toBe(true);
     expect(e2e.consoleErrors).toEqual([]);
-  });
+    // Seven turns of the full battle played on the way, each card of each box drawn (RI-B15, RI-O40).
+  }, 180_000);
 });

@@ -8,6 +8,7 @@
  * is on the map for both sides.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleDue } from './settle-due';
 import { startE2E, type E2E } from './harness';
 
 const GAMBLE = 'usa-cavalry-1-gamble';
@@ -43,7 +44,11 @@ async function typeDie(testId: string, digit: number): Promise<void> {
 /** Both sides finish and the clock goes on to the next turn's first step (as the turn bar's skip would, RI-B13). */
 async function toNextTurn(): Promise<void> {
   const from = (await e2e.gameInfo())!.clock.turnId;
-  for (let i = 0; i < 60 && (await e2e.gameInfo())!.clock.turnId === from; i += 1) await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
+  for (let i = 0; i < 60 && (await e2e.gameInfo())!.clock.turnId === from; i += 1) {
+    // What is due on the way (the Initiative: RI-B15) is rolled as the turn bar's "roll all due" would.
+    await settleDue(e2e);
+    await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
+  }
   await e2e.reload();
   await e2e.screen('turn');
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameService } from '../../db/service';
 import { tempDir } from '../fixtures/game';
 import { playFirstJulyMorning, playTo } from '../fixtures/variable-initiative';
+import { settleDue } from './settle-due';
 import { startE2E, type E2E } from './harness';
 
 let e2e: E2E;
@@ -82,8 +83,9 @@ describe('Variable Initiative in the screens', () => {
     for (let i = 0; i < 200; i += 1) {
       const clock = (await e2e.gameInfo())!.clock;
       if (clock.turnId === '1863-07-02T0400' && clock.segment === 'II' && clock.phase === 'A') break;
-      const r = await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
-      if (r.stoppedBecause.startsWith('the Activation Segment: first roll')) await e2e.call('rollDueArrivals', {});
+      // What is due on the way is rolled or answered as the turn bar would (RI-B15).
+      await settleDue(e2e);
+      await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
     }
     await e2e.reload();
     await e2e.screen('turn');
@@ -97,7 +99,8 @@ describe('Variable Initiative in the screens', () => {
     // The service refuses to move the clock before the levels, so the skip is not offered and the bar says why.
     expect(await page.getByTestId('turn-skip').isDisabled()).toBe(true);
     expect(await page.getByTestId('turn-skip').innerText()).not.toContain('Nobody enters anything');
-    expect(await page.getByTestId('turn-next-waits').innerText()).toContain('determine the Initiative Levels first');
+    expect(await page.getByTestId('turn-next-waits').innerText()).toContain('first determine the Initiative Levels (Variable Initiative); roll for the arrival of');
+    expect(await page.getByTestId('turn-obligations').innerText()).toContain('determine the Initiative Levels (Variable Initiative)');
     // The players tick a unit surrounded by Enemy ZOC: the service's preview counts it as nothing; unticked, it counts again.
     const usa = page.locator('[data-testid="vi-side"][data-side="USA"]');
     const usaLevel = async () => Number(await usa.getByTestId('vi-level').innerText());
@@ -167,14 +170,16 @@ describe('Variable Initiative in the screens', () => {
     const page = e2e.page;
     const info = (await e2e.call('initiativeLevels', { viewer: 'both' })).records[0]!;
     await e2e.call('advanceClock', {});
-    await e2e.call('advanceToDecision', {});
-    await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
-    // 0420: the Initiative Phase passes by itself, the levels' winner holding the Initiative (no roll to stop for):
-    // the next stop is the Activation Segment, where a group still to come rolls for its arrival first (RI-B02).
-    const stop = await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
-    expect(stop.clock.label).not.toMatch(/^II\.A/);
-    expect(stop.stoppedBecause).toMatch(/^the Activation Segment(: first roll for the arrival of .*)?$/);
-    if (stop.stoppedBecause !== 'the Activation Segment') await e2e.call('rollDueArrivals', {});
+    // On to 0420, what is due on the way settled as the turn bar would (the RSM markers at the Cleanup: RI-B15).
+    for (let i = 0; i < 20 && (await e2e.gameInfo())!.clock.turnId !== '1863-07-02T0420'; i += 1) {
+      await settleDue(e2e);
+      await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] });
+    }
+    expect((await e2e.gameInfo())!.clock).toMatchObject({ turnId: '1863-07-02T0420', segment: 'I', phase: 'A' });
+    // 0420: the Initiative Phase passes by itself, the levels' winner holding the Initiative (no roll to stop for).
+    // (The groups that did not come at 0400 roll again now: the stop names them.)
+    expect((await e2e.call('advanceToDecision', { nothingToEnter: ['USA', 'CSA'] })).stoppedBecause).toMatch(/^the Activation Segment(: first roll for the arrival of .*)?$/);
+    expect((await e2e.gameInfo())!.clock).toMatchObject({ turnId: '1863-07-02T0420', segment: 'III', phase: 'A' });
     await e2e.reload();
     await e2e.screen('turn');
     const line = page.getByTestId('turn-variable-initiative');

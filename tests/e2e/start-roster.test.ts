@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleDue } from './settle-due';
 import { startE2E, type E2E } from './harness';
 
 const UNIT = { id: 'csa-26th-north-carolina', name: '26th North Carolina', sp: 17, brigade: 'c:csa-heth-pettigrew' };
@@ -49,7 +50,11 @@ async function historyEntries(): Promise<{ summary: string; undone: boolean }[]>
 async function advanceToNextTurn(): Promise<void> {
   const start = (await e2e.gameInfo())!.clock.turnId;
   for (let i = 0; i < 20; i++) {
-    // Nobody enters anything on the way: both sides say so in the steps of secret entries (RI-H02).
+    // Nobody enters anything on the way: both sides say so in the steps of secret entries (RI-H02); what is
+    // due is rolled or answered as the turn bar would (RI-B15).
+    await settleDue(e2e);
+    // A leader who fell this turn is replaced in the Leader Replacement Phase before the clock goes on.
+    for (const o of (await e2e.call('obligations')).items.filter((x) => x.id.startsWith('replace:'))) await e2e.call('replaceLeader', { leaderId: o.id.slice('replace:'.length) });
     const { clock } = await e2e.call('advanceClock', { nothingToEnter: ['USA', 'CSA'] });
     if (clock.turnId !== start) return;
   }

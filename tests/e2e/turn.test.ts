@@ -21,6 +21,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandNode, HistoryEntry } from '../../contract';
+import { settleDue } from './settle-due';
 import { startE2E, type E2E } from './harness';
 
 const GAMBLE = 'usa-cavalry-1-gamble';
@@ -98,7 +99,9 @@ async function unitsOf(commandId: string, viewer?: Viewer) {
 /** Moves the clock through the service (no screen) until it stands at this time and step. */
 async function advanceTo(time: string, step: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    // Nobody enters anything on the way: both sides say so in the steps of secret entries (RI-H02).
+    // Nobody enters anything on the way: both sides say so in the steps of secret entries (RI-H02); what is
+    // due is rolled or answered as the turn bar would (RI-B15).
+    await settleDue(e2e);
     const { clock: c } = await e2e.call('advanceClock', { nothingToEnter: ['USA', 'CSA'] });
     if (`${c.time} ${c.segment}.${c.phase}` === `${time} ${step}`) return;
   }
@@ -502,7 +505,8 @@ describe('the night: 2400 and 0400', () => {
     await settle();
     expect((await command(PETTIGREW)).recovery).toBe(true);
     await e2e.screenshot('turn-night-designation');
-  });
+    // Most of a day's turns played through the service on the way (RI-B15: each one's rolls made).
+  }, 180_000);
 
   it('2400 IV.C: Next is refused until the abandoned guns are resolved; returned inside friendly lines', async () => {
     const page = e2e.page;
@@ -510,11 +514,11 @@ describe('the night: 2400 and 0400', () => {
     await e2e.reload();
     await e2e.screen('turn');
     expect(await text('turn-events-due')).toContain('Abandoned guns inside friendly lines return');
+    expect(await text('turn-obligations')).toContain(`1 abandoned gun(s) of ${battery.name}`);
     await next();
     const refusal = await text('turn-next-error');
-    expect(refusal).toMatch(/resolve the abandoned guns of/i);
-    expect(refusal).toContain(battery.name);
-    expect(refusal).toContain('before the day ends');
+    expect(refusal.toLowerCase()).toContain(`first 1 abandoned gun(s) of ${battery.name}: returned if the hex is inside friendly lines at the end of the day, else captured by the enemy`.toLowerCase());
+    expect(refusal).toContain('Rev. Abandoned Guns');
     await e2e.screenshot('turn-night-cleanup');
     expect(await clock()).toBe('2400 IV.C');
     await page.getByRole('button', { name: `${battery.name}: guns inside friendly lines, return them` }).click();
@@ -522,9 +526,15 @@ describe('the night: 2400 and 0400', () => {
     expect((await e2e.call('roster', { side: 'CSA' })).find((u) => u.id === battery.id)?.abandonedGuns).toBe(0);
     expect(await text('cleanup-guns')).toContain('No abandoned guns');
     expect(await page.getByTestId('turn-next-error').count()).toBe(0);
+    // The RSM markers of the day's arrivals: none of their commands is in range, the players say, in the bar.
+    if ((await page.getByTestId('obligation-rsm-keep').count()) > 0) {
+      await page.getByTestId('obligation-rsm-keep').click();
+      await settle();
+    }
     await next();
     expect(await clock()).toBe('0100 I.A');
-  });
+    // Most of a day's turns played through the service on the way (RI-B15: each one's rolls made).
+  }, 180_000);
 
   it('0400 IV.B: Next recovers half the stragglers of the brigade with the Recovery marker, and says so', async () => {
     await advanceTo('0400', 'IV.A');
@@ -537,5 +547,6 @@ describe('the night: 2400 and 0400', () => {
     expect((await command(PETTIGREW)).recovery).toBe(false);
     await e2e.screenshot('turn-dawn-recovery');
     expect(e2e.consoleErrors).toEqual([]);
-  });
+    // Most of a day's turns played through the service on the way (RI-B15: each one's rolls made).
+  }, 180_000);
 });

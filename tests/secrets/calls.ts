@@ -79,6 +79,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     previewOrderChange: all.map((s) => ({ commandId: s.command, ...v })),
     previewActivation: all.map((s) => ({ commandId: s.command, ...v })),
     warrenOffer: both,
+    obligations: both,
     grantMeOffers: all.map((s) => ({ side: s.side, ...v })),
     // Writes: each on its own, taken back after (the suite rolls every write back).
     rollDie: [{ purpose: 'probe', roll: 4 }],
@@ -122,6 +123,8 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     replaceLeader: [{ leaderId: them.leader, rating: 2 }],
     leaderArrives: [{ leaderId: them.armyLeader }],
     chooseUsSuccessor: [{ leaderId: 'wadsworth' }],
+    rollAllDue: [undefined, { nobodyAddsPoints: true }],
+    settleObligation: [{ id: 'rsm-markers', choice: 'keep' }, { id: 'end-game', choice: 'end' }],
     warrenOrderChange: [{ brigadeLeaderIds: [IDS.USA.leader], order: 'HOLD' }],
     grantMe: all.map((s) => ({ leaderId: s.leader, unitIds: [s.ciUnit] })),
     recordLoss: all.map((s) => ({ unitId: s.unit, sp: 1 })),

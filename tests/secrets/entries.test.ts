@@ -230,7 +230,7 @@ describe('the Initiative declarations are secret until both sides have declared 
     expect(g.turnState().secretEntries).toMatchObject({ finished: { USA: true, CSA: false }, entering: 'CSA', rule: 'Rev. Initiative Segment' });
     expectRefused(g, () => g.rollInitiative({ rolls: { USA: 2, CSA: 6 } }), 'RULES_FORBID', 'armyPoints', 'Rev. Initiative Segment');
     expectRefused(g, () => g.declareInitiative({ side: 'USA', armyPoints: false }), 'RULES_FORBID', 'side', 'Rev. Initiative Segment');
-    expectRefused(g, () => g.advanceClock(), 'RULES_FORBID', 'nothingToEnter', 'Rev. Initiative Segment');
+    expectRefused(g, () => g.advanceClock(), 'RULES_FORBID', 'clock', 'Rev. Initiative Segment');
 
     g.declareInitiative({ side: 'CSA', armyPoints: false });
     expect(g.turnState().armyPointsForInitiative).toEqual({ USA: true, CSA: false });

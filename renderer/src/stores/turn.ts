@@ -148,6 +148,8 @@ export const useTurnStore = defineStore('turn', () => {
    * The automatic events due in this turn and at this step (2400 designation and abandoned guns,
    * 0400 recovery, Warren's return on a day's first turn), as the service reports them: it knows the time track.
    */
+  /** Everything due in this step before the clock may move, as the service lists it (RI-B15). */
+  const obligations = computed(() => turn.value?.obligations ?? null);
   const eventsDue = computed<Pick<ClockEvent, 'kind' | 'text' | 'rule'>[]>(() =>
     (clock.value?.due ?? []).map((e) => ({ kind: e.kind as ClockEvent['kind'], text: e.text, rule: e.rule })),
   );
@@ -304,6 +306,10 @@ export const useTurnStore = defineStore('turn', () => {
   const setFatigue = (input: CallInput<'setFatigue'>) => app.change(() => call('setFatigue', input), (r) => r.event.summary);
   const resolveAbandonedGuns = (input: CallInput<'resolveAbandonedGuns'>) => app.change(() => call('resolveAbandonedGuns', input), (r) => r.event.summary);
   const attachCommand = (input: CallInput<'attachCommand'>) => app.change(() => call('attachCommand', input), (r) => r.event.summary);
+  /** "Roll all due" (RI-B15): every roll of this step the app may make, each in the dice log. */
+  const rollAllDue = (input: CallInput<'rollAllDue'>) => app.change(() => call('rollAllDue', input), (r) => `Rolled ${r.rolled.join('; ')}: ${r.event.summary}`);
+  /** One of an obligation's choices, as the service offers it. */
+  const settleObligation = (input: CallInput<'settleObligation'>) => app.change(() => call('settleObligation', input), (r) => r.event.summary);
 
   /** Next; `nothingToEnter` names the sides that have nothing to enter in a step of secret entries (RI-H02). */
   async function advanceClock(input?: CallInput<'advanceClock'>): Promise<AdvanceClockResult> {
@@ -374,6 +380,9 @@ export const useTurnStore = defineStore('turn', () => {
     resolveAbandonedGuns,
     setFatigue,
     attachCommand,
+    rollAllDue,
+    settleObligation,
+    obligations,
     advanceClock,
     dismissAdvance,
     stage,
