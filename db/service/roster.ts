@@ -17,7 +17,7 @@ import { effectiveUnitOrder, standingOrders, subtree } from './chain';
 import { commandArm, RULE, unitSubject, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, unit } from './lookups';
-import { statement } from '../statements';
+import { perRevision } from './revision-memo';
 
 /** The state tables a roster and a command tree are made from, read once for both (rosterSheet). */
 interface ForcesRead {
@@ -301,34 +301,14 @@ function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): Cha
 }
 
 /**
- * The last Roster sheet made on each connection, with the revision of the file it was made at. The page's
- * opening frame (electron/opening-frame.ts) and the Roster screen right behind it ask for the same sheet
- * as the page loads: it is made once. Callers never change a sheet (the contract's callers get a copy).
- */
-const lastSheet = new WeakMap<GameContext['db'], { revision: string; sheet: RosterSheet }>();
-
-/**
- * Where the file stands: the rows this connection has changed so far (SQLite's total_changes(), which
- * every write moves, kept or rolled back) and SQLite's data version (which a write by any other
- * connection would move: none can while Muster holds the file's lock). Equal revisions, equal state tables.
- */
-function revisionOf(ctx: GameContext): string {
-  const r = statement(ctx.db, 'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version').get() as { changes: number; version: number };
-  return `${r.changes}:${r.version}`;
-}
-
-/**
  * The Roster screen's first paint from one query: the tree and every unit, from one read of the commands
  * and the units (and so one working out of the standing orders, cached per read in db/service/chain.ts).
+ * Made once per state of the file (revision-memo.ts): the page's opening frame and the Roster screen right
+ * behind it ask for the same sheet as the page loads.
  */
-function rosterSheet(ctx: GameContext): RosterSheet {
-  const revision = revisionOf(ctx);
-  const last = lastSheet.get(ctx.db);
-  if (last?.revision === revision) return last.sheet;
+const rosterSheet = perRevision((ctx: GameContext): RosterSheet => {
   const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };
-  const sheet = { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
-  lastSheet.set(ctx.db, { revision, sheet });
-  return sheet;
-}
+  return { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
+});
 
 export const rosterFunctions = { roster, rosterSheet, commandTree, setFatigue, setStatus, setUnitFlags, designateSkirmishers, recallSkirmishers, setCommandMarkers } satisfies Partial<ServiceFunctions>;

@@ -165,9 +165,10 @@ async function runBench(e2e: E2E, bench: Bench): Promise<void> {
 /** The text of an element, or '' when it is missing. */
 const textOf = async (page: Page, selector: string) => ((await page.locator(selector).count()) > 0 ? ((await page.locator(selector).first().textContent()) ?? '') : '');
 
-/** The turn bar's step, as the players read it: the change Next and ▸▸ make. */
-const STEP = '[data-testid="turn-clock"]';
-const stepChanged = (before: string) => `const el = document.querySelector('${STEP}'); return el !== null && el.textContent !== ${JSON.stringify(before)};`;
+/** The turn bar's clock and step, as the players read them: the change Next and ▸▸ make. */
+const STEP_NOW = `[...document.querySelectorAll('[data-testid="turn-clock"], [data-testid="turn-step"]')].map((el) => el.textContent).join(' | ')`;
+const stepNow = async (page: Page) => (await page.evaluate(STEP_NOW)) as string;
+const stepChanged = (before: string) => `return ${STEP_NOW} !== ${JSON.stringify(before)};`;
 
 function backendOf(e2e: E2E): GameBackend {
   const backend = e2e.bridge.handlers.currentBackend();
@@ -268,7 +269,7 @@ function next(e2e: E2E): Bench {
     target: 3,
     prepare: async () => {
       label = clockLabel(backendOf(e2e));
-      before = await textOf(page, STEP);
+      before = await stepNow(page);
     },
     measure: () => timed(page, 'click', stepChanged(before), () => page.getByTestId('turn-next').click()),
     after: async () => {
@@ -288,7 +289,7 @@ function toDecision(e2e: E2E): Bench {
     target: 5,
     prepare: async () => {
       label = clockLabel(backendOf(e2e));
-      before = await textOf(page, STEP);
+      before = await stepNow(page);
     },
     measure: () => timed(page, 'click', stepChanged(before), () => page.getByTestId('turn-skip').click()),
     after: async (round) => {
@@ -325,6 +326,10 @@ function fireResolve(e2e: E2E, stack: string[], targets: string[]): Bench {
       for (const name of stack) await pick('fire-stack', name);
       // The target alternates, so the "Recorded" line of one round differs from the last one's.
       await pick('fire-targets', targets[round % targets.length]!);
+      if ((await page.getByTestId('fire-die').count()) === 0) {
+        const why = await page.evaluate(`[...document.querySelectorAll('[data-testid="fire-plan-error"], [data-testid="fire-prohibitions"], [data-testid="fire-error"]')].map((el) => el.textContent).join(' | ')`);
+        throw new Error(`the fire assistant offers no die for ${stack.join(', ')} at ${targets[round % targets.length]!}: ${String(why)}`);
+      }
       await page.getByTestId('fire-die').getByTestId('die-typed').focus();
       await page.keyboard.press('4');
       await e2e.idle();
@@ -397,10 +402,12 @@ export async function benchClicks(file?: string): Promise<void> {
       await e2e.screen('combat');
       await page(e2e).getByTestId('tab-fire').click();
       await e2e.idle();
-      const onMap = backend.roster({ includeOffMap: false }).filter((u) => u.status !== 'eliminated' && u.currentSp >= 3 && u.arm === 'infantry');
-      const unique = (u: { name: string }) => onMap.filter((x) => x.name.startsWith(u.name)).length === 1;
-      const stack = onMap.filter((u) => u.side === 'USA' && unique(u)).slice(0, 1).map((u) => u.name);
-      const targets = onMap.filter((u) => u.side === 'CSA' && unique(u)).slice(0, 2).map((u) => u.name);
+      const all = backend.roster();
+      const unique = (u: { name: string }) => all.filter((x) => x.name.toLowerCase().includes(u.name.toLowerCase())).length === 1;
+      const onMap = backend.roster({ includeOffMap: false }).filter((u) => u.status !== 'eliminated' && u.currentSp >= 2 && u.arm !== 'artillery' && unique(u));
+      const stack = onMap.filter((u) => u.side === 'USA').slice(0, 1).map((u) => u.name);
+      const targets = onMap.filter((u) => u.side === 'CSA' && u.currentSp >= 3).slice(0, 2).map((u) => u.name);
+      if (stack.length === 0 || targets.length < 2) throw new Error(`no units to fire with (${stack.join(', ')}) or at (${targets.join(', ')}) on the map`);
       await run(fireResolve(e2e, stack, targets));
     }
     if (e2e.consoleErrors.length > 0) progress(`clicks: page errors: ${e2e.consoleErrors.join(' | ')}`);

@@ -1,0 +1,38 @@
+/**
+ * Answers kept per state of the game file: a query asked again before anything changed (the turn bar and
+ * the Turn screen both ask for the turn state after every change; the page's opening frame and the
+ * Roster both ask for the roster sheet) is answered from the last time, not worked out again.
+ *
+ * A state is named by its revision: the rows this connection has changed so far (SQLite's
+ * total_changes(), which every write moves, kept or rolled back) and SQLite's data version (which a write
+ * by any other connection would move: none can while Muster holds the file's lock). Equal revisions,
+ * equal state tables, with one exception: inside a transaction (a write under way, or a query answered as
+ * one side sees the game, db/service/secrets.ts asSeenBy, which takes hidden entries out and rolls back)
+ * the tables are not the file's, so nothing is kept or answered from memory there.
+ */
+import { statement } from '../statements';
+import type { GameContext } from './context';
+
+/** Where the file stands (see above). */
+export function revisionOf(ctx: GameContext): string {
+  const r = statement(ctx.db, 'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version').get() as { changes: number; version: number };
+  return `${r.changes}:${r.version}`;
+}
+
+/**
+ * `query` answered once per state of the file and connection. Its answer must depend on the file's
+ * state tables only (not on its input, nor on the clock of the machine), and its callers must not change
+ * it (the contract's callers get a copy; in-process callers read it).
+ */
+export function perRevision<T>(query: (ctx: GameContext) => T): (ctx: GameContext) => T {
+  const last = new WeakMap<GameContext['db'], { revision: string; answer: T }>();
+  return (ctx) => {
+    if (ctx.db.inTransaction) return query(ctx);
+    const revision = revisionOf(ctx);
+    const kept = last.get(ctx.db);
+    if (kept?.revision === revision) return kept.answer;
+    const answer = query(ctx);
+    last.set(ctx.db, { revision, answer });
+    return answer;
+  };
+}
