@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService } from '../service';
 import { readClock, readCommands, steadyReads } from '../store';
+import { mergeUnits } from '../../renderer/src/stores/roster';
 
 let dir: string;
 let game: GameService;
@@ -69,6 +70,46 @@ describe('the roster sheet, kept per state of the file', () => {
     game.recordLoss({ unitId: unit.id, sp: 1 });
     const second = game.rosterSheet({});
     expect(second.units.find((u) => u.id === unit.id)!.spLost).toBe(first.units.find((u) => u.id === unit.id)!.spLost + 1);
+  });
+});
+
+describe('the roster sheet since a sheet the screen holds', () => {
+  it('sends only the units a loss changed, with every unit\'s id in order, which merged give the whole sheet', () => {
+    const held = game.rosterSheet({});
+    const unit = held.units.find((u) => u.currentSp >= 2)!;
+    game.recordLoss({ unitId: unit.id, sp: 1 });
+    const changes = game.rosterSheet({ since: held.revision! });
+    expect(changes.changes).toEqual({ since: held.revision, unitIds: held.units.map((u) => u.id) });
+    expect(changes.units.map((u) => u.id)).toEqual([unit.id]);
+    expect(changes.units[0]!.spLost).toBe(unit.spLost + 1);
+    const whole = game.rosterSheet({});
+    expect(mergeUnits(held.units, changes.units, changes.changes!.unitIds)).toEqual(whole.units);
+    expect(changes.tree).toEqual(whole.tree);
+    expect(changes.revision).toBe(whole.revision);
+  });
+
+  it('sends nothing but the ids when nothing changed, and the whole sheet for a revision it does not know', () => {
+    const held = game.rosterSheet({});
+    expect(game.rosterSheet({ since: held.revision! }).units).toEqual([]);
+    const unknown = game.rosterSheet({ since: 'a sheet of long ago' });
+    expect(unknown.changes).toBeUndefined();
+    expect(unknown.units).toEqual(held.units);
+  });
+
+  it('never compares with a sheet of another connection to the same file', () => {
+    const held = game.rosterSheet({});
+    const file = game.info().file;
+    game.close();
+    game = GameService.open(file);
+    const again = game.rosterSheet({ since: held.revision! });
+    expect(again.changes).toBeUndefined();
+    expect(again.revision).not.toBe(held.revision);
+    expect(again.units).toEqual(held.units);
+  });
+
+  it('merging refuses changes that name a unit the screen does not hold (the screen then reads the whole sheet)', () => {
+    const held = game.rosterSheet({});
+    expect(mergeUnits(held.units.slice(1), [], held.units.map((u) => u.id))).toBeNull();
   });
 });
 

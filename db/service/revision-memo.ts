@@ -10,13 +10,29 @@
  * one side sees the game, db/service/secrets.ts asSeenBy, which takes hidden entries out and rolls back)
  * the tables are not the file's, so nothing is kept or answered from memory there.
  */
+import { randomBytes } from 'node:crypto';
 import { statement } from '../statements';
 import type { GameContext } from './context';
 
-/** Where the file stands (see above). */
+/**
+ * A name for each connection, so that a revision handed to a screen (the roster sheet's) never names a state
+ * of another connection: the same file opened again starts counting its changes from nothing.
+ */
+const connectionNames = new WeakMap<GameContext['db'], string>();
+
+function connectionName(db: GameContext['db']): string {
+  let name = connectionNames.get(db);
+  if (name === undefined) {
+    name = randomBytes(6).toString('hex');
+    connectionNames.set(db, name);
+  }
+  return name;
+}
+
+/** Where the file stands (see above), on this connection. */
 export function revisionOf(ctx: GameContext): string {
   const r = statement(ctx.db, 'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version').get() as { changes: number; version: number };
-  return `${r.changes}:${r.version}`;
+  return `${connectionName(ctx.db)}:${r.changes}:${r.version}`;
 }
 
 /**

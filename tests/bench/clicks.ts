@@ -24,7 +24,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { RosterUnit } from '../../contract';
 import type { GameBackend } from '../../electron/handlers';
+import { ORDERS } from '../../rules/orders';
 import { buildRenderer, DEFAULT_RENDERER_ROOT } from '../../electron/bridge/server';
 import { startE2E, type E2E } from '../e2e/harness';
 import { buildLongGame } from './long-game';
@@ -330,9 +332,13 @@ function fireResolve(e2e: E2E, stack: string[], targets: string[]): Bench {
         const why = await page.evaluate(`[...document.querySelectorAll('[data-testid="fire-plan-error"], [data-testid="fire-prohibitions"], [data-testid="fire-error"]')].map((el) => el.textContent).join(' | ')`);
         throw new Error(`the fire assistant offers no die for ${stack.join(', ')} at ${targets[round % targets.length]!}: ${String(why)}`);
       }
-      await page.getByTestId('fire-die').getByTestId('die-typed').focus();
-      await page.keyboard.press('4');
+      await page.getByTestId('fire-die').getByTestId('die-typed').press('4');
       await e2e.idle();
+      if ((await page.getByTestId('fire-sp').count()) === 0) {
+        if (process.env.MUSTER_CLICKS_SHOT) await page.screenshot({ path: process.env.MUSTER_CLICKS_SHOT, fullPage: true });
+        const why = await page.evaluate(`[...document.querySelectorAll('[data-testid="fire-plan-error"], [data-testid="fire-prohibitions"], [data-testid="fire-error"], [data-testid="fire-resolve"]')].map((el) => el.textContent).join(' | ')`);
+        throw new Error(`the fire assistant took no die for ${stack.join(', ')} at ${targets[round % targets.length]!}: ${String(why)}`);
+      }
       await page.getByTestId('fire-sp').fill('1');
       await e2e.idle();
       before = await textOf(page, '[data-testid="fire-applied"]');
@@ -405,8 +411,11 @@ export async function benchClicks(file?: string): Promise<void> {
       const all = backend.roster();
       const unique = (u: { name: string }) => all.filter((x) => x.name.toLowerCase().includes(u.name.toLowerCase())).length === 1;
       const onMap = backend.roster({ includeOffMap: false }).filter((u) => u.status !== 'eliminated' && u.currentSp >= 2 && u.arm !== 'artillery' && unique(u));
-      const stack = onMap.filter((u) => u.side === 'USA').slice(0, 1).map((u) => u.name);
-      const targets = onMap.filter((u) => u.side === 'CSA' && u.currentSp >= 3).slice(0, 2).map((u) => u.name);
+      // A firer whose orders allow Phasing Fire (Rev. Orders Table).
+      const mayFire = (u: RosterUnit) => !ORDERS[u.effectiveOrder].actions.includes('No Phasing Fire; Reaction Fire only') && !u.extendedColumn && !u.bayonetCharge;
+      const firer = onMap.find(mayFire);
+      const stack = firer ? [firer.name] : [];
+      const targets = onMap.filter((u) => firer !== undefined && u.side !== firer.side && u.currentSp >= 3).slice(0, 2).map((u) => u.name);
       if (stack.length === 0 || targets.length < 2) throw new Error(`no units to fire with (${stack.join(', ')}) or at (${targets.join(', ')}) on the map`);
       await run(fireResolve(e2e, stack, targets));
     }

@@ -18,6 +18,23 @@ import { useAppStore } from './app';
 /** Fatigue levels, as the counters' limits declare them (rules/types.ts). */
 export const FATIGUE = COUNTER_LIMITS.fatigue;
 
+/**
+ * The units of a sheet the service sent as changes: `changed` replaces the units of the same id, and the
+ * order (and which units there are) is the service's `unitIds`. A unit unchanged keeps its object. Null
+ * when the changes name a unit the screen does not hold (then it reads the whole sheet).
+ */
+export function mergeUnits(held: readonly RosterUnit[], changed: readonly RosterUnit[], unitIds: readonly string[]): RosterUnit[] | null {
+  const byId = new Map(held.map((u) => [u.id, u]));
+  for (const u of changed) byId.set(u.id, u);
+  const merged: RosterUnit[] = [];
+  for (const id of unitIds) {
+    const unit = byId.get(id);
+    if (unit === undefined) return null;
+    merged.push(unit);
+  }
+  return merged;
+}
+
 export const useRosterStore = defineStore('roster', () => {
   const app = useAppStore();
   const units = shallowRef<RosterUnit[]>([]);
@@ -45,6 +62,9 @@ export const useRosterStore = defineStore('roster', () => {
     return map;
   });
 
+  /** The service's revision of the sheet shown (null: none, or one shown as one side sees it), asked `since` next time. */
+  let heldSheet: string | null = null;
+
   /** The read in flight, and the revision it is for (several callers share one read). */
   let inFlight: { revision: number; promise: Promise<void> } | null = null;
 
@@ -52,11 +72,21 @@ export const useRosterStore = defineStore('roster', () => {
     const session = app.session;
     loading.value = true;
     try {
-      // One read for the whole screen (the tree and every unit): the first paint waits on one query.
-      const sheet = await call('rosterSheet', app.asViewer({}));
+      // One read for the whole screen (the tree and every unit): the first paint waits on one query. After
+      // a change, only the units changed since the sheet held here are sent (a loss: one row); the others
+      // keep their objects, so Vue redraws the rows that changed.
+      const since = heldSheet;
+      let sheet = await call('rosterSheet', app.asViewer(since === null ? {} : { since }));
       if (session !== app.session) return;
-      units.value = sheet.units;
+      let merged = sheet.changes && sheet.changes.since === since ? mergeUnits(units.value, sheet.units, sheet.changes.unitIds) : sheet.units;
+      if (merged === null) {
+        sheet = await call('rosterSheet', app.asViewer({}));
+        if (session !== app.session) return;
+        merged = sheet.units;
+      }
+      units.value = merged;
       tree.value = sheet.tree;
+      heldSheet = sheet.revision ?? null;
       loadedRevision.value = revision;
     } finally {
       loading.value = false;
@@ -76,6 +106,7 @@ export const useRosterStore = defineStore('roster', () => {
     if (!app.hasGame) {
       units.value = [];
       tree.value = [];
+      heldSheet = null;
       return;
     }
     await start(app.revision);
@@ -110,6 +141,7 @@ export const useRosterStore = defineStore('roster', () => {
   // Another game: nothing of this one's roster, search, filters, folding or selection carries over.
   app.onGameSwitch(() => {
     inFlight = null;
+    heldSheet = null;
     units.value = [];
     tree.value = [];
     loadedRevision.value = -1;
