@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService } from '../service';
 import { readClock, readCommands, steadyReads } from '../store';
-import { mergeUnits } from '../../renderer/src/stores/roster';
+import { mergeUnits } from '../../renderer/src/roster-rows';
 
 let dir: string;
 let game: GameService;

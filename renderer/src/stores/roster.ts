@@ -12,28 +12,11 @@ import { nextTick } from 'vue';
 import { call } from '../api';
 import { downloadText } from '../download';
 import { exportFileName, rosterCsv } from '../exports';
-import { NO_FILTERS, rosterRows, type RosterFilters } from '../roster-rows';
+import { mergeUnits, NO_FILTERS, rosterRows, type RosterFilters } from '../roster-rows';
 import { useAppStore } from './app';
 
 /** Fatigue levels, as the counters' limits declare them (rules/types.ts). */
 export const FATIGUE = COUNTER_LIMITS.fatigue;
-
-/**
- * The units of a sheet the service sent as changes: `changed` replaces the units of the same id, and the
- * order (and which units there are) is the service's `unitIds`. A unit unchanged keeps its object. Null
- * when the changes name a unit the screen does not hold (then it reads the whole sheet).
- */
-export function mergeUnits(held: readonly RosterUnit[], changed: readonly RosterUnit[], unitIds: readonly string[]): RosterUnit[] | null {
-  const byId = new Map(held.map((u) => [u.id, u]));
-  for (const u of changed) byId.set(u.id, u);
-  const merged: RosterUnit[] = [];
-  for (const id of unitIds) {
-    const unit = byId.get(id);
-    if (unit === undefined) return null;
-    merged.push(unit);
-  }
-  return merged;
-}
 
 export const useRosterStore = defineStore('roster', () => {
   const app = useAppStore();
