@@ -187,7 +187,10 @@ async function clockTo(e2e: E2E, ok: (b: GameBackend) => boolean, what: string):
     moved = true;
   }
   if (!ok(backend)) throw new Error(`no step found where ${what}`);
-  if (moved) await e2e.reload();
+  if (moved) {
+    await e2e.reload();
+    await e2e.screen('turn');
+  }
 }
 
 /** Where the clock stands, in the turn's and the step's words. */
@@ -200,6 +203,8 @@ async function undoClockTo(e2e: E2E, label: string): Promise<number> {
   for (; undone < 100 && clockLabel(backend) !== label; undone += 1) backend.undo();
   if (clockLabel(backend) !== label) throw new Error(`undo did not bring the clock back to ${label}`);
   await e2e.reload();
+  // A reload opens on the Roster: back to the Turn screen, where the next round is.
+  await e2e.screen('turn');
   return undone;
 }
 
