@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ArtilleryRangeColumn, ConfusionResultKind } from './combat';
 import { NoInput, TypedRoll, shell, text, verbatimText } from './common';
+import { KitCounterValues } from './setup';
 
 const Int = (min: number, max: number, what: string) => {
   const words = `${what} must be a whole number from ${min} to ${max}`;
@@ -33,8 +34,25 @@ function rowsWithoutOverlap<T extends z.ZodType<{ min: number; max: number }>>(r
     });
 }
 
-/** One cell of a Fire Table column: the modified rolls it covers, the SPs lost, and the table's own words ("1*", "2 + morale"). */
-export const FireChartRow = z.strictObject({ min: ModifiedRoll, max: ModifiedRoll, sp: Int(0, 40, 'sp'), text: text(40) });
+/** What a result does to a unit's status: nothing, or a new status (a unit is eliminated by its losses only, RI-K16). */
+export const StatusResult = z.enum(['unchanged', 'ordered', 'disordered', 'routed', 'shattered'], 'status must be one of unchanged, ordered, disordered, routed, shattered');
+
+/**
+ * One cell of a Fire Table column: the modified rolls it covers, the SPs lost, the table's own words
+ * ("1*", "2 + morale"), and what the words mean, so Muster can apply the whole result: a cohesion check
+ * for the units in front (rolled on the UDD table, with its DRM), a morale result imposed outright, and an
+ * ammo check where the edition marks one (beside the revision's "Ammo" on even rolls).
+ */
+export const FireChartRow = z.strictObject({
+  min: ModifiedRoll,
+  max: ModifiedRoll,
+  sp: Int(0, 40, 'sp'),
+  text: text(40),
+  check: z.boolean('check must be true or false').optional(),
+  checkDrm: Int(-9, 9, 'checkDrm').optional(),
+  status: StatusResult.optional(),
+  ammo: z.boolean('ammo must be true or false').optional(),
+});
 export const FireChartColumn = z.strictObject({
   /** As printed: "5-6", "13+". */
   label: label(20, 'label'),
@@ -54,6 +72,41 @@ export const TerrainChartRow = z.strictObject({
 });
 export const ConfusionChartRow = z.strictObject({ min: ModifiedRoll, max: ModifiedRoll, result: ConfusionResultKind, text: text(120) });
 export const RandomEventRow = z.strictObject({ min: ModifiedRoll, max: ModifiedRoll, code: text(4), text: label(200, 'text') });
+
+/** A cohesion table's row key: the modified roll less the unit's cohesion rating (RI-K22). */
+const Margin = Int(-40, 40, 'a margin (modified roll less the rating)');
+
+/** What a cohesion check does to the unit: its new status, SPs lost, hexes retreated. */
+export const CohesionOutcome = z.strictObject({
+  status: StatusResult,
+  sp: Int(0, 20, 'sp').optional(),
+  retreat: Int(0, 9, 'retreat').optional(),
+  text: text(40).optional(),
+});
+export const CohesionChartRow = z.strictObject({
+  min: Margin,
+  max: Margin,
+  /** For an Ordered unit (checked against its ordered side's rating). */
+  ordered: CohesionOutcome,
+  /** For a Disordered unit (its disordered side's rating). */
+  disordered: CohesionOutcome,
+  /** For a Routed or Shattered unit; left out, the disordered column. */
+  routed: CohesionOutcome.optional(),
+});
+/** The Pre-Shock Cohesion Check, Rally or UDD: rows by modified roll less the rating, a column per status. */
+export const CohesionChart = z.strictObject({ rows: rowsWithoutOverlap(CohesionChartRow, 30) });
+
+export const ShockSideResult = z.strictObject({ sp: Int(0, 20, 'sp'), status: StatusResult, retreat: Int(0, 9, 'retreat') });
+export const ShockChartRow = z.strictObject({ min: ModifiedRoll, max: ModifiedRoll, attacker: ShockSideResult, defender: ShockSideResult, text: text(40) });
+export const ShockChartColumn = z.strictObject({
+  /** As printed: "1:2", "1.5:1". */
+  label: label(20, 'label'),
+  /** The odds the column is for, attacker to defender (3 and 2 for 1.5:1). */
+  attacker: Int(1, 20, 'attacker'),
+  defender: Int(1, 20, 'defender'),
+  rows: rowsWithoutOverlap(ShockChartRow, 40),
+});
+export const LeaderHitRow = z.strictObject({ min: Int(0, 9, 'min'), max: Int(0, 9, 'max'), hit: z.boolean('hit must be true or false'), text: text(40) });
 
 export const PlayerCharts = z.strictObject({
   version: z.literal(1),
@@ -77,10 +130,58 @@ export const PlayerCharts = z.strictObject({
   /** The Confusion Table: rows by the failed ME roll, natural or modified, as the player's edition reads it (RI-T03). */
   confusionTable: z.strictObject({ roll: z.enum(['natural', 'modified']), rows: rowsWithoutOverlap(ConfusionChartRow, 20) }).optional(),
   randomEvents: z.strictObject({ rows: rowsWithoutOverlap(RandomEventRow, 40) }).optional(),
+  /** The Shock Table: odds columns (Muster rounds to them, RI-K14), rows of modified rolls, a result for each side. */
+  shockTable: z
+    .strictObject({
+      columns: z.array(ShockChartColumn).max(20).superRefine((cols, ctx) => {
+        cols.forEach((c, i) => {
+          cols.forEach((o, j) => {
+            if (j < i && c.attacker * o.defender === o.attacker * c.defender) ctx.addIssue({ code: 'custom', path: [i, 'attacker'], message: `column ${c.label} has the same odds as column ${o.label}` });
+          });
+        });
+      }),
+    })
+    .optional(),
+  /** The Pre-Shock Cohesion Check (both sides), by modified roll less the unit's rating. */
+  preShockCheck: CohesionChart.optional(),
+  /** The Rally Table, by modified roll less the unit's rating. */
+  rallyTable: CohesionChart.optional(),
+  /** The UDD (Unit Disorder/Disruption) check, by modified roll less the unit's rating; the Fire Table's cohesion checks too. */
+  uddTable: CohesionChart.optional(),
+  /** The leader hit check for a leader stacked with a unit that lost SPs, by the natural die. */
+  leaderHit: z.strictObject({ rows: rowsWithoutOverlap(LeaderHitRow, 10) }).optional(),
 });
 export type PlayerCharts = z.infer<typeof PlayerCharts>;
 
 export const EMPTY_CHARTS: PlayerCharts = { version: 1 };
+
+/**
+ * A group's kit as one file: the charts and the counter values a result needs (cohesion ratings, the
+ * batteries' guns), exported by one player and imported by another. Its fingerprint (db/kit.ts) is short
+ * enough to read aloud, so a group can see they play with the same kit.
+ */
+export const GroupKit = z.strictObject({
+  format: z.literal('muster-kit', 'format: not a Muster kit file (format must be "muster-kit")'),
+  version: z.literal(1, 'version: this Muster reads kit files of version 1'),
+  /** The scenario the counter values were entered on (for the players; ids are matched one by one). */
+  scenario: text(80).optional(),
+  charts: PlayerCharts,
+  counters: z.array(KitCounterValues).max(2000),
+});
+export type GroupKit = z.infer<typeof GroupKit>;
+
+export const KitInfo = z.object({
+  /** The kit's fingerprint: the charts with the open game's counter values ("3fa2-91c0"). */
+  fingerprint: z.string(),
+  /** The tables present, by name. */
+  tables: z.array(z.string()),
+  /** With a game open: units with both cohesion ratings entered, and all of them. */
+  rated: z.number().int().nullable(),
+  units: z.number().int().nullable(),
+});
+export type KitInfo = z.infer<typeof KitInfo>;
+export const ImportedKit = z.object({ charts: PlayerCharts, fingerprint: z.string(), changed: z.number().int(), unknown: z.array(z.string()), counters: z.number().int() });
+export const ExportedKit = z.object({ json: z.string(), fileName: z.string(), fingerprint: z.string() });
 
 export const ImportChartsInput = z.strictObject({ json: verbatimText(1_000_000) });
 export const ExportedCharts = z.object({ json: z.string(), fileName: z.string() });
@@ -115,4 +216,7 @@ export const chartsContract = {
   chartFireResult: shell("Looks a fire result up in the player's Fire Table", ChartFireInput, ChartFireResult),
   chartConfusionResult: shell("Looks a Confusion Table result up in the player's chart", ChartConfusionInput, ChartConfusionResult),
   chartRandomEvent: shell("Looks a Random Event up in the player's chart", ChartRandomEventInput, ChartRandomEventResult),
+  kitInfo: shell("The group's kit in use: its fingerprint, its tables, and how many units have their cohesion ratings", NoInput, KitInfo),
+  exportKit: shell("The group's kit as one file: the player's charts and the open game's counter values, with its fingerprint", NoInput, ExportedKit),
+  importKit: shell("Imports a group's kit: its charts replace the player's, its counter values go into the open game (one event)", ImportChartsInput, ImportedKit),
 };

@@ -9,16 +9,16 @@
  * charts, contract/charts.ts). Muster applies the revision's rules to that result.
  */
 import { z } from 'zod';
-import { DISORDER_CAUSES, WORKS } from '../rules/types';
-import { Arm, ChangeResult, Id, Itemised, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
+import { WORKS } from '../rules/types';
+import { Arm, ChangeResult, Id, Itemised, KitRecord, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
 import { RainRollInput, RainRollResult, WeatherState } from './weather';
+import { DisorderCause, KitPreview, KitResolution, LeaderCheck, RecentHex, UnitOutcome } from './combat-results';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
 export const Works = z.enum(WORKS);
 export const FireKind = z.enum(['phasing', 'reaction']);
-export const DisorderCause = z.enum(DISORDER_CAUSES);
 
 /** A modifier the players add from the base game or their own charts (RI-F06): labelled, itemised, counted. */
 export const PlayerDrm = z.strictObject({
@@ -45,24 +45,6 @@ const dieFields = {
   roll: TypedRoll.optional(),
   rollSeq: z.number().int().min(1).optional(),
 };
-
-/** What a combat result does to one unit beyond its SP losses: its new status, and why (for stragglers). */
-export const UnitOutcome = z.strictObject({
-  unitId: Id,
-  status: Status.exclude(['eliminated'], { message: 'status: a unit is eliminated by its losses, not by a status result (RI-S07)' }),
-  /** What caused a change to Disordered (stragglers come only from enemy action, Rev. Infantry Stragglers); default the combat's own kind. */
-  cause: DisorderCause.optional(),
-});
-export type UnitOutcome = z.infer<typeof UnitOutcome>;
-
-/** A leader stacked with a unit that lost SPs: whether the base game's check hit him; if so the revision's roll, 0-4 KIA, 5-9 WIA. */
-export const LeaderCheck = z.strictObject({
-  leaderId: Id,
-  hit: z.boolean(),
-  /** The Leader Casualty die typed at the table; leave it out and Muster rolls. */
-  roll: TypedRoll.optional(),
-});
-export type LeaderCheck = z.infer<typeof LeaderCheck>;
 
 /** A unit as the assistants line it up. */
 export const CombatUnit = z.object({
@@ -123,6 +105,8 @@ const planFireFields = {
   friendlyFireRoll: TypedRoll.optional(),
   /** A result's SP loss, to show how it is shared among the units in front (and whether the firer must choose). */
   lossSp: z.number().int().min(0).max(40).optional(),
+  /** The fire die, to show the kit's result for it before it is applied (the loss shares follow it). */
+  previewRoll: TypedRoll.optional(),
 };
 
 export const PlanFireInput = z.strictObject(planFireFields);
@@ -204,6 +188,16 @@ export const PlanFireResult = z.object({
           unabsorbed: z.number().int(),
         })
         .nullable(),
+      /** With the group's kit: the Fire Table's cell for previewRoll, and what it means (null without a Fire Table in the kit). */
+      kit: KitPreview.extend({
+        sp: z.number().int().nullable(),
+        check: z.boolean(),
+        checkDrm: z.number().int(),
+        status: z.string().nullable(),
+        ammo: z.boolean(),
+        /** Units in front that would need their outcome read at the table: no cohesion rating entered. */
+        unrated: z.array(z.string()),
+      }).nullable(),
     })
     .nullable(),
 });
@@ -219,7 +213,9 @@ export type FireResultInput = z.infer<typeof FireResultInput>;
 export const ResolveFireInput = z.strictObject({
   ...planFireFields,
   ...dieFields,
-  result: FireResultInput,
+  /** The Fire Table's result as read at the table; leave it out and give `kit` to have it computed from the group's kit. */
+  result: FireResultInput.optional(),
+  kit: KitResolution.optional(),
   /** Where the result was read: the players' Fire Table, or Muster's lookup in their chart (for the history). */
   resultFrom: z.enum(['table', 'chart']).optional(),
   /** Units in front to take the SPs left after an even share, one each: the firing player's choice (Rev. Stacking and Fire Combat). */
@@ -257,6 +253,8 @@ export const ResolveFireResult = RollChangeResult.extend({
   friendlyFire: z.enum(['target', 'friendly', 'both-half', 'miss']).nullable(),
   /** Card-draw's status ladder: hits that took the next worse state (present only when one did). */
   statusLadder: z.array(StatusLadderStep).optional(),
+  /** A result computed from the group's kit: its fingerprint and every cell read. */
+  kit: KitRecord.optional(),
 });
 export type ResolveFireResult = z.infer<typeof ResolveFireResult>;
 
@@ -271,6 +269,8 @@ const planShockFields = {
   defenderInDevilsDen: z.boolean().optional(),
   /** Shock Resolution modifiers from the base game or the players' charts. */
   otherDrms: z.array(PlayerDrm).max(20).optional(),
+  /** The shock die, to show the kit's Shock Table cell for it (with every unit still in the shock). */
+  previewRoll: TypedRoll.optional(),
 };
 export const PlanShockInput = z.strictObject(planShockFields);
 export type PlanShockInput = z.infer<typeof PlanShockInput>;
@@ -298,12 +298,22 @@ export const PlanShockResult = z.object({
   }),
   /** Units whose Bayonet Charge marker this shock removes. */
   bayonetMarkersRemoved: z.array(z.string()),
+  /** With the group's kit: the odds column (rounded to the chart's columns, RI-K14), the cell for previewRoll, the Pre-Shock checks to roll. */
+  kit: KitPreview.extend({
+    column: z.string().nullable(),
+    /** Each unit's Pre-Shock check: its rating (null: not entered, read at the table) and DRM. */
+    preShock: z.array(z.object({ unitId: z.string(), rating: z.number().int().nullable(), drm: z.number().int() })),
+    /** False when the kit has no Pre-Shock Cohesion Check table. */
+    preShockTable: z.boolean(),
+  }).nullable(),
 });
 export type PlanShockResult = z.infer<typeof PlanShockResult>;
 
 export const ResolveShockInput = z.strictObject({
   ...planShockFields,
   ...dieFields,
+  /** Leave it out and give `kit` to have the Pre-Shock checks, the Shock Table and what follows computed from the group's kit. */
+  kit: KitResolution.optional(),
   result: z.strictObject({
     /** SPs each unit lost, as the players read the base game's Shock Table (RI-K11). */
     losses: z.array(z.strictObject({ unitId: Id, sp: SpAmount })).max(40).optional(),
@@ -311,7 +321,7 @@ export const ResolveShockInput = z.strictObject({
     outcomes: z.array(UnitOutcome).max(40).optional(),
     /** Guns captured from artillery units in the shock. */
     capturedGuns: z.array(z.strictObject({ unitId: Id, sp: SpAmount })).max(20).optional(),
-  }),
+  }).optional(),
   resultFrom: z.enum(['table', 'chart']).optional(),
   /** Units that retreat before shock (each makes a UDD after; dismounted cavalry may mount at the end). */
   retreats: z.array(z.strictObject({ unitId: Id, mount: z.boolean().optional() })).max(20).optional(),
@@ -327,6 +337,7 @@ export const ResolveShockResult = RollChangeResult.extend({
   uddDue: z.array(z.string()),
   /** Card-draw's status ladder: hits that took the next worse state (present only when one did). */
   statusLadder: z.array(StatusLadderStep).optional(),
+  kit: KitRecord.optional(),
 });
 export type ResolveShockResult = z.infer<typeof ResolveShockResult>;
 
@@ -353,6 +364,8 @@ export const PlanCohesionInput = z.strictObject({
   outOfCommand: z.boolean().optional(),
   /** A superior leader stacked with the unit lending his star rank (once per turn). */
   leaderId: Id.optional(),
+  /** The die, to show the kit's result for it against the unit's cohesion rating. */
+  previewRoll: TypedRoll.optional(),
 });
 export type PlanCohesionInput = z.infer<typeof PlanCohesionInput>;
 
@@ -364,6 +377,8 @@ export const PlanCohesionResult = z.object({
   /** Superior leaders who might lend their star rank, and whether they may now. */
   leaders: z.array(z.object({ leaderId: z.string(), name: z.string(), stars: z.number().int(), available: z.boolean(), reason: z.string().nullable() })),
   rule: z.string(),
+  /** With the group's kit: the unit's rating (null: not entered) and the table's cell for previewRoll. */
+  kit: KitPreview.extend({ rating: z.number().int().nullable() }).nullable(),
 });
 export type PlanCohesionResult = z.infer<typeof PlanCohesionResult>;
 
@@ -378,7 +393,9 @@ export const RallyInput = z.strictObject({
   outOfCommand: z.boolean(),
   leaderId: Id.optional(),
   ...dieFields,
-  result: CohesionResultInput,
+  /** As read at the table; leave it out and give `kit` to have it computed against the unit's rating. */
+  result: CohesionResultInput.optional(),
+  kit: z.strictObject({ fingerprint: KitResolution.shape.fingerprint }).optional(),
 });
 export type RallyInput = z.infer<typeof RallyInput>;
 
@@ -392,11 +409,12 @@ export const UddInput = z.strictObject({
   result: CohesionResultInput.extend({
     /** What an SP loss came from: a Second Disorder's or a Rout Retreat's is a straggler (infantry). */
     lossCause: z.enum(['second-disorder', 'rout-retreat', 'other']).optional(),
-  }),
+  }).optional(),
+  kit: z.strictObject({ fingerprint: KitResolution.shape.fingerprint }).optional(),
 });
 export type UddInput = z.infer<typeof UddInput>;
 
-export const CohesionRollResult = RollChangeResult.extend({ modified: z.number(), drm: Itemised });
+export const CohesionRollResult = RollChangeResult.extend({ modified: z.number(), drm: Itemised, kit: KitRecord.optional() });
 export type CohesionRollResult = z.infer<typeof CohesionRollResult>;
 
 // ---------------------------------------------------------------------------------------------
@@ -450,6 +468,7 @@ export const combatContract = {
   udd: write('Records a UDD roll and its result', UddInput, CohesionRollResult),
   recordConfusion: write('Records the Confusion Table result of a failed ME attempt and applies what Muster can', ConfusionInput, ConfusionResult),
   setWorks: write('A unit occupies or builds breastworks or entrenchments, or leaves them', SetWorksInput, ChangeResult),
+  recentHexes: query('The hexes last named in fire and shock (firing stacks, targets, attackers, defenders), newest first, with the units still on the map', z.undefined(), z.array(RecentHex)),
   weather: query('The weather: rain, mud, the rolls made to end the rain and every number it changes', z.undefined(), WeatherState),
   setWeather: write('Rain begins (Random Event M, afternoon turns only) or stops (mud for the rest of the game)', SetWeatherInput, ChangeResult),
   rollToEndRain: write('Rolls to end the rain (once a turn, from the turn after it began): it stops on a modified 0, with -1 for each roll before', RainRollInput, RainRollResult),

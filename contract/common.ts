@@ -246,6 +246,13 @@ export type FieldChange = z.infer<typeof FieldChange>;
 export const EventSide = z.enum(['USA', 'CSA', 'both', 'game']);
 export type EventSide = z.infer<typeof EventSide>;
 
+/** One cell of the group's kit a computed result was read from: the table, its column, the row and what it says. */
+export const KitCellRecord = z.object({ table: z.string(), column: z.string().nullable(), row: z.string(), value: z.string(), unitId: z.string().optional() });
+export type KitCellRecord = z.infer<typeof KitCellRecord>;
+/** The kit a computed result used: its fingerprint and every cell read, in order. */
+export const KitRecord = z.object({ fingerprint: z.string(), cells: z.array(KitCellRecord) });
+export type KitRecord = z.infer<typeof KitRecord>;
+
 /** One entry of the game history (the event log), as players read it. */
 export const HistoryEntry = z.object({
   seq: z.number().int(),
@@ -268,6 +275,8 @@ export const HistoryEntry = z.object({
   changes: z.array(FieldChange),
   /** The seq of each die roll recorded with this event. */
   diceSeqs: z.array(z.number().int()),
+  /** A result computed from the group's kit: the kit's fingerprint and the cells it was read from. */
+  kit: KitRecord.optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

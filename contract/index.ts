@@ -141,6 +141,7 @@ export * from './movement';
 export * from './concealment';
 export * from './clock';
 export * from './combat';
+export * from './combat-results';
 export * from './victory';
 export * from './history';
 export * from './optional';

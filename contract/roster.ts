@@ -41,6 +41,11 @@ export const RosterUnit = z.object({
   /** The orders it may take as its Default Order when out of command: its arm's, or any RE order for horse artillery and sharpshooters. */
   defaultOrders: z.array(Order),
   weapon: Weapon.nullable(),
+  /** The counter's cohesion ratings (ordered and disordered sides) as the group entered them; null: not entered. */
+  cohesionOrdered: z.number().int().nullable(),
+  cohesionDisordered: z.number().int().nullable(),
+  /** A battery's row of the group's artillery range chart; null: not chosen. */
+  artilleryRow: z.string().nullable(),
   commandId: z.string(),
   /** Names of the command chain, brigade first. */
   commandPath: z.array(z.string()),

@@ -93,6 +93,10 @@ export const MUTABLE_FIELDS = {
     'ladder_hit',
     // Variable Initiative's night plot (optional, issue #11).
     'night_plot',
+    // The counter's cohesion ratings, entered by the group (NULL: not entered).
+    'cohesion_ordered',
+    'cohesion_disordered',
+    'artillery_row',
   ],
   objectives: ['occupied'],
   // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.
@@ -142,6 +146,8 @@ export class ChangeSet {
 
 export interface EventPayload {
   input: unknown;
+  /** What the service computed from the group's kit for this event (its fingerprint and the cells read); absent otherwise. */
+  computed?: KitRecordValue;
   /**
    * A secret entry's side (RI-H01), also in events.secret_side for the queries: here, the event's hash
    * covers it, and verify checks the column against it. Written before `changes`, which stay last.
@@ -229,7 +235,12 @@ export interface NewEvent {
   dice?: Omit<NewDiceRow, 'eventSeq'>[];
   /** The side whose secret entry this is (RI-H01); absent for a public event. */
   secretSide?: 'USA' | 'CSA' | null;
+  /** The kit's fingerprint and the cells a computed result was read from. */
+  computed?: KitRecordValue | undefined;
 }
+
+/** The kit a computed result used (contract/common.ts KitRecord). */
+export type KitRecordValue = HistoryEntry['kit'] & object;
 
 /** Where a new event goes, in one statement: the clock, the ends of both chains, and the genesis hash. */
 interface WriteHead {
@@ -274,7 +285,7 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   if (last.hash === null) throw new MusterError('CORRUPT', 'events', 'the event chain has no start (the genesis row is missing)');
   const changes = e.changes.changes.filter((c) => c.before !== c.after);
   for (const c of changes) assertMutable(c);
-  const payload: EventPayload = e.secretSide ? { input: e.input, secretSide: e.secretSide, changes } : { input: e.input, changes };
+  const payload: EventPayload = { input: e.input, ...(e.computed ? { computed: e.computed } : {}), ...(e.secretSide ? { secretSide: e.secretSide } : {}), changes };
   const subjects = new Set(e.subjects ?? []);
   for (const c of changes) {
     if (c.table === 'units') subjects.add(`unit:${c.key}`);
@@ -312,7 +323,8 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
   insertDiceRows(db, dice.rows);
   const rolls = dice.rows.map(diceRecordOf);
-  return { seq, entry: entryOf(db, { ...row, secret_side: e.secretSide ?? null }, 0, changes, rolls.map((d) => d.seq)), dice: rolls };
+  const entry = entryOf(db, { ...row, secret_side: e.secretSide ?? null }, 0, changes, rolls.map((d) => d.seq));
+  return { seq, entry: e.computed ? { ...entry, kit: e.computed } : entry, dice: rolls };
 }
 
 function loadEvent(db: SqliteDatabase, seq: number): EventRow {
@@ -437,7 +449,9 @@ function entryOf(
 }
 
 function toEntry(db: SqliteDatabase, row: EventRow, diceSeqs: number[], withChanges = true): HistoryEntry {
-  return entryOf(db, row, row.undone, parsePayload(row).changes, diceSeqs, withChanges);
+  const payload = parsePayload(row);
+  const entry = entryOf(db, row, row.undone, payload.changes, diceSeqs, withChanges);
+  return payload.computed ? { ...entry, kit: payload.computed } : entry;
 }
 
 export function historyEntry(db: SqliteDatabase, seq: number): HistoryEntry {

@@ -259,6 +259,27 @@ describe('0009: messengers', () => {
   });
 });
 
+describe('0012: cohesion ratings', () => {
+  it('brings a version 11 game to the latest version: no rating entered, verify still passes, and ratings change with their events', () => {
+    const file = tmp.file('cohesion-v11.muster');
+    const played = GameService.create({ file, scenario: FIXTURE_SCENARIO }, { seed: 3, now: () => '2024-07-01T12:00:00.000Z', migrations: MIGRATIONS.slice(0, 11) });
+    expect(played.schemaVersion).toBe(11);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    played.close();
+
+    const g = GameService.open(file);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
+    expect(g.db.prepare('SELECT count(*) AS n FROM units WHERE cohesion_ordered IS NOT NULL OR cohesion_disordered IS NOT NULL').get()).toEqual({ n: 0 });
+    expect(g.verify().ok).toBe(true);
+    g.correctUnit({ unitId: '2-wi', cohesionOrdered: 5, cohesionDisordered: 3, reason: 'entered from the counter' });
+    expect(g.roster().find((u) => u.id === '2-wi')).toMatchObject({ cohesionOrdered: 5, cohesionDisordered: 3 });
+    expect(g.verify().ok).toBe(true);
+    g.undo();
+    expect(g.roster().find((u) => u.id === '2-wi')).toMatchObject({ cohesionOrdered: null, cohesionDisordered: null });
+    g.close();
+  });
+});
+
 describe('the schema a new file gets (db/migrations/schema.ts)', () => {
   /** What sqlite_master lists, in SQLite's order: every table, index and trigger with its statement. */
   const schemaOf = (db: Database.Database) => db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid').all();

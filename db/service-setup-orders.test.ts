@@ -15,6 +15,37 @@ import { advanceTo, expectRefused, expectUndoRedo, newGame, tempDir } from '../t
 const tmp = tempDir('muster-setup-orders-');
 afterAll(() => tmp.cleanup());
 
+describe("a unit's cohesion ratings: entered once per side of the counter, blank until then", () => {
+  it('are entered at setup, cleared back to "not entered", and corrected mid-game with a reason, undoably', () => {
+    const g = newGame(tmp.dir);
+    expect(g.roster().find((u) => u.id === '2-wi')).toMatchObject({ cohesionOrdered: null, cohesionDisordered: null });
+    expectUndoRedo(g, () => g.editUnit({ unitId: '2-wi', cohesionOrdered: 6, cohesionDisordered: 4 }));
+    expect(g.roster().find((u) => u.id === '2-wi')).toMatchObject({ cohesionOrdered: 6, cohesionDisordered: 4 });
+    expect(g.history()[0]!.summary).toBe('2nd Wisconsin: printed 6 SP, weapon R; cohesion (ordered) not entered -> 6, cohesion (disordered) not entered -> 4');
+    g.editUnit({ unitId: '2-wi', cohesionDisordered: null });
+    expect(g.roster().find((u) => u.id === '2-wi')).toMatchObject({ cohesionOrdered: 6, cohesionDisordered: null });
+    expect(g.info().started).toBe(false);
+
+    g.recordLoss({ unitId: '2-wi', sp: 1 });
+    expectRefused(g, () => g.editUnit({ unitId: '2-wi', cohesionOrdered: 5 }), 'GAME_STARTED', 'game');
+    expectUndoRedo(g, () => g.correctUnit({ unitId: '2-wi', cohesionOrdered: 5, reason: 'the counter reads 5' }));
+    expect(g.history()[0]).toMatchObject({
+      kind: 'setup.correction',
+      summary: 'Correction: 2nd Wisconsin cohesion (ordered) 6 -> 5 (the counter reads 5)',
+      changes: [{ table: 'units', key: '2-wi', field: 'cohesion_ordered', before: 6, after: 5 }],
+    });
+    g.close();
+  });
+
+  it('refuses a rating no counter has, naming the field, and a correction that changes nothing', () => {
+    const g = newGame(tmp.dir);
+    const bad = expectRefused(g, () => g.editUnit({ unitId: '2-wi', cohesionOrdered: 10 }), 'INVALID_ARGUMENT', 'cohesionOrdered');
+    expect(bad.message).toBe('cohesionOrdered: Cohesion rating must be a whole number from 0 to 9');
+    expectRefused(g, () => g.correctUnit({ unitId: '2-wi', cohesionDisordered: null, reason: 'x' }), 'INVALID_ARGUMENT', 'cohesionDisordered');
+    g.close();
+  });
+});
+
 describe('a counter value is corrected after play began, as a logged correction with a reason (RI-H04)', () => {
   let g: GameService;
   beforeEach(() => {

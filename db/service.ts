@@ -17,7 +17,7 @@ import { firstClockStep } from './clock';
 import { initialiseDice } from './dice';
 import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem, openingProblems } from './integrity';
-import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type Viewer } from '../contract';
+import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type PlayerCharts, type Viewer } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
@@ -58,6 +58,8 @@ export interface ServiceOptions extends Pick<OpenOptions, 'migrations' | 'busyTi
    * opened read-only with what is damaged in info().damage ('read-only': verify and info use it).
    */
   damaged?: 'refuse' | 'read-only';
+  /** The player's charts (the group's kit), read when a result is computed from it; none: results are typed. */
+  charts?: () => PlayerCharts;
 }
 
 /**
@@ -102,7 +104,7 @@ export class GameService {
     this.db = db;
     this.file = file;
     this.schemaVersion = version;
-    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()), damage };
+    this.ctx = { db, file, schemaVersion: version, now: options.now ?? (() => new Date().toISOString()), damage, charts: options.charts };
   }
 
   // -------------------------------------------------------------------------------------------

@@ -185,6 +185,11 @@ export interface UnitRow {
   double_time_turn_id: string | null;
   /** Status ladder: hit this turn (schema version 10, RI-O14). */
   ladder_hit: number;
+  /** The counter's cohesion ratings, ordered and disordered sides; null until the group enters them (schema version 12). */
+  cohesion_ordered: number | null;
+  cohesion_disordered: number | null;
+  /** A battery's row of the group's artillery range chart (schema version 12); null: not chosen. */
+  artillery_row: string | null;
 }
 
 export interface ObjectiveRow {

@@ -7,7 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ZodError } from 'zod';
-import { EMPTY_CHARTS, PlayerCharts, type ChartConfusionResult, type ChartFireResult } from '../contract';
+import { EMPTY_CHARTS, GroupKit, PlayerCharts, type ChartConfusionResult, type ChartFireResult, type KitCounterValues, type KitInfo } from '../contract';
+import { kitFingerprint } from '../db/kit';
 import { ShellError } from '../db/dispatch';
 import { refusedInput } from '../db/errors';
 
@@ -36,6 +37,59 @@ export function parseCharts(json: string, field = 'json'): PlayerCharts {
     }
     throw e;
   }
+}
+
+/** A kit file's text parsed and checked against the schema; a refusal names the field at fault. */
+export function parseKit(json: string, field = 'json'): GroupKit {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (e) {
+    throw new ShellError('INVALID_ARGUMENT', field, `${field}: not a kit file: the text is not JSON (${(e as Error).message})`);
+  }
+  try {
+    return GroupKit.parse(raw);
+  } catch (e) {
+    if (e instanceof ZodError) {
+      const refused = refusedInput(e);
+      throw new ShellError('INVALID_ARGUMENT', refused.field, `not a valid kit file: ${refused.message}`);
+    }
+    throw e;
+  }
+}
+
+/** A kit as a file: the charts and the counter values, with the fingerprint they give. */
+export function serializeKit(charts: PlayerCharts, counters: readonly KitCounterValues[], scenario?: string): { json: string; fingerprint: string } {
+  const entered = counters.filter((c) => c.cohesionOrdered !== null || c.cohesionDisordered !== null || c.artilleryRow !== null);
+  const kit: GroupKit = { format: 'muster-kit', version: 1, ...(scenario ? { scenario } : {}), charts, counters: entered };
+  return { json: `${JSON.stringify(kit, null, 2)}\n`, fingerprint: kitFingerprint(charts, entered) };
+}
+
+const TABLE_NAMES: [keyof PlayerCharts, string][] = [
+  ['fireTable', 'Fire Table'],
+  ['artilleryRange', 'Artillery range'],
+  ['terrain', 'Terrain Effects'],
+  ['shockTable', 'Shock Table'],
+  ['preShockCheck', 'Pre-Shock Cohesion Check'],
+  ['rallyTable', 'Rally Table'],
+  ['uddTable', 'UDD'],
+  ['leaderHit', 'Leader hit check'],
+  ['confusionTable', 'Confusion Table'],
+  ['randomEvents', 'Random Events'],
+];
+
+/** What the kit holds: its fingerprint with these counter values, its tables, the units rated. */
+export function kitInfo(charts: PlayerCharts, counters: readonly KitCounterValues[] | null, units: number | null): KitInfo {
+  const tables = TABLE_NAMES.filter(([k]) => {
+    const t = charts[k] as { rows?: unknown[]; columns?: unknown[] } | undefined;
+    return t !== undefined && ((t.rows?.length ?? 0) > 0 || (t.columns?.length ?? 0) > 0);
+  }).map(([, name]) => name);
+  return {
+    fingerprint: kitFingerprint(charts, counters ?? []),
+    tables,
+    rated: counters === null ? null : counters.filter((c) => c.cohesionOrdered !== null && c.cohesionDisordered !== null).length,
+    units,
+  };
 }
 
 export function serializeCharts(charts: PlayerCharts): string {

@@ -12,10 +12,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
 import { OPTIONAL_RULE_MODULES } from '../rules/optional/catalogue';
-import { GAME_FUNCTIONS, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
+import { GAME_FUNCTIONS, type KitCounterValues, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
 import type { CreateGameInput } from '../db/service';
 import { ShellError, toErrorInfo } from '../db/dispatch';
-import { lookupConfusion, lookupFire, lookupRandomEvent, parseCharts, serializeCharts, type PlayerChartsFile } from './charts';
+import { kitInfo, lookupConfusion, lookupFire, lookupRandomEvent, parseCharts, parseKit, serializeCharts, serializeKit, type PlayerChartsFile } from './charts';
 import { GAME_FILE_EXTENSION, withGameFileExtension, type RecentFile } from './files';
 import { readHelp } from './help';
 
@@ -105,6 +105,11 @@ export function builtInScenarioSummaries(): ScenarioSummary[] {
         .map((c) => ({ id: c.id, side: c.side, level: c.level, name: c.name, parentId: c.parentId })),
     };
   });
+}
+
+/** A game's counter values as a kit holds them. */
+function countersOf(units: ReturnType<GameBackend['roster']>): KitCounterValues[] {
+  return units.map((u) => ({ unitId: u.id, cohesionOrdered: u.cohesionOrdered, cohesionDisordered: u.cohesionDisordered, artilleryRow: u.artilleryRow }));
 }
 
 function samePath(a: string, b: string, platform: NodeJS.Platform): boolean {
@@ -278,6 +283,31 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     chartFireResult: ({ strength, modified }) => lookupFire(deps.charts.read(), strength, modified),
     chartConfusionResult: ({ roll, modified }) => lookupConfusion(deps.charts.read(), roll, modified),
     chartRandomEvent: ({ roll }) => lookupRandomEvent(deps.charts.read(), roll),
+
+    // The group's kit: the player's charts with the open game's counter values.
+    kitInfo: () => {
+      const units = current ? current.roster({}) : null;
+      return kitInfo(deps.charts.read(), units ? countersOf(units) : null, units ? units.length : null);
+    },
+    exportKit: () => {
+      const counters = current ? countersOf(current.roster({})) : [];
+      const out = serializeKit(deps.charts.read(), counters, current?.info().scenarioName);
+      return { ...out, fileName: `muster-kit-${out.fingerprint}.json` };
+    },
+    importKit: ({ json }) => {
+      const kit = parseKit(json);
+      const charts = deps.charts.write(kit.charts);
+      let changed = 0;
+      let unknown: string[] = [];
+      if (current && kit.counters.length > 0) {
+        const fingerprint = kitInfo(kit.charts, kit.counters, null).fingerprint;
+        const r = current.applyCounterValues({ units: kit.counters, fingerprint });
+        changed = r.changed;
+        unknown = r.unknown;
+      }
+      const units = current ? current.roster({}) : null;
+      return { charts, fingerprint: kitInfo(charts, units ? countersOf(units) : kit.counters, null).fingerprint, changed, unknown, counters: kit.counters.length };
+    },
 
     openFromShell: async (file) => {
       try {

@@ -328,11 +328,13 @@ function onReady(): void {
   protocol.handle(APP_SCHEME, serveApp);
 
   recent = new RecentFilesStore(join(app.getPath('userData'), RECENT_FILES_NAME));
+  // One charts file: the Charts screen's, and the kit the open game computes its results from.
+  const charts = new PlayerChartsStore(join(app.getPath('userData'), CHARTS_FILE_NAME));
   handlers = createHandlers({
-    backend: createGameBackendFactory(),
+    backend: createGameBackendFactory({ charts: () => charts.read() }),
     dialogs,
     recent,
-    charts: new PlayerChartsStore(join(app.getPath('userData'), CHARTS_FILE_NAME)),
+    charts,
     appInfo: appInfo(),
     onGameChanged,
     logError: (message, error) => log.error(message, error),

@@ -105,6 +105,7 @@ export const COUNTER_LIMITS = {
   range: { min: 0, max: 20, label: 'Command range' },
   sp: { min: 1, max: 40, label: 'Strength (SP)' },
   fatigue: { min: 0, max: 4, label: 'Fatigue level' },
+  cohesion: { min: 0, max: 9, label: 'Cohesion rating' },
 } as const;
 export type CounterValue = keyof typeof COUNTER_LIMITS;
 

@@ -13,11 +13,12 @@ import { migration0008 } from './0008-demoralization';
 import { migration0009 } from './0009-messengers';
 import { migration0010 } from './0010-card-draw';
 import { migration0011 } from './0011-variable-initiative';
+import { migration0012 } from './0012-counter-values';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012];
 
 /** The schema version this build of Muster writes. */
 export const LATEST_VERSION = MIGRATIONS.length;

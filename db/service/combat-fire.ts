@@ -6,8 +6,13 @@
  */
 import { ARTILLERY_FRIENDLY_FIRE_TABLES, isAmmoResult, rangeDrmItems, smallArmsMaxRange, stackFireResolution, type StackFirer, type TargetUnit } from '../../rules/fire';
 import { evenLossShares, STACK_LIMIT_SP } from '../../rules/stacking';
-import type { DrmItem, Itemised, Side } from '../../rules/types';
-import type { FireResultInput, PlanFireInput, PlanFireResult, ResolveFireInput, ResolveFireResult } from '../../contract';
+import type { DrmItem, Itemised, Side, UnitStatus } from '../../rules/types';
+import { itemised } from '../../rules/itemise';
+import { cohesionRatingOf, fireTableCell, type KitFireRow } from '../../rules/kit';
+import { uddDrm } from '../../rules/rally';
+import type { Kit } from '../kit';
+import { cellWords, checkedUnit, cohesionCheck, KitCells, kitLeaderChecks, kitOf, requireKit, typedCheckRolls, type CheckContext } from './combat-kit';
+import type { ArtilleryRangeColumn, FireResultInput, PlanFireInput, PlanFireResult, ResolveFireInput, ResolveFireResult } from '../../contract';
 import { forbidden, invalid } from '../errors';
 import { statement } from '../statements';
 import { currentSp, readCommandLinks, readCommands, readGame, type UnitRow } from '../store';
@@ -62,11 +67,13 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
   let rangeNote: string | null = null;
   let artilleryRangeItem: DrmItem | null = null;
   if (top.arm === 'artillery') {
-    if (input.artilleryRange) {
-      const v = input.artilleryRange.drms[range - 1];
-      if (v === undefined || v === null) rangeNote = `${input.artilleryRange.name} cannot fire at range ${range} (your chart)`;
+    // The row given, else the battery's own guns' row in the group's artillery range chart (a counter value).
+    const gunRow = input.artilleryRange ?? batteryRow(ctx, top);
+    if (gunRow) {
+      const v = gunRow.drms[range - 1];
+      if (v === undefined || v === null) rangeNote = `${gunRow.name} cannot fire at range ${range} (your chart)`;
       else {
-        artilleryRangeItem = { label: `Range ${range} (${input.artilleryRange.name})`, value: v, rule: "Players' chart: artillery range columns" };
+        artilleryRangeItem = { label: `Range ${range} (${gunRow.name})`, value: v, rule: "Players' chart: artillery range columns" };
         rangeDrm = { total: v, items: [artilleryRangeItem] };
       }
     } else {
@@ -173,7 +180,7 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
   firers.forEach((u) => {
     if (u.out_of_ammo === 1) prohibitions.push({ unitId: u.id, reason: `${u.name} is out of ammo`, rule: RULE.fireTable });
   });
-  if (firers[0]!.arm === 'artillery' && rangeNote !== null && input.artilleryRange) prohibitions.push({ unitId: firers[0]!.id, reason: rangeNote, rule: "Players' chart: artillery range columns" });
+  if (firers[0]!.arm === 'artillery' && rangeNote !== null && (input.artilleryRange || batteryRow(ctx, firers[0]!))) prohibitions.push({ unitId: firers[0]!.id, reason: rangeNote, rule: "Players' chart: artillery range columns" });
 
   // Artillery friendly fire (RI-K19): the table for the nearest friendly unit's distance, when the range reaches it.
   let friendlyFire: NonNullable<PlanFireResult['attack']>['friendlyFire'] = null;
@@ -202,8 +209,51 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
     target: { units: targetLine, inFront: inFront.map((u) => u.id) },
     friendlyFire,
     shares: input.lossSp === undefined ? null : planShares(inFront, input.lossSp),
+    kit: null,
   };
+  // With the group's kit: the Fire Table's cell for the die, and the shares of the loss it gives.
+  const kit = kitOf(ctx);
+  if (kit?.charts.fireTable?.columns.length) {
+    const preview = fireKitPreview(kit, plan.attack.strength.total, plan.attack.drm.total, input.previewRoll, inFront);
+    plan.attack.kit = preview;
+    if (input.lossSp === undefined && preview.sp !== null) plan.attack.shares = planShares(inFront, preview.sp);
+  }
   return { plan, stack, firers, targets, inFront, side, orders };
+}
+
+/** The battery's guns' row in the group's artillery range chart, when one is recorded and the chart has it. */
+function batteryRow(ctx: GameContext, u: UnitRow): ArtilleryRangeColumn | null {
+  if (u.artillery_row === null || !ctx.charts) return null;
+  try {
+    return ctx.charts().artilleryRange?.rows.find((r) => r.name === u.artillery_row) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+type FireKitPreview = NonNullable<NonNullable<PlanFireResult['attack']>['kit']>;
+
+/** What the kit's Fire Table gives for the die, before the players confirm it (RI-K25). */
+function fireKitPreview(kit: Kit, strength: number, drm: number, roll: number | undefined, inFront: UnitRow[]): FireKitPreview {
+  const none = { sp: null, check: false, checkDrm: 0, status: null, ammo: false, unrated: [] as string[] };
+  if (roll === undefined) return { fingerprint: kit.fingerprint, found: false, cell: null, note: "Roll the die: Muster reads the result in the kit's Fire Table", ...none };
+  const cell = askRules(() => fireTableCell(kit.charts.fireTable!.columns, strength, roll + drm));
+  if (!cell.found) return { fingerprint: kit.fingerprint, found: false, cell: null, note: `${cell.reason[0]!.toUpperCase()}${cell.reason.slice(1)}: read the result at the table and type it`, ...none };
+  const row = cell.result;
+  const check = row.check === true;
+  const unrated = check ? inFront.filter((u) => cohesionRatingOf(checkedUnit(u)) === null).map((u) => u.id) : [];
+  return {
+    fingerprint: kit.fingerprint,
+    found: true,
+    cell: cell.cell,
+    note: `Kit ${kit.fingerprint}: ${cellWords(cell.cell)}`,
+    sp: row.sp,
+    check,
+    checkDrm: row.checkDrm ?? 0,
+    status: row.status && row.status !== 'unchanged' ? row.status : null,
+    ammo: row.ammo === true,
+    unrated,
+  };
 }
 
 /** How a loss would be shared among the units in front (RI-K07), for the assistant to show before it is applied. */
@@ -275,11 +325,29 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
     const changes = new UnitChanges(cs);
     const notes: string[] = [];
     const dice: Dice = [];
+    /** The dice of the kit's checks, rolled after the fire die (cohesion checks, leader hit checks). */
+    const checkDice: Dice = [];
     const enemyNear = input.enemyWithinTacticalMovementRange ?? true;
     const choice = input.lossChoice ?? [];
     const targetsById = new Map(build.targets.map((u) => [u.id, u]));
     const outcome = attack.friendlyFire?.outcome ?? null;
     const ladder = StatusLadder.of(ctx);
+
+    // The result: read at the table, or computed from the group's kit (RI-K25).
+    let result: FireResultInput;
+    let computed: { kit: Kit; row: KitFireRow; cells: KitCells } | null = null;
+    if (input.kit) {
+      if (input.result) throw invalid('result', "give the result read at the table (result) or have it computed from the group's kit (kit), not both");
+      if (outcome === 'friendly' || outcome === 'both-half') throw invalid('kit', 'the friendly-fire roll sends the fire onto a friendly unit: give the results read at the table (result)', RULE.friendlyFire);
+      const kit = requireKit(ctx, input.kit.fingerprint);
+      const cell = askRules(() => fireTableCell(kit.charts.fireTable?.columns ?? [], attack.strength.total, modified));
+      if (!cell.found) throw invalid('kit', `${cell.reason}: give the result read at the table (result)`);
+      computed = { kit, row: cell.result, cells: new KitCells(kit.fingerprint) };
+      computed.cells.add(cell.cell);
+      result = { sp: cell.result.sp };
+    } else if (!input.result) {
+      throw invalid('result', "give the Fire Table's result read at the table (result), or have it computed from the group's kit (kit)");
+    } else result = input.result;
 
     // Where the fire lands: the target, the nearest friendly unit, both, or nobody (Rev. Artillery Friendly Fire).
     let friendly: UnitRow[] = [];
@@ -294,15 +362,31 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
     const friendlyLine = friendly.length === 0 ? [] : lineUp(friendly, standingOrdersOf(friendly.map((u) => u.command_id), readCommands(ctx.db)));
     const friendlyFront = friendly.filter((_, i) => friendlyLine[i]!.inFront);
     const friendlyById = new Map(friendly.map((u) => [u.id, u]));
-    if (outcome === 'miss' && (input.result.sp > 0 || (input.result.outcomes ?? []).length > 0)) {
+    if (outcome === 'miss' && (result.sp > 0 || (result.outcomes ?? []).length > 0)) {
       throw invalid('result.sp', `the friendly-fire roll of ${ff!.roll} misses everybody: the fire has no result`, RULE.friendlyFire);
     }
     if (outcome === 'friendly') {
-      shareFireLoss(changes, friendlyFront, input.result, choice, attack.lossCause, notes);
-      applyOutcomes(changes, 'result.outcomes', input.result.outcomes, friendlyById, 'other', false);
+      shareFireLoss(changes, friendlyFront, result, choice, attack.lossCause, notes);
+      applyOutcomes(changes, 'result.outcomes', result.outcomes, friendlyById, 'other', false);
     } else if (outcome !== 'miss') {
-      shareFireLoss(changes, build.inFront, input.result, choice, attack.lossCause, notes);
-      applyOutcomes(changes, 'result.outcomes', input.result.outcomes, targetsById, 'fire', enemyNear, ladder);
+      shareFireLoss(changes, build.inFront, result, choice, attack.lossCause, notes);
+      applyOutcomes(changes, 'result.outcomes', result.outcomes, targetsById, 'fire', enemyNear, ladder);
+      if (computed) {
+        // The cell's meaning: a morale result on the units in front, then their cohesion checks on the kit's UDD table.
+        const { row } = computed;
+        const alive = build.inFront.filter((u) => changes.now(u).status !== 'eliminated');
+        if (row.status && row.status !== 'unchanged') {
+          applyOutcomes(changes, 'kit', alive.map((u) => ({ unitId: u.id, status: row.status as Exclude<UnitStatus, 'eliminated'> })), targetsById, 'fire', enemyNear, ladder);
+        }
+        if (row.check) {
+          const checks: CheckContext = { ctx, changes, cells: computed.cells, dice: checkDice, notes, units: targetsById, typed: typedCheckRolls(input.kit!.checkRolls), outcomes: input.kit!.outcomes ?? [], enemyNear, ladder };
+          for (const u of alive) {
+            const works = askRules(() => uddDrm({ works: u.works }));
+            const drm = itemised([...(row.checkDrm ? [{ label: 'Fire Table result', value: row.checkDrm, rule: "Group's kit: Fire Table" }] : []), ...works.items]);
+            cohesionCheck(checks, computed.kit.charts.uddTable, 'UDD', 'fire', u, drm, `Cohesion check after fire: ${u.name}`, 'fire');
+          }
+        }
+      }
     }
     if (outcome === 'both-half') {
       const second = input.friendlyFire?.result;
@@ -314,10 +398,12 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
     }
 
     // The ammo check: "Ammo" on any adjusted even roll for cavalry, B and SR weapons (RI-F04; RI-K09).
+    // With the kit, a row the edition marks "Ammo" puts every firer out of ammo too.
     const outOfAmmo: string[] = [];
     for (const u of build.firers) {
-      if (!attack.ammoCheck.includes(u.id)) continue;
-      if (askRules(() => isAmmoResult({ arm: u.arm, weapon: u.weapon }, modified)) && u.out_of_ammo === 0) {
+      const marked = computed?.row.ammo === true;
+      if (!attack.ammoCheck.includes(u.id) && !marked) continue;
+      if ((marked || askRules(() => isAmmoResult({ arm: u.arm, weapon: u.weapon }, modified))) && u.out_of_ammo === 0) {
         changes.put(u, 'out_of_ammo', 1);
         outOfAmmo.push(u.id);
       }
@@ -325,11 +411,14 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
 
     const byId = new Map([...build.targets, ...friendly].map((u) => [u.id, u]));
     leaderChecks(ctx, cs, input.leaderChecks, sidesThatLost(changes, byId), dice, notes);
+    if (computed) kitLeaderChecks({ ctx, cells: computed.cells, dice: checkDice, notes }, cs, computed.kit, input.kit!.leadersStacked, sidesThatLost(changes, byId));
 
     const firerNames = build.firers.map((u) => u.name).join(', ');
     const targetNames = build.inFront.map((u) => u.name).join(', ');
     const ffWords = ff ? `; friendly fire ${dieWords(ff)}: ${outcome}` : '';
-    const resultWords = `${input.result.sp} SP${input.resultFrom === 'chart' ? ' (from your chart)' : ''}`;
+    const resultWords = computed
+      ? `${result.sp} SP (kit ${computed.kit.fingerprint}: ${cellWords(computed.cells.cells[0]!)})`
+      : `${result.sp} SP${input.resultFrom === 'chart' ? ' (from your chart)' : ''}`;
     // The dice in the order they were rolled: friendly fire, the fire itself, then the rolls it led to.
     const ordered: Dice = [];
     if (ff && ff.source === 'table') {
@@ -338,14 +427,22 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
     if (d.source === 'table') {
       ordered.push({ purpose: `Fire: ${firerNames} at ${targetNames}`, source: 'table', roll: d.roll, modifiers: attack.drm, modified, target: null, outcome: `${resultWords}${outOfAmmo.length ? '; Ammo' : ''}` });
     }
-    ordered.push(...dice);
+    ordered.push(...checkDice, ...dice);
     const ammoWords = outOfAmmo.length ? `; Ammo: ${outOfAmmo.map((id) => build.firers.find((u) => u.id === id)!.name).join(', ')} out of ammo` : '';
     const lines = [...changes.notes, ...notes];
     return {
       summary: `Fire: ${firerNames} (${attack.strength.total} SP) at ${targetNames}, range ${input.range}, DRM ${signed(attack.drm.total)}; ${dieWords(d)}, modified ${modified}${ffWords}: ${resultWords}${lines.length ? `; ${lines.join('; ')}` : ''}${ammoWords}`,
       subjects: [...build.stack, ...build.targets, ...friendly].map((u) => `unit:${u.id}`),
       dice: ordered,
-      result: { modified, losses: changes.losses(), outOfAmmo, friendlyFire: outcome, ...(ladder && ladder.steps.length > 0 ? { statusLadder: ladder.steps } : {}) },
+      result: {
+        modified,
+        losses: changes.losses(),
+        outOfAmmo,
+        friendlyFire: outcome,
+        ...(ladder && ladder.steps.length > 0 ? { statusLadder: ladder.steps } : {}),
+        ...(computed ? { kit: computed.cells.record() } : {}),
+      },
+      ...(computed ? { computed: computed.cells.record() } : {}),
     };
   });
 }

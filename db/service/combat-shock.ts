@@ -4,6 +4,10 @@
  * (resolveShock: losses, captured guns, statuses with stragglers, retreats, the markers removed), and the
  * Bayonet Charge designated and cancelled.
  */
+import { cohesionRatingOf, oddsColumn, shockTableCell } from '../../rules/kit';
+import type { Kit } from '../kit';
+import { cellWords, checkedUnit, kitOf } from './combat-kit';
+import { resolveShockFromKit } from './combat-shock-kit';
 import { bayonetChargeIneligibility, oddsRoundedForAttacker, orderMayShock, preShockDrm, retreatBeforeShock, shockDrm, type ShockAttacker } from '../../rules/shock';
 import { ORDERS } from '../../rules/orders';
 import type { BayonetChargeInput, CancelBayonetChargeInput, ChangeResult, PlanShockInput, PlanShockResult, ResolveShockInput, ResolveShockResult } from '../../contract';
@@ -19,14 +23,16 @@ import { StatusLadder } from './optional-status-ladder';
 import { UnitChanges } from './unit-changes';
 import { ACTIVATION_SEGMENT, applyOutcomes, atMe, combatUnit, combatUnits, dieWords, givenDie, leaderChecks, mountedFlag, oneSide, playerItems, sidesThatLost, signed, type Dice } from './combat-units';
 
-// -------------------------------------------------------------------------------------------
-// Shock
-
-interface ShockBuild {
+export interface ShockBuildFacts {
   plan: PlanShockResult;
   attackers: UnitRow[];
   defenders: UnitRow[];
 }
+
+// -------------------------------------------------------------------------------------------
+// Shock
+
+type ShockBuild = ShockBuildFacts;
 
 function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
   const attackers = combatUnits(ctx, 'attackers', input.attackers);
@@ -77,6 +83,11 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
         );
   const attackerSp = attackerRows.filter((a) => a.prohibitions.length === 0).reduce((s, a) => s + a.currentSp, 0);
   const rounded = shockAttackers.length > 0 && askRules(() => oddsRoundedForAttacker(shockAttackers));
+  const kit = kitOf(ctx);
+  const preShockDrms = new Map(preShock.map((p) => [p.unitId, p.drm.total]));
+  const kitPlan: PlanShockResult['kit'] = kit
+    ? shockKitPreview(kit, [...eligible, ...defenders], preShockDrms, attackerSp, defenderSp, rounded, input.previewRoll === undefined ? undefined : input.previewRoll + drm.total)
+    : null;
   return {
     attackers,
     defenders,
@@ -89,8 +100,25 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
       drm,
       odds: { attackerSp, defenderSp, text: oddsText(attackerSp, defenderSp), roundedForAttacker: rounded ? oddsInFavour(attackerSp, defenderSp) : null },
       bayonetMarkersRemoved: [...attackers, ...defenders].filter((u) => u.bayonet_charge === 1).map((u) => u.id),
+      kit: kitPlan,
     },
   };
+}
+
+const ratingOf = (u: UnitRow) => cohesionRatingOf(checkedUnit(u));
+
+/** The kit's view of a shock before it is resolved: the Pre-Shock checks to roll, the odds column (RI-K14), the cell for the die. */
+function shockKitPreview(kit: Kit, units: UnitRow[], drms: Map<string, number>, attackerSp: number, defenderSp: number, rounded: boolean, modified: number | undefined): NonNullable<PlanShockResult['kit']> {
+  const preShock = units.map((u) => ({ unitId: u.id, rating: ratingOf(u), drm: drms.get(u.id) ?? 0 }));
+  const base = { fingerprint: kit.fingerprint, preShock, preShockTable: (kit.charts.preShockCheck?.rows.length ?? 0) > 0 };
+  const columns = kit.charts.shockTable?.columns ?? [];
+  const col = askRules(() => oddsColumn(columns, attackerSp, defenderSp, rounded));
+  const column = col ? col.column.label : null;
+  if (columns.length === 0) return { ...base, found: false, cell: null, column, note: 'The kit has no Shock Table: read the result at the table' };
+  if (modified === undefined) return { ...base, found: false, cell: null, column, note: `Odds column ${column ?? '-'} of the kit's Shock Table: roll the die` };
+  const cell = askRules(() => shockTableCell(columns, attackerSp, defenderSp, rounded, modified));
+  if (!cell.found) return { ...base, found: false, cell: null, column, note: `${cell.reason}: read the result at the table` };
+  return { ...base, found: true, cell: cell.cell, column, note: `Kit ${kit.fingerprint}: ${cellWords(cell.cell)} (if every unit stays after the Pre-Shock checks)` };
 }
 
 function oddsText(a: number, d: number): string {
@@ -127,10 +155,16 @@ export function resolveShock(ctx: GameContext, input: ResolveShockInput): Resolv
     const notes: string[] = [];
     const dice: Dice = [];
     const enemyNear = input.enemyWithinTacticalMovementRange ?? true;
+    if (input.kit) {
+      if (input.result) throw invalid('result', "give the result read at the table (result) or have it computed from the group's kit (kit), not both");
+      return resolveShockFromKit(ctx, cs, input, build, d, changes, notes, dice, enemyNear);
+    }
+    if (!input.result) throw invalid('result', "give the Shock Table's result read at the table (result), or have it computed from the group's kit (kit)");
+    const result = input.result;
 
     // RI-K11: shock losses are placed unit by unit, as the players read them; artillery loses its guns outright.
     const lossSeen = new Set<string>();
-    (input.result.losses ?? []).forEach((l, i) => {
+    (result.losses ?? []).forEach((l, i) => {
       const u = units.get(l.unitId);
       if (!u) throw invalid(`result.losses[${i}].unitId`, `${l.unitId} is not one of the units in this shock`);
       if (lossSeen.has(u.id)) throw invalid(`result.losses[${i}].unitId`, `gives ${u.name} two losses`);
@@ -139,7 +173,7 @@ export function resolveShock(ctx: GameContext, input: ResolveShockInput): Resolv
       if (l.sp > left) throw invalid(`result.losses[${i}].sp`, `${u.name} has only ${left} SP left; it cannot lose ${l.sp}`);
       changes.loseSp(u, l.sp, 'shock');
     });
-    (input.result.capturedGuns ?? []).forEach((g, i) => {
+    (result.capturedGuns ?? []).forEach((g, i) => {
       const u = units.get(g.unitId);
       if (!u) throw invalid(`result.capturedGuns[${i}].unitId`, `${g.unitId} is not one of the units in this shock`);
       if (u.arm !== 'artillery') throw invalid(`result.capturedGuns[${i}].unitId`, `${u.name} is ${u.arm}; only artillery guns are captured`, RULE.victory);
@@ -148,7 +182,7 @@ export function resolveShock(ctx: GameContext, input: ResolveShockInput): Resolv
       changes.captureGuns(u, g.sp);
     });
     const ladder = StatusLadder.of(ctx);
-    applyOutcomes(changes, 'result.outcomes', input.result.outcomes, units, 'shock', enemyNear, ladder);
+    applyOutcomes(changes, 'result.outcomes', result.outcomes, units, 'shock', enemyNear, ladder);
 
     // Retreat Before Shock: a UDD follows; dismounted cavalry may mount at the end of it.
     const uddDue: string[] = [];

@@ -9,10 +9,14 @@
  */
 import { dismountedCavalryCohesion, rallyDrm, uddDrm, type RallyLeader } from '../../rules/rally';
 import { mustObeyConfusionTableShock } from '../../rules/shock';
+import { checkLossCause, cohesionCell, cohesionRatingOf } from '../../rules/kit';
+import type { UnitStatus } from '../../rules/types';
+import { cellWords, checkedUnit, KitCells, kitOf, requireKit } from './combat-kit';
 import { commandAncestors, ORDERS } from '../../rules/orders';
 import type { DieRoll, Itemised } from '../../rules/types';
 import { rainEvent, rollToEndRain as endRainRoll, RAIN_RULE } from '../../rules/weather';
-import type { ChangeResult, CohesionRollResult, ConfusionInput, ConfusionResult, PlanCohesionInput, PlanCohesionResult, RallyInput, SetWeatherInput, SetWorksInput, UddInput, WeatherState } from '../../contract';
+import { statement } from '../statements';
+import type { RecentHex, ChangeResult, CohesionRollResult, ConfusionInput, ConfusionResult, PlanCohesionInput, PlanCohesionResult, RallyInput, SetWeatherInput, SetWorksInput, UddInput, WeatherState } from '../../contract';
 import { forbidden, invalid } from '../errors';
 import { currentSp, readClock, readCommands, readLeaders, readTurn, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules } from '../validate';
@@ -56,13 +60,32 @@ function planCohesion(ctx: GameContext, input: PlanCohesionInput): PlanCohesionR
     const reason = x.casualty !== 'none' ? `${x.casualty}` : x.on_map !== 1 ? 'not on the map' : x.rally_used === 1 ? 'has used his star rank this turn' : null;
     return { leaderId: x.id, name: x.name, stars: x.stars, available: reason === null && x.stars > 0, reason: reason ?? (x.stars === 0 ? 'no stars' : null) };
   });
+  const drm = cohesionDrm(u, input.check, input.outOfCommand === true, l?.rules ?? null);
   return {
     unit: combatUnit(u, standingOrdersOf([u.command_id], readCommands(ctx.db))),
-    drm: cohesionDrm(u, input.check, input.outOfCommand === true, l?.rules ?? null),
+    drm,
     cohesion: u.arm === 'cavalry' && u.mounted === 0 ? askRules(() => dismountedCavalryCohesion(u.side, 0)).items : [],
     leaders,
     rule: input.check === 'rally' ? RULE.rally : 'Rev. Leader Rally (UDD)',
+    kit: cohesionKitPreview(ctx, u, input.check, drm.total, input.previewRoll),
   };
+}
+
+const TABLE_NAME = { rally: 'Rally Table', udd: 'UDD' } as const;
+
+/** With the group's kit: the unit's rating and the table's cell for the die (RI-K22, RI-K25). */
+function cohesionKitPreview(ctx: GameContext, u: UnitRow, check: 'rally' | 'udd', drm: number, roll: number | undefined): PlanCohesionResult['kit'] {
+  const kit = kitOf(ctx);
+  const table = check === 'rally' ? kit?.charts.rallyTable : kit?.charts.uddTable;
+  if (!kit || !table?.rows.length) return null;
+  const unit = checkedUnit(u);
+  const rating = cohesionRatingOf(unit);
+  const base = { fingerprint: kit.fingerprint, rating };
+  if (rating === null) return { ...base, found: false, cell: null, note: `No ${u.status === 'ordered' ? 'ordered' : 'disordered'} cohesion rating entered for ${u.name} (Setup): read the result at the table` };
+  if (roll === undefined) return { ...base, found: false, cell: null, note: `Roll the die: Muster reads the kit's ${TABLE_NAME[check]} against the rating ${rating}` };
+  const cell = askRules(() => cohesionCell(table, TABLE_NAME[check], unit, roll + drm));
+  if (!cell.found) return { ...base, found: false, cell: null, note: `${cell.reason}: read the result at the table` };
+  return { ...base, found: true, cell: cell.cell, note: `Kit ${kit.fingerprint}: ${cellWords(cell.cell)}` };
 }
 
 /**
@@ -82,25 +105,48 @@ function cohesionRoll(ctx: GameContext, input: RallyInput | UddInput, check: 'ra
     const modified = d.roll + drm.total;
     const changes = new UnitChanges(cs);
     if (l) cs.set('leaders', l.row.id, 'rally_used', 0, 1);
-    const spLoss = input.result.spLoss ?? 0;
+    // The result: read at the table, or computed from the group's kit against the unit's rating (RI-K25).
+    let result: { status?: Exclude<UnitStatus, 'eliminated'> | undefined; spLoss?: number | undefined; lossCause?: 'second-disorder' | 'rout-retreat' | 'other' | undefined };
+    let cells: KitCells | null = null;
+    let retreat = 0;
+    if (input.kit) {
+      if (input.result) throw invalid('result', "give the result read at the table (result) or have it computed from the group's kit (kit), not both");
+      const kit = requireKit(ctx, input.kit.fingerprint);
+      const table = check === 'rally' ? kit.charts.rallyTable : kit.charts.uddTable;
+      if (!table?.rows.length) throw invalid('kit', `the kit has no ${TABLE_NAME[check]} table: give the result read at the table (result)`);
+      const cell = askRules(() => cohesionCell(table, TABLE_NAME[check], checkedUnit(u), modified));
+      if (!cell.found) throw invalid('kit', `${u.name}: ${cell.reason}: give the result read at the table (result)`);
+      cells = new KitCells(kit.fingerprint);
+      cells.add(cell.cell, u.id);
+      const o = cell.result;
+      const cause = checkLossCause(check, u.status, o);
+      result = { ...(o.status !== 'unchanged' ? { status: o.status } : {}), spLoss: Math.min(o.sp ?? 0, currentSp(u)), lossCause: cause === 'rally' ? 'other' : cause };
+      retreat = o.retreat ?? 0;
+    } else if (!input.result) {
+      throw invalid('result', `give the ${TABLE_NAME[check]}'s result read at the table (result), or have it computed from the group's kit (kit)`);
+    } else result = input.result;
+    const spLoss = result.spLoss ?? 0;
     if (spLoss > currentSp(u)) throw invalid('result.spLoss', `${u.name} has only ${currentSp(u)} SP left; it cannot lose ${spLoss}`);
     if (check === 'rally') {
       changes.loseSpFrom(u, spLoss, 'rally');
-      if (input.result.status && changes.now(u).status !== 'eliminated') changes.setStatus(u, input.result.status, null, false);
+      if (result.status && changes.now(u).status !== 'eliminated') changes.setStatus(u, result.status, null, false);
     } else {
       const udd = input as UddInput;
-      const lossCause = udd.result.lossCause ?? 'other';
+      const lossCause = result.lossCause ?? 'other';
       changes.loseSpFrom(u, spLoss, lossCause);
-      if (input.result.status && changes.now(u).status !== 'eliminated') changes.setStatus(u, input.result.status, udd.cause, udd.enemyWithinTacticalMovementRange ?? true);
+      if (result.status && changes.now(u).status !== 'eliminated') changes.setStatus(u, result.status, udd.cause, udd.enemyWithinTacticalMovementRange ?? true);
     }
+    if (retreat > 0) changes.notes.push(`${u.name} retreats ${retreat} hex(es)`);
+    const kitWords = cells ? `kit ${cells.fingerprint}: ${cellWords(cells.cells[0]!)}; ` : '';
     const what = check === 'rally' ? 'Rally' : `UDD (${(input as UddInput).cause.replace(/-/g, ' ')})`;
     const dice: Dice =
-      d.source === 'table' ? [{ purpose: `${what}: ${u.name}`, source: 'table', roll: d.roll, modifiers: drm, modified, target: null, outcome: changes.notes.join('; ') || 'no change' }] : [];
+      d.source === 'table' ? [{ purpose: `${what}: ${u.name}`, source: 'table', roll: d.roll, modifiers: drm, modified, target: null, outcome: `${kitWords}${changes.notes.join('; ') || 'no change'}` }] : [];
     return {
-      summary: `${what}: ${u.name}, DRM ${signed(drm.total)}${l ? ` (${l.row.name}'s star rank)` : ''}; ${dieWords(d)}, modified ${modified}: ${changes.notes.join('; ') || 'no change'}`,
+      summary: `${what}: ${u.name}, DRM ${signed(drm.total)}${l ? ` (${l.row.name}'s star rank)` : ''}; ${dieWords(d)}, modified ${modified}: ${kitWords}${changes.notes.join('; ') || 'no change'}`,
       subjects: [`unit:${u.id}`, ...(l ? [`leader:${l.row.id}`] : [])],
       dice,
-      result: { modified, drm },
+      result: { modified, drm, ...(cells ? { kit: cells.record() } : {}) },
+      ...(cells ? { computed: cells.record() } : {}),
     };
   });
 }
@@ -179,6 +225,34 @@ function setWorks(ctx: GameContext, input: SetWorksInput): ChangeResult {
 }
 
 // -------------------------------------------------------------------------------------------
+// The hexes last used
+
+/**
+ * The hexes the players named in the last fire and shock events still in force, newest first, so the
+ * assistants offer them again without names typed: a target hex is usually fired on more than once.
+ */
+function recentHexes(ctx: GameContext): RecentHex[] {
+  const rows = statement(ctx.db, "SELECT payload FROM events WHERE kind IN ('fire', 'shock') AND undone = 0 ORDER BY seq DESC LIMIT 40").all() as { payload: string }[];
+  const units = new Map(readUnits(ctx.db).map((u) => [u.id, u]));
+  const seen = new Set<string>();
+  const out: RecentHex[] = [];
+  for (const row of rows) {
+    const input = (JSON.parse(row.payload) as { input?: Record<string, unknown> }).input ?? {};
+    for (const key of ['targets', 'defenders', 'stack', 'attackers']) {
+      const ids = Array.isArray(input[key]) ? (input[key] as string[]) : [];
+      const live = ids.map((id) => units.get(id)).filter((u): u is UnitRow => u !== undefined && u.on_map === 1 && u.status !== 'eliminated');
+      if (live.length === 0) continue;
+      const id = live.map((u) => u.id).join(' ');
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push({ side: live[0]!.side, unitIds: live.map((u) => u.id), names: live.map((u) => u.name) });
+    }
+    if (out.length >= 12) break;
+  }
+  return out;
+}
+
+// -------------------------------------------------------------------------------------------
 // Weather
 
 function weather(ctx: GameContext): WeatherState {
@@ -237,6 +311,7 @@ export const combatFunctions = {
   designateBayonetCharge,
   cancelBayonetCharge,
   planCohesion,
+  recentHexes,
   rally,
   udd,
   recordConfusion,

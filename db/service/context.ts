@@ -8,7 +8,7 @@ import { drawAppRoll, type NewDiceRow } from '../dice';
 import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
-import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry } from '../../contract';
+import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry, KitRecord, PlayerCharts } from '../../contract';
 import { readClock, readGame, readTurnState, type GameRow } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { RULE } from './common';
@@ -23,6 +23,11 @@ export interface GameContext {
   readonly now: () => string;
   /** What the opening checks found damaged (db/integrity.ts); a damaged game is open read-only. */
   readonly damage: readonly string[];
+  /**
+   * The player's charts, kept per user outside the game (the shell passes its charts file; none in the
+   * CLI and in tests that do not give one): the group's kit the assistants compute results from.
+   */
+  readonly charts?: (() => PlayerCharts) | undefined;
 }
 
 /** Refuses any change to a game whose file was opened read-only because it is damaged (RI-V03). */
@@ -56,6 +61,8 @@ export interface Draft<T> {
    * entry, and it is refused once the side has finished its entries there (RI-H01).
    */
   entry?: { side: Side; field: string };
+  /** A result computed from the group's kit: its fingerprint and the cells read, kept in the event (RI-K25). */
+  computed?: KitRecord | undefined;
 }
 
 /**
@@ -87,7 +94,7 @@ export function write<T>(
     const secretSide = draft.entry && !opts.setup ? secretEntryOf(ctx, draft.entry) : null;
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);
-    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide }, ctx.now(), game.head_seq);
+    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide, computed: draft.computed }, ctx.now(), game.head_seq);
     return { ...draft.result, event: recorded.entry, dice: recorded.dice };
   });
 }

@@ -5,10 +5,10 @@
  * the new value, because players find misprints mid-game (RI-H04).
  */
 import { WEAPONS } from '../../rules/types';
-import { invalid } from '../errors';
+import { invalid, MusterError } from '../errors';
 import type { ChangeSet } from '../events';
-import type { ChangeResult, CorrectLeaderInput, CorrectUnitInput, EditLeaderInput, EditUnitInput } from '../../contract';
-import type { LeaderDbRow, UnitRow } from '../store';
+import type { ApplyCounterValuesInput, ChangeResult, CorrectLeaderInput, CorrectUnitInput, EditLeaderInput, EditUnitInput } from '../../contract';
+import { readGame, readUnit, type LeaderDbRow, type UnitRow } from '../store';
 import { requireInt, requireObject, requireOneOf } from '../validate';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { leader, unit } from './lookups';
@@ -37,11 +37,21 @@ function leaderChanges(cs: ChangeSet, l: LeaderDbRow, input: LeaderValues): stri
 interface UnitValues {
   sp?: number;
   weapon?: UnitRow['weapon'];
+  cohesionOrdered?: number | null;
+  cohesionDisordered?: number | null;
+  artilleryRow?: string | null;
 }
+
+const ratingWords = (v: number | null) => (v === null ? 'not entered' : String(v));
 
 /** Applies a unit's new printed values; returns what changed ("SP 6 -> 5"). */
 function unitChanges(cs: ChangeSet, u: UnitRow, input: UnitValues): string[] {
-  if (input.sp === undefined && input.weapon === undefined) throw invalid('sp', 'give sp or weapon');
+  if (input.sp === undefined && input.weapon === undefined && input.cohesionOrdered === undefined && input.cohesionDisordered === undefined && input.artilleryRow === undefined) {
+    throw invalid('sp', 'give sp, weapon, a cohesion rating or a battery\'s artillery row');
+  }
+  if (input.artilleryRow !== undefined && input.artilleryRow !== null && u.arm !== 'artillery') {
+    throw invalid('artilleryRow', `${u.name} is ${u.arm}: only a battery's guns have an artillery range row`);
+  }
   const sp = input.sp === undefined ? u.sp : requireInt('sp', input.sp, 1, 40);
   let weapon = u.weapon;
   if (input.weapon !== undefined) {
@@ -54,10 +64,20 @@ function unitChanges(cs: ChangeSet, u: UnitRow, input: UnitValues): string[] {
   // The losses recorded so far stay: the printed strength cannot fall below them.
   const away = u.sp_lost + u.stragglers + u.abandoned_guns;
   if (sp < away) throw invalid('sp', `${u.name} has ${away} SP lost, straggling or left as abandoned guns: its printed SP cannot be less than that (undo a loss first)`);
+  // Blank is "not entered" (null): that unit's cohesion outcomes are then read at the table.
+  const rating = (field: string, v: number | null | undefined, now: number | null) => (v === undefined ? now : v === null ? null : requireInt(field, v, 0, 9));
+  const ordered = rating('cohesionOrdered', input.cohesionOrdered, u.cohesion_ordered);
+  const disordered = rating('cohesionDisordered', input.cohesionDisordered, u.cohesion_disordered);
   cs.set('units', u.id, 'sp', u.sp, sp).set('units', u.id, 'weapon', u.weapon, weapon);
+  const gunRow = input.artilleryRow === undefined ? u.artillery_row : input.artilleryRow;
+  cs.set('units', u.id, 'cohesion_ordered', u.cohesion_ordered, ordered).set('units', u.id, 'cohesion_disordered', u.cohesion_disordered, disordered);
+  cs.set('units', u.id, 'artillery_row', u.artillery_row, gunRow);
   const parts: string[] = [];
   if (sp !== u.sp) parts.push(`SP ${u.sp} -> ${sp}`);
   if (weapon !== u.weapon) parts.push(`weapon ${u.weapon ?? 'none'} -> ${weapon ?? 'none'}`);
+  if (ordered !== u.cohesion_ordered) parts.push(`cohesion (ordered) ${ratingWords(u.cohesion_ordered)} -> ${ratingWords(ordered)}`);
+  if (disordered !== u.cohesion_disordered) parts.push(`cohesion (disordered) ${ratingWords(u.cohesion_disordered)} -> ${ratingWords(disordered)}`);
+  if (gunRow !== u.artillery_row) parts.push(`guns ${u.artillery_row ?? 'not chosen'} -> ${gunRow ?? 'not chosen'}`);
   return parts;
 }
 
@@ -85,10 +105,11 @@ function editUnit(ctx: GameContext, input: EditUnitInput): ChangeResult {
     input,
     (cs) => {
       const u = unit(ctx, 'unitId', input.unitId);
-      unitChanges(cs, u, input);
+      const parts = unitChanges(cs, u, input);
       const sp = input.sp ?? u.sp;
       const weapon = input.weapon === undefined ? u.weapon : input.weapon;
-      return { summary: `${u.name}: printed ${sp} SP${weapon ? `, weapon ${weapon}` : ''}`, result: {} };
+      const cohesion = parts.filter((p) => p.startsWith('cohesion') || p.startsWith('guns'));
+      return { summary: `${u.name}: printed ${sp} SP${weapon ? `, weapon ${weapon}` : ''}${cohesion.length ? `; ${cohesion.join(', ')}` : ''}`, result: {} };
     },
     { setup: true },
   );
@@ -121,11 +142,52 @@ function correctUnit(ctx: GameContext, input: CorrectUnitInput): ChangeResult {
     input,
     (cs) => {
       const u = unit(ctx, 'unitId', input.unitId);
-      const what = requireChange(unitChanges(cs, u, input), u.name, input.sp !== undefined ? 'sp' : 'weapon');
+      const field = input.sp !== undefined ? 'sp' : input.weapon !== undefined ? 'weapon' : input.cohesionOrdered !== undefined ? 'cohesionOrdered' : input.cohesionDisordered !== undefined ? 'cohesionDisordered' : 'artilleryRow';
+      const what = requireChange(unitChanges(cs, u, input), u.name, field);
       return { summary: `Correction: ${u.name} ${what} (${input.reason})`, result: {} };
     },
     { correction: true },
   );
 }
 
-export const setupFunctions = { editLeader, editUnit, correctLeader, correctUnit } satisfies Partial<ServiceFunctions>;
+/**
+ * A group's kit brings its counter values into the game in one step (one event, one undo): before play
+ * begins a setup edit, afterwards a logged correction naming the kit (RI-H04). Units the kit names that
+ * this game does not have (a kit made on another scenario) are reported, not refused.
+ */
+function applyCounterValues(ctx: GameContext, input: ApplyCounterValuesInput): ReturnType<ServiceFunctions['applyCounterValues']> {
+  const started = readGame(ctx.db).started === 1;
+  return write(
+    ctx,
+    started ? 'setup.correction' : 'setup.unit',
+    input,
+    (cs) => {
+      const unknown: string[] = [];
+      let changed = 0;
+      const seen = new Set<string>();
+      input.units.forEach((v, i) => {
+        if (seen.has(v.unitId)) throw invalid(`units[${i}].unitId`, `names ${v.unitId} twice`);
+        seen.add(v.unitId);
+        const u = readUnit(ctx.db, v.unitId);
+        if (!u) {
+          unknown.push(v.unitId);
+          return;
+        }
+        const values = { cohesionOrdered: v.cohesionOrdered, cohesionDisordered: v.cohesionDisordered, artilleryRow: u.arm === 'artillery' ? v.artilleryRow : null };
+        try {
+          if (unitChanges(cs, u, values).length > 0) changed += 1;
+        } catch (e) {
+          // The field named is the kit's: units[i].<field>.
+          if (e instanceof MusterError) throw invalid(`units[${i}].${e.field}`, e.message.replace(/^[a-zA-Z]+: /, ''));
+          throw e;
+        }
+      });
+      const kit = input.fingerprint ? ` ${input.fingerprint}` : '';
+      const summary = `${started ? 'Correction: ' : ''}Counter values from the kit${kit}: ${changed} unit(s) changed${unknown.length ? `, ${unknown.length} not in this game` : ''}`;
+      return { summary, result: { changed, unknown } };
+    },
+    started ? { correction: true } : { setup: true },
+  );
+}
+
+export const setupFunctions = { editLeader, editUnit, correctLeader, correctUnit, applyCounterValues } satisfies Partial<ServiceFunctions>;

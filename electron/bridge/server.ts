@@ -195,11 +195,13 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     versions: { node: process.versions.node, v8: process.versions.v8 },
   };
 
+  // One charts file: the Charts screen's, and the kit the open game computes its results from.
+  const charts = new PlayerChartsStore(join(dir, CHARTS_FILE_NAME));
   const handlers = createHandlers({
-    backend: options.backend ?? createGameBackendFactory(),
+    backend: options.backend ?? createGameBackendFactory({ charts: () => charts.read() }),
     dialogs,
     recent: new RecentFilesStore(join(dir, RECENT_FILES_NAME)),
-    charts: new PlayerChartsStore(join(dir, CHARTS_FILE_NAME)),
+    charts,
     appInfo,
     onGameChanged: (event: GameChangedEvent) => broadcast('onGameChanged', event),
     logError: (message, error) => log(`${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),

@@ -36,6 +36,9 @@ const unit = {
   destroyedGuns: 0,
   onMap: true,
   defaultOrders: ['HOLD'],
+  cohesionOrdered: null,
+  cohesionDisordered: null,
+  artilleryRow: null,
 } satisfies RosterUnit;
 
 const game = { fingerprint: '3fa291c07be4', scenarioName: 'Gettysburg', eventCount: 412 };

@@ -1,7 +1,9 @@
 /**
  * Counter values from CSV for the Setup screen: one value per line as `id,field,value`, where the
  * field says what the id is. Leader fields: rating, stars, range. Unit fields: sp, weapon (a weapon
- * code, or empty/none for no small arms). A header line `id,field,value`, blank lines and lines
+ * code, or empty/none for no small arms), cohesion-ordered and cohesion-disordered (the counter's two
+ * cohesion ratings; empty means "not entered"), guns (a battery's row of the group's artillery range
+ * chart, by name; empty: not chosen). A header line `id,field,value`, blank lines and lines
  * starting with # are skipped; commas, semicolons or tabs separate columns (a spreadsheet paste works);
  * values may be quoted. Pure parsing: the edits are then sent one command per id.
  */
@@ -9,14 +11,16 @@ import type { EditLeaderInput, EditUnitInput } from '../../contract';
 import { COUNTER_LIMITS, WEAPONS, type Weapon } from '../../rules/types';
 
 export const LEADER_FIELDS = ['rating', 'stars', 'range'] as const;
-export const UNIT_FIELDS = ['sp', 'weapon'] as const;
+export const UNIT_FIELDS = ['sp', 'weapon', 'cohesion-ordered', 'cohesion-disordered', 'guns'] as const;
 export type LeaderField = (typeof LEADER_FIELDS)[number];
 export type UnitField = (typeof UNIT_FIELDS)[number];
 
 export type CounterEdit =
   | { line: number; kind: 'leader'; id: string; field: LeaderField; value: number }
   | { line: number; kind: 'unit'; id: string; field: 'sp'; value: number }
-  | { line: number; kind: 'unit'; id: string; field: 'weapon'; value: Weapon | null };
+  | { line: number; kind: 'unit'; id: string; field: 'weapon'; value: Weapon | null }
+  | { line: number; kind: 'unit'; id: string; field: 'cohesion-ordered' | 'cohesion-disordered'; value: number | null }
+  | { line: number; kind: 'unit'; id: string; field: 'guns'; value: string | null };
 
 export interface CsvProblem {
   line: number;
@@ -56,7 +60,7 @@ export function splitCsvLine(line: string): string[] {
   return cells;
 }
 
-function wholeNumber(text: string, field: LeaderField | 'sp'): number | string {
+function wholeNumber(text: string, field: LeaderField | 'sp' | 'cohesion'): number | string {
   // The counters' limits, declared once (rules/types.ts); the service checks them again on import.
   const { min, max } = COUNTER_LIMITS[field];
   if (!/^-?\d+$/.test(text)) return `${field} must be a whole number ${min}-${max}, got "${text}"`;
@@ -105,6 +109,21 @@ export function parseCounterCsv(text: string, leaderIds: ReadonlySet<string>, un
         else edits.push({ line, kind: 'unit', id, field: 'sp', value: n });
         return;
       }
+      if (field === 'guns') {
+        edits.push({ line, kind: 'unit', id, field, value: value === '' || value === '-' ? null : value });
+        return;
+      }
+      if (field === 'cohesion-ordered' || field === 'cohesion-disordered') {
+        // Blank is "not entered": the unit's cohesion outcomes are read at the table.
+        if (value === '' || value === '-') {
+          edits.push({ line, kind: 'unit', id, field, value: null });
+          return;
+        }
+        const n = wholeNumber(value, 'cohesion');
+        if (typeof n === 'string') problems.push({ line, message: n.replace(/^cohesion/, field) });
+        else edits.push({ line, kind: 'unit', id, field, value: n });
+        return;
+      }
       const code = value.toUpperCase();
       if (code === '' || code === 'NONE' || code === '-') {
         edits.push({ line, kind: 'unit', id, field: 'weapon', value: null });
@@ -138,8 +157,32 @@ export function groupEdits(edits: readonly CounterEdit[]): CounterCall[] {
     if (entry.kind === 'leader' && edit.kind === 'leader') entry.input[edit.field] = edit.value;
     else if (entry.kind === 'unit' && edit.kind === 'unit') {
       if (edit.field === 'sp') entry.input.sp = edit.value;
-      else entry.input.weapon = edit.value;
+      else if (edit.field === 'weapon') entry.input.weapon = edit.value;
+      else if (edit.field === 'cohesion-ordered') entry.input.cohesionOrdered = edit.value;
+      else if (edit.field === 'cohesion-disordered') entry.input.cohesionDisordered = edit.value;
+      else if (edit.field === 'guns') entry.input.artilleryRow = edit.value;
     }
   }
   return calls;
+}
+
+const csvCell = (v: string) => (/[",;\t\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/**
+ * Every counter value of the game as CSV in the import's own format (`id,field,value`), so a group can
+ * keep it, edit it in a spreadsheet and import it again: leaders' rating, stars and range; units' SP,
+ * weapon and both cohesion ratings (blank: not entered), a battery's guns.
+ */
+export function counterValuesCsv(
+  leaders: readonly { id: string; rating: number; stars: number; range: number }[],
+  units: readonly { id: string; arm: string; sp: number; weapon: string | null; cohesionOrdered: number | null; cohesionDisordered: number | null; artilleryRow: string | null }[],
+): string {
+  const lines = ['id,field,value'];
+  for (const l of leaders) for (const f of LEADER_FIELDS) lines.push(`${csvCell(l.id)},${f},${l[f]}`);
+  for (const u of units) {
+    lines.push(`${csvCell(u.id)},sp,${u.sp}`, `${csvCell(u.id)},weapon,${u.weapon ?? 'none'}`);
+    lines.push(`${csvCell(u.id)},cohesion-ordered,${u.cohesionOrdered ?? ''}`, `${csvCell(u.id)},cohesion-disordered,${u.cohesionDisordered ?? ''}`);
+    if (u.arm === 'artillery') lines.push(`${csvCell(u.id)},guns,${csvCell(u.artilleryRow ?? '')}`);
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -298,12 +298,17 @@ describe('the player\'s charts', () => {
     await e2e.page.getByTestId('fire-die').getByTestId('die-typed').focus();
     await e2e.page.keyboard.press('4');
     await settle();
+    // With a Fire Table, the result for the die is computed from it (RI-K25); reading it at the table instead,
+    // the chart's lookup is still offered to confirm.
+    await expect.poll(() => e2e.page.getByTestId('fire-kit').textContent()).toContain('Fire Table, column 1-8, row 5 to 40: 1 SP ("1*")');
+    await e2e.page.getByTestId('fire-read-at-table').check();
+    await settle();
     await expect.poll(() => e2e.page.getByTestId('fire-chart').textContent()).toContain('Your Fire Table, column 1-8, roll 5: "1*": 1 SP');
-    await e2e.page.getByTestId('use-chart').click();
+    await e2e.page.getByTestId('fire-read-at-table').uncheck();
     await settle();
     await e2e.page.getByTestId('fire-apply').click();
     await settle();
-    await expect.poll(() => e2e.page.getByTestId('fire-applied').textContent()).toContain('1 SP (from your chart)');
+    await expect.poll(() => e2e.page.getByTestId('fire-applied').textContent()).toMatch(/1 SP \(kit [0-9a-f]{4}-[0-9a-f]{4}: Fire Table, column 1-8, row 5 to 40/);
     expect(await unit('42-ms')).toMatchObject({ spLost: 1 });
     expect(e2e.consoleErrors).toEqual([]);
   });

@@ -10,7 +10,7 @@
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { CallInput, Output } from '../../../contract';
+import type { CallInput, Output, RecentHex, RosterUnit } from '../../../contract';
 import { call } from '../api';
 import { useAppStore } from './app';
 
@@ -46,6 +46,8 @@ export const useCombatStore = defineStore('combat', () => {
   const cohesionCheck = ref<'rally' | 'udd'>('rally');
   /** The player's charts (shell: they live outside the game file); null until read. */
   const charts = ref<Charts | null>(null);
+  /** The hexes last named in fire and shock (the service's), offered again without typing names. */
+  const recentHexes = ref<RecentHex[]>([]);
 
   app.onGameSwitch(() => {
     tab.value = 'fire';
@@ -81,6 +83,22 @@ export const useCombatStore = defineStore('combat', () => {
     return charts.value;
   }
 
+  async function loadRecentHexes(): Promise<void> {
+    recentHexes.value = await call('recentHexes');
+  }
+
+  /** The hexes of one side last used, as picker suggestions. */
+  function hexSuggestions(side: 'USA' | 'CSA' | null) {
+    return recentHexes.value.filter((h) => side === null || h.side === side).map((h) => ({ key: h.unitIds.join(' '), label: h.names.join(' + '), unitIds: h.unitIds }));
+  }
+
+  /** The units of the same brigade as the first picked, one suggestion each (a stack is usually one brigade's). */
+  function brigadeSuggestions(units: readonly RosterUnit[], picked: readonly string[]) {
+    const first = units.find((u) => u.id === picked[0]);
+    if (!first) return [];
+    return units.filter((u) => u.commandId === first.commandId && !picked.includes(u.id)).map((u) => ({ key: u.id, label: u.name, unitIds: [u.id] }));
+  }
+
   const planFire = (input: PlanFireInput) => call('planFire', input);
   const planShock = (input: PlanShockInput) => call('planShock', input);
   const planCohesion = (input: CallInput<'planCohesion'>) => call('planCohesion', input);
@@ -93,8 +111,16 @@ export const useCombatStore = defineStore('combat', () => {
   }
 
   const summary = (r: { event: { summary: string } }) => r.event.summary;
-  const resolveFire = (input: FireInput) => app.change(() => call('resolveFire', input), summary);
-  const resolveShock = (input: ShockInput) => app.change(() => call('resolveShock', input), summary);
+  const resolveFire = async (input: FireInput) => {
+    const r = await app.change(() => call('resolveFire', input), summary);
+    void loadRecentHexes();
+    return r;
+  };
+  const resolveShock = async (input: ShockInput) => {
+    const r = await app.change(() => call('resolveShock', input), summary);
+    void loadRecentHexes();
+    return r;
+  };
   const designateBayonetCharge = (input: CallInput<'designateBayonetCharge'>) => app.change(() => call('designateBayonetCharge', input), summary);
   const cancelBayonetCharge = (unitIds: string[]) => app.change(() => call('cancelBayonetCharge', { unitIds }), summary);
   const rally = (input: CallInput<'rally'>) => app.change(() => call('rally', input), summary);
@@ -113,6 +139,10 @@ export const useCombatStore = defineStore('combat', () => {
     openShock,
     openCohesion,
     loadCharts,
+    recentHexes,
+    loadRecentHexes,
+    hexSuggestions,
+    brigadeSuggestions,
     planFire,
     planShock,
     planCohesion,

@@ -130,6 +130,32 @@ export const useSetupStore = defineStore('setup', () => {
     }
   }
 
+  /**
+   * Commits one of a unit's cohesion ratings: a whole number, or blank for "not entered" (the unit's
+   * cohesion outcomes are then read at the table).
+   */
+  async function commitCohesion(id: string, field: 'cohesionOrdered' | 'cohesionDisordered', text: string, current: number | null): Promise<boolean> {
+    const key = cellKey('unit', id, field);
+    const trimmed = text.trim();
+    if (trimmed === (current === null ? '' : String(current))) {
+      clearCell(key);
+      return true;
+    }
+    if (trimmed !== '' && !/^\d+$/.test(trimmed)) {
+      refuse(key, text, `Type a whole number, or leave it blank for "not entered" (now ${current ?? 'not entered'}).`);
+      return false;
+    }
+    const input: EditUnitInput = { unitId: id, [field]: trimmed === '' ? null : Number(trimmed) };
+    try {
+      await app.change(() => (app.game?.started ? call('correctUnit', { ...input, reason: reason.value }) : call('editUnit', input)), (r) => r.event.summary);
+      clearCell(key);
+      return true;
+    } catch (e) {
+      refuse(key, text, describeError(asApiError(e)));
+      return false;
+    }
+  }
+
   /** Parses the CSV text against this game's ids (nothing is sent yet). */
   function checkCsv(): void {
     const parsed = parseCounterCsv(csvText.value, new Set(leaders.value.map((l) => l.id)), new Set(units.value.map((u) => u.id)));
@@ -181,6 +207,7 @@ export const useSetupStore = defineStore('setup', () => {
     clearCell,
     commitNumber,
     commitWeapon,
+    commitCohesion,
     checkCsv,
     applyCsv,
   };
