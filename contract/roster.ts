@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { COUNTER_LIMITS, DISORDER_CAUSES } from '../rules/types';
-import { Arm, ChangeResult, Id, Level, Order, Side, Status, Viewer, ViewerOnly, Weapon, query, write } from './common';
+import { Arm, ChangeResult, Id, Level, Order, Side, Status, Viewer, ViewerOnly, Weapon, query, text, write } from './common';
 
 export const RosterQuery = z.strictObject({
   side: Side.optional(),
@@ -212,7 +212,7 @@ export type RosterSheet = z.infer<typeof RosterSheet>;
 export const RosterSheetQuery = z.strictObject({
   viewer: Viewer.optional(),
   /** The revision of the sheet the screen holds: only the units changed since are sent. */
-  since: z.string().max(100).optional(),
+  since: text(100).optional(),
 }).optional();
 export type RosterSheetQuery = z.infer<typeof RosterSheetQuery>;
 
