@@ -432,7 +432,7 @@ export const ConfusionInput = z
     text: text(200).optional(),
     resultFrom: z.enum(['table', 'chart']).optional(),
   })
-  .refine((v) => (v.commandId === undefined) !== (v.unitId === undefined), { message: 'give exactly one of commandId and unitId', path: ['commandId'] });
+  .refine((v) => (v.commandId === undefined) !== (v.unitId === undefined), { message: 'name either a command or a single unit, not both', path: ['commandId'] });
 export type ConfusionInput = z.infer<typeof ConfusionInput>;
 
 export const ConfusionResult = ChangeResult.extend({

@@ -158,7 +158,7 @@ export const Itemised = z.object({ total: z.number(), items: z.array(DrmItem) })
 /** Exactly one of commandId and unitId (orders and activation name a command or a single unit). */
 export const oneOfCommandOrUnit = {
   check: (v: { commandId?: unknown; unitId?: unknown }) => (v.commandId === undefined) !== (v.unitId === undefined),
-  message: { message: 'give exactly one of commandId and unitId', path: ['commandId'] },
+  message: { message: 'name either a command or a single unit, not both', path: ['commandId'] },
 };
 
 /** Functions that take no argument refuse any. */
@@ -182,6 +182,7 @@ export const EVENT_KINDS = [
   'setup.leader',
   'setup.unit',
   'setup.correction',
+  'setup.objective',
   'loss.sp',
   'loss.straggler',
   'stragglers.recovered',
@@ -194,12 +195,14 @@ export const EVENT_KINDS = [
   'orders.expired',
   'orders.preroll',
   'orders.attempt',
+  'orders.warren',
   'entries.finished',
   'initiative.declared',
   'initiative',
   'activation.attempt',
   'activation.re',
   'activation.pass',
+  'activation.grant-me',
   'leader.casualty',
   'leader.captured',
   'leader.replaced',

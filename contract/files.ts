@@ -50,6 +50,15 @@ export type NewGameInput = z.infer<typeof NewGameInput>;
 export const OpenRecentInput = z.strictObject({ file: pathText(4096) });
 export type OpenRecentInput = z.infer<typeof OpenRecentInput>;
 
+/**
+ * Save As: where the window has no file dialog (the browser preview), the player names the new file; it
+ * goes into the preview's folder. The desktop app's dialog offers the name as its default.
+ */
+export const SaveGameAsInput = z
+  .strictObject({ name: text(120).pipe(z.string().min(1, 'File name: name the new game file')).optional() })
+  .optional();
+export type SaveGameAsInput = z.infer<typeof SaveGameAsInput>;
+
 /** An open, save or new that the user cancelled in the file dialog is not an error: the value is null. */
 const GameOrCancelled = GameInfo.nullable();
 
@@ -107,7 +116,7 @@ export const filesContract = {
   newGame: shell('Creates a game from a scenario (the file name comes from a save dialog)', NewGameInput, GameOrCancelled),
   openGame: shell('Opens a game file chosen in a dialog', NoInput, GameOrCancelled),
   openRecent: shell('Opens a game file from the Recent list', OpenRecentInput, GameInfo),
-  saveGameAs: shell('Copies the open game to a new file and continues there', NoInput, GameOrCancelled),
+  saveGameAs: shell('Copies the open game to a new file (named by the player where there is no file dialog) and continues there', SaveGameAsInput, GameOrCancelled),
   closeGame: shell('Closes the open game', NoInput, z.null()),
   recentFiles: shell('The Recent list', NoInput, z.array(RecentFile)),
   removeRecentFile: shell('Removes a file from the Recent list', OpenRecentInput, z.array(RecentFile)),

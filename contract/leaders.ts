@@ -1,6 +1,6 @@
 /** Leaders: the leader roster, casualties, capture, replacement, arrival, and the US army command succession. */
 import { z } from 'zod';
-import { ChangeResult, Id, LeaderCasualtyState, LeaderRole, RollChangeResult, Side, TypedRoll, ViewerOnly, counterValue, query, write } from './common';
+import { ChangeResult, Id, LeaderCasualtyState, LeaderIds, LeaderRole, Order, RollChangeResult, Side, TypedRoll, Viewer, ViewerOnly, counterValue, query, write } from './common';
 
 export const LeaderRow = z.object({
   id: z.string(),
@@ -47,11 +47,52 @@ export const ReplaceLeaderInput = z.strictObject({
 });
 export type ReplaceLeaderInput = z.infer<typeof ReplaceLeaderInput>;
 
+/** Warren's order change (Rev. Warren, RI-C17): the brigade leaders stacked with or adjacent to him, as the players see the map. */
+export const WarrenOrderChangeInput = z.strictObject({
+  brigadeLeaderIds: LeaderIds,
+  order: Order,
+  /** Board facts for SUPT and RSRV (players attest them; default: the order is allowed). */
+  neighbourHasAssaultOrSkirmishOrders: z.boolean().optional(),
+  inEnemyLos: z.boolean().optional(),
+});
+export type WarrenOrderChangeInput = z.infer<typeof WarrenOrderChangeInput>;
+
+/** Warren now: in the game or not, on the map or away until a turn, whether he may act, and the brigade leaders he could name. */
+export const WarrenOffer = z.object({
+  warren: z.object({ leaderId: Id, name: z.string(), onMap: z.boolean(), returnsTurnId: z.string().nullable() }).nullable(),
+  allowed: z.boolean(),
+  reason: z.string().nullable(),
+  rule: z.string(),
+  brigadeLeaders: z.array(z.object({ leaderId: Id, name: z.string(), command: z.string() })),
+});
+export type WarrenOffer = z.infer<typeof WarrenOffer>;
+
+/** A division-or-higher commander gives ME to the units stacked with him (Rev. Leaders and Activation, RI-S31). */
+export const GrantMeInput = z.strictObject({ leaderId: Id, unitIds: z.array(Id).max(40) });
+export type GrantMeInput = z.infer<typeof GrantMeInput>;
+export const GrantMeOffersInput = z.strictObject({ side: Side, viewer: Viewer.optional() });
+export type GrantMeOffersInput = z.infer<typeof GrantMeOffersInput>;
+export const GrantMeOffer = z.object({
+  leaderId: Id,
+  name: z.string(),
+  command: z.string(),
+  allowed: z.boolean(),
+  reason: z.string().nullable(),
+  rule: z.string(),
+  /** His subordinate units on the map that have not activated: the players tick those stacked with him. */
+  units: z.array(z.object({ unitId: Id, name: z.string() })),
+});
+export type GrantMeOffer = z.infer<typeof GrantMeOffer>;
+
 export const leadersContract = {
   leaders: query('Every leader with ratings, points used this turn, casualty state and whether on the map', ViewerOnly, z.array(LeaderRow)),
   leaderCasualty: write('Rolls a Leader Casualty check (killed or wounded)', LeaderCasualtyInput, LeaderCasualtyResult),
   leaderCaptured: write('Records a leader as captured', LeaderInput, ChangeResult),
   replaceLeader: write('A replacement counter takes over a fallen leader’s command', ReplaceLeaderInput, ChangeResult),
   leaderArrives: write('A leader who enters on his own arrives on the map', LeaderInput, ChangeResult),
+  warrenOffer: query("Warren now: whether he may change orders, and the brigade leaders he could name", ViewerOnly, WarrenOffer),
+  warrenOrderChange: write('Warren changes the orders of the brigade leaders stacked with or adjacent to him, without a roll, once a day', WarrenOrderChangeInput, ChangeResult),
+  grantMeOffers: query("The side's commanders who may give ME to the units stacked with them now, and their units", GrantMeOffersInput, z.array(GrantMeOffer)),
+  grantMe: write('A division-or-higher commander gives ME to the units stacked with him, spending all his rating points', GrantMeInput, ChangeResult),
   chooseUsSuccessor: write('Names the corps commander acting as US army commander', UsSuccessorInput, ChangeResult),
 };

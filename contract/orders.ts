@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { OrderMessageView } from './optional-messengers';
-import { ChangeResult, Id, Itemised, LeaderIds, Order, RollChangeResult, Side, TypedRoll, oneOfCommandOrUnit, write } from './common';
+import { SuperiorOffer } from './activation';
+import { ChangeResult, Id, Itemised, LeaderIds, Order, RollChangeResult, Side, TypedRoll, oneOfCommandOrUnit, query, Viewer, write } from './common';
 
 /** Issue an order directly: as the game begins, after an attempt rolled at the table, or by Commander's Initiative. */
 export const SetOrdersInput = z
@@ -64,6 +65,31 @@ export const OrderChangeAttemptResult = RollChangeResult.extend({
 });
 export type OrderChangeAttemptResult = z.infer<typeof OrderChangeAttemptResult>;
 
+/** What an order change attempt would roll with: the command and the boxes the players tick before the die. */
+export const OrderChangePreviewInput = z.strictObject({
+  commandId: Id,
+  superiorsInRange: LeaderIds.optional(),
+  superiorsUsingRating: LeaderIds.optional(),
+  adjacentToEnemy: z.boolean().optional(),
+  /** Who is looking: a side sees its own secret entries of the step (its points spent on them). */
+  viewer: Viewer.optional(),
+});
+export type OrderChangePreviewInput = z.infer<typeof OrderChangePreviewInput>;
+export const OrderChangePreview = z.object({
+  /** The DRMs the roll will use, from the same code as the roll. */
+  drm: Itemised,
+  /** The officer's rating the modified roll must not exceed; null when he cannot roll (not on the map). */
+  rating: z.number().nullable(),
+  superiors: z.array(SuperiorOffer),
+});
+export type OrderChangePreview = z.infer<typeof OrderChangePreview>;
+
+export const StackedWithChoicesInput = z.strictObject({ unitId: Id, viewer: Viewer.optional() });
+export type StackedWithChoicesInput = z.infer<typeof StackedWithChoicesInput>;
+/** A leader a unit may be stacked with for Commander's Initiative: division or higher in its chain, on the map, each man once. */
+export const StackedWithChoice = z.object({ leaderId: Id, name: z.string(), command: z.string() });
+export type StackedWithChoice = z.infer<typeof StackedWithChoice>;
+
 export const AttachCommandInput = z.strictObject({
   commandId: Id,
   /** The gaining command; null detaches (back to its printed superior). */
@@ -80,4 +106,6 @@ export const ordersContract = {
   orderPreRoll: write("The army commander's pre-roll for non-automatic order changes", OrderPreRollInput, OrderPreRollResult),
   attemptOrderChange: write('Attempts an order change, DRMs itemised', OrderChangeAttemptInput, OrderChangeAttemptResult),
   attachCommand: write('Attaches a command to another (or detaches it)', AttachCommandInput, ChangeResult),
+  stackedWithChoices: query("The leaders a unit may be stacked with for Commander's Initiative", StackedWithChoicesInput, z.array(StackedWithChoice)),
+  previewOrderChange: query('What an order change attempt would roll with: its DRMs, the rating, the superiors to offer', OrderChangePreviewInput, OrderChangePreview),
 };

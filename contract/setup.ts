@@ -3,7 +3,7 @@
  * ships approximate values the players check against their counters).
  */
 import { z } from 'zod';
-import { ChangeResult, Id, Weapon, counterValue, text, write } from './common';
+import { ChangeResult, Id, Side, Weapon, counterValue, text, write } from './common';
 
 export const EditLeaderInput = z.strictObject({
   leaderId: Id,
@@ -55,6 +55,22 @@ export const CorrectUnitInput = z.strictObject({
 });
 export type CorrectUnitInput = z.infer<typeof CorrectUnitInput>;
 
+/**
+ * The scenario's Geographic Objectives as the players' scenario sheet has them (RI-D13): one objective's
+ * name, or how many of its list a side must hold. Before play a setup edit; once play has begun a
+ * correction with its reason (RI-H04).
+ */
+export const EditObjectivesInput = z.strictObject({
+  side: Side,
+  /** With name: the objective renamed. */
+  objectiveId: Id.optional(),
+  name: text(80).pipe(z.string().min(1, 'Name: the objective needs a name')).optional(),
+  /** How many of the side's objectives it must hold. */
+  required: z.number('Needed: a whole number of objectives').int('Needed: a whole number of objectives').min(0, 'Needed: 0 or more objectives').max(40, 'Needed: at most 40 objectives').optional(),
+  reason: text(200).optional(),
+});
+export type EditObjectivesInput = z.infer<typeof EditObjectivesInput>;
+
 /** One unit's counter values in a group's kit: blank (null) is "not entered". */
 export const KitCounterValues = z.strictObject({
   unitId: Id,
@@ -81,6 +97,7 @@ export const setupContract = {
   editLeader: write("Corrects a leader counter's rating, stars or command range (before play begins)", EditLeaderInput, ChangeResult),
   editUnit: write("Corrects a unit counter's SP, weapon or cohesion ratings (before play begins)", EditUnitInput, ChangeResult),
   correctLeader: write("Corrects a leader counter's rating, stars or range at any time, with a reason, as a logged correction", CorrectLeaderInput, ChangeResult),
+  editObjectives: write("Corrects a side's Geographic Objectives as the scenario sheet has them: a name, or how many it needs", EditObjectivesInput, ChangeResult),
   applyCounterValues: write("Sets the counter values of a group's kit (cohesion ratings, batteries' guns) for every unit it names, as one setup edit before play begins or one logged correction after", ApplyCounterValuesInput, ApplyCounterValuesResult),
   correctUnit: write("Corrects a unit counter's SP, weapon or cohesion ratings at any time, with a reason, as a logged correction", CorrectUnitInput, ChangeResult),
 };

@@ -261,8 +261,16 @@ describe.each([...NAMED, 'skirmish-at-willoughby-run'])('the scenario %s', (id) 
     for (const u of s.units) expect(u).toEqual(full.units.find((x) => x.id === u.id));
     for (const c of s.commands) expect(c).toEqual(full.commands.find((x) => x.id === c.id));
     for (const l of s.leaders) expect(l).toEqual(full.leaders.find((x) => x.id === l.id));
-    expect(s.objectives).toEqual(full.objectives);
     expect(s.armies).toEqual(full.armies);
+  });
+
+  it("carries its own Geographic Objectives, not the full battle's (RI-D13): each side needs no more than it lists", () => {
+    for (const side of ['USA', 'CSA'] as const) {
+      expect(s.objectives[side].length).toBeGreaterThan(0);
+      expect(s.objectives.required[side]).toBeLessThanOrEqual(s.objectives[side].length);
+      expect(s.objectives[side].map((o) => o.name)).not.toContain('Staging Area 1');
+      expect(s.objectives[side].map((o) => o.name)).not.toContain('Staging Area 10');
+    }
   });
 
   it('has forces on both sides and a whole chain of command, with a leader for every led command', () => {

@@ -298,7 +298,9 @@ export function runCli(argv: string[]): CliResult {
     }
     // The same words the app would show (a full disk, a read-only file...), never SQLite's own.
     const message = e instanceof Refused ? e.message : toErrorInfo(e).message;
-    return { code: 1, stdout: '', stderr: `error: ${message.replace(/\s*\n\s*/g, ' ')}\n` };
+    // At the command line (only there) the command that lists the damage is named.
+    const hint = (e as { code?: string }).code === 'CORRUPT' ? '; "muster verify" lists what is damaged' : '';
+    return { code: 1, stdout: '', stderr: `error: ${message.replace(/\s*\n\s*/g, ' ')}${hint}\n` };
   }
 }
 

@@ -28,7 +28,7 @@ export type SqlValue = string | number | null;
 
 /** The state tables and the columns an event may change; anything else is refused. */
 export const MUTABLE_FIELDS = {
-  game: ['started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id', 'demoralization_usa', 'demoralization_csa'],
+  game: ['objectives', 'started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id', 'demoralization_usa', 'demoralization_csa'],
   clock: ['turn_id', 'step', 'segment', 'phase'],
   // Variable Initiative (optional, issue #11): the Initiative Levels determined at a First Day-Turn.
   turns: ['initiative_levels'],
@@ -64,7 +64,7 @@ export const MUTABLE_FIELDS = {
     'fatigue_recovery',
     'card_drawn',
   ],
-  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used', 'arrival_turn_id', 'arrival_area'],
+  leaders: ['stars', 'rating', 'range', 'rating_verified', 'points_used', 'moved', 'casualty', 'replaced', 'replacement_rating', 'on_map', 'rally_used', 'arrival_turn_id', 'arrival_area', 'arrives_alone'],
   units: [
     'sp',
     'weapon',
@@ -98,7 +98,7 @@ export const MUTABLE_FIELDS = {
     'cohesion_disordered',
     'artillery_row',
   ],
-  objectives: ['occupied'],
+  objectives: ['occupied', 'name'],
   // A side's secrets (db/secrets.ts): changed by events like the rest, never shown in the history.
   alternative_arrivals: ['entry_area', 'ordered_turn_id', 'rolled_turn_id'],
   concealment: ['concealed', 'plot', 'message_order', 'message_sent_turn_id', 'message_arrives_turn_id', 'message_distance'],

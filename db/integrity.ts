@@ -147,7 +147,8 @@ export function openingProblems(db: SqliteDatabase): string[] {
   try {
     for (const table of [...STATE_TABLES, 'genesis', 'dice_state']) {
       const result = db.pragma(`quick_check(${table})`, { simple: true });
-      if (result !== 'ok') problems.push(`the ${table} table is damaged (${String(result)})`);
+      // SQLite's own words ("btreeInitPage() returns error code 11") are not for players.
+      if (result !== 'ok') problems.push(`the ${table} table is damaged`);
     }
     const genesis = readGenesis(db);
     if (!genesis) problems.push('the genesis (the state the game began with) is missing');

@@ -99,9 +99,9 @@ describe('a command activates once per segment, and its subordinates with it (RI
     for (const id of ['usa-i', 'usa-i-1', 'iron', 'usa-i-art']) {
       expectRefused(g, () => g.activateRe({ commandId: id }), 'RULES_FORBID', 'commandId', ACTIVATION);
     }
-    // Buford's cavalry division is not under I Corps.
-    g.activateRe({ commandId: 'usa-cav' });
-    expect(g.turnState().activated.map((a) => a.commandId)).toEqual(['usa-i', 'usa-cav']);
+    // Gamble's brigade is not under I Corps (its division's commander, Buford, has not arrived: RI-B14).
+    g.activateRe({ commandId: 'gamble' });
+    expect(g.turnState().activated.map((a) => a.commandId)).toEqual(['usa-i', 'gamble']);
   });
 });
 
@@ -154,11 +154,11 @@ describe('the Out-of-Command Activation Phase activates single units (RI-S25, RI
     expectRefused(g, () => g.activateRe({ commandId: 'iron' }), 'RULES_FORBID', 'commandId', ACTIVATION);
     expectRefused(g, () => g.activateRe({ commandId: 'gamble', unitId: '2-wi' }), 'INVALID_ARGUMENT', 'commandId');
     expectRefused(g, () => g.activateRe({}), 'INVALID_ARGUMENT', 'commandId');
-    // "An OOC leader or commander may be activated at any time": Buford's division has not activated yet.
-    g.activateRe({ commandId: 'usa-cav' });
+    // "An OOC leader or commander may be activated at any time": Gamble's brigade has not activated yet.
+    g.activateRe({ commandId: 'gamble' });
     expect(g.turnState().activated.map((a) => [a.commandId, a.phase])).toEqual([
       ['iron', 'A'],
-      ['usa-cav', 'B'],
+      ['gamble', 'B'],
     ]);
   });
 
@@ -199,7 +199,10 @@ describe('the Out-of-Command Activation Phase activates single units (RI-S25, RI
   it('a failed ME attempt of a single unit goes to the Confusion Table and counts as its activation', () => {
     for (const side of ['CSA', 'USA', 'CSA'] as const) g.pass({ side });
     g.advanceClock();
-    const r = g.attemptActivation({ unitId: '6-wi', anyUnitInBreastworks: true, roll: 3 });
+    // The +1 for works comes from the roster, not from a box the players tick (RI-S30).
+    g.setWorks({ unitId: '6-wi', works: 'breastworks' });
+    expect(g.previewActivation({ unitId: '6-wi' })).toMatchObject({ drm: { total: 1 }, worksUnits: ['6th Wisconsin'], rating: 3 });
+    const r = g.attemptActivation({ unitId: '6-wi', roll: 3 });
     // 3 + 1 (breastworks) = 4 > Meredith's 3.
     expect(r).toMatchObject({ effectiveness: 'confusion', drm: { total: 1 } });
     expect(r.dice[0]).toMatchObject({ purpose: 'ME activation: 6th Wisconsin', roll: 3, modified: 4, outcome: 'Confusion Table' });

@@ -145,8 +145,8 @@ describe('Alternative Arrival Areas: a side\'s secret (RI-B03)', () => {
     advanceTo(g, { segment: 'III', phase: 'A' });
     // Lee spent his points on the initiative: nothing left for an Alternative Arrival Area.
     const spent = expectRefused(g, () => g.orderAlternativeArrival({ side: 'CSA', groupId: 'davis-arrives', entryArea: 'Hagerstown Road' }), 'RULES_FORBID', 'side', 'Rev. Leaders and Activation');
-    expect(spent.message).toContain('initiative');
-    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: false, reason: 'Robert E. Lee has already used his rating points this turn (initiative)' });
+    expect(spent.message).toContain('on the Initiative');
+    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: false, reason: 'Robert E. Lee has already used his rating points this turn (on the Initiative)' });
     g.close();
 
     const h = newGame(tmp.dir);

@@ -170,9 +170,18 @@ describe('a messenger arriving two turns late on the full battle (RI-O15, RI-O16
     expect(r.message).toBeNull();
     expect(gambleOrder(g, 'USA')).toBe('HOLD');
     expect(g.orderMessages({ viewer: 'USA' }).routes.find((x) => x.commandId === 'usa-army')).toEqual({ commandId: 'usa-army', from: null, distanceHexes: 4 });
-    const nobody = expectRefused(g, () => g.attemptOrderChange({ commandId: 'usa-army', order: 'MRCH', messengerDistance: 3, roll: 0 }), 'INVALID_ARGUMENT', 'messengerDistance', /Orders Phase/);
-    expect(nobody.message).toContain('answers to nobody');
+    // Meade has not arrived at 0740: the army's own order change waits for him (RI-B14), messenger or not.
+    const away = expectRefused(g, () => g.attemptOrderChange({ commandId: 'usa-army', order: 'MRCH', messengerDistance: 3, roll: 0 }), 'RULES_FORBID', 'commandId', 'Rev. Leaders and Activation');
+    expect(away.message).toContain('George G. Meade, is not on the map');
     g.close();
+    // Lee on the map (2 July, the Stuart variant): his army's change is his own, no messenger rides.
+    n += 1;
+    const stuart = GameService.create({ file: tmp.file(`battle-${n}.muster`), scenario: 'july-2-stuart-variant', players: { USA: 'Ann', CSA: 'Bob' }, optionalRules: { messengers: true } }, { seed: 7 });
+    advanceTo(stuart, { segment: 'I', phase: 'B' });
+    stuart.orderPreRoll({ side: 'CSA', roll: 0 });
+    const nobody = expectRefused(stuart, () => stuart.attemptOrderChange({ commandId: 'csa-army', order: 'MRCH', messengerDistance: 3, roll: 0 }), 'INVALID_ARGUMENT', 'messengerDistance', /Orders Phase/);
+    expect(nobody.message).toContain('answers to nobody');
+    stuart.close();
   });
 
   it('offers the distance stated last for a command, else one turn\'s ride (RI-O53)', () => {

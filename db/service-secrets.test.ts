@@ -143,7 +143,7 @@ describe('undo and redo never cross into the other side\'s hidden entries (RI-H0
     expectRefused(g, () => g.undo({ viewer: 'CSA' }), 'RULES_FORBID', 'viewer', 'Rev. Orders Segment');
     const refused = expectRefused(g, () => g.undo(), 'RULES_FORBID', 'viewer', 'Rev. Orders Segment');
     expect(refused.message).toBe(
-      'viewer: the last entry is USA\'s hidden entry and no side was named as asking: only the USA player may undo it (viewer "USA"), so that it is never taken back or shown to the other side (Rev. Orders Segment)',
+      'viewer: the last entry is USA\'s hidden entry and no side was named as asking: only the USA player may undo it, so that it is never taken back or shown to the other side (Rev. Orders Segment)',
     );
     const undone = g.undo({ viewer: 'USA' });
     expect(undone.event).toMatchObject({ kind: 'orders.attempt', secretSide: 'USA', undone: true });

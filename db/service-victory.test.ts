@@ -156,3 +156,35 @@ describe('loss points turn by turn, from the event log (RI-S29)', () => {
     );
   });
 });
+
+describe("the scenario's objectives, corrected to the players' scenario sheet (RI-D13)", () => {
+  it('renames an objective and sets how many a side needs, before play as setup edits, logged and undoable', () => {
+    const g = newGame(tmp.dir);
+    expectUndoRedo(g, () => g.editObjectives({ side: 'USA', objectiveId: 'seminary-ridge', name: "McPherson's Woods" }));
+    expect(g.tally().objectives.USA.geographic).toEqual([{ id: 'seminary-ridge', name: "McPherson's Woods", occupied: false }]);
+    expect(g.history({ limit: 1 })[0]).toMatchObject({ kind: 'setup.objective', summary: "USA Geographic Objectives: Seminary Ridge renamed McPherson's Woods" });
+    expectUndoRedo(g, () => g.editObjectives({ side: 'CSA', required: 0 }));
+    expect(g.tally().objectives.CSA).toMatchObject({ required: 0, geographicMet: true });
+    expect(g.info().started).toBe(false);
+    g.close();
+  });
+
+  it('refuses what no sheet could say, in words at the field, and writes nothing', () => {
+    const g = newGame(tmp.dir);
+    const more = expectRefused(g, () => g.editObjectives({ side: 'USA', required: 2 }), 'INVALID_ARGUMENT', 'required', 'Rev. Victory');
+    expect(more.message).toContain('the USA lists 1 objective, so it cannot need 2');
+    expectRefused(g, () => g.editObjectives({ side: 'USA', objectiveId: 'cemetery-hill', name: 'Cemetery Hill' }), 'NOT_FOUND', 'objectiveId');
+    expectRefused(g, () => g.editObjectives({ side: 'USA' }), 'INVALID_ARGUMENT', 'name');
+    g.close();
+  });
+
+  it('once play has begun, is a correction that needs its reason', () => {
+    const g = newGame(tmp.dir);
+    g.recordLoss({ unitId: '2-wi', sp: 1 });
+    expectRefused(g, () => g.editObjectives({ side: 'CSA', required: 0 }), 'INVALID_ARGUMENT', 'reason', 'Rev. Victory');
+    g.editObjectives({ side: 'CSA', required: 0, reason: 'the scenario sheet needs none' });
+    expect(g.history({ limit: 1 })[0]).toMatchObject({ kind: 'setup.correction', summary: 'Correction: CSA Geographic Objectives: needs 0 (was 1) (the scenario sheet needs none)' });
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+});

@@ -411,7 +411,7 @@ describe('initiative and activation', () => {
     expect(first).toMatchObject({ effectiveness: 'ME', dice: [] });
     // Heth's division is under MRCH, an ME order: it must try for ME (3 + 1 division; 2 + 1 = 3 <= 3).
     expectRefused(g, () => g.activateRe({ commandId: 'heth-div' }), 'RULES_FORBID', 'commandId', 'Rev. Activation Segment');
-    const csa = g.attemptActivation({ commandId: 'heth-div', anyUnitInBreastworks: false, roll: 2 });
+    const csa = g.attemptActivation({ commandId: 'heth-div', roll: 2 });
     expect(csa).toMatchObject({ effectiveness: 'ME', rating: 3, drm: { total: 1 } });
     expect(csa.dice[0]).toMatchObject({ roll: 2, modified: 3, outcome: 'ME' });
     // A brigade of a division that tried for ME may not try on its own (RI-C07).

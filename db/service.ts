@@ -208,7 +208,7 @@ export class GameService {
 /** The refusal of a damaged file: what is wrong, and where to look for the rest. */
 function damaged(file: string, problems: readonly string[]): MusterError {
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
-  return new MusterError('CORRUPT', 'file', `${file} is damaged: ${problems[0]}${more}. Nothing was changed; "muster verify" lists what is damaged`);
+  return new MusterError('CORRUPT', 'file', `${file} is damaged: ${problems[0]}${more}. Nothing was changed. Open a copy you saved earlier, or the backup Muster keeps beside the file`);
 }
 
 /** A player's name as New Game takes it (contract/files.ts). */

@@ -226,6 +226,17 @@ describe('Save As', () => {
     expect((await h.handlers.currentGame(undefined))?.file).toBe(original);
   });
 
+  it('a name the player typed (the preview has no dialog) is passed on; a taken one is refused at the name field', async () => {
+    const original = makeGameFile(h.dir, 'original.muster');
+    const other = makeGameFile(h.dir, 'other.muster');
+    h.answers.push(original);
+    await h.handlers.openGame(undefined);
+    h.answers.push(other);
+    await expect(h.handlers.saveGameAs({ name: 'other' })).rejects.toMatchObject({ code: 'FILE_EXISTS', field: 'name', message: 'other.muster is already a game in this folder; Muster never overwrites a file, choose another name' });
+    expect(h.asked.at(-1)).toBe('save-as original.muster');
+    expect((await h.handlers.currentGame(undefined))?.file).toBe(original);
+  });
+
   it('needs an open game, and Cancel copies nothing', async () => {
     await expect(h.handlers.saveGameAs(undefined)).rejects.toMatchObject({ code: 'NO_GAME' });
     h.answers.push(makeGameFile(h.dir));

@@ -40,7 +40,8 @@ export interface ShellDialogs {
   /** Which game to open; null when cancelled. */
   chooseGameToOpen(): Promise<string | null>;
   /** Where Save As should put the copy; null when cancelled. */
-  chooseSaveAsFile(suggestedName: string): Promise<string | null>;
+  /** `name`: the file name the player typed, where the window has no dialog of its own (the browser preview). */
+  chooseSaveAsFile(suggestedName: string, name?: string): Promise<string | null>;
   /** Tells the user why a file could not be opened or created (newer Muster, corrupt, not a Muster game...). */
   reportFileError(file: string, error: ErrorInfo): Promise<void>;
 }
@@ -207,15 +208,20 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
       return openFile(entry.path);
     },
 
-    saveGameAs: async () => {
+    saveGameAs: async (input) => {
       const from = game();
       const fromFile = from.info().file;
-      const chosen = await deps.dialogs.chooseSaveAsFile(basename(fromFile));
+      const named = input?.name;
+      const chosen = await deps.dialogs.chooseSaveAsFile(basename(fromFile), named);
       if (chosen === null) return null;
       const target = resolve(withGameFileExtension(chosen));
       if (samePath(target, fromFile, platform)) return from.info();
       // Muster never overwrites a file: the target may be another game (even one open elsewhere).
-      if (existsSync(target)) throw new ShellError('FILE_EXISTS', 'file', `${target} already exists; Muster never overwrites a file, choose a new name`);
+      if (existsSync(target)) {
+        throw named !== undefined
+          ? new ShellError('FILE_EXISTS', 'name', `${basename(target)} is already a game in this folder; Muster never overwrites a file, choose another name`)
+          : new ShellError('FILE_EXISTS', 'file', `${target} already exists; Muster never overwrites a file, choose a new name`);
+      }
       await from.backupTo(target);
       return switchTo(deps.backend.open(target), 'saved-as');
     },

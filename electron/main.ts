@@ -275,11 +275,11 @@ const dialogs: ShellDialogs = {
     const result = await openDialog({ title: 'Open Game', filters: GAME_FILTERS, properties: ['openFile'] });
     return result.canceled ? null : (result.filePaths[0] ?? null);
   },
-  async chooseSaveAsFile(suggestedName) {
+  async chooseSaveAsFile(suggestedName, name) {
     const result = await saveDialog({
       title: 'Save Game As',
       buttonLabel: 'Save Copy',
-      defaultPath: join(app.getPath('documents'), suggestedName),
+      defaultPath: join(app.getPath('documents'), name ?? suggestedName),
       filters: GAME_FILTERS,
       properties: ['createDirectory'],
     });

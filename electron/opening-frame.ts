@@ -14,7 +14,7 @@
  */
 import type { DiceRecord, DiceQuery, GameInfo, HistoryEntry, HistoryQuery, RosterSheet, Viewer } from '../contract';
 import { LIGHT_TEXT, clockDateText, formatTurnId } from '../renderer/src/format';
-import { HISTORY_FIRST_PAGE, SIDE_TEXT, drmWords, historyLines, recordedAt, type HistoryLine } from '../renderer/src/history-lines';
+import { EVENT_KIND_WORDS, HISTORY_FIRST_PAGE, SIDE_TEXT, drmWords, historyLines, recordedAt, type HistoryLine } from '../renderer/src/history-lines';
 import { NO_FILTERS, STATUS_LABELS, commandFlags, levelAbbrev, orderSourceWords, rosterRows, unitFlags, type RosterRow } from '../renderer/src/roster-rows';
 import { SCREENS, SCREEN_LABELS } from '../renderer/src/screens';
 
@@ -180,7 +180,7 @@ function historyLineHtml(line: HistoryLine): string {
       td(escapeHtml(formatTurnId(e.turnId)), { cls: 'turn', title: `${e.segment} · ${e.phase}` }),
       td(escapeHtml(SIDE_TEXT[e.side]), { cls: `side side-${e.side}` }),
       td(summary, { cls: 'summary', title: e.summary }),
-      td(escapeHtml(e.kind), { cls: 'kind' }),
+      td(escapeHtml(EVENT_KIND_WORDS[e.kind] ?? e.kind), { cls: 'kind' }),
       td(escapeHtml(recordedAt(e.at)), { cls: 'at' }),
     ];
     return `<tr${undone ? ' class="undone"' : ''} data-undone="${e.undone}" data-seq="${e.seq}" data-kind="${escapeHtml(e.kind)}">${cells.join('')}</tr>`;

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { thrownArgument } from './test-support';
 import {
+  leaderPersons,
   mayBeOutOfCommand,
   activateAtRe,
   activationDrm,
@@ -374,5 +375,23 @@ describe('commanders who are never out of command (Rev. In-Command/Out-of-Comman
     expect(mayBeOutOfCommand({ level: 'brigade', cavalry: true })).toMatchObject({ ok: false, reason: 'Cavalry commanders are never out of command' });
     expect(mayBeOutOfCommand({ level: 'division', cavalry: false })).toEqual({ ok: true });
     expect(mayBeOutOfCommand({ level: 'brigade', cavalry: false })).toEqual({ ok: true });
+  });
+});
+
+describe('one man on several counters (RI-D16)', () => {
+  it('a counter named "<name> (<command>)" is a second counter of the leader named "<name>" on the same side', () => {
+    const persons = leaderPersons([
+      { id: 'reynolds', side: 'USA', name: 'John F. Reynolds' },
+      { id: 'reynolds-wing', side: 'USA', name: 'John F. Reynolds (Left Wing)' },
+      { id: 'garnett-1', side: 'CSA', name: 'Garnett' },
+      { id: 'garnett-2', side: 'CSA', name: 'Garnett' },
+      { id: 'smith', side: 'CSA', name: 'Smith (Reserve)' },
+      { id: 'smith-usa', side: 'USA', name: 'Smith' },
+    ]);
+    expect(persons.get('reynolds-wing')).toBe('reynolds');
+    expect(persons.get('reynolds')).toBe('reynolds');
+    // Two men who share a name keep their own counters; a bracket names a second counter only of the same side.
+    expect(persons.get('garnett-2')).toBe('garnett-2');
+    expect(persons.get('smith')).toBe('smith');
   });
 });

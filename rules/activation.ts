@@ -314,6 +314,34 @@ export function brigadeLeaderMoveAllowed(i: { unitsInBrigade: number; outOfComma
 /** What a leader's rating points were used for this turn. */
 export type RatingPointsUse = 'order-change' | 'activation' | 'initiative' | 'grant-me' | 'attachment' | 'alternative-arrival';
 export const RATING_POINTS_USES: readonly RatingPointsUse[] = ['order-change', 'activation', 'initiative', 'grant-me', 'attachment', 'alternative-arrival'];
+/** Each use in a player's words. */
+export const RATING_POINTS_USE_WORDS: Readonly<Record<RatingPointsUse, string>> = {
+  'order-change': 'on an order change',
+  activation: 'on an activation',
+  initiative: 'on the Initiative',
+  'grant-me': 'giving ME to the units stacked with him',
+  attachment: 'on an attachment',
+  'alternative-arrival': 'on an Alternative Arrival Area',
+};
+
+/**
+ * One man on several counters (RI-D16): a counter named "<name> (<what it commands>)" is a second counter
+ * of the leader named exactly "<name>" on the same side, as Reynolds's Left Wing counter is of the I Corps
+ * commander. One man has one rating, one range and one set of rating points, and is never his own
+ * superior. Returns each leader's man: the id of his counter without the bracket (his own id otherwise).
+ */
+export function leaderPersons(leaders: readonly { id: string; side: Side; name: string }[]): Map<string, string> {
+  if (!Array.isArray(leaders)) throw new RulesArgumentError('leaders', 'must be a list of { id, side, name }');
+  const byName = new Map<string, string>();
+  for (const l of leaders) if (!byName.has(`${l.side}|${l.name}`)) byName.set(`${l.side}|${l.name}`, l.id);
+  const persons = new Map<string, string>();
+  for (const l of leaders) {
+    const bracket = /^(.*\S) \([^()]+\)$/.exec(l.name);
+    const first = bracket ? byName.get(`${l.side}|${bracket[1]}`) : undefined;
+    persons.set(l.id, first ?? l.id);
+  }
+  return persons;
+}
 
 /** This turn's use of rating points and army/wing commanders' movement. Start each turn from EMPTY_RATING_POINTS_LEDGER. */
 export interface RatingPointsLedger {
@@ -327,6 +355,8 @@ export const EMPTY_RATING_POINTS_LEDGER: RatingPointsLedger = { pointsSpent: [],
 export interface LedgerLeader {
   id: string;
   role: LeaderRole;
+  /** His name, for the reasons a player reads (the id when not given). */
+  name?: string;
 }
 
 function assertLedger(ledger: RatingPointsLedger): void {
@@ -350,11 +380,12 @@ export function maySpendRatingPoints(ledger: RatingPointsLedger, leader: LedgerL
   assertLedger(ledger);
   assertLedgerLeader(leader);
   const earlier = ledger.pointsSpent.find((entry) => entry.leaderId === leader.id);
+  const who = leader.name ?? leader.id;
   if (earlier !== undefined) {
-    return { ok: false, reason: `${leader.id} has already used his rating points this turn (${earlier.use})`, rule: LEADERS_AND_ACTIVATION };
+    return { ok: false, reason: `${who} has already used his rating points this turn (${RATING_POINTS_USE_WORDS[earlier.use]})`, rule: LEADERS_AND_ACTIVATION };
   }
   if (isArmyOrWing(leader.role) && ledger.moved.includes(leader.id)) {
-    return { ok: false, reason: `${leader.id} has moved this turn; an army/wing commander may use his points or move, not both`, rule: LEADERS_AND_ACTIVATION };
+    return { ok: false, reason: `${who} has moved this turn; an army/wing commander may use his points or move, not both`, rule: LEADERS_AND_ACTIVATION };
   }
   return { ok: true };
 }

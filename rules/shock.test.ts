@@ -171,6 +171,8 @@ describe('Retreat Before Shock and dismounted cavalry', () => {
     expect(mustObeyConfusionTableShock({ arm: 'cavalry', mounted: false }).must).toBe(false);
     expect(mustObeyConfusionTableShock({ arm: 'cavalry', mounted: true }).must).toBe(true);
     expect(mustObeyConfusionTableShock({ arm: 'infantry' }).must).toBe(true);
+    // RI-K26: artillery never shocks, so a forced shock does not name it.
+    expect(mustObeyConfusionTableShock({ arm: 'artillery' })).toMatchObject({ must: false, shocks: false });
   });
 });
 

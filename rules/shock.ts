@@ -19,6 +19,7 @@ const WORKS_RULE = 'Rev. Breastworks/Entrenchments';
 const ORDERS_RULE = 'Rev. Orders Table';
 const RETREAT_RULE = 'Rev. Retreat Before Shock';
 const CAVALRY_RULE = 'Rev. Cavalry';
+const ASSAULT_ORDERS = 'Rev. Orders Table (ASLT: Infantry and Cavalry only)';
 
 function optionalBoolean(argument: string, value: unknown): boolean {
   if (value === undefined) return false;
@@ -216,11 +217,16 @@ export function retreatBeforeShock(unit: { arm: Arm; mounted?: boolean }): { udd
   return { udd: true, mayMount: unit.arm === 'cavalry' && unit.mounted === false, rule: RETREAT_RULE };
 }
 
-/** Dismounted cavalry may shock attack but "need not observe Confusion Table-mandated Shock Attack results". */
-export function mustObeyConfusionTableShock(unit: { arm: Arm; mounted?: boolean }): { must: boolean; rule: string } {
+/**
+ * Dismounted cavalry may shock attack but "need not observe Confusion Table-mandated Shock Attack results";
+ * artillery never shocks (RI-K26), so a forced shock does not name it at all (`shocks` false).
+ */
+export function mustObeyConfusionTableShock(unit: { arm: Arm; mounted?: boolean }): { must: boolean; shocks: boolean; rule: string } {
   assertOneOf('unit.arm', unit?.arm, ARMS);
   assertMountedFlag('unit.mounted', unit.arm, unit.mounted);
-  return { must: !(unit.arm === 'cavalry' && unit.mounted === false), rule: CAVALRY_RULE };
+  // RI-K26: artillery never shocks ("Infantry and Cavalry only" for Assault, the order that must shock).
+  if (unit.arm === 'artillery') return { must: false, shocks: false, rule: ASSAULT_ORDERS };
+  return { must: !(unit.arm === 'cavalry' && unit.mounted === false), shocks: true, rule: CAVALRY_RULE };
 }
 
 /** "Remove the marker from each unit after its first shock combat." */

@@ -298,7 +298,7 @@ describe('buildScenario refuses selections that do not fit', () => {
   const full = loadScenario('gettysburg');
   const spec = (over: Partial<ScenarioSpec>): ScenarioSpec => ({
     id: 'test', name: 'Test', description: '', firstTurnId: '1863-07-01T0740', lastTurnId: '1863-07-01T1000',
-    commandIds: ['usa-cavalry-1-gamble', 'csa-heth-archer'], unitIds: [], staffLeaderIds: [], notes: [], ...over,
+    commandIds: ['usa-cavalry-1-gamble', 'csa-heth-archer'], unitIds: [], staffLeaderIds: [], notes: [], objectives: full.objectives, ...over,
   });
 
   it('a command, unit or staff leader the full battle lacks', () => {

@@ -2,17 +2,17 @@
  * The Activation Segment (Rev. Activation Segment): ME attempts, RE activations and passes, alternating
  * from the Initiative player; commands in the In-Command phase, single units in the Out-of-Command phase.
  */
-import { activateAtRe, activationOptions, afterActivationAction, ACTIVATION_LEVELS, initiativeMeActivation, mayAttemptMeActivation, mayBeOutOfCommand, resolveMeAttempt, type ActivationLevel } from '../../rules/activation';
+import { activateAtRe, activationDrm, activationOptions, afterActivationAction, ACTIVATION_LEVELS, initiativeMeActivation, mayAttemptMeActivation, mayBeOutOfCommand, resolveMeAttempt, type ActivationDrmInput, type ActivationLevel } from '../../rules/activation';
 import { commandAncestors, unitOrder } from '../../rules/orders';
 import { SIDES, type OrderCode } from '../../rules/types';
 import { ACTIVATION_SEGMENT } from '../clock';
 import { forbidden, invalid, MusterError } from '../errors';
 import { CARD_DRAW_RULES } from '../../rules/optional/card-draw';
 import type { ChangeSet } from '../events';
-import type { ActivateReInput, ActivationAttemptInput, ActivationAttemptResult, ChangeResult, PassInput, PassResult } from '../../contract';
-import { readClock, readCommands, readTurnState, type CommandRow, type Effectiveness, type UnitRow } from '../store';
+import type { ActivateReInput, ActivationAttemptInput, ActivationAttemptResult, ActivationPreview, ActivationPreviewInput, ChangeResult, PassInput, PassResult } from '../../contract';
+import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type Effectiveness, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
-import { officerRating, spendPoints, standingOrders, superiors, tree } from './chain';
+import { officerRating, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
 import { check, RULE, unitSubject } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, onMapUnit, requireSegment, requireSideToAct } from './lookups';
@@ -53,6 +53,8 @@ export function meAttemptChecks(ctx: GameContext, input: { commandId?: string; u
   const subject = activationSubject(ctx, input, commands, commanderOutOfCommand);
   requireMayBeOutOfCommand(subject, commanderOutOfCommand);
   const { c, field } = subject;
+  // RI-B11: the officer who rolls (a single unit's: its brigade leader) has no rating until he arrives.
+  if (subject.unit) requireCommanderOnMap(ctx, field, c);
   const t = requireSideToAct(ctx, field, c.side);
   // RI-B02: the Activation Segment's first activation waits for the turn's arrival and rain rolls.
   requireStartOfActivationDone(ctx, field);
@@ -85,26 +87,41 @@ export function reActivationChecks(ctx: GameContext, input: { commandId?: string
   return { subject, t, order };
 }
 
+/**
+ * The DRMs of an ME attempt, as the roll will use them and as the preview shows them before it (one code
+ * for both): the size of the command, works from the roster, the commander out of command, and the
+ * superiors named as in range (checked: on the map, in the chain, one man once: RI-D16).
+ */
+function meDrmInput(ctx: GameContext, subject: ActivationSubject, commands: CommandRow[], commanderOutOfCommand: boolean, inRangeIds: string[]): { drm: ActivationDrmInput; inRange: LeaderDbRow[]; worksUnits: UnitRow[] } {
+  const { c } = subject;
+  // A single unit rolls as a brigade would (no Corps or Division Activation DRM). RI-S26.
+  const level: ActivationLevel = subject.unit ? 'brigade' : (c.level as ActivationLevel);
+  const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.activationDrms);
+  // RI-S30: "units in command are in Breastworks/Entrenchments" is read from the roster's works.
+  const within = subject.unit ? null : subtree(c.id, commands);
+  const worksUnits = subject.unit
+    ? subject.unit.works !== 'none' ? [subject.unit] : []
+    : readUnits(ctx.db).filter((u) => within!.has(u.command_id) && u.on_map === 1 && u.status !== 'eliminated' && u.works !== 'none');
+  return { drm: { level, anyUnitInBreastworks: worksUnits.length > 0, commanderOutOfCommand, superiorRatingsInRange: inRange.map((l) => l.rating) }, inRange, worksUnits };
+}
+
 function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): ActivationAttemptResult {
   requireObject('input', input);
   return write(ctx, 'activation.attempt', input, (cs) => {
     const commands = readCommands(ctx.db);
     const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
-    const breastworks = optionalBool('anyUnitInBreastworks', input.anyUnitInBreastworks, false);
     const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
     const typed = optionalRoll('roll', input.roll);
     const { subject, t, order } = meAttemptChecks(ctx, input, commands, ooc);
     const { c, field } = subject;
-    // A single unit rolls as a brigade would (no Corps or Division Activation DRM). RI-S26.
-    const level: ActivationLevel = subject.unit ? 'brigade' : (c.level as ActivationLevel);
-    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.activationDrms);
+    const { drm, inRange } = meDrmInput(ctx, subject, commands, ooc, inRangeIds);
     const phase = readClock(ctx.db).phase;
     const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
     if (!subject.unit) cs.set('commands', c.id, 'me_attempted', 0, 1);
     spendCard(cs, t);
     cs.set('turn_state', 1, 'activations', t.activations, t.activations + 1).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
     // The Initiative player's initial activation is at ME without a roll; under card draw, his first own card (RI-O11).
-    const free = (subject.unit ? null : cardInitiativeMe(ctx, c, t, order)) ?? initiativeMeActivation({ initiativePlayer: t.initiative === c.side, firstActivationOfSegment: t.activations === 0, order });
+    const free = freeMe(ctx, subject, t, order);
     if (free.ok) {
       recordActivation(ctx, cs, subject, 'ME', phase, t.activations + 1);
       return {
@@ -116,9 +133,7 @@ function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): Act
     const { leader, rating } = officerRating(ctx, field, c);
     spendPoints(ctx, cs, 'superiorsInRange', inRange, 'activation');
     const r = die(ctx, typed);
-    const attempt = askRules(() =>
-      resolveMeAttempt({ officerRating: rating, drm: { level, anyUnitInBreastworks: breastworks, commanderOutOfCommand: ooc, superiorRatingsInRange: inRange.map((l) => l.rating) } }, r.roll),
-    );
+    const attempt = askRules(() => resolveMeAttempt({ officerRating: rating, drm }, r.roll));
     recordActivation(ctx, cs, subject, attempt.result, phase, t.activations + 1);
     const who = subject.unit ? `${subject.name} (out of command, ${order}; ${leader.name}, rating ${rating})` : `${c.name} (${leader.name}, rating ${rating})`;
     return {
@@ -130,6 +145,53 @@ function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): Act
   });
 }
 
+/** The Initiative player's initial activation at ME without a roll (RI-S18); under card draw his first own card (RI-O11). */
+function freeMe(ctx: GameContext, subject: ActivationSubject, t: ReturnType<typeof readTurnState>, order: OrderCode) {
+  return (subject.unit ? null : cardInitiativeMe(ctx, subject.c, t, order)) ?? initiativeMeActivation({ initiativePlayer: t.initiative === subject.c.side, firstActivationOfSegment: t.activations === 0, order });
+}
+
+/**
+ * What an ME attempt would roll with, before the die: the same DRMs the roll uses (meDrmInput), the
+ * officer's rating, whether the Initiative player's free ME applies, and the superiors the form may offer.
+ * Whether the attempt itself is allowed now is the turn state's legal actions' answer.
+ */
+function previewActivation(ctx: GameContext, input: ActivationPreviewInput): ActivationPreview {
+  requireObject('input', input);
+  const commands = readCommands(ctx.db);
+  const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
+  const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
+  const subject = activationSubjectForPreview(ctx, input);
+  const { drm, worksUnits } = meDrmInput(ctx, subject, commands, ooc, inRangeIds);
+  const order = activationOrder(ctx, subject, commands);
+  const t = readTurnState(ctx.db);
+  let rating: number | null = null;
+  try {
+    requireCommanderOnMap(ctx, subject.field, subject.c);
+    rating = officerRating(ctx, subject.field, subject.c).rating;
+  } catch (e) {
+    if (!(e instanceof MusterError)) throw e;
+  }
+  return {
+    drm: askRules(() => activationDrm(drm)),
+    rating,
+    initiativeMe: t.side_to_act === subject.c.side && freeMe(ctx, subject, t, order).ok,
+    worksUnits: worksUnits.map((u) => u.name),
+    superiors: superiorOffers(ctx, subject.c.id, commands),
+  };
+}
+
+/** The command or unit a preview names: known and on the map, nothing more (the legal actions say the rest). */
+function activationSubjectForPreview(ctx: GameContext, input: { commandId?: unknown; unitId?: unknown }): ActivationSubject {
+  if ((input.commandId === undefined) === (input.unitId === undefined)) throw invalid('commandId', 'name a command or a single unit');
+  if (input.unitId !== undefined) {
+    const u = onMapUnit(ctx, 'unitId', input.unitId);
+    return { field: 'unitId', name: u.name, unit: u, c: command(ctx, 'unitId', u.command_id) };
+  }
+  const c = onMapCommand(ctx, 'commandId', input.commandId);
+  if (!(ACTIVATION_LEVELS as readonly string[]).includes(c.level)) throw invalid('commandId', `${c.name} is a ${c.level}; corps, divisions and brigades are activated`, RULE.activation);
+  return { field: 'commandId', name: c.name, unit: null, c };
+}
+
 /**
  * What an activation names: a command (either phase), or a single unit in the Out-of-Command
  * Activation Phase (RI-S25), and whether it may still activate this segment: a command or unit
@@ -139,7 +201,7 @@ function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): Act
 function activationSubject(ctx: GameContext, input: { commandId?: unknown; unitId?: unknown }, commands: CommandRow[], commanderOutOfCommand: boolean): ActivationSubject {
   const hasCommand = input.commandId !== undefined;
   if (hasCommand === (input.unitId !== undefined)) {
-    throw invalid('commandId', 'give exactly one of commandId (a command, In-Command Activation Phase) and unitId (a single unit, Out-of-Command Activation Phase)');
+    throw invalid('commandId', 'name either a command (either phase) or a single unit (the Out-of-Command Activation Phase), not both');
   }
   if (!hasCommand) {
     const u = onMapUnit(ctx, 'unitId', input.unitId);
@@ -154,6 +216,8 @@ function activationSubject(ctx: GameContext, input: { commandId?: unknown; unitI
   const c = onMapCommand(ctx, 'commandId', input.commandId);
   if (!(ACTIVATION_LEVELS as readonly string[]).includes(c.level)) throw invalid('commandId', `${c.name} is a ${c.level}; corps, divisions and brigades are activated`, RULE.activation);
   requireSegment(ctx, 'commandId', ACTIVATION_SEGMENT, RULE.activation);
+  // RI-B14: a command whose commander is not on the map does not activate, at ME or RE, nor take the free ME.
+  requireCommanderOnMap(ctx, 'commandId', c);
   if (c.activation !== null) throw forbidden('commandId', `${c.name} has already activated this segment (${effectivenessText(c.activation)})`, RULE.activation);
   if (c.me_attempted === 1) throw forbidden('commandId', `${c.name} has already tried to activate for ME this segment`, RULE.activation);
   // A command activates with its superior formation (RI-T02), unless its commander is OOC of his superior:
@@ -166,7 +230,7 @@ function activationSubject(ctx: GameContext, input: { commandId?: unknown; unitI
       const how = superior.activation === null ? 'tried for ME' : effectivenessText(superior.activation);
       throw forbidden(
         'commandId',
-        `${c.name} activated with ${superior.name} this segment (${how}): its subordinates may not activate independently, unless the commander is out of command of his superior (commanderOutOfCommand)`,
+        `${c.name} activated with ${superior.name} this segment (${how}): its subordinates may not activate independently, unless its commander is out of command of his superior`,
         RULE.activation,
       );
     }
@@ -260,4 +324,4 @@ export function cardPassChecks(ctx: GameContext): CommandRow {
   return c;
 }
 
-export const activationFunctions = { attemptActivation, activateRe, pass } satisfies Partial<ServiceFunctions>;
+export const activationFunctions = { attemptActivation, activateRe, pass, previewActivation } satisfies Partial<ServiceFunctions>;

@@ -3,7 +3,7 @@
  * leaders who act in it: superiors, rating points spent this turn, the rating each command rolls against
  * and each side's acting army commander (rules/activation.ts).
  */
-import { maySpendRatingPoints, usArmyCommander, type RatingPointsLedger, type RatingPointsUse } from '../../rules/activation';
+import { leaderPersons, maySpendRatingPoints, RATING_POINTS_USE_WORDS, usArmyCommander, type RatingPointsLedger, type RatingPointsUse } from '../../rules/activation';
 import { commandAncestors, standingOrder, standingOrders as standingOrdersOfTree, type CommandNode as RulesCommandNode } from '../../rules/orders';
 import type { OrderCode, Side } from '../../rules/types';
 import { forbidden, invalid } from '../errors';
@@ -65,24 +65,103 @@ export function effectiveUnitOrder(u: UnitRow, orders: Map<string, { order: Orde
   return orders.get(u.command_id)!;
 }
 
-/** Leader ids of the command's superiors, nearest first. */
-function superiorLeaderIds(commandId: string, commands: CommandRow[]): string[] {
+/** Each leader's man (RI-D16): Reynolds's two counters are one man. */
+export function persons(leaders: readonly LeaderDbRow[] = []): Map<string, string> {
+  return leaderPersons(leaders);
+}
+
+/** The counters of one man: the leader himself and any other counter of his (RI-D16). */
+export function sameManCounters(ctx: GameContext, leaderId: string): LeaderDbRow[] {
+  const all = readLeaders(ctx.db);
+  const man = persons(all);
+  const his = man.get(leaderId) ?? leaderId;
+  return all.filter((l) => (man.get(l.id) ?? l.id) === his);
+}
+
+/**
+ * The leaders of the command's superior commands, nearest first, one entry per man (RI-D16): a man
+ * holding two commands in the chain is listed once, at the nearer, and the command's own leader is never
+ * his own superior.
+ */
+function superiorLeaders(commandId: string, commands: CommandRow[], leaders: readonly LeaderDbRow[]): { leader: LeaderDbRow; commands: string[] }[] {
   const byId = new Map(commands.map((c) => [c.id, c]));
-  return commandAncestors(tree(commands), commandId)
-    .map((id) => byId.get(id)?.leader_id ?? null)
-    .filter((id): id is string => id !== null);
+  const leaderById = new Map(leaders.map((l) => [l.id, l]));
+  const man = persons(leaders);
+  const own = byId.get(commandId)?.leader_id ?? null;
+  const seen = new Map<string, { leader: LeaderDbRow; commands: string[] }>();
+  if (own !== null) seen.set(man.get(own) ?? own, { leader: leaderById.get(own)!, commands: [] });
+  const out: { leader: LeaderDbRow; commands: string[] }[] = [];
+  for (const id of commandAncestors(tree(commands), commandId)) {
+    const c = byId.get(id);
+    const l = c?.leader_id ? leaderById.get(c.leader_id) : undefined;
+    if (!c || !l) continue;
+    const key = man.get(l.id) ?? l.id;
+    const earlier = seen.get(key);
+    if (earlier) {
+      if (earlier.commands.length > 0) earlier.commands.push(c.name);
+      continue;
+    }
+    const entry = { leader: l, commands: [c.name] };
+    seen.set(key, entry);
+    out.push(entry);
+  }
+  return out;
+}
+
+/** A man's name without the bracket of a second counter ("John F. Reynolds"). */
+export function manName(l: Pick<LeaderDbRow, 'name'>): string {
+  return l.name.replace(/ \([^()]+\)$/, '');
+}
+
+/** A superior leader a form may offer: on the map and in play, one entry per man, with his points this turn. */
+export interface SuperiorOffer {
+  leaderId: string;
+  name: string;
+  /** The commands of the chain he leads ("I Corps and Left Wing" for one man holding both). */
+  commands: string;
+  rating: number;
+  /** What his rating points were spent on this turn, in words, or null while they are free. */
+  pointsUsedFor: string | null;
+}
+
+/**
+ * The superiors of a command the order change and activation forms offer: in the chain of command, on the
+ * map and in play (RI-H05, RI-B11), each man once and never the command's own leader (RI-D16).
+ */
+export function superiorOffers(ctx: GameContext, commandId: string, commands: CommandRow[]): SuperiorOffer[] {
+  const leaders = readLeaders(ctx.db);
+  const spent = ledger(ctx, leaders);
+  return superiorLeaders(commandId, commands, leaders)
+    .filter(({ leader: l }) => l.on_map === 1 && l.casualty === 'none')
+    .map(({ leader: l, commands: names }) => {
+      const use = spent.pointsSpent.find((e) => e.leaderId === l.id)?.use;
+      return { leaderId: l.id, name: manName(l), commands: names.join(' and '), rating: l.rating, pointsUsedFor: use ? RATING_POINTS_USE_WORDS[use] : null };
+    });
 }
 
 /**
  * Checks each named leader is a superior of the command in its chain of command, in play and on the map:
  * a leader who has not arrived has no range to be in and no rating to add (RI-H05; `rule` is the DRM
- * table the request is for).
+ * table the request is for). One man counts once, and never as his own superior (RI-D16).
  */
 export function superiors(ctx: GameContext, field: string, ids: string[], commandId: string, commands: CommandRow[], rule: string = RULE.orderChangeDrms): LeaderDbRow[] {
-  const allowed = new Set(superiorLeaderIds(commandId, commands));
+  const leaders = readLeaders(ctx.db);
+  const man = persons(leaders);
+  const chain = superiorLeaders(commandId, commands, leaders);
+  const allowedMen = new Set(chain.map((e) => man.get(e.leader.id) ?? e.leader.id));
+  const c = commands.find((x) => x.id === commandId);
+  const own = c?.leader_id ?? null;
+  const named = new Map<string, string>();
   return ids.map((id, i) => {
     const l = leader(ctx, `${field}[${i}]`, id);
-    if (!allowed.has(id)) throw invalid(`${field}[${i}]`, `${l.name} is not a superior leader in ${commandId}'s chain of command`, rule);
+    const key = man.get(id) ?? id;
+    if (own !== null && key === (man.get(own) ?? own)) {
+      throw invalid(`${field}[${i}]`, `${manName(l)} leads ${c?.name ?? 'this command'} himself: a leader is never his own superior`, rule);
+    }
+    if (!allowedMen.has(key)) throw invalid(`${field}[${i}]`, `${l.name} is not a superior leader in ${c?.name ?? 'this command'}'s chain of command`, rule);
+    const twice = named.get(key);
+    if (twice !== undefined) throw invalid(`${field}[${i}]`, `${manName(l)} is one man (${twice} and ${l.name}): he counts once`, rule);
+    named.set(key, l.name);
     if (l.casualty !== 'none') throw forbidden(`${field}[${i}]`, `${l.name} is ${l.casualty}`, RULE.leaderLosses);
     // RI-B11, RI-H05: a leader who has not arrived lends no rating and has no range: "on the map" is the roster's, as everywhere else.
     if (l.on_map !== 1) throw forbidden(`${field}[${i}]`, `${l.name} is not on the map: he has no range to be in and no rating to add until he arrives`, RULE.leaders);
@@ -90,12 +169,21 @@ export function superiors(ctx: GameContext, field: string, ids: string[], comman
   });
 }
 
-/** Whose rating points are spent this turn, and who has moved (rules/activation.ts RatingPointsLedger). */
-export function ledger(ctx: GameContext): RatingPointsLedger {
-  const leaders = readLeaders(ctx.db);
+/**
+ * Whose rating points are spent this turn, and who has moved (rules/activation.ts RatingPointsLedger).
+ * One man's counters share one set of points (RI-D16): a use on either is a use on both.
+ */
+export function ledger(ctx: GameContext, leaders: readonly LeaderDbRow[] = readLeaders(ctx.db)): RatingPointsLedger {
+  const man = persons(leaders);
+  const counters = new Map<string, string[]>();
+  for (const l of leaders) {
+    const key = man.get(l.id) ?? l.id;
+    counters.set(key, [...(counters.get(key) ?? []), l.id]);
+  }
+  const ofMan = (id: string) => counters.get(man.get(id) ?? id) ?? [id];
   return {
-    pointsSpent: leaders.filter((l) => l.points_used !== null).map((l) => ({ leaderId: l.id, use: l.points_used as RatingPointsUse })),
-    moved: leaders.filter((l) => l.moved === 1).map((l) => l.id),
+    pointsSpent: leaders.filter((l) => l.points_used !== null).flatMap((l) => ofMan(l.id).map((id) => ({ leaderId: id, use: l.points_used as RatingPointsUse }))),
+    moved: leaders.filter((l) => l.moved === 1).flatMap((l) => ofMan(l.id)),
   };
 }
 
@@ -103,7 +191,7 @@ export function ledger(ctx: GameContext): RatingPointsLedger {
 export function spendPoints(ctx: GameContext, cs: ChangeSet, field: string, leaders: LeaderDbRow[], use: RatingPointsUse): void {
   const spent = ledger(ctx);
   leaders.forEach((l, i) => {
-    check(`${field}[${i}]`, askRules(() => maySpendRatingPoints(spent, { id: l.id, role: l.role })));
+    check(`${field}[${i}]`, askRules(() => maySpendRatingPoints(spent, { id: l.id, role: l.role, name: manName(l) })));
     cs.set('leaders', l.id, 'points_used', l.points_used, use);
   });
 }
@@ -115,6 +203,17 @@ export function officerRating(ctx: GameContext, field: string, c: CommandRow): {
   if (officer.casualty === 'none') return { leader: officer, rating: officer.rating };
   if (officer.replaced && officer.replacement_rating !== null) return { leader: officer, rating: officer.replacement_rating };
   throw forbidden(field, `${officer.name} is ${officer.casualty} and not yet replaced`, 'Rev. Sequence of Play (Leader Replacement Phase)');
+}
+
+/**
+ * The command's own commander, who must be on the map to act for it (RI-B11, RI-B14): a command whose
+ * commander has not arrived neither changes orders nor activates, at ME or at RE. A command without a
+ * leader (a leaderless battery brigade) is not refused here.
+ */
+export function requireCommanderOnMap(ctx: GameContext, field: string, c: CommandRow): void {
+  if (!c.leader_id) return;
+  const l = leader(ctx, field, c.leader_id);
+  if (l.on_map !== 1) throw forbidden(field, `${c.name}'s commander, ${l.name}, is not on the map: the command does not act until he arrives`, RULE.leaders);
 }
 
 /** Subtree of a command (itself included), with attachments. */

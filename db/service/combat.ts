@@ -190,7 +190,11 @@ function recordConfusion(ctx: GameContext, input: ConfusionInput): ConfusionResu
       const commands = readCommands(ctx.db);
       const within = isUnit ? null : new Set([subject.id, ...commands.filter((c) => askRules(() => commandAncestors(tree(commands), c.id)).includes(subject.id)).map((c) => c.id)]);
       const units = isUnit ? [subject as UnitRow] : readUnits(ctx.db).filter((u) => within!.has(u.command_id) && u.on_map === 1 && u.status !== 'eliminated');
-      for (const u of units) (askRules(() => mustObeyConfusionTableShock({ arm: u.arm, ...mountedFlag(u) })).must ? mustShock : exempt).push(u.id);
+      for (const u of units) {
+        const verdict = askRules(() => mustObeyConfusionTableShock({ arm: u.arm, ...mountedFlag(u) }));
+        // RI-K26: artillery does not shock: it is neither among those who must nor those who need not.
+        if (verdict.shocks) (verdict.must ? mustShock : exempt).push(u.id);
+      }
     }
     const text = input.text ? ` ("${input.text}"${input.resultFrom === 'chart' ? ', your chart' : ''})` : '';
     const exemptWords = exempt.length ? `; dismounted cavalry need not: ${exempt.length} unit(s)` : '';

@@ -39,7 +39,7 @@ function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | und
   if (handOver !== null && viewer !== handOver && viewer !== 'both') {
     const step = secretStep(readClock(ctx.db));
     const who = viewer === undefined ? 'no side was named as asking' : `${viewer} is asking`;
-    throw forbidden('viewer', `the last ${what === 'undo' ? 'entry' : 'undone entry'} is ${handOver}'s hand-over (${handOver} finished its entries) and ${who}: only the ${handOver} player may take it back (viewer "${handOver}"), or both players together`, step?.rule ?? 'Rev. Orders Segment');
+    throw forbidden('viewer', `the last ${what === 'undo' ? 'entry' : 'undone entry'} is ${handOver}'s hand-over (${handOver} finished its entries) and ${who}: only the ${handOver} player may take it back, or both players together`, step?.rule ?? 'Rev. Orders Segment');
   }
   const side = hiddenFrom(ctx.db, seq, viewer);
   if (side === null) return;
@@ -47,7 +47,7 @@ function refuseHidden(ctx: GameContext, seq: number | null, viewer: Viewer | und
   const who = viewer === undefined ? 'no side was named as asking' : `${viewer} is asking`;
   throw forbidden(
     'viewer',
-    `the last ${what === 'undo' ? 'entry' : 'undone entry'} is ${side}'s hidden entry and ${who}: only the ${side} player may ${what} it (viewer "${side}"), so that it is never taken back or shown to the other side`,
+    `the last ${what === 'undo' ? 'entry' : 'undone entry'} is ${side}'s hidden entry and ${who}: only the ${side} player may ${what} it, so that it is never taken back or shown to the other side`,
     rule,
   );
 }

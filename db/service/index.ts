@@ -11,6 +11,7 @@ import { combatFunctions } from './combat';
 import { gameFunctions } from './game';
 import { historyFunctions } from './history';
 import { initiativeFunctions } from './initiative';
+import { leaderActionFunctions } from './leader-actions';
 import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
@@ -35,6 +36,7 @@ export const SERVICE_FUNCTIONS = {
   ...initiativeFunctions,
   ...activationFunctions,
   ...leadersFunctions,
+  ...leaderActionFunctions,
   ...lossesFunctions,
   ...reinforcementsFunctions,
   ...movementFunctions,

@@ -25,7 +25,7 @@ const POINTS_COLUMN = { USA: 'army_points_usa', CSA: 'army_points_csa' } as cons
 /** The army commander may add his points: he is on the map, his points are unspent and he has not moved. */
 function requirePointsAvailable(ctx: GameContext, field: string, leader: LeaderDbRow): void {
   if (leader.on_map !== 1) throw forbidden(field, `${leader.name} is not on the map: rating points are added only while the army commander is on the map`, RULE.initiative);
-  check(field, askRules(() => maySpendRatingPoints(ledger(ctx), { id: leader.id, role: leader.role })));
+  check(field, askRules(() => maySpendRatingPoints(ledger(ctx), { id: leader.id, role: leader.role, name: leader.name })));
 }
 
 /** One side's secret declaration: the side's hidden entry until the other side has declared too (RI-H01). */

@@ -7,12 +7,16 @@ import { forbidden, invalid } from '../errors';
 import type { ChangeResult, LeaderCasualtyInput, LeaderCasualtyResult, LeaderInput, LeaderRow, ReplaceLeaderInput, UsSuccessorInput } from '../../contract';
 import { readClock, readLeaders, readTurn } from '../store';
 import { askRules, optionalRoll, requireInt, requireObject } from '../validate';
+import { ledger } from './chain';
 import { RULE } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { leader } from './lookups';
 
 function leaders(ctx: GameContext): LeaderRow[] {
-  return readLeaders(ctx.db).map((l) => ({
+  const all = readLeaders(ctx.db);
+  // One man's counters share one set of points (RI-D16): either counter's use shows on both.
+  const spent = new Map(ledger(ctx, all).pointsSpent.map((e) => [e.leaderId, e.use]));
+  return all.map((l) => ({
     id: l.id,
     side: l.side,
     name: l.name,
@@ -22,8 +26,8 @@ function leaders(ctx: GameContext): LeaderRow[] {
     role: l.role,
     commandId: l.command_id,
     ratingVerified: l.rating_verified === 1,
-    pointsUsed: l.points_used !== null,
-    pointsUsedFor: l.points_used,
+    pointsUsed: spent.has(l.id),
+    pointsUsedFor: spent.get(l.id) ?? null,
     moved: l.moved === 1,
     casualty: l.casualty,
     replaced: l.replaced === 1,

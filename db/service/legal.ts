@@ -11,7 +11,7 @@ import { ORDER_CODES, SIDES, type OrderCode, type Side } from '../../rules/types
 import type { LegalActions, LegalActivation, LegalOrderChange, Verdict } from '../../contract';
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { MusterError } from '../errors';
-import { readClock, readCommands, readTurnState, readUnits, type CommandRow } from '../store';
+import { readClock, readCommands, readLeaders, readTurnState, readUnits, type CommandRow } from '../store';
 import { cardPassChecks, meAttemptChecks, reActivationChecks } from './activation';
 import { cardDrawNow } from './optional-card-draw';
 import { standingOrders } from './chain';
@@ -47,10 +47,16 @@ export function verdictOf<T>(check: () => T): { verdict: Verdict; value: T | nul
   }
 }
 
+/** RI-B14: the commands that may act at all: on the map, with their commander on the map (a leaderless one acts on its own). */
+function commandsOnTheMap(ctx: GameContext, commands: CommandRow[]): CommandRow[] {
+  const onMap = new Set(readLeaders(ctx.db).filter((l) => l.on_map === 1).map((l) => l.id));
+  return commands.filter((c) => c.on_map === 1 && (c.leader_id === null || onMap.has(c.leader_id)));
+}
+
 function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChange[] {
   const orders = standingOrders(ctx, commands);
-  return commands
-    .filter((c) => c.on_map === 1 && c.leader_id !== null)
+  return commandsOnTheMap(ctx, commands)
+    .filter((c) => c.leader_id !== null)
     .map((c) => {
       const from = orders.get(c.id)!.order;
       const mayAttempt = verdictOf(() => commandMayAttemptChecks(ctx, c, commands)).verdict;
@@ -76,7 +82,7 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
 
 function activations(ctx: GameContext, commands: CommandRow[], phase: string, side: Side, drawn: { pending: string | null } | null): LegalActivation[] {
   const orders = standingOrders(ctx, commands);
-  const subjects: { commandId?: string; unitId?: string; side: Side; fallbackOrder: OrderCode }[] = commands
+  const subjects: { commandId?: string; unitId?: string; side: Side; fallbackOrder: OrderCode }[] = commandsOnTheMap(ctx, commands)
     // RI-O40: under card draw the legal activations are exactly the drawn card's command's (none before a card is drawn).
     .filter((c) => drawn === null || c.id === drawn.pending)
     .filter((c) => c.side === side && c.on_map === 1 && (ACTIVATION_LEVELS as readonly string[]).includes(c.level))

@@ -23,7 +23,7 @@ const FATIGUE_RULE = 'Rev. Sequence of Play (Fatigue & Straggler Recovery)';
 
 /** The units a movement request names: one unit, or every unit of a command on the map and not eliminated. */
 function movingUnits(ctx: GameContext, input: { commandId?: string; unitId?: string }): { units: UnitRow[]; field: 'commandId' | 'unitId' } {
-  if ((input.commandId === undefined) === (input.unitId === undefined)) throw invalid('commandId', 'give exactly one of commandId and unitId');
+  if ((input.commandId === undefined) === (input.unitId === undefined)) throw invalid('commandId', 'name either a command or a single unit, not both');
   if (input.unitId !== undefined) return { units: [onMapUnit(ctx, 'unitId', input.unitId)], field: 'unitId' };
   const c = onMapCommand(ctx, 'commandId', input.commandId);
   const within = subtree(c.id, readCommands(ctx.db));

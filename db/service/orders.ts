@@ -11,16 +11,17 @@ import {
   mayAttemptOrderChange,
   mayGiveOrderDirectly,
   nonAutomaticChangePreRoll,
+  orderChangeDrm,
   orderChangeAttemptKind,
   resolveOrderChangeAttempt,
 } from '../../rules/orders';
 import { ORDER_CODES, SIDES, type OrderCode } from '../../rules/types';
 import { ACTIVATION_SEGMENT, INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
-import { forbidden, invalid } from '../errors';
-import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderPreRollInput, RollChangeResult, SetOrdersInput } from '../../contract';
-import { readClock, readCommand, readCommands, readGame, readTurnState, type CommandRow } from '../store';
+import { forbidden, invalid, MusterError } from '../errors';
+import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderChangePreview, OrderChangePreviewInput, OrderPreRollInput, RollChangeResult, SetOrdersInput, StackedWithChoice, StackedWithChoicesInput } from '../../contract';
+import { readClock, readCommand, readCommands, readGame, readLeaders, readTurnState, type CommandRow } from '../store';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
-import { actingArmyCommander, ledger, officerRating, spendPoints, standingOrders, subtree, superiors, tree } from './chain';
+import { actingArmyCommander, ledger, manName, officerRating, persons, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
 import { check, commandArm, RULE, unitSubject, yes } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
@@ -37,7 +38,7 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
     input,
     (cs) => {
       const hasCommand = input.commandId !== undefined;
-      if (hasCommand === (input.unitId !== undefined)) throw invalid('commandId', 'give exactly one of commandId and unitId');
+      if (hasCommand === (input.unitId !== undefined)) throw invalid('commandId', 'name either a command or a single unit, not both');
       const ci = optionalBool('commandersInitiative', input.commandersInitiative, false);
       const order = input.order === null ? null : requireOneOf('order', input.order, ORDER_CODES);
       const neighbour = optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true);
@@ -70,6 +71,9 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
         requireSegment(ctx, 'commandersInitiative', ORDERS_SEGMENT, RULE.commandersInitiative);
         if (order === null) throw invalid('order', "a Commander's Initiative order must be an order, not null");
         const stackedWith = leader(ctx, 'stackedWithLeaderId', input.stackedWithLeaderId);
+        // RI-B14: units are stacked with a leader on the map, in play.
+        if (stackedWith.on_map !== 1) throw forbidden('stackedWithLeaderId', `${stackedWith.name} is not on the map: no units can be stacked with him until he arrives`, RULE.commandersInitiative);
+        if (stackedWith.casualty !== 'none') throw forbidden('stackedWithLeaderId', `${stackedWith.name} is ${stackedWith.casualty}`, RULE.leaderLosses);
         const led = stackedWith.command_id ? readCommand(ctx.db, stackedWith.command_id) : undefined;
         const commands = readCommands(ctx.db);
         const chain = [...(c ? [] : [holderCommand.id]), ...askRules(() => commandAncestors(tree(commands), holderCommand.id))];
@@ -90,6 +94,32 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
     },
     { setup: opening },
   );
+}
+
+/**
+ * The leaders a unit may be stacked with for Commander's Initiative, as the form offers them: division or
+ * higher in its chain of command, on the map and in play, each man once (RI-B14, RI-D16).
+ */
+function stackedWithChoices(ctx: GameContext, input: StackedWithChoicesInput): StackedWithChoice[] {
+  requireObject('input', input);
+  const u = onMapUnit(ctx, 'unitId', input.unitId);
+  const commands = readCommands(ctx.db);
+  const byId = new Map(commands.map((x) => [x.id, x]));
+  const chain = [u.command_id, ...askRules(() => commandAncestors(tree(commands), u.command_id))].map((id) => byId.get(id)!);
+  const all = readLeaders(ctx.db);
+  const man = persons(all);
+  const leaderById = new Map(all.map((l) => [l.id, l]));
+  const seen = new Set<string>();
+  const out: StackedWithChoice[] = [];
+  for (const c of chain) {
+    const l = c.leader_id ? leaderById.get(c.leader_id) : undefined;
+    if (!l || !['army', 'wing', 'corps', 'division'].includes(c.level) || l.on_map !== 1 || l.casualty !== 'none') continue;
+    const key = man.get(l.id) ?? l.id;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ leaderId: l.id, name: manName(l), command: c.name });
+  }
+  return out;
 }
 
 /** What setOrders allows now (the turn state shows it, so the screens offer only that): RI-H06. */
@@ -174,6 +204,8 @@ export function orderChangeChecks(
 /** What bars a command from any order change now, whatever the order: the segment, orders flowing downhill, a failed attempt. */
 export function commandMayAttemptChecks(ctx: GameContext, c: CommandRow, commands: CommandRow[]): void {
   requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
+  // RI-B11, RI-B14: the officer who rolls has no rating until he arrives.
+  requireCommanderOnMap(ctx, 'commandId', c);
   const downhill = askRules(() => mayAttemptOrderChange(tree(commands), commands.filter((x) => x.order_change_failed === 1).map((x) => x.id), c.id));
   if (!downhill.ok) {
     const ancestors = new Set(askRules(() => commandAncestors(tree(commands), c.id)));
@@ -194,44 +226,63 @@ export function standingOrdersWithin(c: CommandRow, commands: CommandRow[], orde
   return [...new Set(commands.filter((x) => sub.has(x.id) && x.on_map === 1).map((x) => orders.get(x.id)!.order))];
 }
 
+/**
+ * The DRMs of an order change attempt, as the roll uses them and as the preview shows them before it (one
+ * code for both): superiors in range and lending their ratings (checked: on the map, in the chain, each
+ * man once, never the officer himself: RI-D16), the worst order standing within the command (RI-S09),
+ * cavalry, adjacency and ineffectiveness.
+ */
+function orderChangeDrmOf(ctx: GameContext, c: CommandRow, commands: CommandRow[], orders: ReturnType<typeof standingOrders>, input: { superiorsInRange?: unknown; superiorsUsingRating?: unknown; adjacentToEnemy?: unknown }) {
+  const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
+  const usingIds = optionalIdList('superiorsUsingRating', input.superiorsUsingRating);
+  const adjacent = optionalBool('adjacentToEnemy', input.adjacentToEnemy, false);
+  const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.orderChangeDrms);
+  const using = superiors(ctx, 'superiorsUsingRating', usingIds, c.id, commands, RULE.orderChangeDrms);
+  const drm = {
+    superiorsInRange: inRange.length,
+    superiorRatingsUsed: using.map((l) => l.rating),
+    orders: standingOrdersWithin(c, commands, orders),
+    hasRsm: c.rsm === 1,
+    isCavalry: c.cavalry === 1,
+    adjacentToEnemy: adjacent,
+    ineffective: c.ineffective === 1,
+  };
+  return { drm, using };
+}
+
+/** What an order change attempt would roll with, before the die: the same DRMs as the roll, the officer's rating and the superiors to offer. */
+function previewOrderChange(ctx: GameContext, input: OrderChangePreviewInput): OrderChangePreview {
+  requireObject('input', input);
+  const commands = readCommands(ctx.db);
+  const c = onMapCommand(ctx, 'commandId', input.commandId);
+  const { drm } = orderChangeDrmOf(ctx, c, commands, standingOrders(ctx, commands), input);
+  let rating: number | null = null;
+  try {
+    requireCommanderOnMap(ctx, 'commandId', c);
+    rating = officerRating(ctx, 'commandId', c).rating;
+  } catch (e) {
+    if (!(e instanceof MusterError)) throw e;
+  }
+  return { drm: askRules(() => orderChangeDrm(drm)), rating, superiors: superiorOffers(ctx, c.id, commands) };
+}
+
 function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): OrderChangeAttemptResult {
   requireObject('input', input);
   return write(ctx, 'orders.attempt', input, (cs) => {
     const commands = readCommands(ctx.db);
     const c = onMapCommand(ctx, 'commandId', input.commandId);
     const order = requireOneOf('order', input.order, ORDER_CODES);
-    const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
-    const usingIds = optionalIdList('superiorsUsingRating', input.superiorsUsingRating);
-    const adjacent = optionalBool('adjacentToEnemy', input.adjacentToEnemy, false);
     const typed = optionalRoll('roll', input.roll);
     requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
-    const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.orderChangeDrms);
-    const using = superiors(ctx, 'superiorsUsingRating', usingIds, c.id, commands, RULE.orderChangeDrms);
     const orders = standingOrders(ctx, commands);
+    const { drm, using } = orderChangeDrmOf(ctx, c, commands, orders, input);
     const { from, kind } = orderChangeChecks(ctx, c, order, commands, orders, input);
     const { leader, rating } = officerRating(ctx, 'commandId', c);
     // The Messengers option (RI-O16): how a success will travel, checked before the die is rolled.
     const plan = planMessage(ctx, c, input.messengerDistance);
     spendPoints(ctx, cs, 'superiorsUsingRating', using, 'order-change');
-    const standing = standingOrdersWithin(c, commands, orders);
     const r = die(ctx, typed);
-    const attempt = askRules(() =>
-      resolveOrderChangeAttempt(
-        {
-          officerRating: rating,
-          drm: {
-            superiorsInRange: inRange.length,
-            superiorRatingsUsed: using.map((l) => l.rating),
-            orders: standing,
-            hasRsm: c.rsm === 1,
-            isCavalry: c.cavalry === 1,
-            adjacentToEnemy: adjacent,
-            ineffective: c.ineffective === 1,
-          },
-        },
-        r.roll,
-      ),
-    );
+    const attempt = askRules(() => resolveOrderChangeAttempt({ officerRating: rating, drm }, r.roll));
     const sent = attempt.success && plan ? sendMessage(ctx, cs, c, order, plan) : null;
     if (attempt.success && !sent) {
       cs.set('commands', c.id, 'own_order', c.own_order, order).set('commands', c.id, 'order_expires', c.order_expires, 0);
@@ -299,4 +350,4 @@ function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResul
   });
 }
 
-export const ordersFunctions = { setOrders, orderPreRoll, attemptOrderChange, attachCommand } satisfies Partial<ServiceFunctions>;
+export const ordersFunctions = { setOrders, orderPreRoll, attemptOrderChange, attachCommand, previewOrderChange, stackedWithChoices } satisfies Partial<ServiceFunctions>;

@@ -118,17 +118,24 @@ function overallCommanderOnMap(ctx: GameContext, side: Side, game: GameRow): boo
 
 /**
  * RI-B03: the "highest commander in group" is the leader of the group's highest-level command (the best
- * rating among equals); a leader riding in on his own is not in the group.
+ * rating among equals). A leader riding in on his own counts when he arrives with the group (the same
+ * turn and area) and commands one of its commands or a formation above them: Stuart with his division's
+ * brigades. Others riding in alone are not in the group.
  */
-function highestCommanderRating(ctx: GameContext, tops: CommandRow[]): number {
-  const levelIndex = (c: CommandRow) => COMMAND_LEVELS.indexOf(c.level);
-  const best = Math.min(...tops.map(levelIndex));
-  const ratings = tops
-    .filter((c) => levelIndex(c) === best && c.leader_id)
-    .map((c) => readLeader(ctx.db, c.leader_id!))
-    .filter((l) => l !== undefined && l.arrives_alone === 0 && l.casualty === 'none')
-    .map((l) => l!.rating);
-  return ratings.length === 0 ? 0 : Math.max(...ratings);
+function highestCommanderRating(ctx: GameContext, g: ReinforcementGroupDbRow, tops: CommandRow[], commands: CommandRow[]): number {
+  const byId = new Map(commands.map((c) => [c.id, c]));
+  const above = new Set<string>();
+  for (const top of tops) for (let c: CommandRow | undefined = top; c; c = c.parent_id ? byId.get(c.parent_id) : undefined) above.add(c.id);
+  const withGroup = readLeaders(ctx.db).filter(
+    (l) => l.side === g.side && l.arrives_alone === 1 && l.command_id !== null && above.has(l.command_id) && l.arrival_turn_id === g.scheduled_turn_id && (l.arrival_area ?? '').toLowerCase() === g.entry_area.toLowerCase(),
+  );
+  const candidates = [
+    ...tops.filter((c) => c.leader_id).map((c) => ({ level: c.level, leader: readLeader(ctx.db, c.leader_id!) })).filter((x) => x.leader !== undefined && x.leader.arrives_alone === 0),
+    ...withGroup.map((l) => ({ level: byId.get(l.command_id!)!.level, leader: l })),
+  ].filter((x) => x.leader!.casualty === 'none');
+  if (candidates.length === 0) return 0;
+  const best = Math.min(...candidates.map((x) => COMMAND_LEVELS.indexOf(x.level)));
+  return Math.max(...candidates.filter((x) => COMMAND_LEVELS.indexOf(x.level) === best).map((x) => x.leader!.rating));
 }
 
 /** What every group's check reads: the commands and where units are, read once per request. */
@@ -148,7 +155,7 @@ function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: GameRow,
   const alt = readAlternativeArrival(ctx.db, g.id) ?? null;
   const alternative = alt && alt.entry_area !== null ? alt : null;
   if (alternative) {
-    const c = askRules(() => alternativeArrival({ scheduled: g.scheduled_turn_id, now, orderedAt: alternative.ordered_turn_id!, highestCommanderRating: highestCommanderRating(ctx, tops) }));
+    const c = askRules(() => alternativeArrival({ scheduled: g.scheduled_turn_id, now, orderedAt: alternative.ordered_turn_id!, highestCommanderRating: highestCommanderRating(ctx, g, tops, commands) }));
     return { check: c, alternative, rolledThisTurn: alternative.rolled_turn_id === now };
   }
   const formation = overrides.formationOnMap ?? formationUnitOnMap(tops, commands, state.withUnitsOnMap);
@@ -227,9 +234,9 @@ function arrivals(ctx: GameContext, input: { viewer?: Side } = {}): ArrivalsRepo
       const reason = !atStartOfActivation(ctx)
         ? 'an Alternative Arrival Area is ordered at the beginning of the Activation Segment'
         : (() => {
-            const m = maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role });
-            // The rules engine names leaders by id; the players read his name.
-            return m.ok ? null : m.reason.replace(army.id, army.name);
+            if (army.on_map !== 1) return notOnMapForAlternative(army.name);
+            const m = maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role, name: army.name });
+            return m.ok ? null : m.reason;
           })();
       alternativeOrder = { side: viewer, armyCommander: army.name, rating, allowed: reason === null, reason };
     } catch {
@@ -390,6 +397,10 @@ export function automaticArrivals(ctx: GameContext, cs: ChangeSet, turnId: strin
  * order to do this. He informs the opponent that he has done this, while not telling him which group":
  * the event says only that the side's army commander spent his points on an Alternative Arrival Area.
  */
+function notOnMapForAlternative(name: string): string {
+  return `${name} is not on the map: the army commander pays for an Alternative Arrival Area with his rating points, and has none to spend until he arrives`;
+}
+
 function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArrivalInput): ChangeResult {
   requireObject('input', input);
   return write(ctx, 'reinforcement.alternative', input, (cs, game) => {
@@ -404,7 +415,9 @@ function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArriva
       throw forbidden('groupId', `an Alternative Arrival Area is ordered at the beginning of the Activation Segment (before its first activation or pass), not at ${clock.segment}.${clock.phase}`, ALTERNATIVE_RULE);
     }
     const { leader: army } = actingArmyCommander(ctx, 'side', input.side, game);
-    check('side', askRules(() => maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role })));
+    // RI-B11: a leader who is not on the map has no rating points to spend.
+    if (army.on_map !== 1) throw forbidden('side', notOnMapForAlternative(army.name), ALTERNATIVE_RULE);
+    check('side', askRules(() => maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role, name: army.name })));
     const turnId = readClock(ctx.db).turn_id;
     cs.set('leaders', army.id, 'points_used', army.points_used, 'alternative-arrival');
     cs.set('alternative_arrivals', g.id, 'entry_area', null, area).set('alternative_arrivals', g.id, 'ordered_turn_id', alt.ordered_turn_id, turnId);

@@ -4,12 +4,14 @@
  * at any time a value can be corrected as an explicit correction with a reason, logged with the old and
  * the new value, because players find misprints mid-game (RI-H04).
  */
-import { WEAPONS } from '../../rules/types';
-import { invalid, MusterError } from '../errors';
+import { SIDES, WEAPONS } from '../../rules/types';
+import type { Scenario } from '../../data/scenario-schema';
+import { invalid, MusterError, notFound } from '../errors';
 import type { ChangeSet } from '../events';
-import type { ApplyCounterValuesInput, ChangeResult, CorrectLeaderInput, CorrectUnitInput, EditLeaderInput, EditUnitInput } from '../../contract';
-import { readGame, readUnit, type LeaderDbRow, type UnitRow } from '../store';
+import type { ApplyCounterValuesInput, ChangeResult, CorrectLeaderInput, CorrectUnitInput, EditLeaderInput, EditObjectivesInput, EditUnitInput } from '../../contract';
+import { readGame, readObjectives, readUnit, type LeaderDbRow, type UnitRow } from '../store';
 import { requireInt, requireObject, requireOneOf } from '../validate';
+import { sameManCounters } from './chain';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { leader, unit } from './lookups';
 
@@ -89,7 +91,8 @@ function editLeader(ctx: GameContext, input: EditLeaderInput): ChangeResult {
     input,
     (cs) => {
       const l = leader(ctx, 'leaderId', input.leaderId);
-      leaderChanges(cs, l, input);
+      // RI-D16: one man has one rating, stars and range, on each of his counters.
+      for (const counter of sameManCounters(ctx, l.id)) leaderChanges(cs, counter, input);
       const after = { rating: input.rating ?? l.rating, stars: input.stars ?? l.stars, range: input.range ?? l.range };
       return { summary: `${l.name}: rating ${after.rating}, ${after.stars} star(s), range ${after.range} (from the counter)`, result: {} };
     },
@@ -129,6 +132,8 @@ function correctLeader(ctx: GameContext, input: CorrectLeaderInput): ChangeResul
     (cs) => {
       const l = leader(ctx, 'leaderId', input.leaderId);
       const what = requireChange(leaderChanges(cs, l, input), l.name, input.rating !== undefined ? 'rating' : input.stars !== undefined ? 'stars' : 'range');
+      // RI-D16: his other counters take the same values.
+      for (const counter of sameManCounters(ctx, l.id)) if (counter.id !== l.id) leaderChanges(cs, counter, input);
       return { summary: `Correction: ${l.name} ${what} (${input.reason})`, result: {} };
     },
     { correction: true },
@@ -147,6 +152,49 @@ function correctUnit(ctx: GameContext, input: CorrectUnitInput): ChangeResult {
       return { summary: `Correction: ${u.name} ${what} (${input.reason})`, result: {} };
     },
     { correction: true },
+  );
+}
+
+/**
+ * RI-D13: the scenario's objectives are corrected to the players' scenario sheet: an objective's name, or
+ * how many a side needs (at most as many as it lists). Before play a setup edit; once play has begun a
+ * correction, with its reason (RI-H04).
+ */
+function editObjectives(ctx: GameContext, input: EditObjectivesInput): ChangeResult {
+  requireObject('input', input);
+  const started = readGame(ctx.db).started === 1;
+  return write(
+    ctx,
+    started ? 'setup.correction' : 'setup.objective',
+    input,
+    (cs, game) => {
+      const side = requireOneOf('side', input.side, SIDES);
+      if (input.name === undefined && input.required === undefined) throw invalid('name', 'give the new name of an objective, or how many objectives the side needs');
+      const reason = input.reason?.trim() ?? '';
+      if (started && reason === '') throw invalid('reason', 'Reason: say why the objectives are corrected (e.g. "the scenario sheet lists it")', 'Rev. Victory');
+      const parts: string[] = [];
+      const rows = readObjectives(ctx.db).filter((o) => o.side === side);
+      if (input.name !== undefined) {
+        if (input.objectiveId === undefined) throw invalid('objectiveId', 'name the objective to rename');
+        const o = rows.find((x) => x.objective_id === input.objectiveId);
+        if (!o) throw notFound('objectiveId', `"${input.objectiveId}" is not on the ${side} list of Geographic Objectives`);
+        const name = input.name.trim();
+        if (name === o.name) throw invalid('name', `the objective is already called ${name}`);
+        cs.set('objectives', o.id, 'name', o.name, name);
+        parts.push(`${o.name} renamed ${name}`);
+      }
+      if (input.required !== undefined) {
+        const lists = JSON.parse(game.objectives) as Scenario['objectives'];
+        const required = requireInt('required', input.required, 0, 40);
+        if (required > rows.length) throw invalid('required', `Needed: the ${side} lists ${rows.length} objective${rows.length === 1 ? '' : 's'}, so it cannot need ${required}`, 'Rev. Victory');
+        if (required === lists.required[side]) throw invalid('required', `the ${side} already needs ${required}`);
+        const next = { ...lists, required: { ...lists.required, [side]: required } };
+        cs.set('game', 1, 'objectives', game.objectives, JSON.stringify(next));
+        parts.push(`needs ${required} (was ${lists.required[side]})`);
+      }
+      return { summary: `${started ? 'Correction: ' : ''}${side} Geographic Objectives: ${parts.join('; ')}${started ? ` (${reason})` : ''}`, result: {} };
+    },
+    started ? { correction: true } : { setup: true },
   );
 }
 
@@ -190,4 +238,4 @@ function applyCounterValues(ctx: GameContext, input: ApplyCounterValuesInput): R
   );
 }
 
-export const setupFunctions = { editLeader, editUnit, correctLeader, correctUnit, applyCounterValues } satisfies Partial<ServiceFunctions>;
+export const setupFunctions = { editLeader, editUnit, correctLeader, correctUnit, editObjectives, applyCounterValues } satisfies Partial<ServiceFunctions>;

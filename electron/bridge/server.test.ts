@@ -16,7 +16,7 @@ import { CONTRACT_FUNCTIONS as CHANNEL_FUNCTIONS, EVENT_FUNCTIONS } from '../../
 import { CONTENT_SECURITY_POLICY } from '../security';
 import { bridgeClientScript, CLIENT_SCRIPT_PATH, injectClientScript } from './client-script';
 import { bridgeContentSecurityPolicy, checkRequest, cookieValue, tokenCookieName } from './guard';
-import { freshGameFile, isHashedAsset, MAX_BODY_BYTES, parseBridgeArgs, parseCallBody, startBridge, type Bridge } from './server';
+import { freshGameFile, isHashedAsset, namedGameFile, MAX_BODY_BYTES, parseBridgeArgs, parseCallBody, startBridge, type Bridge } from './server';
 
 const SMALL_SCENARIO = 'skirmish-at-willoughby-run';
 
@@ -137,6 +137,14 @@ describe('the command line', () => {
     expect(() => parseBridgeArgs(['--file'])).toThrow(/--file needs a value/);
     expect(() => parseBridgeArgs(['--serve-everything'])).toThrow(/unknown option --serve-everything/);
     expect(parseBridgeArgs(['--renderer', '/tmp/r'])).toEqual({ renderer: '/tmp/r', build: false, help: false });
+  });
+
+  it('Save As puts the file the player named in the preview folder, and refuses a name with folders in words', () => {
+    expect(namedGameFile('/games', 'evening')).toBe(join('/games', 'evening.muster'));
+    expect(namedGameFile('/games', ' evening.muster ')).toBe(join('/games', 'evening.muster'));
+    for (const bad of ['../evening', 'a/b', 'a\\b', '.hidden']) {
+      expect(() => namedGameFile('/games', bad)).toThrow(expect.objectContaining({ field: 'name', message: expect.stringContaining('is not a file name: give a name without folders') }));
+    }
   });
 
   it('names new games after the scenario and never reuses a file name', () => {

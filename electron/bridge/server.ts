@@ -25,7 +25,7 @@ import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CONTRACT_FUNCTIONS, EVENTS, type AppInfo, type ContractFunction, type ErrorInfo, type GameChangedEvent } from '../../contract';
-import { dispatch } from '../../db/dispatch';
+import { dispatch, ShellError } from '../../db/dispatch';
 import { CHARTS_FILE_NAME, PlayerChartsStore } from '../charts';
 import { RecentFilesStore, RECENT_FILES_NAME, withGameFileExtension } from '../files';
 import { createGameBackendFactory } from '../game-backend';
@@ -114,6 +114,15 @@ export function freshGameFile(dir: string, suggestedName: string, now: Date = ne
   }
 }
 
+/** The file a player named for Save As in the preview: in the preview's folder, never elsewhere. */
+export function namedGameFile(dir: string, name: string): string {
+  const trimmed = name.trim();
+  if (/[\\/]/.test(trimmed) || trimmed === '.' || trimmed === '..' || trimmed.startsWith('.')) {
+    throw new ShellError('INVALID_ARGUMENT', 'name', `"${trimmed}" is not a file name: give a name without folders; the copy goes into ${dir}`);
+  }
+  return join(dir, withGameFileExtension(trimmed));
+}
+
 function securityHeaders(contentType: string): Record<string, string> {
   return {
     ...appResponseHeaders(contentType),
@@ -183,7 +192,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       if (file === null) log('Open…: the browser preview has no file dialog; the window lists the games folder (gameFolder / openFromFolder).');
       return file;
     },
-    chooseSaveAsFile: async (suggested) => freshGameFile(dir, `${basename(suggested, '.muster')}-copy`),
+    chooseSaveAsFile: async (suggested, name) => (name !== undefined ? namedGameFile(dir, name) : freshGameFile(dir, `${basename(suggested, '.muster')}-copy`)),
     reportFileError: async (file: string, error: ErrorInfo) => log(`${file}: ${error.message}`),
   };
 

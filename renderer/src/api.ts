@@ -6,6 +6,7 @@
  * so the app can show progress (and the end-to-end tests can wait for it).
  */
 import { ref, toRaw } from 'vue';
+import { forPlayers } from './format';
 import type { ContractFunction, CallInput, Output, GameChangedEvent, ErrorInfo, ErrorCode, CallResult, MenuCommandEvent } from '../../contract';
 
 /** A refusal (or failure) of one call, as the views show it. */
@@ -19,13 +20,31 @@ export class MusterApiError extends Error {
   readonly fn: string;
 
   constructor(fn: string, error: ErrorInfo) {
-    super(error.message);
+    super(inPlayersWords(error));
     this.name = 'MusterApiError';
     this.fn = fn;
     this.code = error.code;
     this.field = error.field;
     this.rule = error.rule;
   }
+}
+
+/**
+ * The service's message as a player reads it: the screen places it at its field, so the field's internal
+ * name in front ("viewer: ", "nothingToEnter: ", "sp: ", "file: ") is left out; what the service says
+ * about it stays.
+ */
+export function inPlayersWords(error: Pick<ErrorInfo, 'message' | 'field'>): string {
+  const message = forPlayers(error.message);
+  const colon = message.indexOf(': ');
+  if (colon <= 0) return message;
+  const head = message.slice(0, colon);
+  // An internal name: an identifier or a path of them ("rolls.USA", "unitIds[1]"), the field's or any.
+  if (head === error.field || /^[a-z][A-Za-z0-9]*(\[\d+\]|\.[A-Za-z0-9]+)*$/.test(head)) {
+    const rest = message.slice(colon + 2);
+    return rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  return message;
 }
 
 /** Any thrown value as a MusterApiError (bugs in the page become INTERNAL with their message). */
@@ -42,6 +61,12 @@ export function plain<T>(value: T): T {
 
 /** How many calls are in flight (the app root shows it as data-busy and a progress line). */
 export const callsInFlight = ref(0);
+
+/**
+ * Inputs still settling (a die typed, waiting a moment for a second keystroke that would make it no
+ * die): the app root counts them in data-busy, without the progress line.
+ */
+export const inputsSettling = ref(0);
 
 /** True when the page runs with a game service (desktop preload or browser bridge). */
 export function connected(): boolean {

@@ -4,7 +4,7 @@
  * shared by the screen (views/HistoryView.vue) and the opening frame the page is served with
  * (electron/opening-frame.ts), so both show a line alike.
  */
-import type { DiceRecord, HistoryEntry } from '../../contract';
+import type { DiceRecord, EventKind, HistoryEntry } from '../../contract';
 import { signed } from './format';
 
 /** The History's first read of events and of rolls: about two screenfuls, enough to paint the newest events and their rolls. */
@@ -22,6 +22,68 @@ export function historyLines(entries: readonly HistoryEntry[], diceOf: (entry: H
   }
   return out;
 }
+
+/** Each kind of event in a player's words, for the History's Kind column (every kind must have its words). */
+export const EVENT_KIND_WORDS: Readonly<Record<EventKind, string>> = {
+  'game.created': 'new game',
+  'setup.leader': 'leader counter',
+  'setup.unit': 'unit counter',
+  'setup.correction': 'correction',
+  'setup.objective': 'objectives',
+  'loss.sp': 'loss',
+  'loss.straggler': 'stragglers',
+  'stragglers.recovered': 'stragglers back',
+  fatigue: 'fatigue',
+  status: 'status',
+  'unit.flags': 'unit state',
+  'skirmishers.designated': 'skirmishers out',
+  'skirmishers.recalled': 'skirmishers back',
+  'orders.set': 'orders',
+  'orders.expired': 'orders lapse',
+  'orders.preroll': 'pre-roll',
+  'orders.attempt': 'order change',
+  'orders.warren': "Warren's orders",
+  'entries.finished': 'entries done',
+  'initiative.declared': 'declaration',
+  initiative: 'Initiative',
+  'activation.attempt': 'ME attempt',
+  'activation.re': 'RE activation',
+  'activation.pass': 'pass',
+  'activation.grant-me': 'ME given',
+  'leader.casualty': 'leader hit',
+  'leader.captured': 'leader captured',
+  'leader.replaced': 'leader replaced',
+  'leader.arrived': 'leader arrives',
+  'army-commander.successor': 'successor',
+  'guns.abandoned': 'guns abandoned',
+  'guns.resolved': 'guns resolved',
+  'guns.captured': 'guns captured',
+  'command.markers': 'markers',
+  'command.attachment': 'attachment',
+  'reinforcement.attempt': 'arrival roll',
+  'reinforcement.arrived': 'arrival',
+  'clock.advanced': 'clock',
+  'die.rolled': 'die',
+  'objective.occupied': 'objective',
+  fire: 'fire',
+  shock: 'shock',
+  'bayonet-charge': 'bayonet charge',
+  rally: 'rally',
+  udd: 'UDD',
+  confusion: 'Confusion Table',
+  works: 'works',
+  weather: 'weather',
+  'objective.manpower': 'manpower',
+  'game.ended': 'end of game',
+  'reinforcement.schedule': 'schedule',
+  'reinforcement.alternative': 'alternative area',
+  'movement.double-time': 'double time',
+  'fatigue.recovery': 'recovery',
+  concealment: 'concealment',
+  'activation.draw': 'card drawn',
+  'initiative.levels': 'Initiative Levels',
+  'night.plot': 'night plot',
+};
 
 export const SIDE_TEXT: Record<HistoryEntry['side'], string> = { USA: 'USA', CSA: 'CSA', both: 'both', game: '' };
 

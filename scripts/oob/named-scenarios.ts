@@ -21,6 +21,16 @@ export interface ScenarioSpec {
   /** Leaders without a command (staff) who take part. */
   staffLeaderIds: string[];
   notes: string[];
+  /**
+   * The ground this scenario is fought over (RI-D13): each side's Geographic Objectives and how many it
+   * must hold. The full battle's lists belong to the full battle; players correct these in Setup.
+   */
+  objectives: Scenario['objectives'];
+}
+
+/** One objective of a named scenario, by name (its id is the name in lower case, words joined by '-'). */
+function objective(name: string): Scenario['objectives']['USA'][number] {
+  return { id: name.toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''), name };
 }
 
 const SHEET_NOTE = "The forces and the start and end turns are Muster's selection from the historical order of battle: adjust them to the scenario sheet before the first turn.";
@@ -35,6 +45,7 @@ export const SCENARIO_SPECS: ScenarioSpec[] = [
     commandIds: ['usa-cavalry-1-gamble', 'usa-cavalry-1-devin', 'csa-heth-division', 'csa-walker-pegram'],
     unitIds: [],
     staffLeaderIds: [],
+    objectives: { USA: [objective('McPherson Ridge')], CSA: [objective('McPherson Ridge'), objective('Seminary Ridge')], required: { USA: 1, CSA: 1 } },
     notes: ['Buford holds with Gamble and Devin; Merritt is away at Mechanicstown. Pegram\'s battalion follows Heth onto the map.'],
   },
   {
@@ -46,6 +57,7 @@ export const SCENARIO_SPECS: ScenarioSpec[] = [
     commandIds: ['usa-i-1-meredith', 'csa-heth-division'],
     unitIds: [],
     staffLeaderIds: [],
+    objectives: { USA: [objective('McPherson Ridge'), objective('Herbst Woods')], CSA: [objective('McPherson Ridge'), objective('Herbst Woods')], required: { USA: 1, CSA: 2 } },
     notes: ["The Union side is Meredith's brigade alone; add Cutler's brigade or Hall's battery if the scenario sheet gives them."],
   },
   {
@@ -57,6 +69,7 @@ export const SCENARIO_SPECS: ScenarioSpec[] = [
     commandIds: ['usa-xi-1', 'csa-early-gordon', 'csa-early-jones', 'csa-rodes-doles'],
     unitIds: ['usa-battery-g-4th-us'],
     staffLeaderIds: [],
+    objectives: { USA: [objective("Barlow's Knoll")], CSA: [objective("Barlow's Knoll"), objective('Almshouse')], required: { USA: 1, CSA: 1 } },
     notes: ["The Confederate side is the two Georgia brigades that broke Barlow (Gordon of Early's division, Doles of Rodes's) with Jones's battalion; the rest of Early's division is left out."],
   },
   {
@@ -68,6 +81,7 @@ export const SCENARIO_SPECS: ScenarioSpec[] = [
     commandIds: ['usa-v-1-vincent', 'usa-v-2-weed', 'csa-hood-law', 'csa-hood-robertson'],
     unitIds: ['usa-battery-d-5th-us'],
     staffLeaderIds: ['usa-warren'],
+    objectives: { USA: [objective('Little Round Top')], CSA: [objective('Little Round Top'), objective('Big Round Top')], required: { USA: 1, CSA: 1 } },
     notes: ["Hazlett's battery (Battery D, 5th U.S.) comes without the rest of Martin's artillery brigade."],
   },
   {
@@ -79,6 +93,7 @@ export const SCENARIO_SPECS: ScenarioSpec[] = [
     commandIds: ['usa-cavalry-2', 'usa-cavalry-3', 'usa-cavalry-robertson', 'csa-cavalry-division'],
     unitIds: [],
     staffLeaderIds: [],
+    objectives: { USA: [objective('Hanover Road crossing of the Low Dutch Road')], CSA: [objective('Hanover Road crossing of the Low Dutch Road'), objective('Cress Ridge')], required: { USA: 1, CSA: 1 } },
     notes: [
       "Muster's selection: Stuart's whole division (Jenkins already on the map, the rest entering on the Harrisburg Road) against Gregg's and Kilpatrick's divisions and Robertson's horse artillery. The cavalry fight of 3 July, moved to 2 July.",
     ],
@@ -92,6 +107,7 @@ export const SCENARIO_SPECS: ScenarioSpec[] = [
     commandIds: ['usa-cavalry-1-gamble', 'usa-i-1-meredith', 'csa-heth-archer', 'csa-heth-davis'],
     unitIds: ['csa-fredericksburg-battery-virginia'],
     staffLeaderIds: [],
+    objectives: { USA: [objective('McPherson Ridge')], CSA: [objective('McPherson Ridge'), objective('Willoughby Run crossing')], required: { USA: 1, CSA: 1 } },
     notes: ['Not a scenario of the revision: a brigade or two a side for learning Muster and for tests.'],
   },
 ];
@@ -172,6 +188,6 @@ export function buildScenario(full: Scenario, spec: ScenarioSpec): Scenario {
     initialOrders: full.initialOrders.filter((o) => included.has(o.commandId)),
     reinforcements,
     leaderArrivals,
-    objectives: full.objectives,
+    objectives: spec.objectives,
   };
 }

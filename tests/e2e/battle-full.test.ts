@@ -82,9 +82,9 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     await page.getByTestId('activation-command').selectOption(HETH);
     await click('activation-initiative-me');
     await page.getByTestId('activation-command').selectOption(GAMBLE);
-    // The roster says Meade is not on the map: his box is not offered (RI-B11, RI-H05); asked anyway, the service refuses.
-    expect(await page.getByLabel(/George G\. Meade .* in range, uses his rating/).isDisabled()).toBe(true);
-    expect(await page.getByTestId('activation-segment').innerText()).toContain('not on the map');
+    // The roster says Meade is not on the map: he is not offered as a superior (RI-B11, RI-H05); asked anyway, the service refuses.
+    await settle();
+    expect(await page.getByTestId('activation-segment').innerText()).not.toContain('George G. Meade (');
     const refused = await e2e.callRaw('attemptActivation', { commandId: GAMBLE, superiorsInRange: ['usa-meade'], roll: 2 });
     expect(refused).toMatchObject({ ok: false, error: { code: 'RULES_FORBID', field: 'superiorsInRange[0]', message: expect.stringContaining('George G. Meade is not on the map') } });
     expect((await e2e.call('turnState')).activated.map((a) => a.commandId)).toEqual([HETH]);
@@ -141,20 +141,25 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     expect((await e2e.call('diceLog', { limit: 1 }))[0]).toMatchObject({ source: 'table', roll: 5, modified: 4, outcome: 'not yet' });
   });
 
-  it('1000: Lee sends Rodes to another road in secret, behind a hand-over; the USA learns only that he spent his points (RI-B03)', async () => {
+  it('1000: Lee, not on the map, has no points to send a group elsewhere (RI-B11); Reynolds sends the XI Corps to another road in secret, behind a hand-over; the CSA learns only that he spent his points (RI-B03)', async () => {
     const page = e2e.page;
     await click('alternative-CSA');
     await click('hand-over-continue');
-    await page.getByTestId('alternative-group').selectOption('csa-rodes-arrival');
+    expect(await page.getByTestId('alternative-form').innerText()).toContain('Not now: Robert E. Lee is not on the map: the army commander pays for an Alternative Arrival Area with his rating points, and has none to spend until he arrives');
+    expect(await page.getByTestId('alternative-group').count()).toBe(0);
+    await click('alternative-done');
+    await click('alternative-USA');
+    await click('hand-over-continue');
+    await page.getByTestId('alternative-group').selectOption('usa-xi-corps-arrival');
     await page.getByTestId('alternative-area').fill('Mummasburg Road');
     await click('alternative-order');
-    expect(await page.getByTestId('alternative-form').innerText()).toContain("Rodes's Division sent to Mummasburg Road");
+    expect(await page.getByTestId('alternative-form').innerText()).toContain('sent to Mummasburg Road');
     await e2e.screenshot('turn-alternative-arrival');
     await click('alternative-done');
     expect(await page.getByTestId('alternative-form').count()).toBe(0);
     const told = (await e2e.call('history', { limit: 1 }))[0]!;
-    expect(told.summary).toBe('CSA: Robert E. Lee spends all his rating points on an Alternative Arrival Area (which group is secret)');
-    for (const view of [await e2e.call('arrivals', { viewer: 'USA' }), await e2e.call('arrivals'), await e2e.call('history', { limit: 5000 })]) {
+    expect(told.summary).toBe('USA: John F. Reynolds (Left Wing) spends all his rating points on an Alternative Arrival Area (which group is secret)');
+    for (const view of [await e2e.call('arrivals', { viewer: 'CSA' }), await e2e.call('arrivals'), await e2e.call('history', { limit: 5000 })]) {
       expect(JSON.stringify(view)).not.toContain('Mummasburg');
     }
     expect(await page.getByTestId('turn-start').innerText()).not.toContain('Mummasburg');

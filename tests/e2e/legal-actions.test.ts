@@ -72,7 +72,8 @@ describe('the screens offer what the service allows', () => {
   });
 
   it('Activation Segment (III.A): the side to act’s commands, barred where the service says, ME and RE as it allows', async () => {
-    // USA does nothing in the Orders Segment; CSA neither. Initiative: typed dice, USA wins.
+    // USA does nothing in the Orders Segment; CSA neither. Initiative: typed dice, CSA wins (its Heth's division is on the
+    // map with its commander, and its brigades may be out of his range; the USA's cavalry never is out of command).
     const page = e2e.page;
     while ((await e2e.gameInfo())!.clock.segment === 'I') {
       const done = page.getByTestId('orders-side-done');
@@ -85,12 +86,12 @@ describe('the screens offer what the service allows', () => {
       }
       await next();
     }
-    await e2e.call('rollInitiative', { armyPoints: { USA: false, CSA: false }, rolls: { USA: 5, CSA: 1 } });
+    await e2e.call('rollInitiative', { armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 5 } });
     while ((await e2e.gameInfo())!.clock.segment !== 'III') await e2e.call('advanceClock');
     await e2e.reload();
     await e2e.screen('turn');
     const turn = await e2e.call('turnState');
-    expect(turn.sideToAct).toBe('USA');
+    expect(turn.sideToAct).toBe('CSA');
     const legal = turn.legal.activations.filter((a): a is LegalActivation & { commandId: string } => a.commandId !== undefined);
     const commands = await options('activation-command');
     expect(commands.map((o) => o.value).sort()).toEqual(legal.map((a) => a.commandId).sort());
@@ -101,7 +102,7 @@ describe('the screens offer what the service allows', () => {
     await settle();
     expect(await page.getByTestId('activation-re').isDisabled()).toBe(!first.re.allowed);
     await e2e.call('attemptActivation', { commandId: first.commandId });
-    await e2e.call('pass', { side: 'CSA' });
+    await e2e.call('pass', { side: 'USA' });
     await e2e.reload();
     await e2e.screen('turn');
 

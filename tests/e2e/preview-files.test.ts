@@ -61,15 +61,35 @@ describe('the File menu of the browser preview', () => {
     expect((await e2e.call('roster')).find((u) => u.id === 'csa-13th-alabama')!.spLost).toBe(1);
   });
 
-  it('Save As… copies the game into the folder and play continues on the copy', async () => {
+  it('Save As… asks for the name, copies the game into the folder under it and play continues on the copy', async () => {
+    const page = e2e.page;
     await openMenu();
-    await e2e.page.getByTestId('file-save-as').click();
+    await page.getByTestId('file-save-as').click();
+    const dialog = page.getByTestId('save-as-dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('save-as-name').inputValue()).toBe(`${basename(first, '.muster')}-copy`);
+    await page.getByTestId('save-as-name').fill('willoughby-evening');
+    await e2e.screenshot('file-save-as');
+    await page.getByTestId('save-as-save').click();
     await settle();
     const info = await e2e.gameInfo();
-    expect(info?.file).not.toBe(first);
-    expect(basename(info!.file)).toMatch(/-copy-.*\.muster$/);
+    expect(basename(info!.file)).toBe('willoughby-evening.muster');
     expect((await e2e.call('roster')).find((u) => u.id === 'csa-13th-alabama')!.spLost).toBe(1);
-    expect((await e2e.call('gameFolder'))!.files.map((f) => f.name)).toContain(basename(info!.file));
+    expect((await e2e.call('gameFolder'))!.files.map((f) => f.name)).toContain('willoughby-evening.muster');
+    // The name of another game of the folder: refused at the name field, in words, and nothing is written.
+    await openMenu();
+    await page.getByTestId('file-save-as').click();
+    await page.getByTestId('save-as-name').fill(basename(second, '.muster'));
+    await page.getByTestId('save-as-save').click();
+    await settle();
+    expect(await dialog.getByRole('alert').innerText()).toBe(`${basename(second)} is already a game in this folder; Muster never overwrites a file, choose another name`);
+    expect(await page.getByTestId('save-as-name').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('save-as-name').fill('sub/dir');
+    await page.getByTestId('save-as-save').click();
+    await settle();
+    expect(await dialog.getByRole('alert').innerText()).toContain('is not a file name: give a name without folders');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(basename((await e2e.gameInfo())!.file)).toBe('willoughby-evening.muster');
   });
 
   it('Export log downloads the history as CSV', async () => {

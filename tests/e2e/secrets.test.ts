@@ -119,7 +119,7 @@ describe('secret entries stay with their side until both have finished', () => {
     const before = (await e2e.gameInfo())!.eventCount;
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await settle();
-    expect(await page.locator('.app-alert').innerText()).toMatch(/the last entry is USA's hand-over \(USA finished its entries\) and CSA is asking: only the USA player may take it back/);
+    expect(await page.locator('.app-alert').innerText()).toMatch(/^The last entry is USA's hand-over \(USA finished its entries\) and CSA is asking: only the USA player may take it back, or both players together/);
     expect((await e2e.gameInfo())!.eventCount).toBe(before);
     expect((await e2e.call('history', { viewer: 'both', limit: 1 }))[0]).toMatchObject({ kind: 'entries.finished', undone: false });
     expect((await e2e.call('history', { viewer: 'USA', kinds: ['orders.attempt'] }))[0]).toMatchObject({ undone: false });

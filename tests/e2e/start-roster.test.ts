@@ -246,7 +246,11 @@ describe('Start, Setup, Roster and History in the browser', () => {
     if (refusal.ok) return;
     const spField = dialog.getByLabel('SP lost');
     const describedBy = await spField.getAttribute('aria-describedby');
-    await expect.poll(() => page.locator(`#${describedBy}`).innerText()).toContain(refusal.error.message);
+    // At its field, without the field's internal name in front ("sp: ").
+    expect(refusal.error.message.startsWith('sp: ')).toBe(true);
+    const shown = refusal.error.message.replace(/^sp: (.)/, (_m, first: string) => first.toUpperCase());
+    await expect.poll(() => page.locator(`#${describedBy}`).innerText()).toContain(shown);
+    expect(await page.locator(`#${describedBy}`).innerText()).not.toContain('sp: ');
     expect(await spField.getAttribute('aria-invalid')).toBe('true');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -292,7 +296,9 @@ describe('Start, Setup, Roster and History in the browser', () => {
     await rating.fill('12');
     await rating.press('Enter');
     await e2e.idle();
-    await expect.poll(() => note.innerText()).toBe('Rating must be a whole number from 0 to 9');
+    await expect.poll(() => note.innerText()).toBe('Rating must be a whole number from 0 to 9 (12 was not saved)');
+    // The refused value does not stay in the field, where it would look saved: the field shows the game's value.
+    expect(await rating.inputValue()).toBe('4');
     await e2e.screenshot('setup-correction-refused');
     // With a reason and a counter value: recorded as a correction, old and new value in the History.
     await rating.fill('5');
@@ -312,7 +318,8 @@ describe('Start, Setup, Roster and History in the browser', () => {
     await page.getByRole('button', { name: 'Import 1 counter' }).click();
     await e2e.idle();
     await expect.poll(() => page.getByTestId('csv-result').innerText()).toBe('0 imported, 1 refused.');
-    expect(await page.getByRole('list', { name: 'Refused imports' }).innerText()).toContain(refusal.error.message);
+    // In players' words: the field's internal name ("game: ") left out.
+    expect(await page.getByRole('list', { name: 'Refused imports' }).innerText()).toContain(refusal.error.message.replace(/^game: s/, 'S'));
   });
 
   it('rolls a leader casualty with a typed table die on the Leaders screen', async () => {

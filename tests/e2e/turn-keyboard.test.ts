@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
 
 const GAMBLE = 'usa-cavalry-1-gamble';
-const STUART = 'csa-cavalry-division';
+/** Heth's division: the CSA's command on the map at 0740 with its commander (Stuart's has not arrived: RI-B14). */
+const HETH = 'csa-heth-division';
 
 let e2e: E2E;
 
@@ -132,7 +133,7 @@ describe('a whole turn with the keyboard alone', () => {
     expect((await e2e.call('turnState')).sideToAct).toBe('CSA');
 
     await tabTo('[data-testid="activation-command"]');
-    await arrowTo(STUART);
+    await arrowTo(HETH);
     await tabTo('[data-testid="activation-re"]');
     await press('Enter');
     expect((await e2e.call('turnState')).activations).toBe(2);

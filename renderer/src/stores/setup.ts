@@ -1,6 +1,6 @@
 /**
  * The Setup screen's store: leaders and units as the service reports them, the edits typed into the
- * table (kept as drafts while refused, so the player can correct them), the service's refusal per
+ * table (a refused value is not kept: the field shows the saved value again, and the message says what was typed), the service's refusal per
  * cell, and the CSV import. Before play begins a cell is a setup edit; once play has begun it is a
  * correction (RI-H04): the same values, recorded with the reason the players give, so a misprint found
  * mid-game is fixed in the open. A refusal is shown next to its field, in the service's words (once).
@@ -76,9 +76,15 @@ export const useSetupStore = defineStore('setup', () => {
     cellErrors.value = restErrors;
   }
 
+  /**
+   * A refused value: the message stays at the field, with what was typed; the field goes back to the value
+   * the game holds, so a refused value never looks saved.
+   */
   function refuse(key: string, text: string, message: string): void {
-    drafts.value = { ...drafts.value, [key]: text };
-    cellErrors.value = { ...cellErrors.value, [key]: message };
+    const { [key]: _d, ...restDrafts } = drafts.value;
+    drafts.value = restDrafts;
+    const typed = text.trim();
+    cellErrors.value = { ...cellErrors.value, [key]: typed === '' ? message : `${message} (${typed} was not saved)` };
   }
 
   /** Commits one numeric cell; returns true when the service took it (or nothing changed). */

@@ -285,6 +285,10 @@ export const useTurnStore = defineStore('turn', () => {
   const orderPreRoll = (input: CallInput<'orderPreRoll'>) => app.change(() => call('orderPreRoll', input), hidden(input.side));
   const attemptOrderChange = (input: CallInput<'attemptOrderChange'>) =>
     app.change(() => call('attemptOrderChange', input), hidden(commandById.value.get(input.commandId)?.node.side));
+  /** Warren's order change: a USA entry of the secret Orders Segment (RI-C17). */
+  const warrenOrderChange = (input: CallInput<'warrenOrderChange'>) => app.change(() => call('warrenOrderChange', input), hidden('USA'));
+  /** A division-or-higher commander gives ME to the units stacked with him (RI-S31). */
+  const grantMe = (input: CallInput<'grantMe'>) => app.change(() => call('grantMe', input), (r) => r.event.summary);
   /** Orders given directly; `side` marks an entry of the secret Orders Segment. */
   const setOrders = (input: CallInput<'setOrders'>, side?: Side) =>
     app.change(() => call('setOrders', input), side ? hidden(side) : (r) => r.event.summary);
@@ -357,6 +361,8 @@ export const useTurnStore = defineStore('turn', () => {
     loadRoster,
     orderPreRoll,
     attemptOrderChange,
+    warrenOrderChange,
+    grantMe,
     setOrders,
     rollInitiative,
     attemptActivation,
