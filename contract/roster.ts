@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { COUNTER_LIMITS, DISORDER_CAUSES } from '../rules/types';
-import { Arm, ChangeResult, Id, Level, Order, Side, Status, Viewer, ViewerOnly, Weapon, query, write } from './common';
+import { Arm, ChangeResult, Id, Level, Order, Side, Status, Viewer, ViewerOnly, Weapon, query, text, write } from './common';
 
 export const RosterQuery = z.strictObject({
   side: Side.optional(),
@@ -193,13 +193,32 @@ export const SetCommandMarkersInput = z.strictObject({
 });
 export type SetCommandMarkersInput = z.infer<typeof SetCommandMarkersInput>;
 
-/** The Roster screen's data in one read: the command tree and every unit (roster and commandTree together). */
-export const RosterSheet = z.object({ tree: z.array(CommandNode), units: z.array(RosterUnit) });
+/**
+ * The Roster screen's data in one read: the command tree and every unit (roster and commandTree together).
+ * `revision` names the state of the file the sheet shows (null when it shows the game as one side sees it,
+ * with the other side's hidden entries taken out). Asked with `since`, the revision of a sheet the screen
+ * holds, the answer carries `changes` when the service still knows that sheet: `units` then holds only
+ * the units that differ from it, and `changes.unitIds` every unit's id in order, so a change sends a row
+ * or two, not the whole order of battle.
+ */
+export const RosterSheet = z.object({
+  tree: z.array(CommandNode),
+  units: z.array(RosterUnit),
+  revision: z.string().nullable().optional(),
+  changes: z.object({ since: z.string(), unitIds: z.array(z.string()) }).optional(),
+});
 export type RosterSheet = z.infer<typeof RosterSheet>;
+
+export const RosterSheetQuery = z.strictObject({
+  viewer: Viewer.optional(),
+  /** The revision of the sheet the screen holds: only the units changed since are sent. */
+  since: text(100).optional(),
+}).optional();
+export type RosterSheetQuery = z.infer<typeof RosterSheetQuery>;
 
 export const rosterContract = {
   roster: query('Every unit (or one side, or one command) with strength, losses, fatigue, status, orders and flags', RosterQuery.optional(), z.array(RosterUnit)),
-  rosterSheet: query('The Roster screen in one read: the command tree and every unit', ViewerOnly, RosterSheet),
+  rosterSheet: query('The Roster screen in one read: the command tree and every unit (or the units changed since a sheet the screen holds)', RosterSheetQuery, RosterSheet),
   commandTree: query('The chain of command with each command’s orders, markers and totals', ViewerOnly, z.array(CommandNode)),
   setFatigue: write("Sets a unit's fatigue level", SetFatigueInput, ChangeResult),
   setStatus: write("Sets a unit's cohesion status", SetStatusInput, ChangeResult),

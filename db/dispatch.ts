@@ -17,6 +17,36 @@ export interface DispatchOptions {
   validateOutput: boolean;
   /** Where internal errors go (the log file); the window only learns that one happened. */
   logError?: (message: string, error?: unknown) => void;
+  /**
+   * Where a call that took longer than SLOW_CALL_MS is noted (the log file): `slowCallLine` words it, so
+   * a player's report shows which function the time went to, and how much.
+   */
+  logSlowCall?: (line: string) => void;
+  /** The clock calls are timed by, in milliseconds (performance.now unless a test passes its own). */
+  clock?: () => number;
+}
+
+/** A call slower than this (ms) is written to the log: about three frames, which a player notices. */
+export const SLOW_CALL_MS = 50;
+
+/** The log line of a slow call: the contract function's name and its time in whole milliseconds. */
+export function slowCallLine(fn: string, ms: number): string {
+  return `slow call: ${fn} took ${Math.round(ms)} ms`;
+}
+
+/** Runs `call`, timing it from the arguments received to the result ready, and logs it when it was slow. */
+function timedCall<T>(fn: string, options: DispatchOptions, call: () => T): T {
+  if (options.logSlowCall === undefined) return call();
+  const clock = options.clock ?? (() => performance.now());
+  const started = clock();
+  const note = () => {
+    const ms = clock() - started;
+    if (ms > SLOW_CALL_MS) options.logSlowCall!(slowCallLine(fn, ms));
+  };
+  const result = call();
+  if (result instanceof Promise) return result.finally(note) as T;
+  note();
+  return result;
 }
 
 /** A refused input, in words that name the field (db/errors.ts refusedInput). */
@@ -77,12 +107,16 @@ function finish(fn: ContractFunction, value: unknown, options: DispatchOptions):
 }
 
 /** Runs one call of `fn` with the raw arguments the caller sent (the IPC event already removed). */
-export async function dispatch<K extends ContractFunction>(
+export function dispatch<K extends ContractFunction>(
   handlers: ChannelHandlers,
   fn: K,
   args: readonly unknown[],
   options: DispatchOptions,
 ): Promise<CallResult<unknown>> {
+  return timedCall(fn, options, () => dispatchUntimed(handlers, fn, args, options));
+}
+
+async function dispatchUntimed(handlers: ChannelHandlers, fn: ContractFunction, args: readonly unknown[], options: DispatchOptions): Promise<CallResult<unknown>> {
   const prepared = prepare(fn, args);
   if (!prepared.ok) return prepared;
   let value: unknown;
@@ -103,6 +137,10 @@ export function serviceHandlers(service: GameServiceApi): GameHandlers {
 
 /** The same call, synchronously, for the game service's functions (which never wait): the command line's way in. */
 export function dispatchGameSync(handlers: GameHandlers, fn: GameFunction, args: readonly unknown[], options: DispatchOptions): CallResult<unknown> {
+  return timedCall(fn, options, () => dispatchGameSyncUntimed(handlers, fn, args, options));
+}
+
+function dispatchGameSyncUntimed(handlers: GameHandlers, fn: GameFunction, args: readonly unknown[], options: DispatchOptions): CallResult<unknown> {
   const prepared = prepare(fn, args);
   if (!prepared.ok) return prepared;
   let value: unknown;

@@ -47,7 +47,7 @@ describe('creating a game', () => {
     expect(g.reinforcementGroups()).toEqual([]);
     // The Roster screen reads both in one query.
     g.recordLoss({ unitId: '2-wi', sp: 1 });
-    expect(g.rosterSheet()).toEqual({ tree: g.commandTree(), units: g.roster() });
+    expect(g.rosterSheet()).toEqual({ tree: g.commandTree(), units: g.roster(), revision: expect.any(String) });
     g.close();
   });
 
@@ -68,7 +68,7 @@ describe('creating a game', () => {
     expect(spLost(g.rosterSheet())).toBe(1);
     g.setFatigue({ unitId: '2-wi', level: 2 });
     expect(g.rosterSheet().units.find((u) => u.id === '2-wi')!.fatigue).toBe(2);
-    expect(g.rosterSheet()).toEqual({ tree: g.commandTree(), units: g.roster() });
+    expect(g.rosterSheet()).toEqual({ tree: g.commandTree(), units: g.roster(), revision: expect.any(String) });
     g.close();
   });
 

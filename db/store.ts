@@ -244,17 +244,51 @@ export function currentSp(u: Pick<UnitRow, 'sp' | 'sp_lost' | 'stragglers' | 'ab
   return u.sp - u.sp_lost - u.stragglers - u.abandoned_guns;
 }
 
-export const readGame = (db: SqliteDatabase) => statement(db, 'SELECT * FROM game WHERE id = 1').get() as GameRow;
-export const readClock = (db: SqliteDatabase) => statement(db, 'SELECT * FROM clock WHERE id = 1').get() as ClockRow;
-export const readTurnState = (db: SqliteDatabase) => statement(db, 'SELECT * FROM turn_state WHERE id = 1').get() as TurnStateRow;
-export const readTurns = (db: SqliteDatabase) => statement(db, 'SELECT * FROM turns ORDER BY idx').all() as TurnRow[];
+/**
+ * The reads a query keeps while it runs (steadyReads): the one-row tables, the turns and the commands, read
+ * once however many checks ask for them. Only queries run this way, so nothing can change under them.
+ */
+const steady = new WeakMap<SqliteDatabase, Map<string, unknown>>();
+
+function kept<T>(db: SqliteDatabase, sql: string, read: () => T): T {
+  const reads = steady.get(db);
+  if (reads === undefined) return read();
+  if (!reads.has(sql)) reads.set(sql, read());
+  return reads.get(sql) as T;
+}
+
+/**
+ * Runs `query`, which must not write, with the game row, the clock, the turn state, the turns and the
+ * commands each read once: the legal actions of the turn state run every order change's and activation's
+ * checks, each of which reads the clock and the turn state again (thousands of reads in an Orders Segment
+ * of the full battle). The rows it hands out are shared for the query's duration: callers read them only.
+ */
+export function steadyReads<T>(db: SqliteDatabase, query: () => T): T {
+  if (steady.has(db)) return query();
+  steady.set(db, new Map());
+  try {
+    return query();
+  } finally {
+    steady.delete(db);
+  }
+}
+
+const GAME_SQL = 'SELECT * FROM game WHERE id = 1';
+const CLOCK_SQL = 'SELECT * FROM clock WHERE id = 1';
+const TURN_STATE_SQL = 'SELECT * FROM turn_state WHERE id = 1';
+const TURNS_SQL = 'SELECT * FROM turns ORDER BY idx';
+const COMMANDS_SQL = 'SELECT * FROM commands ORDER BY position';
+export const readGame = (db: SqliteDatabase) => kept(db, GAME_SQL, () => statement(db, GAME_SQL).get() as GameRow);
+export const readClock = (db: SqliteDatabase) => kept(db, CLOCK_SQL, () => statement(db, CLOCK_SQL).get() as ClockRow);
+export const readTurnState = (db: SqliteDatabase) => kept(db, TURN_STATE_SQL, () => statement(db, TURN_STATE_SQL).get() as TurnStateRow);
+export const readTurns = (db: SqliteDatabase) => kept(db, TURNS_SQL, () => statement(db, TURNS_SQL).all() as TurnRow[]);
 export const readTurn = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM turns WHERE id = ?').get(id) as TurnRow | undefined;
 export const readUnit = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM units WHERE id = ?').get(id) as UnitRow | undefined;
 export const readUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units ORDER BY position').all() as UnitRow[];
 /** Units activated singly this segment (Out-of-Command Activation Phase). */
 export const readActivatedUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units WHERE activation IS NOT NULL ORDER BY activation_order').all() as UnitRow[];
 export const readCommand = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined;
-export const readCommands = (db: SqliteDatabase) => statement(db, 'SELECT * FROM commands ORDER BY position').all() as CommandRow[];
+export const readCommands = (db: SqliteDatabase) => kept(db, COMMANDS_SQL, () => statement(db, COMMANDS_SQL).all() as CommandRow[]);
 /** What the chain of command and the standing orders are worked out from: four columns of every command, not all of them. */
 export type CommandLink = Pick<CommandRow, 'id' | 'parent_id' | 'attached_to' | 'own_order'>;
 export const readCommandLinks = (db: SqliteDatabase) => statement(db, 'SELECT id, parent_id, attached_to, own_order FROM commands ORDER BY position').all() as CommandLink[];

@@ -350,6 +350,8 @@ function onReady(): void {
     trustedWebContents: () => mainWindow?.webContents ?? null,
     logError: (message, error) => log.error(message, error),
     logWarning: (message) => log.warn(message),
+    // A call slower than a few frames goes to the log file, so a player's report shows where the time went.
+    logSlowCall: (line) => log.warn(line),
     onCallDone: (_fn, writes) => {
       if (writes) rebuildMenu(false);
     },

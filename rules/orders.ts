@@ -652,7 +652,22 @@ export interface CommandNode {
   parentId: string | null;
 }
 
+/**
+ * Trees already checked and indexed. The service asks about every command of one tree in turn (the legal
+ * order changes: each command, each order), so a tree is checked and indexed once, not once per question.
+ * A tree is never changed once passed in (the service builds a new one per read of the commands).
+ */
+const indexedTrees = new WeakMap<readonly CommandNode[], Map<string, string | null>>();
+
 function indexTree(tree: readonly CommandNode[]): Map<string, string | null> {
+  const indexed = Array.isArray(tree) ? indexedTrees.get(tree) : undefined;
+  if (indexed !== undefined && indexed.size === tree.length) return indexed;
+  const parents = checkAndIndexTree(tree);
+  indexedTrees.set(tree, parents);
+  return parents;
+}
+
+function checkAndIndexTree(tree: readonly CommandNode[]): Map<string, string | null> {
   assertArray('tree', tree);
   const parents = new Map<string, string | null>();
   tree.forEach((node, index) => {

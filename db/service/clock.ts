@@ -9,11 +9,12 @@ import type { ChangeSet } from '../events';
 import type { AdvanceClockInput, AdvanceClockResult, AdvanceToDecisionResult, ChangeResult, FinishEntriesInput, LegalActions, TurnState, Viewer } from '../../contract';
 import { SIDES, type Side } from '../../rules/types';
 import { MusterError } from '../errors';
-import { readActivatedUnits, readClock, readGame, readCommands, readLeaders, readTurns, readTurnState, readUnits } from '../store';
+import { readActivatedUnits, readClock, readGame, readCommands, readLeaders, readTurns, readTurnState, readUnits, steadyReads } from '../store';
 import { askRules } from '../validate';
 import { RULE } from './common';
 import { obligationsNow, requireObligationsMet, rollAllDueVerdict } from './obligations';
 import { write, type GameContext, type ServiceFunctions } from './context';
+import { perRevision } from './revision-memo';
 import { legalActions, verdictOf } from './legal';
 import { fatigueRecovery } from './movement';
 import { messengerArrivals } from './optional-messengers';
@@ -24,7 +25,12 @@ import { clearNightPlots } from './optional-night-plot';
 import { holdInitiativeByLevel } from './optional-variable-initiative';
 import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretsRecorded, secretStep, sideBit } from './secrets';
 
+/** The turn state: a query only, so its many checks share one read of the clock, the turn state and the commands. */
 function turnState(ctx: GameContext, input: { viewer?: Viewer } = {}): TurnState {
+  return steadyReads(ctx.db, () => turnStateNow(ctx, input));
+}
+
+function turnStateNow(ctx: GameContext, input: { viewer?: Viewer } = {}): TurnState {
   const t = readTurnState(ctx.db);
   const commands = readCommands(ctx.db);
   const preroll = (v: number | null) => (v === null ? null : v === 1);
@@ -286,4 +292,5 @@ function advanceToDecision(ctx: GameContext, input: AdvanceClockInput = {}): Adv
   })();
 }
 
-export const clockFunctions = { turnState, finishEntries, advanceClock, advanceToDecision } satisfies Partial<ServiceFunctions>;
+// The turn bar asks for the turn state after every change, and the Turn screen with it: worked out once per state of the file.
+export const clockFunctions = { turnState: perRevision(turnState), finishEntries, advanceClock, advanceToDecision } satisfies Partial<ServiceFunctions>;

@@ -23,13 +23,27 @@ import { requireStartOfActivationDone } from './turn-start';
 
 const ALLOWED: Verdict = { allowed: true };
 
-/** Runs a check; a MusterError refusal becomes a verdict with its reason and rule. Anything else is a bug and propagates. */
+/**
+ * Runs a check; a MusterError refusal becomes a verdict with its reason and rule. Anything else is a bug and
+ * propagates. The turn state runs hundreds of checks that refuse (every order change of every command in an
+ * Orders Segment), and a refusal's stack trace, which no verdict shows, was most of what each cost: checks
+ * run without one. A bug is thrown again from a second run of its check (a query: it changes nothing) with
+ * its stack trace, for the log.
+ */
 export function verdictOf<T>(check: () => T): { verdict: Verdict; value: T | null } {
+  const traceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     return { verdict: ALLOWED, value: check() };
   } catch (e) {
-    if (!(e instanceof MusterError)) throw e;
+    if (!(e instanceof MusterError)) {
+      Error.stackTraceLimit = traceLimit;
+      check();
+      throw e;
+    }
     return { verdict: { allowed: false, reason: e.reason, ...(e.rule !== undefined ? { rule: e.rule } : {}) }, value: null };
+  } finally {
+    Error.stackTraceLimit = traceLimit;
   }
 }
 

@@ -10,14 +10,14 @@ import { SIDES, UNIT_STATUSES } from '../../rules/types';
 import { eventDueAt } from '../clock';
 import { forbidden, invalid } from '../errors';
 import { COUNTER_LIMITS } from '../../rules/types';
-import type { ChangeResult, CommandNode, RosterSheet, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
+import type { ChangeResult, CommandNode, RosterSheet, RosterSheetQuery, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
 import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type CommandRow, type UnitRow } from '../store';
 import { askRules, optionalBool, requireInt, requireObject, requireOneOf } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
 import { commandArm, RULE, unitSubject, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, unit } from './lookups';
-import { statement } from '../statements';
+import { revisionOf } from './revision-memo';
 
 /** The state tables a roster and a command tree are made from, read once for both (rosterSheet). */
 interface ForcesRead {
@@ -303,35 +303,60 @@ function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): Cha
   });
 }
 
-/**
- * The last Roster sheet made on each connection, with the revision of the file it was made at. The page's
- * opening frame (electron/opening-frame.ts) and the Roster screen right behind it ask for the same sheet
- * as the page loads: it is made once. Callers never change a sheet (the contract's callers get a copy).
- */
-const lastSheet = new WeakMap<GameContext['db'], { revision: string; sheet: RosterSheet }>();
+/** The sheets last made on each connection, by revision: a screen holding one is sent only what changed since. */
+const SHEETS_KEPT = 4;
+const sheetsMade = new WeakMap<GameContext['db'], Map<string, RosterSheet>>();
 
-/**
- * Where the file stands: the rows this connection has changed so far (SQLite's total_changes(), which
- * every write moves, kept or rolled back) and SQLite's data version (which a write by any other
- * connection would move: none can while Muster holds the file's lock). Equal revisions, equal state tables.
- */
-function revisionOf(ctx: GameContext): string {
-  const r = statement(ctx.db, 'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version').get() as { changes: number; version: number };
-  return `${r.changes}:${r.version}`;
+/** The sheet as the file stands: the tree and every unit, from one read of the commands and the units. */
+function wholeSheet(ctx: GameContext): RosterSheet {
+  const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };
+  return { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
+}
+
+/** Two answers of the contract (plain data: strings, numbers, booleans, null, arrays, objects) are the same. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /**
  * The Roster screen's first paint from one query: the tree and every unit, from one read of the commands
  * and the units (and so one working out of the standing orders, cached per read in db/service/chain.ts).
+ * Made once per state of the file (revision-memo.ts): the page's opening frame and the Roster screen right
+ * behind it ask for the same sheet as the page loads. After a change, the screen asks `since` the sheet it
+ * holds and is sent the units that changed (a loss: one unit), with every unit's id in order.
+ * As one side sees the game (the other side's hidden entries taken out, in a transaction rolled back), the
+ * sheet is neither kept nor compared: it is sent whole, with no revision.
  */
-function rosterSheet(ctx: GameContext): RosterSheet {
+function rosterSheet(ctx: GameContext, input: RosterSheetQuery = {}): RosterSheet {
+  if (ctx.db.inTransaction) return { ...wholeSheet(ctx), revision: null };
   const revision = revisionOf(ctx);
-  const last = lastSheet.get(ctx.db);
-  if (last?.revision === revision) return last.sheet;
-  const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };
-  const sheet = { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
-  lastSheet.set(ctx.db, { revision, sheet });
-  return sheet;
+  let kept = sheetsMade.get(ctx.db);
+  if (kept === undefined) {
+    kept = new Map();
+    sheetsMade.set(ctx.db, kept);
+  }
+  let sheet = kept.get(revision);
+  if (sheet === undefined) {
+    sheet = { ...wholeSheet(ctx), revision };
+    kept.set(revision, sheet);
+    // The oldest goes first (a Map keeps the order things were put in).
+    while (kept.size > SHEETS_KEPT) kept.delete(kept.keys().next().value!);
+  }
+  const held = input?.since === undefined ? undefined : kept.get(input.since);
+  if (held === undefined) return sheet;
+  const before = new Map(held.units.map((u) => [u.id, u]));
+  return {
+    tree: sheet.tree,
+    units: sheet.units.filter((u) => !sameData(before.get(u.id), u)),
+    revision,
+    changes: { since: input.since!, unitIds: sheet.units.map((u) => u.id) },
+  };
 }
 
 export const rosterFunctions = { roster, rosterSheet, commandTree, setFatigue, setStatus, setUnitFlags, designateSkirmishers, recallSkirmishers, setCommandMarkers } satisfies Partial<ServiceFunctions>;

@@ -450,3 +450,24 @@ describe('slow clients', () => {
     }
   }, 20_000);
 });
+
+describe('the bridge\'s slow-call log', () => {
+  it('writes a call slower than the threshold to the bridge\'s log, with its function and time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'muster-bridge-slow-'));
+    const log: string[] = [];
+    // Every call is read twice by the clock (start, end): 0 ms for the first call, then 70 ms for the second.
+    const readings = [0, 0, 100, 170];
+    const bridge = await startBridge({ dir: join(dir, 'games'), rendererRoot: dir, log: (line) => log.push(line), clock: () => readings.shift() ?? 0 });
+    try {
+      const call = (fn: string) =>
+        fetch(`${bridge.origin}/__muster/call/${fn}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-muster-token': bridge.token }, body: JSON.stringify({ args: [] }) });
+      expect((await call('appInfo')).status).toBe(200);
+      expect(log.filter((l) => l.startsWith('slow call'))).toEqual([]);
+      expect((await call('currentGame')).status).toBe(200);
+      expect(log.filter((l) => l.startsWith('slow call'))).toEqual(['slow call: currentGame took 70 ms']);
+    } finally {
+      await bridge.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -73,6 +73,8 @@ export interface BridgeOptions {
    * do (default true: the tests catch contract drift). The benchmark turns it off, like a release build.
    */
   validateOutput?: boolean;
+  /** The clock calls are timed by for the slow-call log (db/dispatch.ts); tests pass their own. */
+  clock?: () => number;
   /** How long a client may take to send its headers, and its whole request (tests shorten them). */
   timeouts?: Partial<typeof BRIDGE_TIMEOUTS>;
 }
@@ -294,6 +296,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     const result = await dispatch(handlers, fn as ContractFunction, body.args, {
       validateOutput: options.validateOutput ?? true,
       logError: (message, error) => log(`${fn}: ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
+      logSlowCall: log,
+      ...(options.clock !== undefined ? { clock: options.clock } : {}),
     });
     send(res, 200, 'application/json; charset=utf-8', JSON.stringify(result));
   };

@@ -166,3 +166,20 @@ export function orderSourceWords(source: string, expires: boolean, nameOf: (comm
   const name = nameOf(source);
   return name !== undefined ? `from ${name}` : `from ${source}`;
 }
+
+/**
+ * The units of a sheet the service sent as changes: `changed` replaces the units of the same id, and the
+ * order (and which units there are) is the service's `unitIds`. A unit unchanged keeps its object. Null
+ * when the changes name a unit the screen does not hold (then it reads the whole sheet).
+ */
+export function mergeUnits(held: readonly RosterUnit[], changed: readonly RosterUnit[], unitIds: readonly string[]): RosterUnit[] | null {
+  const byId = new Map(held.map((u) => [u.id, u]));
+  for (const u of changed) byId.set(u.id, u);
+  const merged: RosterUnit[] = [];
+  for (const id of unitIds) {
+    const unit = byId.get(id);
+    if (unit === undefined) return null;
+    merged.push(unit);
+  }
+  return merged;
+}

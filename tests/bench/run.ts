@@ -15,7 +15,8 @@
  * - fire-attack: a fire attack resolved through the game service (two regiments' frontage, every DRM, the
  *   loss shared in front, one event) vs recording a single loss through it, on the same full-battle game
  *   (target <= 3);
- * - history-render and roster-render: the screens in Chromium (tests/bench/screens.ts).
+ * - history-render and roster-render: the screens in Chromium (tests/bench/screens.ts);
+ * - click-*: from a click to the paint that shows its effect, in Chromium (tests/bench/clicks.ts).
  *
  * The 50,000-event game is played through the service in this process (tests/bench/long-game.ts).
  * Ratios are of medians over repeated rounds, the two sides interleaved round by round so that disk and
@@ -295,6 +296,8 @@ const BENCHES: Record<string, () => void | Promise<void>> = {
   'verify-long-game': benchVerifyLongGame,
   // The screens' benchmarks need the built renderer and Chromium.
   screens: async () => (await import('./screens')).benchScreens(longGame()),
+  // From a click to the paint showing its effect, on a 20,000-event game (tests/bench/clicks.ts).
+  clicks: async () => (await import('./clicks')).benchClicks(),
 };
 
 const only = process.argv.slice(2);

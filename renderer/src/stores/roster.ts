@@ -12,7 +12,7 @@ import { nextTick } from 'vue';
 import { call } from '../api';
 import { downloadText } from '../download';
 import { exportFileName, rosterCsv } from '../exports';
-import { NO_FILTERS, rosterRows, type RosterFilters } from '../roster-rows';
+import { mergeUnits, NO_FILTERS, rosterRows, type RosterFilters } from '../roster-rows';
 import { useAppStore } from './app';
 
 /** Fatigue levels, as the counters' limits declare them (rules/types.ts). */
@@ -45,6 +45,9 @@ export const useRosterStore = defineStore('roster', () => {
     return map;
   });
 
+  /** The service's revision of the sheet shown (null: none, or one shown as one side sees it), asked `since` next time. */
+  let heldSheet: string | null = null;
+
   /** The read in flight, and the revision it is for (several callers share one read). */
   let inFlight: { revision: number; promise: Promise<void> } | null = null;
 
@@ -52,11 +55,21 @@ export const useRosterStore = defineStore('roster', () => {
     const session = app.session;
     loading.value = true;
     try {
-      // One read for the whole screen (the tree and every unit): the first paint waits on one query.
-      const sheet = await call('rosterSheet', app.asViewer({}));
+      // One read for the whole screen (the tree and every unit): the first paint waits on one query. After
+      // a change, only the units changed since the sheet held here are sent (a loss: one row); the others
+      // keep their objects, so Vue redraws the rows that changed.
+      const since = heldSheet;
+      let sheet = await call('rosterSheet', app.asViewer(since === null ? {} : { since }));
       if (session !== app.session) return;
-      units.value = sheet.units;
+      let merged = sheet.changes && sheet.changes.since === since ? mergeUnits(units.value, sheet.units, sheet.changes.unitIds) : sheet.units;
+      if (merged === null) {
+        sheet = await call('rosterSheet', app.asViewer({}));
+        if (session !== app.session) return;
+        merged = sheet.units;
+      }
+      units.value = merged;
       tree.value = sheet.tree;
+      heldSheet = sheet.revision ?? null;
       loadedRevision.value = revision;
     } finally {
       loading.value = false;
@@ -76,6 +89,7 @@ export const useRosterStore = defineStore('roster', () => {
     if (!app.hasGame) {
       units.value = [];
       tree.value = [];
+      heldSheet = null;
       return;
     }
     await start(app.revision);
@@ -110,6 +124,7 @@ export const useRosterStore = defineStore('roster', () => {
   // Another game: nothing of this one's roster, search, filters, folding or selection carries over.
   app.onGameSwitch(() => {
     inFlight = null;
+    heldSheet = null;
     units.value = [];
     tree.value = [];
     loadedRevision.value = -1;
