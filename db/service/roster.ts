@@ -2,6 +2,7 @@
  * The forces: the roster of units and the command tree as they stand, and what the players record about
  * units and commands in play (fatigue, status, flags, skirmishers, command markers).
  */
+import { randomBytes } from 'node:crypto';
 import { DISORDER_CAUSES, mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
 import { mayBeOutOfCommand } from '../../rules/activation';
 import { defaultOrderChoices, switchToDefaultOrder, type DefaultOrderCause } from '../../rules/orders';
@@ -305,7 +306,12 @@ function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): Cha
 
 /** The sheets last made on each connection, by revision: a screen holding one is sent only what changed since. */
 const SHEETS_KEPT = 4;
-const sheetsMade = new WeakMap<GameContext['db'], Map<string, RosterSheet>>();
+/**
+ * The sheets made on a connection, by the state of the file they show. A sheet's `revision` as the screen
+ * sees it is a random name given when the sheet is made, never the state's own numbers (SQLite's count of
+ * changes would tell the other side how many hidden entries were made, RI-H07).
+ */
+const sheetsMade = new WeakMap<GameContext['db'], { byState: Map<string, RosterSheet>; byName: Map<string, RosterSheet> }>();
 
 /** The sheet as the file stands: the tree and every unit, from one read of the commands and the units. */
 function wholeSheet(ctx: GameContext): RosterSheet {
@@ -335,26 +341,31 @@ function sameData(a: unknown, b: unknown): boolean {
  */
 function rosterSheet(ctx: GameContext, input: RosterSheetQuery = {}): RosterSheet {
   if (ctx.db.inTransaction) return { ...wholeSheet(ctx), revision: null };
-  const revision = revisionOf(ctx);
+  const state = revisionOf(ctx);
   let kept = sheetsMade.get(ctx.db);
   if (kept === undefined) {
-    kept = new Map();
+    kept = { byState: new Map(), byName: new Map() };
     sheetsMade.set(ctx.db, kept);
   }
-  let sheet = kept.get(revision);
+  let sheet = kept.byState.get(state);
   if (sheet === undefined) {
-    sheet = { ...wholeSheet(ctx), revision };
-    kept.set(revision, sheet);
+    sheet = { ...wholeSheet(ctx), revision: randomBytes(9).toString('hex') };
+    kept.byState.set(state, sheet);
+    kept.byName.set(sheet.revision!, sheet);
     // The oldest goes first (a Map keeps the order things were put in).
-    while (kept.size > SHEETS_KEPT) kept.delete(kept.keys().next().value!);
+    while (kept.byState.size > SHEETS_KEPT) {
+      const oldest = kept.byState.keys().next().value!;
+      kept.byName.delete(kept.byState.get(oldest)!.revision!);
+      kept.byState.delete(oldest);
+    }
   }
-  const held = input?.since === undefined ? undefined : kept.get(input.since);
+  const held = input?.since === undefined ? undefined : kept.byName.get(input.since);
   if (held === undefined) return sheet;
   const before = new Map(held.units.map((u) => [u.id, u]));
   return {
     tree: sheet.tree,
     units: sheet.units.filter((u) => !sameData(before.get(u.id), u)),
-    revision,
+    revision: sheet.revision,
     changes: { since: input.since!, unitIds: sheet.units.map((u) => u.id) },
   };
 }

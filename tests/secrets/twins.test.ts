@@ -10,7 +10,8 @@
  *
  * What every game has of its own and is not compared: the hashes and the fingerprint (each event and roll
  * carries its own random salt, so two games with the very same entries already differ there: the last test
- * shows it) and the file's name.
+ * shows it), the file's name, and the roster sheet's revision (a random name per state of the file, for the
+ * screen to ask what changed since).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { GAME_CONTRACT, GAME_FUNCTIONS, type NewGameInput } from '../../contract';
@@ -177,7 +178,7 @@ function twin(kind: Kind, variant: (g: GameService) => void): GameService {
 }
 
 /** What a game has of its own whatever was entered: left out of the comparison (see the file header). */
-const OWN_TO_EACH_GAME = new Set(['hash', 'fingerprint', 'file']);
+const OWN_TO_EACH_GAME = new Set(['hash', 'fingerprint', 'file', 'revision']);
 
 function comparable(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value ?? null, (key, v: unknown) => (OWN_TO_EACH_GAME.has(key) ? undefined : v)));
