@@ -1,6 +1,5 @@
 /**
- * Card-draw activation in the game service on the full battle (issue #11 module 3; RI-O11..RI-O14,
- * RI-O40..RI-O43): Muster draws the cards of both sides from one box with its die, the drawn command
+ * Card-draw activation in the game service on the full battle: Muster draws the cards of both sides from one box with its die, the drawn command
  * alone may activate, the draw ends when the box is empty, and verify replays every draw from the dice
  * log: a draw whose recorded card does not follow from its rolls is reported even when the chains are
  * forged to match. A game without the rule plays as the revision has it.
@@ -53,7 +52,7 @@ function battleAtDrawing(cardDraw: CardDrawOption, side: 'USA' | 'CSA' = 'CSA'):
   counter += 1;
   const file = tmp.file(`card-draw-${counter}.muster`);
   copyFileSync(preparedFile(cardDraw), file);
-  const g = GameService.open(file, { now: () => '2024-07-01T12:00:00.000Z' });
+  const g = GameService.open(file, { seed: 11, now: () => '2024-07-01T12:00:00.000Z' });
   g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: side === 'USA' ? { USA: 8, CSA: 1 } : { USA: 1, CSA: 8 } });
   advanceTo(g, { turnId: '1863-07-01T1000', segment: 'III', phase: 'A' });
   if (g.arrivals().rollsDue.length > 0) g.rollDueArrivals();
