@@ -1,5 +1,5 @@
 /**
- * The player's own charts (issue 9, section 2): the base game's tables a player owns, typed in once and
+ * The player's own charts: the base game's tables a player owns, typed in once and
  * kept per user outside any game file (the shell's user-data folder; electron/charts.ts). Muster ships
  * none of their values: the revision does not give them. Where a chart is present, Muster looks the result
  * up from the die for the player to confirm; where it is absent, the player types the result.

@@ -158,7 +158,7 @@ export const TurnState = z.object({
   secretEntries: SecretEntries.nullable(),
   /** What each side may do now, and why not where it may not: the screens offer exactly this. */
   legal: LegalActions,
-  /** Card-draw activation's box (issue #11), or null when the game does not use it. */
+  /** Card-draw activation's box, or null when the game does not use it. */
   cardDraw: CardDrawBox.nullable(),
   /** Everything due in this step before the clock may move: Next and "To next decision" wait until it is empty. */
   obligations: Obligations,

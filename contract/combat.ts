@@ -1,5 +1,5 @@
 /**
- * Combat at the table (issue 9): the fire assistant's plan and its result, the shock assistant's plan and
+ * Combat at the table: the fire assistant's plan and its result, the shock assistant's plan and
  * its result with the Bayonet Charge, Rally and UDD rolls, the Confusion Table result after a failed ME
  * attempt, field works and the weather. Each write is ONE event (one undoable step), itemised in the
  * history; every query changes nothing.

@@ -235,7 +235,7 @@ export const EVENT_KINDS = [
   'fatigue.recovery',
   'concealment',
   'activation.draw',
-  // Variable Initiative (optional, issue #11).
+  // Variable Initiative (optional).
   'initiative.levels',
   'night.plot',
 ] as const;

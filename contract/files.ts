@@ -41,7 +41,7 @@ export const NewGameInput = z.strictObject({
   scenario: Id,
   commandIds: z.array(Id).min(1).max(200).optional(),
   players: z.strictObject({ USA: text(60).optional(), CSA: text(60).optional() }).optional(),
-  /** The optional rules switched on (issue #11); any left out is off. Recorded in the file, never changed after. */
+  /** The optional rules switched on; any left out is off. Recorded in the file, never changed after. */
   optionalRules: OptionalRulesInput.optional(),
 });
 export type NewGameInput = z.infer<typeof NewGameInput>;

@@ -96,7 +96,7 @@ export const GameInfo = z.object({
    * undo stands (db/integrity.ts). Noted at the end of a session, it tells later whether anything before it changed.
    */
   fingerprint: Fingerprint,
-  /** The optional rules recorded when the game was created, and those in force in words (issue #11). */
+  /** The optional rules recorded when the game was created, and those in force in words. */
   optionalRules: OptionalRulesState,
   /** Optional Demoralization: each side's level and distance to each threshold; null when the game plays without it. */
   demoralization: DemoralizationState.nullable(),

@@ -1,5 +1,5 @@
 /**
- * Card-draw activation (issue #11 module 3; RI-O11..RI-O14, RI-O40..RI-O43): the box of command cards in
+ * Card-draw activation: the box of command cards in
  * the In-Command Activation Phase, drawn by Muster with its die, and the draw itself. The draw is public:
  * both sides see the box, every card drawn and the rolls that drew it.
  */

@@ -1,5 +1,5 @@
 /**
- * Optional rule: Demoralization (issue #11 module 2, SPI B&G 11.6; rules/optional/demoralization.ts).
+ * Optional rule: Demoralization.
  * Each side's cumulative losses against its total SPs, the level it has reached, how far it is from
  * each threshold, and the DRMs its attacks take: what the turn bar and the Victory screen show
  * (GameInfo.demoralization) and the `demoralization` query returns. Losses are public (as the

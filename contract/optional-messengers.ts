@@ -1,6 +1,5 @@
 /**
- * The Messengers optional rule (issue #11 module 4; rules/optional/messengers.ts, RI-O15, RI-O16,
- * RI-O50..RI-O53): the order changes on their way to their commands. An order change attempt carries the
+ * The Messengers optional rule: the order changes on their way to their commands. An order change attempt carries the
  * distance (contract/orders.ts OrderChangeAttemptInput.messengerDistance); this query lists the viewer's
  * own messages, what the Orders screen offers as the distance for each command, and how many messages
  * each side has on the way (public: RI-O51). Another side's messages are never returned.

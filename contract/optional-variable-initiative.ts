@@ -1,5 +1,5 @@
 /**
- * Optional rule Variable Initiative (issue #11; rules/optional/variable-initiative.ts): the Initiative
+ * Optional rule Variable Initiative: the Initiative
  * Levels determined at the First Day-Turn after a night, which decide the day's Initiative (RI-O01), and
  * the Simultaneous Night Movement plot pad, a side's secret entry until both sides have finished (RI-O25).
  */

@@ -1,5 +1,5 @@
 /**
- * Optional rules (issue #11): the settings a group chooses when it creates a game, and what the game
+ * Optional rules: the settings a group chooses when it creates a game, and what the game
  * file recorded. The modules' own functions (Variable Initiative at dawn, demoralization, card draws,
  * messengers) are declared with their domains; this file holds what they share.
  */

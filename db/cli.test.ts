@@ -87,7 +87,7 @@ describe('muster CLI', () => {
     expect(ok(['info', file])).not.toContain(info.fingerprint);
   });
 
-  it('new --rules switches optional rules on (issue #11); info names them; a wrong name is refused and creates nothing', () => {
+  it('new --rules switches optional rules on; info names them; a wrong name is refused and creates nothing', () => {
     const file = tmp.file('cli-rules.muster');
     ok(['new', file, '--scenario', FIXTURE_SCENARIO, '--rules', 'demoralization,card-draw:corps,status-ladder,messengers']);
     expect(ok(['info', file])).toContain('optional rules: Demoralization, Card-draw activation (cards are the corps; status ladder on), Messengers\n');

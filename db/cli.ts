@@ -67,7 +67,7 @@ const OPTIONS = {
 } as const;
 
 /**
- * `--rules` of `new`: the optional rules to switch on (issue #11), comma-separated. Card-draw takes its
+ * `--rules` of `new`: the optional rules to switch on, comma-separated. Card-draw takes its
  * level ("card-draw:division"); "status-ladder" is its sub-option and needs it.
  */
 export function optionalRulesOption(text: string | undefined): NewGameInput['optionalRules'] {

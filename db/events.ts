@@ -30,7 +30,7 @@ export type SqlValue = string | number | null;
 export const MUTABLE_FIELDS = {
   game: ['objectives', 'started', 'ended', 'usa_player', 'csa_player', 'us_successor', 'manpower_usa', 'manpower_csa', 'raining', 'mud', 'rain_stop_rolls', 'rain_began_turn_id', 'rain_rolled_turn_id', 'demoralization_usa', 'demoralization_csa'],
   clock: ['turn_id', 'step', 'segment', 'phase'],
-  // Variable Initiative (optional, issue #11): the Initiative Levels determined at a First Day-Turn.
+  // Variable Initiative (optional): the Initiative Levels determined at a First Day-Turn.
   turns: ['initiative_levels'],
   turn_state: [
     'initiative',
@@ -93,7 +93,7 @@ export const MUTABLE_FIELDS = {
     'confusion_result',
     'double_time_turn_id',
     'ladder_hit',
-    // Variable Initiative's night plot (optional, issue #11).
+    // Variable Initiative's night plot (optional).
     'night_plot',
     // The counter's cohesion ratings, entered by the group (NULL: not entered).
     'cohesion_ordered',

@@ -1,5 +1,5 @@
 /**
- * The file edges of issue #12, on real files: a read-only game opens read-only (every query works, every
+ * The file edges, on real files: a read-only game opens read-only (every query works, every
  * change is refused as READ_ONLY, in the service, through dispatch and on the command line); a full disk
  * is DISK_FULL (never "internal error" or "schema migration failed") and loses nothing acknowledged; a
  * FIFO, a device or a folder is refused before anything opens it; a foreign file carrying Muster's
@@ -68,7 +68,7 @@ const filesIn = (dir: string) => readdirSync(dir).sort();
 const callThroughDispatch = (g: GameService, fn: (typeof WRITE_FUNCTIONS)[number] | 'roster' | 'verify', input?: unknown) =>
   dispatchGameSync(serviceHandlers(g), fn, input === undefined ? [] : [input], { validateOutput: true });
 
-describe('a read-only game file (#12.4)', () => {
+describe('a read-only game file', () => {
   it('opens read-only: roster, history, tally, verify and info work, and nothing is written beside it', (ctx) => {
     const dir = join(tmp.dir, 'ro-file');
     mkdirSync(dir);
@@ -199,7 +199,7 @@ describe('a read-only game file (#12.4)', () => {
   });
 });
 
-describe('a full disk (#12.5)', () => {
+describe('a full disk', () => {
   /** A migration step that fills the database to its page limit (PRAGMA max_page_count): SQLITE_FULL. */
   const fill: Migration = {
     version: V + 1,
@@ -264,7 +264,7 @@ describe('a full disk (#12.5)', () => {
   });
 });
 
-describe('files that are not regular files (#12.6)', () => {
+describe('files that are not regular files', () => {
   it('a FIFO is refused at once, never blocking open() (checked in a child process that would hang)', () => {
     const fifo = tmp.file('game.muster');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
@@ -293,7 +293,7 @@ describe('files that are not regular files (#12.6)', () => {
   });
 });
 
-describe("a foreign file carrying Muster's application_id (#12.7)", () => {
+describe("a foreign file carrying Muster's application_id", () => {
   const foreign = (name: string, version: number) => {
     const path = tmp.file(name);
     const db = new Database(path);
@@ -317,7 +317,7 @@ describe("a foreign file carrying Muster's application_id (#12.7)", () => {
   });
 });
 
-describe('backups before migrating (#12.8)', () => {
+describe('backups before migrating', () => {
   it('keeps one backup per version however many attempts fail, and the last one is the verified copy', () => {
     const dir = join(tmp.dir, 'backups');
     mkdirSync(dir);

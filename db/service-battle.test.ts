@@ -23,7 +23,7 @@ const leaderOnMap = (g: GameService, leaderId: string) => g.leaders().find((l) =
 /** Everything the history shows, as one string (what the other side's screens could read). */
 const historyText = (g: GameService) => JSON.stringify(g.history({ limit: 5000 }));
 
-describe('arrivals by the schedule (defect 1: nobody arrived)', () => {
+describe('arrivals by the schedule', () => {
   it('Willoughby Run: Pegram and Walker enter at 0800, the Iron Brigade and Reynolds at 1000, with MRCH orders and an RSM marker (RI-B01)', () => {
     const g = scenarioGame('skirmish-at-willoughby-run');
     const start = g.arrivals();
@@ -412,7 +412,7 @@ describe('the end of the battle: losses by corps and the history check (RI-B08, 
   });
 });
 
-describe('fewer clicks: the clock moves on to the next decision (defect 8, RI-B13)', () => {
+describe('fewer clicks: the clock moves on to the next decision', () => {
   it('an empty turn is four calls: to the Initiative, its roll, to the Activation Segment, to the next turn', () => {
     const g = newGame(tmp.dir);
     // The Orders Segment's steps are secret entries: they pass only when both players say nobody enters anything (RI-H02).

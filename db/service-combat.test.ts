@@ -1,5 +1,5 @@
 /**
- * Combat at the table in the game service (issue 9): the fire plan (the revision's three frontage examples
+ * Combat at the table in the game service: the fire plan (the revision's three frontage examples
  * built from roster units), fire results applied as one event (losses shared in front with the firing
  * player's choice, stragglers, abandoned guns, the ammo check, friendly fire, leader casualties), shock with
  * the Bayonet Charge, Rally and UDD, the Confusion Table, works, weather and status. Every refusal names its

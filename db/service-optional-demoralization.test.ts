@@ -1,5 +1,5 @@
 /**
- * Optional Demoralization (issue #11 module 2, SPI B&G 11.6) on the full battle, through the service:
+ * Optional Demoralization on the full battle, through the service:
  *
  * > A Player's units are demoralized for the rest of the game when his losses reach a cumulative total of
  * > one-third of his total Strength Points (of initial units plus reinforcements through that Turn) ...

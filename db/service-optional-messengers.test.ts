@@ -1,6 +1,5 @@
 /**
- * The Messengers optional rule on the full battle (issue #11 module 4, "a messenger arriving two turns
- * late"). Fields of Blue & Grey: "A brigade's current order may be changed by a higher ranking officer in
+ * The Messengers optional rule on the full battle. Fields of Blue & Grey: "A brigade's current order may be changed by a higher ranking officer in
  * base contact with the brigadier, or by new orders sent by the divisional commander via messenger" and
  * "Messenger figures move 3d6 inches per turn during the Orders Phase only" (RI-O15: 4.2 hexes a turn).
  *

@@ -1,5 +1,5 @@
 /**
- * Optional rules at game creation (issue #11): switched on in New Game, recorded in the game file before
+ * Optional rules at game creation: switched on in New Game, recorded in the game file before
  * its genesis, shown by info(), fixed for the rest of the game, and checked by verify like any state.
  * A game without options is the revision as written.
  */

@@ -1,5 +1,5 @@
 /**
- * Setup, corrections and orders as the rules allow them (issue #10, defects 3 to 7 and 10): counter
+ * Setup, corrections and orders as the rules allow them: counter
  * values corrected mid-game as logged corrections (RI-H04); "on the map" from the roster alone (RI-H05);
  * an initiative tie as a normal result; orders given without a roll only where the rules allow (RI-H06);
  * the DRM an order change roll will use, offered to its own side only (RI-S09, RI-H01); Warren's return, cavalry
@@ -138,7 +138,7 @@ describe('"on the map" has one source: the roster (RI-H05)', () => {
   });
 });
 
-describe('an initiative tie is a normal result (defect 5)', () => {
+describe('an initiative tie is a normal result', () => {
   it('comes back through the contract as a tie, with its dice, and the same declarations roll again (RI-C02)', () => {
     const g = newGame(tmp.dir);
     advanceTo(g, { segment: 'II', phase: 'A' });
@@ -154,7 +154,7 @@ describe('an initiative tie is a normal result (defect 5)', () => {
   });
 });
 
-describe('orders are given without a roll only where the rules allow (RI-H06, defect 6)', () => {
+describe('orders are given without a roll only where the rules allow (RI-H06)', () => {
   let g: GameService;
   beforeEach(() => {
     g = newGame(tmp.dir);
@@ -187,7 +187,7 @@ describe('orders are given without a roll only where the rules allow (RI-H06, de
   });
 });
 
-describe('the order change list shows the DRM the roll will use, and only to its own side (RI-S09, RI-H01, defect 7)', () => {
+describe('the order change list shows the DRM the roll will use, and only to its own side (RI-S09, RI-H01)', () => {
   it('Heth\'s division under MRCH: ASLT is offered with MRCH\'s +1, which is what the attempt then rolls with', () => {
     const g = newGame(tmp.dir);
     advanceTo(g, { segment: 'I', phase: 'B' });
@@ -209,7 +209,7 @@ describe('the order change list shows the DRM the roll will use, and only to its
   });
 });
 
-describe('Warren\'s return is due on the first turn of a later day only (defect 10)', () => {
+describe('Warren\'s return is due on the first turn of a later day only', () => {
   const turn = (idx: number, date: string, time: string): TurnRow => ({ id: `${date}T${time}`, idx, date, time, light: 'day', afternoon: 0 });
   const turns = [turn(0, '1863-07-01', '0740'), turn(1, '1863-07-01', '2400'), turn(2, '1863-07-02', '0200')];
 

@@ -1,5 +1,5 @@
 /**
- * Variable Initiative on the full battle (issue #11, module 1): 1 July is played through the service (a
+ * Variable Initiative on the full battle: 1 July is played through the service (a
  * fire combat, losses, an elimination, a Shattered unit and an Ineffective brigade at nightfall, others
  * untouched, corps arriving in the night), and at 2 July 0400 each side's Initiative Level is computed
  * from it, itemised unit by unit, the Ineffective units' roll logged; the higher level holds the

@@ -41,7 +41,7 @@ export interface CreateGameInput {
   /** Keep only these commands' subtrees (plus their superiors, for the chain of command). Omit for all. */
   commandIds?: string[];
   players?: { USA?: string; CSA?: string };
-  /** The optional rules switched on (issue #11), as New Game gives them; any left out is off. */
+  /** The optional rules switched on, as New Game gives them; any left out is off. */
   optionalRules?: NewGameInput['optionalRules'];
 }
 

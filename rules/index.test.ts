@@ -1,5 +1,5 @@
 /**
- * The fixed public API of issue 2 §3, called exactly as an outside acceptance check would: through
+ * The fixed public API of the rules engine, called exactly as an outside acceptance check would: through
  * rules/index.ts, with the names and argument shapes it fixes. Values are the rulebook's own.
  */
 import { describe, expect, it } from 'vitest';
@@ -64,10 +64,10 @@ describe('rules/index.ts public API', () => {
 });
 
 /**
- * The fixed rules API of issue 11 (optional rules), called exactly as an outside check would: through
- * rules/index.ts, with the names and argument shapes the issue fixes.
+ * The fixed rules API of the optional rules, called exactly as an outside check would: through
+ * rules/index.ts, with the names and argument shapes it promises.
  */
-describe('rules/index.ts optional rules API (issue 11)', () => {
+describe('rules/index.ts optional rules API', () => {
   it('exports every fixed name', () => {
     for (const name of ['demoralizationLevel', 'variableInitiativeLevel', 'variableInitiativeWinner'] as const) {
       expect(typeof rules[name], name).toBe('function');

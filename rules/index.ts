@@ -21,7 +21,7 @@ export * from './reinforcements';
 export * from './weather';
 export * from './fatigue';
 export * from './victory';
-// Optional rules from related Civil War systems (issue 11): off unless a game switches them on.
+// Optional rules from related Civil War systems: off unless a game switches them on.
 export * from './optional/variable-initiative';
 export * from './optional/variable-initiative-day';
 export * from './optional/demoralization';

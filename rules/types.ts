@@ -109,7 +109,7 @@ export const COUNTER_LIMITS = {
 } as const;
 export type CounterValue = keyof typeof COUNTER_LIMITS;
 
-/** Card-draw activation (optional rule, issue #11): the command level whose commands are the cards. */
+/** Card-draw activation (optional rule): the command level whose commands are the cards. */
 export const CARD_DRAW_LEVELS = ['brigade', 'division', 'corps'] as const;
 export type CardDrawLevel = (typeof CARD_DRAW_LEVELS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Schema version 3: the unit state and the turn's combat markers the combat assistants need (issue 9).
+ * Schema version 3: the unit state and the turn's combat markers the combat assistants need.
  *
  * - units.works: the field works the unit is in, 'none', 'breastworks' or 'entrenchments'
  *   (Rev. Breastworks/Entrenchments): they change the unit's fire, its UDDs and Pre-Shock checks.

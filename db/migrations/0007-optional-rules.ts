@@ -1,5 +1,5 @@
 /**
- * Schema version 7: the optional rules a game was created with (issue #11).
+ * Schema version 7: the optional rules a game was created with.
  *
  * - game.optional_rules: JSON of the settings chosen at New Game (contract/optional.ts OptionalRuleSettings),
  *   '{}' for every rule off. Written once, in the creation transaction before the genesis, so the genesis

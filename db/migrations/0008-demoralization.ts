@@ -1,5 +1,5 @@
 /**
- * Demoralization (issue #11 module 2, SPI B&G 11.6): the level each side has reached this game.
+ * Demoralization: the level each side has reached this game.
  *
  * - game.demoralization_usa, game.demoralization_csa: 0 (not demoralized), 1 (demoralized) or 2
  *   (double-demoralized). "For the rest of the game" (RI-O10) makes the level reached state that the

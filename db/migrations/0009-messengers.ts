@@ -1,6 +1,6 @@
 /**
  * Schema version 9: the Messengers optional rule
- * (issue #11 module 4; rules/optional/messengers.ts, RI-O15, RI-O16, RI-O50..RI-O53).
+ *.
  *
  * Each command's row of side secrets, `concealment` (0004-battle-play), gets the order a messenger is
  * carrying to it: one message on its way per command at most (RI-O50). The columns change through events

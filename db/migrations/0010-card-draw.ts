@@ -1,5 +1,5 @@
 /**
- * Card-draw activation (issue #11 module 3; RI-O11..RI-O14, RI-O40..RI-O43): the state of the draw and
+ * Card-draw activation: the state of the draw and
  * of the status ladder sub-option, all of it per turn and changed by events like any other state.
  *
  * - commands.card_drawn: the place (1, 2, ...) at which the command's card was drawn from the box in this

@@ -1,5 +1,5 @@
 /**
- * Schema: Variable Initiative (issue #11, rules/optional/variable-initiative.ts), two state columns on rows
+ * Schema: Variable Initiative, two state columns on rows
  * every game already has, so undo and redo stay UPDATEs of existing rows:
  *
  * - turns.initiative_levels: JSON of the Initiative Levels determined at this turn, a First Day-Turn after

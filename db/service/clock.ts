@@ -262,7 +262,7 @@ function decisionAt(ctx: GameContext): string | null {
 }
 
 /**
- * Fewer clicks (defect 8): the clock moves step by step (one event each, as Next would) through every
+ * Fewer clicks: the clock moves step by step (one event each, as Next would) through every
  * step where nothing waits, and stops at the next decision, roll or chore (RI-B13). All the steps are
  * written together or none; a step the rules refuse (guns to resolve, the last turn over) stops it there.
  */

@@ -1,5 +1,5 @@
 /**
- * Combat at the table (issue 9): fire and shock worked out from the units' recorded state and the map
+ * Combat at the table: fire and shock worked out from the units' recorded state and the map
  * facts the players state, and their results applied as ONE event each; the Bayonet Charge; Rally and UDD
  * rolls; the Confusion Table result after a failed ME attempt; field works; the weather.
  *

@@ -34,7 +34,7 @@ function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
     createdAt: g.created_at,
     started: g.started === 1,
     ended: g.ended === 1,
-    // The step's guide as the game's optional rules change it (issue #11).
+    // The step's guide as the game's optional rules change it.
     clock: withOptionalRules(ctx, clockInfo(readClock(ctx.db), readTurns(ctx.db))),
     canUndo,
     canRedo,

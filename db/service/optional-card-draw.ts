@@ -1,6 +1,5 @@
 /**
- * Card-draw activation in the game service (issue #11 module 3; rules/optional/card-draw.ts; RI-O11..RI-O14,
- * RI-O40..RI-O43). With the rule on, the In-Command Activation Phase's alternation is replaced by one
+ * Card-draw activation in the game service. With the rule on, the In-Command Activation Phase's alternation is replaced by one
  * pooled draw of both sides' commands at the level chosen at New Game: Muster draws each card with its
  * die (every roll in the dice log with the draw's event, replayed by verify: db/card-draw-check.ts), the
  * drawn command alone may then try for ME or take RE (db/service/activation.ts runs the checks here), and

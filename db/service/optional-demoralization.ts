@@ -1,5 +1,5 @@
 /**
- * Optional rule: Demoralization (issue #11 module 2, SPI B&G 11.6) in a game created with it.
+ * Optional rule: Demoralization in a game created with it.
  *
  * - Each side's cumulative losses and total SPs come from the units, in one query (RI-O30): SPs lost and stragglers not
  *   recovered, against the printed SPs of the units on the map from the start and of the reinforcements

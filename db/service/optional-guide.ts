@@ -1,5 +1,5 @@
 /**
- * The turn guide under optional rules (issue #11): the step's "what happens now" as the game's optional
+ * The turn guide under optional rules: the step's "what happens now" as the game's optional
  * rules change it. The sequence of play (rules/sequence.ts) says what the revision does; where an option
  * replaces or adds to a step, the guide says so, with the option's source among the step's rules, so the
  * screens never show alternation under the card draw or an Initiative roll the levels have replaced.

@@ -1,5 +1,5 @@
 /**
- * The Messengers optional rule (issue #11 module 4; rules/optional/messengers.ts). With the rule on, an
+ * The Messengers optional rule. With the rule on, an
  * order change won by an order change attempt does not take effect at once: a messenger carries it from
  * the commander the command answers to, for messengerTurns(distance) turns, and it takes effect at the
  * start of the Orders Segment of its arrival turn (RI-O15, RI-O16). The message is kept in the command's

@@ -1,5 +1,5 @@
 /**
- * The optional rules of a game (issue #11): the settings chosen at New Game, normalised and written once
+ * The optional rules of a game: the settings chosen at New Game, normalised and written once
  * into game.optional_rules before the genesis (migration 0007), and read back by every module that acts
  * on them. A game whose column is '{}' (every game before schema version 7) has every rule off.
  */

@@ -1,5 +1,5 @@
 /**
- * The status ladder sub-option of card-draw activation (issue #11 module 3; RI-O14, RI-O43): "a unit
+ * The status ladder sub-option of card-draw activation: "a unit
  * effected twice in the same turn suffers the next worse effect", before its card is drawn. Fire and
  * shock results (db/service/combat-fire.ts, combat-shock.ts) pass each hit from enemy action through it:
  * the rules engine's statusLadderHit decides the state, and every step up the ladder is reported with its

@@ -1,5 +1,5 @@
 /**
- * Optional rule Variable Initiative (issue #11; rules/optional/variable-initiative.ts): at the First
+ * Optional rule Variable Initiative: at the First
  * Day-Turn after a night each side's Initiative Level is computed from the game, infantry only, each unit
  * classed from the event log of the previous day (RI-O04, RI-O23) and its state at nightfall (RI-O03), the
  * Ineffective units' roll made with the game's die and logged (RI-O02, RI-O20). The higher level holds

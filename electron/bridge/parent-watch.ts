@@ -1,7 +1,5 @@
 /**
- * The browser bridge's process ends with the process that started it (issue 12: `npm run browser`
- * stopped by SIGTERM, or its npm/tsx parent killed, must not leave the bridge listening and the game
- * locked): signals, and the parent or a watched ancestor going away, however it ended.
+ * The browser bridge's process ends with the process that started it: signals, and the parent or a watched ancestor going away, however it ended.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -250,7 +250,7 @@ function benchVerifyLongGame(): void {
   report('verify-long-game', value, 3);
 }
 
-/** The full battle's fire attack (issue 9), as main measures it. */
+/** The full battle's fire attack, as main measures it. */
 function benchFireAttack(): void {
   progress('fire-attack ...');
   const game = GameService.create({ file: nextFile('fire'), scenario: 'gettysburg' });

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue #10, defect 11): axe-core (the npm package, injected into the page) over every
+ * Accessibility: axe-core (the npm package, injected into the page) over every
  * screen of a small scenario in Chromium: Start, Roster, Setup, Leaders, Turn, Combat, History, Victory and
  * Charts, with a game under way (a loss recorded, the turn at a secret step), the Combat screen with a fire
  * worked out, and the dialogs (a Roster loss, the File menu's Help). Each page is checked twice, in the light
@@ -79,7 +79,7 @@ async function violations(): Promise<string[]> {
 
 const SCREENS: ScreenName[] = ['start', 'roster', 'setup', 'leaders', 'turn', 'combat', 'history', 'victory', 'charts'];
 
-describe('accessibility: axe-core finds no serious or moderate violation on any screen, light or dark (defect 11)', () => {
+describe('accessibility: axe-core finds no serious or moderate violation on any screen, light or dark', () => {
   for (const screen of SCREENS) {
     it(`${screen}`, async () => {
       await e2e.screen(screen);
@@ -190,7 +190,7 @@ describe('printing at night', () => {
   });
 });
 
-describe('the Roster at 1024x700 (defect 10)', () => {
+describe('the Roster at 1024x700', () => {
   it('shows every column, and the bars above it leave the table most of the height', async () => {
     await e2e.page.setViewportSize({ width: 1024, height: 700 });
     await e2e.screen('roster');

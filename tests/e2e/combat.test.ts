@@ -1,5 +1,5 @@
 /**
- * Combat at the table, end to end in Chromium through the browser bridge (issue 9), on the combat fixture
+ * Combat at the table, end to end in Chromium through the browser bridge, on the combat fixture
  * (tests/fixtures/combat.json) in a real .muster file, with typed dice:
  *
  * - the revision's three fire-frontage examples, built from roster units by name and shown on screen in

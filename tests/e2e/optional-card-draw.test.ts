@@ -1,6 +1,6 @@
 /**
- * End to end, in Chromium through the browser bridge and a real game file: card-draw activation (issue
- * #11 module 3; RI-O11, RI-O12, RI-O40). In a game created with the rule, the In-Command Activation Phase
+ * End to end, in Chromium through the browser bridge and a real game file: card-draw activation
+ * (RI-O11, RI-O12, RI-O40). In a game created with the rule, the In-Command Activation Phase
  * shows the box of command cards in place of the pick list; "Draw a card" has Muster draw with its die,
  * the drawn command's choices follow, and the draw ends when the box is empty. Every draw, with its
  * rolls, is in the dice log and the file verifies. Two clicks a card: draw it, activate it.

@@ -1,5 +1,5 @@
 /**
- * Optional Demoralization (issue #11 module 2, SPI B&G 11.6) end to end, in Chromium through the browser
+ * Optional Demoralization end to end, in Chromium through the browser
  * bridge, on the full battle in a real game file created with the option:
  *
  * - the turn bar shows each side's distance to one third of its total SPs, and the loss recorded on the

@@ -1,5 +1,5 @@
 /**
- * The Messengers optional rule in the browser (issue #11 module 4; RI-O15, RI-O16, RI-O50..RI-O53): on
+ * The Messengers optional rule in the browser: on
  * the Willoughby Run scenario created with the rule, the USA player changes Gamble's Brigade from SKPD to
  * HOLD in the Non-Automatic Order Change Phase. The Orders screen asks for the messenger's distance from
  * Buford (one field, filled in), shows the turn the message arrives before the die is rolled, and after

@@ -1,6 +1,6 @@
 /**
  * End to end, in Chromium through the browser bridge and a real game file: a group switches optional
- * rules on in New Game (issue #11), and the game shows them where they act: the turn guide and the
+ * rules on in New Game, and the game shows them where they act: the turn guide and the
  * Victory screen. Each module's own screens are checked in their own tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * End to end, in Chromium through the browser bridge: a full battle created with Variable Initiative
- * (issue #11, module 1) and 1 July played in the service (a fire combat, losses, an elimination, a
+ * and 1 July played in the service (a fire combat, losses, an elimination, a
  * Shattered unit, an Ineffective brigade). In the night of 1 July each side writes its night plot pad in
  * secret and both are revealed together (RI-O25); at 2 July 0400 the Initiative screen shows both sides'
  * Initiative Levels itemised unit by unit, the players roll the Ineffective units' dice and the higher

@@ -1,5 +1,5 @@
 /**
- * The browser preview's File menu (defect 9), in Chromium through the bridge on real game files: Open…
+ * The browser preview's File menu, in Chromium through the bridge on real game files: Open…
  * lists the games of the preview's folder and opens one by name; Save As… copies the open game into the
  * folder and play continues on the copy; Export log downloads the history as CSV; Help shows the rules
  * interpretations. Photographed into docs/screenshots/: file-menu, file-open.

@@ -1,12 +1,12 @@
 /**
- * Secrets that stay secret, in the browser (issue #10, defect 2; RI-H01..H03): on the small Willoughby
+ * Secrets that stay secret, in the browser: on the small Willoughby
  * Run scenario, the USA player makes his secret entries of the Non-Automatic Order Change Phase (the
  * army commander's pre-roll, Gamble's brigade SKPD -> HOLD with Buford's rating) and hands over. With the
  * CSA player at the keyboard, every screen he may open is checked for the USA entries: the History,
  * the Roster's orders column, the Leaders' points, the Victory screen, a CSV export of the roster (the
  * log's export, a menu item, reads the same History store); the header's Undo is refused (it would take back, and print, USA's entry), and so is
  * Next while CSA has not finished. After the reveal, both sides see everything. Also: Next never skips
- * a side's entries unasked (I.A), and an initiative tie is a tie, not an internal error (defect 5).
+ * a side's entries unasked (I.A), and an initiative tie is a tie, not an internal error.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +147,7 @@ describe('secret entries stay with their side until both have finished', () => {
     expect(await step()).toBe('II.A');
   });
 
-  it('II.A: the declarations are secret; a tie of 4 and 4 is shown as a tie, then rolled again (defect 5)', async () => {
+  it('II.A: the declarations are secret; a tie of 4 and 4 is shown as a tie, then rolled again', async () => {
     const page = e2e.page;
     await page.waitForSelector('[data-testid="initiative-declare"][data-side="USA"]');
     await click('initiative-declared');

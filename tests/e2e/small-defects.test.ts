@@ -1,6 +1,6 @@
 /**
- * The smaller defects of issue #10 (item 10), each as the player met it, on the small Willoughby Run
- * scenario in Chromium: "1 units shown"; the Roster's O key giving any order at any time (defect 6);
+ * Smaller defects, each as the player met it, on the small Willoughby Run
+ * scenario in Chromium: "1 units shown"; the Roster's O key giving any order at any time;
  * Enter not submitting the loss dialog; printing the roster without the units of folded commands; the
  * die box ignoring a pasted digit; horse artillery forced to WDRW; "pre-roll.Rev." run together; Alt+N
  * leaving the focus behind on the step just left.
@@ -69,7 +69,7 @@ describe('the Roster', () => {
     expect((await e2e.call('roster')).find((u) => u.id === 'usa-8th-illinois-cavalry')?.spLost).toBe(2);
   });
 
-  it('O once play has begun: a command is refused with the rule; a unit is offered its Default Orders only (defect 6)', async () => {
+  it('O once play has begun: a command is refused with the rule; a unit is offered its Default Orders only', async () => {
     const page = e2e.page;
     expect((await e2e.gameInfo())!.started).toBe(true);
     await selectRow(GAMBLE);

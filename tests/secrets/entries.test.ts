@@ -1,5 +1,5 @@
 /**
- * Secrets that stay secret (issue #10, defect 2): the entries both players make "simultaneously and
+ * Secrets that stay secret: the entries both players make "simultaneously and
  * secretly" (Rev. Orders Segment, Rev. Initiative Segment) are kept from the other side by the service
  * itself, whoever asks: the history, the dice log, the roster's orders, the command tree, the leaders'
  * points, the turn state, the tally and the command line (RI-H01); undo and redo never cross into the
@@ -247,7 +247,7 @@ describe('the Initiative declarations are secret until both sides have declared 
   });
 });
 
-describe('finding the hidden entries does not read the log (every query asks, issue #12)', () => {
+describe('finding the hidden entries does not read the log (every query asks)', () => {
   it('goes through the partial index of secret entries, never a scan of every event', () => {
     const g = newGame(tmp.dir);
     try {

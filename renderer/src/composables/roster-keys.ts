@@ -85,7 +85,7 @@ export function useRosterKeys(openDialog: (action: RosterAction, row: RosterRow)
     }
   }
 
-  /** The same changes from a button beside the keys (defect 8): fatigue up or down on the selected unit. */
+  /** The same changes from a button beside the keys: fatigue up or down on the selected unit. */
   function fatigue(row: RosterRow, delta: 1 | -1): void {
     if (row.kind === 'unit') void changeFatigue(row.unit, delta, row.key);
     else rowError.value = { key: row.key, field: 'fatigue', message: 'Fatigue is kept per unit: select one of the command’s units.' };

@@ -40,7 +40,7 @@ export const useAppStore = defineStore('app', () => {
   const game = ref<GameInfo | null>(null);
   const appInfo = ref<AppInfo | null>(null);
   const scenarios = ref<ScenarioSummary[]>([]);
-  /** The optional rules New Game offers (issue #11), read with the scenarios. */
+  /** The optional rules New Game offers, read with the scenarios. */
   const optionalRuleModules = ref<OptionalRuleModule[]>([]);
   const recent = ref<RecentFileEntry[]>([]);
   /** True once the first load finished (the root element carries data-app-ready). */

@@ -1,5 +1,5 @@
 /**
- * The combat assistants' store (issue 9): which assistant shows (Fire, Shock, Rally/UDD), the units the
+ * The combat assistants' store: which assistant shows (Fire, Shock, Rally/UDD), the units the
  * players picked for it, the facts they stated and the dice they rolled, and the service's plan for them.
  * The plan (planFire, planShock, planCohesion) is always the service's: this store never works out a
  * frontage or a DRM itself. Results go to the service as ONE call each (resolveFire, resolveShock,

@@ -1,5 +1,5 @@
 /**
- * The Messengers optional rule's store (issue #11 module 4): what the service offers of the orders on
+ * The Messengers optional rule's store: what the service offers of the orders on
  * their way (orderMessages), read as the side at the keyboard sees the game. The service returns only that
  * side's own messages and routes, and only how many the other side has on the way (RI-O51); this store
  * shows what it is given and derives nothing. A game without the rule reads nothing.

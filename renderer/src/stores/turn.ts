@@ -299,7 +299,7 @@ export const useTurnStore = defineStore('turn', () => {
   /** An RE activation: a command (In-Command phase) or a single unit (Out-of-Command phase). */
   const activateRe = (input: CallInput<'activateRe'>) => app.change(() => call('activateRe', input), (r) => r.event.summary);
   const pass = (side: Side) => app.change(() => call('pass', { side }), (r) => r.event.summary);
-  /** Card-draw activation: Muster draws the next card from the box (issue #11). */
+  /** Card-draw activation: Muster draws the next card from the box. */
   const drawCard = () => app.change(() => call('drawCard', {}), (r) => r.event.summary);
   const replaceLeader = (input: CallInput<'replaceLeader'>) => app.change(() => call('replaceLeader', input), (r) => r.event.summary);
   const setCommandMarkers = (input: CallInput<'setCommandMarkers'>) => app.change(() => call('setCommandMarkers', input), (r) => r.event.summary);

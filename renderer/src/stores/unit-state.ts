@@ -1,5 +1,5 @@
 /**
- * Unit state a player sets on the Roster (issue 9, section 1): status, mounted or dismounted, out of ammo,
+ * Unit state a player sets on the Roster: status, mounted or dismounted, out of ammo,
  * field works, skirmishers out. Each is one call to the service, which refuses with its rule what the
  * rules forbid; every change goes through the app store (the screens reload, Ctrl+Z undoes it).
  */

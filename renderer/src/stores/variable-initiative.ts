@@ -1,5 +1,5 @@
 /**
- * The Variable Initiative store (optional rule, issue #11): what the service says about this turn's
+ * The Variable Initiative store (optional rule): what the service says about this turn's
  * Initiative (decided by the First Day-Turn's levels, levels due, or the roll), the levels determined so
  * far, and the night plot pads as the side at the keyboard may see them (the other side's stay hidden
  * until both have finished, RI-H01, RI-O25). Nothing is derived here: the screens show the service's
