@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Id, Level, NoInput, Side, pathText, shell, text } from './common';
 import { GAME_CHANGE_REASONS, RENDERER_MENU_COMMANDS } from './events';
 import { GameInfo } from './game';
+import { HouseReadingOffer, HouseReadingsInput } from './house-readings';
 import { OptionalRuleModule, OptionalRulesInput } from './optional';
 
 export const AppInfo = z.object({
@@ -43,6 +44,8 @@ export const NewGameInput = z.strictObject({
   players: z.strictObject({ USA: text(60).optional(), CSA: text(60).optional() }).optional(),
   /** The optional rules switched on; any left out is off. Recorded in the file, never changed after. */
   optionalRules: OptionalRulesInput.optional(),
+  /** The house readings chosen where players read a rule differently; any left out is the documented reading. Never changed after. */
+  houseReadings: HouseReadingsInput.optional(),
 });
 export type NewGameInput = z.infer<typeof NewGameInput>;
 
@@ -112,6 +115,7 @@ export const filesContract = {
   appInfo: shell("Muster's name, version, host (desktop or browser) and platform", NoInput, AppInfo),
   scenarios: shell('The built-in scenarios', NoInput, z.array(ScenarioSummary)),
   optionalRules: shell('The optional rules a new game may switch on', NoInput, z.array(OptionalRuleModule)),
+  houseReadings: shell('The house readings a new game may choose, each with its choices (the documented reading first)', NoInput, z.array(HouseReadingOffer)),
   currentGame: shell('The open game, or null', NoInput, GameInfo.nullable()),
   newGame: shell('Creates a game from a scenario (the file name comes from a save dialog)', NewGameInput, GameOrCancelled),
   openGame: shell('Opens a game file chosen in a dialog', NoInput, GameOrCancelled),

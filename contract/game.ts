@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, ViewerOnly, query, text, write } from './common';
 import { WeatherState } from './weather';
+import { HouseReadingsState } from './house-readings';
 import { OptionalRulesState } from './optional';
 import { DemoralizationState } from './optional-demoralization';
 
@@ -98,6 +99,8 @@ export const GameInfo = z.object({
   fingerprint: Fingerprint,
   /** The optional rules recorded when the game was created, and those in force in words. */
   optionalRules: OptionalRulesState,
+  /** The house readings recorded when the game was created, and those other than the documented readings in words. */
+  houseReadings: HouseReadingsState,
   /** Optional Demoralization: each side's level and distance to each threshold; null when the game plays without it. */
   demoralization: DemoralizationState.nullable(),
   /** What the opening checks found damaged; empty unless the game was opened read-only because of it. */

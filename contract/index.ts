@@ -145,6 +145,7 @@ export * from './combat-results';
 export * from './victory';
 export * from './history';
 export * from './optional';
+export * from './house-readings';
 export * from './optional-demoralization';
 export * from './optional-messengers';
 export * from './optional-card-draw';

@@ -24,6 +24,7 @@ import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteData
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
 import { normaliseOptionalRules, recordOptionalRules } from './service/optional-rules';
+import { normaliseHouseReadings, recordHouseReadings } from './house-reading-settings';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';
 
@@ -43,6 +44,8 @@ export interface CreateGameInput {
   players?: { USA?: string; CSA?: string };
   /** The optional rules switched on, as New Game gives them; any left out is off. */
   optionalRules?: NewGameInput['optionalRules'];
+  /** The house readings chosen, as New Game gives them; any left out is the documented reading. */
+  houseReadings?: NewGameInput['houseReadings'];
 }
 
 export interface OpenGameInput {
@@ -142,6 +145,9 @@ export class GameService {
     const rulesChoice = NewGameInput.shape.optionalRules.safeParse(input.optionalRules);
     if (!rulesChoice.success) throw refusedInput(rulesChoice.error, 'optionalRules');
     const optionalRules = normaliseOptionalRules(rulesChoice.data);
+    const readingsChoice = NewGameInput.shape.houseReadings.safeParse(input.houseReadings);
+    if (!readingsChoice.success) throw refusedInput(readingsChoice.error, 'houseReadings');
+    const houseReadings = normaliseHouseReadings(readingsChoice.data);
     if (existsSync(file)) throw new MusterError('FILE_EXISTS', 'file', `${file} already exists; Muster never overwrites a file`);
     let scenario: Scenario;
     try {
@@ -169,6 +175,7 @@ export class GameService {
           armyDefaultOrder: defaultOrder('infantry'),
         });
         recordOptionalRules(db, optionalRules);
+        recordHouseReadings(db, houseReadings);
         writeInitialGenesis(db);
       },
     });

@@ -36,6 +36,8 @@ export interface GameRow {
   rain_rolled_turn_id: string | null;
   /** The optional rules chosen at creation, JSON (schema version 7; db/service/optional-rules.ts). */
   optional_rules: string;
+  /** The house readings chosen at creation, JSON (schema version 15; db/service/house-readings.ts). */
+  house_readings: string;
   /** The demoralization level each side has reached (the demoralization migration; db/service/optional-demoralization.ts). */
   demoralization_usa: number;
   demoralization_csa: number;

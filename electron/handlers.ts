@@ -12,6 +12,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
 import { OPTIONAL_RULE_MODULES } from '../rules/optional/catalogue';
+import { HOUSE_READINGS } from '../rules/house-readings';
 import { GAME_FUNCTIONS, type KitCounterValues, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
 import type { CreateGameInput } from '../db/service';
 import { ShellError, toErrorInfo } from '../db/dispatch';
@@ -174,6 +175,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     appInfo: () => deps.appInfo,
     scenarios: () => scenarios(),
     optionalRules: () => OPTIONAL_RULE_MODULES.map((m) => ({ ...m })),
+    houseReadings: () => HOUSE_READINGS.map((r) => ({ ...r, choices: r.choices.map((c) => ({ ...c })) })),
     currentGame: () => current?.info() ?? null,
 
     newGame: async (input) => {
@@ -188,6 +190,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
           ...(input.commandIds ? { commandIds: input.commandIds } : {}),
           ...(input.players ? { players: input.players } : {}),
           ...(input.optionalRules ? { optionalRules: input.optionalRules } : {}),
+          ...(input.houseReadings ? { houseReadings: input.houseReadings } : {}),
         });
       } catch (e) {
         await deps.dialogs.reportFileError(file, toErrorInfo(e, deps.logError));

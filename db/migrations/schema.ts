@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 14,
+  version: 15,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -39,7 +39,7 @@ CREATE TABLE game (
   us_successor    TEXT,                       -- the corps commander the US player chose to succeed Reynolds
   head_seq        INTEGER,                    -- the last applied event (undo target); NULL: nothing to undo
   redo_seq        INTEGER                     -- top of the redo chain; NULL: nothing to redo
-, manpower_usa INTEGER NOT NULL DEFAULT 0 CHECK (manpower_usa IN (0, 1)), manpower_csa INTEGER NOT NULL DEFAULT 0 CHECK (manpower_csa IN (0, 1)), raining INTEGER NOT NULL DEFAULT 0 CHECK (raining IN (0, 1)), mud INTEGER NOT NULL DEFAULT 0 CHECK (mud IN (0, 1)), rain_stop_rolls INTEGER NOT NULL DEFAULT 0 CHECK (rain_stop_rolls >= 0), rain_began_turn_id TEXT REFERENCES turns(id), rain_rolled_turn_id TEXT REFERENCES turns(id), optional_rules TEXT NOT NULL DEFAULT '{}', demoralization_usa INTEGER NOT NULL DEFAULT 0 CHECK (demoralization_usa BETWEEN 0 AND 2), demoralization_csa INTEGER NOT NULL DEFAULT 0 CHECK (demoralization_csa BETWEEN 0 AND 2));
+, manpower_usa INTEGER NOT NULL DEFAULT 0 CHECK (manpower_usa IN (0, 1)), manpower_csa INTEGER NOT NULL DEFAULT 0 CHECK (manpower_csa IN (0, 1)), raining INTEGER NOT NULL DEFAULT 0 CHECK (raining IN (0, 1)), mud INTEGER NOT NULL DEFAULT 0 CHECK (mud IN (0, 1)), rain_stop_rolls INTEGER NOT NULL DEFAULT 0 CHECK (rain_stop_rolls >= 0), rain_began_turn_id TEXT REFERENCES turns(id), rain_rolled_turn_id TEXT REFERENCES turns(id), optional_rules TEXT NOT NULL DEFAULT '{}', demoralization_usa INTEGER NOT NULL DEFAULT 0 CHECK (demoralization_usa BETWEEN 0 AND 2), demoralization_csa INTEGER NOT NULL DEFAULT 0 CHECK (demoralization_csa BETWEEN 0 AND 2), house_readings TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE turns (
   id         TEXT PRIMARY KEY,
   idx        INTEGER NOT NULL UNIQUE,
@@ -227,6 +227,9 @@ WHEN EXISTS (SELECT 1 FROM genesis)
 BEGIN SELECT RAISE(ABORT, 'the optional rules are fixed when the game is created'); END;
 CREATE TRIGGER events_salt_append_only BEFORE UPDATE OF salt ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only: only undone and redo_next may change'); END;
+CREATE TRIGGER game_house_readings_fixed BEFORE UPDATE OF house_readings ON game
+WHEN EXISTS (SELECT 1 FROM genesis)
+BEGIN SELECT RAISE(ABORT, 'the house readings are fixed when the game is created'); END;
 `,
 };
 

@@ -18,6 +18,7 @@ import { secretEntriesNow } from './secrets';
 import { numberingFor } from './numbering';
 import { weatherState } from './weather';
 import { optionalRulesState } from './optional-rules';
+import { houseReadingsState } from '../house-reading-settings';
 import { withOptionalRules } from './optional-guide';
 import { demoralizationState } from './optional-demoralization';
 
@@ -45,6 +46,7 @@ function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
     directOrders: directOrdersNow(ctx),
     weather: weatherState(ctx, g),
     optionalRules: optionalRulesState(ctx.db),
+    houseReadings: houseReadingsState(ctx.db),
     demoralization: demoralizationState(ctx.db),
     fingerprint: fingerprint(ctx.db).value,
     damage: [...ctx.damage],
