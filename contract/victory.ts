@@ -1,6 +1,7 @@
 /** Victory: loss points itemised per side, Geographic and Manpower Objectives, the result, the end of the game. */
 import { z } from 'zod';
 import { ChangeResult, DrmItem, Id, NoInput, Side, ViewerOnly, query, write } from './common';
+import { HouseReadingInForce } from './house-readings';
 
 const LeaderLoss = z.object({ leaderId: z.string(), name: z.string(), stars: z.number(), rating: z.number() });
 
@@ -60,6 +61,8 @@ export const VictoryTally = z.object({
   lossesByCorps: z.array(z.object({ commandId: z.string(), name: z.string(), side: Side, lossPoints: z.number(), spLost: z.number().int() })),
   /** True once the game has ended; before that the result is provisional. */
   final: z.boolean(),
+  /** The house readings the game plays other than as documented (every number they change is itemised with them). */
+  houseReadings: z.array(HouseReadingInForce),
 });
 export type VictoryTally = z.infer<typeof VictoryTally>;
 

@@ -24,7 +24,7 @@ import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteData
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
 import { normaliseOptionalRules, recordOptionalRules } from './service/optional-rules';
-import { normaliseHouseReadings, recordHouseReadings } from './house-reading-settings';
+import { normaliseHouseReadings, recordHouseReadings } from './reading-choices';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';
 

@@ -6,6 +6,7 @@
  * before Meade arrives. Pure functions over plain data; every die roll is passed in as a number 0-9.
  */
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
+import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
 import { itemisedNonZero } from './itemise';
 import { assertLeaderRating, commandAncestors, ORDERS } from './orders';
 import type { CommandCheck, CommandNode } from './orders';
@@ -36,6 +37,8 @@ export interface ActivationDrmInput {
   commanderOutOfCommand: boolean;
   /** Ratings of superior commanders in range (using their ranges) who lend them: -(rating) each. */
   superiorRatingsInRange: number[];
+  /** The game's house reading of the OOC DRM (RI-C01); left out, the documented reading: -1 as printed. */
+  oocCommanderDrm?: HouseReadingChoice<'oocCommanderDrm'>;
 }
 
 /** The itemised DRM on an ME activation roll (Rev. Activation DRMs). Zero items are left out. */
@@ -53,8 +56,17 @@ export function activationDrm(i: ActivationDrmInput): Itemised {
   if (i.level === 'corps') items.push({ label: 'Corps Activation', value: 3, rule: ACTIVATION_DRMS });
   if (i.level === 'division') items.push({ label: 'Division Activation', value: 1, rule: ACTIVATION_DRMS });
   if (i.anyUnitInBreastworks) items.push({ label: 'Units in command are in Breastworks/Entrenchments', value: 1, rule: ACTIVATION_DRMS });
-  // RI-C01: the table prints -1, although the text says the OOC commander "suffers" the DRM.
-  if (i.commanderOutOfCommand) items.push({ label: 'Commander/Leader of activating command is OOC', value: -1, rule: ACTIVATION_DRMS });
+  // RI-C01: the table prints -1, although the text says the OOC commander "suffers" the DRM; a group may
+  // choose the house reading that he suffers it: +1, which makes the roll-under attempt harder.
+  const oocReading = i.oocCommanderDrm ?? 'asPrinted';
+  assertOneOf('oocCommanderDrm', oocReading, HOUSE_READING_CHOICES.oocCommanderDrm);
+  if (i.commanderOutOfCommand) {
+    items.push(
+      oocReading === 'asPrinted'
+        ? { label: 'Commander/Leader of activating command is OOC', value: -1, rule: ACTIVATION_DRMS }
+        : { label: 'Commander/Leader of activating command is OOC (he suffers it)', value: 1, rule: `${ACTIVATION_DRMS}; ${houseReadingSource('oocCommanderDrm', oocReading)}` },
+    );
+  }
   for (const rating of i.superiorRatingsInRange) {
     items.push({ label: `Superior commander's rating, in range (${rating})`, value: -rating, rule: ACTIVATION_DRMS });
   }

@@ -11,6 +11,7 @@ import { CARD_DRAW_RULES } from '../../rules/optional/card-draw';
 import type { ChangeSet } from '../events';
 import type { ActivateReInput, ActivationAttemptInput, ActivationAttemptResult, ActivationPreview, ActivationPreviewInput, ChangeResult, PassInput, PassResult } from '../../contract';
 import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type Effectiveness, type LeaderDbRow, type UnitRow } from '../store';
+import { readHouseReadings } from '../reading-choices';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
 import { officerRating, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
 import { check, RULE, unitSubject } from './common';
@@ -102,7 +103,9 @@ function meDrmInput(ctx: GameContext, subject: ActivationSubject, commands: Comm
   const worksUnits = subject.unit
     ? subject.unit.works !== 'none' ? [subject.unit] : []
     : readUnits(ctx.db).filter((u) => within!.has(u.command_id) && u.on_map === 1 && u.status !== 'eliminated' && u.works !== 'none');
-  return { drm: { level, anyUnitInBreastworks: worksUnits.length > 0, commanderOutOfCommand, superiorRatingsInRange: inRange.map((l) => l.rating) }, inRange, worksUnits };
+  // RI-C01: the game's house reading of the OOC commander's DRM.
+  const oocCommanderDrm = readHouseReadings(ctx.db).oocCommanderDrm;
+  return { drm: { level, anyUnitInBreastworks: worksUnits.length > 0, commanderOutOfCommand, superiorRatingsInRange: inRange.map((l) => l.rating), oocCommanderDrm }, inRange, worksUnits };
 }
 
 function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): ActivationAttemptResult {

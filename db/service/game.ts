@@ -18,7 +18,7 @@ import { secretEntriesNow } from './secrets';
 import { numberingFor } from './numbering';
 import { weatherState } from './weather';
 import { optionalRulesState } from './optional-rules';
-import { houseReadingsState } from '../house-reading-settings';
+import { houseReadingsState } from '../reading-choices';
 import { withOptionalRules } from './optional-guide';
 import { demoralizationState } from './optional-demoralization';
 

@@ -8,6 +8,7 @@ import { gameVictory, lossPoints, manpowerDivisionsLost, victoryByLosses } from 
 import { MusterError, forbidden, invalid, notFound } from '../errors';
 import type { ChangeResult, HistoryCheck, LossPointsBreakdown, SetManpowerObjectiveInput, SetObjectiveInput, SideObjectives, VictoryTally } from '../../contract';
 import { loadHistoricalLosses } from '../../data/history';
+import { houseReadingsState } from '../reading-choices';
 import { statement } from '../statements';
 import { readClock, readCommands, readGame, readLeaders, readObjective, readObjectives, readTurns, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules, requireBool, requireId, requireObject, requireOneOf } from '../validate';
@@ -94,6 +95,7 @@ function tally(ctx: GameContext): VictoryTally {
     lossesByTurn: lossesByTurn(ctx, units, leaders, game),
     lossesByCorps: lossesByCorps(ctx, units, leaders),
     final: game.ended === 1,
+    houseReadings: houseReadingsState(ctx.db).inForce,
   };
 }
 

@@ -1,0 +1,51 @@
+/**
+ * House readings (rules/house-readings.ts): where players read a rule differently, the group chooses at New
+ * Game. Each reading is played both ways here, on real game files: the documented reading (the default)
+ * and the alternative, with the number that changes and the option named where the number is itemised,
+ * in the turn guide and on the Victory screen.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { HouseReadingsInput } from '../contract';
+import type { GameService } from './service';
+import { advanceTo, newGame, tempDir } from '../tests/fixtures/game';
+import { expectReadingNamed } from '../tests/fixtures/house-readings';
+
+const tmp = tempDir('muster-house-');
+afterAll(() => tmp.cleanup());
+
+const game = (houseReadings?: HouseReadingsInput): GameService => newGame(tmp.dir, houseReadings ? { houseReadings } : {});
+
+/** A game at III.A with the Initiative rolled: CSA (die 0 to 1) activates first. */
+function csaActivating(houseReadings?: HouseReadingsInput): GameService {
+  const g = game(houseReadings);
+  advanceTo(g, { segment: 'II', phase: 'A' });
+  g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 0, CSA: 1 } });
+  advanceTo(g, { segment: 'III', phase: 'A' });
+  g.activateRe({ commandId: 'csa-iii' });
+  g.pass({ side: 'USA' });
+  return g;
+}
+
+describe("RI-C01: the out-of-command commander's activation DRM", () => {
+  it('as documented, -1 as printed: Heth (rating 3) rolls 3, +1 division -1 OOC = 3, and gets ME', () => {
+    const g = csaActivating();
+    const r = g.attemptActivation({ commandId: 'heth-div', commanderOutOfCommand: true, roll: 3 });
+    expect(r.drm.items).toContainEqual({ label: 'Commander/Leader of activating command is OOC', value: -1, rule: 'Rev. Activation DRMs' });
+    expect(r).toMatchObject({ effectiveness: 'ME', drm: { total: 0 } });
+    expect(g.info().houseReadings.inForce).toEqual([]);
+    g.close();
+  });
+
+  it('house reading "he suffers it": +1, so the same roll of 3 is 5 and goes to the Confusion Table; the item names the option', () => {
+    const g = csaActivating({ oocCommanderDrm: 'hurts' });
+    const preview = g.previewActivation({ commandId: 'heth-div', commanderOutOfCommand: true });
+    expect(preview.drm.total).toBe(2);
+    const r = g.attemptActivation({ commandId: 'heth-div', commanderOutOfCommand: true, roll: 3 });
+    const ooc = r.drm.items.find((i) => i.label.startsWith('Commander/Leader of activating command is OOC'))!;
+    expect(ooc.value).toBe(1);
+    expect(ooc.rule).toMatch(/House reading: Out-of-command commander's activation DRM: \+1: he suffers it \(RI-C01\)/);
+    expect(r).toMatchObject({ effectiveness: 'confusion', drm: { total: 2 } });
+    expectReadingNamed(g, 'oocCommanderDrm', 'RI-C01');
+    g.close();
+  });
+});
