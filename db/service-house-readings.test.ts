@@ -49,3 +49,48 @@ describe("RI-C01: the out-of-command commander's activation DRM", () => {
     g.close();
   });
 });
+
+describe('RI-S05: unrecovered stragglers in the victory tally', () => {
+  it('as documented, they count as SP losses: 3 SPs lost and 2 stragglers are 5 loss points', () => {
+    const g = game();
+    g.recordLoss({ unitId: '6-wi', sp: 3, cause: 'small-arms' });
+    g.recordLoss({ unitId: '7-wi', sp: 2, straggler: true });
+    expect(g.tally().usa).toMatchObject({ lossPoints: 5, infantrySp: 5 });
+    g.close();
+  });
+
+  it('house reading "not counted": the same losses are 3 points, and the tally says which stragglers it left out and why', () => {
+    const g = game({ stragglersAtEnd: 'notCounted' });
+    g.recordLoss({ unitId: '6-wi', sp: 3, cause: 'small-arms' });
+    g.recordLoss({ unitId: '7-wi', sp: 2, straggler: true });
+    const usa = g.tally().usa;
+    expect(usa).toMatchObject({ lossPoints: 3, infantrySp: 3 });
+    expect(usa.items).toContainEqual({ label: 'Unrecovered stragglers not counted (2 infantry, 0 cavalry)', value: 0, rule: 'House reading: Unrecovered stragglers at the end: Not counted (RI-S05)' });
+    // The points turn by turn are counted the same way.
+    expect(g.tally().lossesByTurn.at(-1)).toMatchObject({ USA: 3 });
+    expectReadingNamed(g, 'stragglersAtEnd', 'RI-S05');
+    g.close();
+  });
+});
+
+describe('RI-S06: captured commanders in the victory tally', () => {
+  it('as documented, a captured commander scores nothing', () => {
+    const g = game();
+    g.leaderCaptured({ leaderId: 'wadsworth' });
+    expect(g.tally().usa.lossPoints).toBe(0);
+    g.close();
+  });
+
+  it('house reading "score as killed": Wadsworth (1 star, rating 3) captured is 3 points, itemised with the option', () => {
+    const g = game({ capturedCommanders: 'scoreAsKilled' });
+    g.leaderCaptured({ leaderId: 'wadsworth' });
+    // A brigade leader still scores nothing, captured or not.
+    g.leaderCaptured({ leaderId: 'meredith' });
+    const usa = g.tally().usa;
+    expect(usa.lossPoints).toBe(3);
+    expect(usa.items).toContainEqual({ label: 'Commanders captured (1: stars x rating, minimum 1)', value: 3, rule: 'Rev. Victory Points for Losses; House reading: Captured commanders: Score as killed (RI-S06)' });
+    expect(g.tally().lossesByCorps).toContainEqual(expect.objectContaining({ commandId: 'usa-i', lossPoints: 3 }));
+    expectReadingNamed(g, 'capturedCommanders', 'RI-S06');
+    g.close();
+  });
+});

@@ -3,7 +3,8 @@
  * Victory, and taking precedence), and otherwise the Victory Points for Losses, their ratio and the
  * 300-point draw.
  */
-import { assertNonNegativeInteger, RulesArgumentError } from './errors';
+import { assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
+import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
 import { itemised } from './itemise';
 import { SIDES, type Arm, type DrmItem, type Itemised, type Side } from './types';
 
@@ -29,6 +30,13 @@ export interface Losses {
   commandersKilled: CommanderCasualty[];
   /** Commanders wounded, not brigade leaders. */
   commandersWounded: CommanderCasualty[];
+  /** Unrecovered stragglers of each arm, apart from the SPs above (RI-S05); left out, none. */
+  infantryStragglers?: number;
+  cavalryStragglers?: number;
+  /** Commanders captured, not brigade leaders (RI-S06); left out, none. */
+  commandersCaptured?: CommanderCasualty[];
+  /** The game's house readings of the tally; left out, the documented readings. */
+  readings?: { stragglersAtEnd?: HouseReadingChoice<'stragglersAtEnd'>; capturedCommanders?: HouseReadingChoice<'capturedCommanders'> };
 }
 
 /** Points per unit of loss (Rev. Victory Points for Losses). */
@@ -60,27 +68,50 @@ export function woundedCommanderPoints(c: CommanderCasualty): number {
   return (c.stars * c.rating) / 2;
 }
 
-/** A side's loss points, itemised by category (every category listed, zeros included). */
-export function lossPoints(l: Losses): { total: number; items: DrmItem[] } {
+/** A side's loss points, itemised by category (every category listed, zeros included), and the infantry and cavalry SPs counted. */
+export function lossPoints(l: Losses): { total: number; items: DrmItem[]; infantrySp: number; cavalrySp: number } {
   if (typeof l !== 'object' || l === null) throw new RulesArgumentError('l', 'must be the losses { infantrySp, cavalrySp, artilleryDestroyedSp, artilleryCapturedSp, wagonPoints, commandersKilled, commandersWounded }');
   for (const key of ['infantrySp', 'cavalrySp', 'artilleryDestroyedSp', 'artilleryCapturedSp', 'wagonPoints'] as const) {
     assertNonNegativeInteger(key, l[key]);
   }
   assertCommanders('commandersKilled', l.commandersKilled);
   assertCommanders('commandersWounded', l.commandersWounded);
+  const infantryStragglers = l.infantryStragglers ?? 0;
+  const cavalryStragglers = l.cavalryStragglers ?? 0;
+  assertNonNegativeInteger('infantryStragglers', infantryStragglers);
+  assertNonNegativeInteger('cavalryStragglers', cavalryStragglers);
+  const captured = l.commandersCaptured ?? [];
+  assertCommanders('commandersCaptured', captured);
+  const stragglersReading = l.readings?.stragglersAtEnd ?? 'countAsLosses';
+  const capturedReading = l.readings?.capturedCommanders ?? 'scoreNothing';
+  assertOneOf('readings.stragglersAtEnd', stragglersReading, HOUSE_READING_CHOICES.stragglersAtEnd);
+  assertOneOf('readings.capturedCommanders', capturedReading, HOUSE_READING_CHOICES.capturedCommanders);
+  // RI-S05: unrecovered stragglers count as SP losses of their arm, unless the game chose the house reading that they do not.
+  const stragglersCount = stragglersReading === 'countAsLosses';
+  const infantrySp = l.infantrySp + (stragglersCount ? infantryStragglers : 0);
+  const cavalrySp = l.cavalrySp + (stragglersCount ? cavalryStragglers : 0);
   const v = LOSS_POINT_VALUES;
   const killed = l.commandersKilled.reduce((sum, c) => sum + killedCommanderPoints(c), 0);
   const wounded = l.commandersWounded.reduce((sum, c) => sum + woundedCommanderPoints(c), 0);
   const items: DrmItem[] = [
-    { label: `Infantry SPs (${l.infantrySp} x ${v.infantrySp})`, value: l.infantrySp * v.infantrySp, rule: LOSSES_RULE },
-    { label: `Cavalry SPs (${l.cavalrySp} x ${v.cavalrySp})`, value: l.cavalrySp * v.cavalrySp, rule: LOSSES_RULE },
+    { label: `Infantry SPs (${infantrySp} x ${v.infantrySp})`, value: infantrySp * v.infantrySp, rule: LOSSES_RULE },
+    { label: `Cavalry SPs (${cavalrySp} x ${v.cavalrySp})`, value: cavalrySp * v.cavalrySp, rule: LOSSES_RULE },
     { label: `Destroyed artillery SPs (${l.artilleryDestroyedSp} x ${v.artilleryDestroyedSp})`, value: l.artilleryDestroyedSp * v.artilleryDestroyedSp, rule: LOSSES_RULE },
     { label: `Wagon points (${l.wagonPoints} x ${v.wagonPoints})`, value: l.wagonPoints * v.wagonPoints, rule: LOSSES_RULE },
     { label: `Captured artillery SPs (${l.artilleryCapturedSp} x ${v.artilleryCapturedSp})`, value: l.artilleryCapturedSp * v.artilleryCapturedSp, rule: LOSSES_RULE },
     { label: `Commanders killed (${l.commandersKilled.length}: stars x rating, minimum 1)`, value: killed, rule: LOSSES_RULE },
     { label: `Commanders wounded (${l.commandersWounded.length}: 1/2 x stars x rating)`, value: wounded, rule: LOSSES_RULE },
   ];
-  return itemised(items);
+  if (!stragglersCount && infantryStragglers + cavalryStragglers > 0) {
+    items.push({ label: `Unrecovered stragglers not counted (${infantryStragglers} infantry, ${cavalryStragglers} cavalry)`, value: 0, rule: houseReadingSource('stragglersAtEnd', stragglersReading) });
+  }
+  // RI-S06: capture is not in the table and scores nothing, unless the game chose the house reading that it scores as a death.
+  if (capturedReading === 'scoreAsKilled' && captured.length > 0) {
+    const points = captured.reduce((sum, c) => sum + killedCommanderPoints(c), 0);
+    items.push({ label: `Commanders captured (${captured.length}: stars x rating, minimum 1)`, value: points, rule: `${LOSSES_RULE}; ${houseReadingSource('capturedCommanders', capturedReading)}` });
+  }
+  // The SPs counted for each arm, as the items count them.
+  return { ...itemised(items), infantrySp, cavalrySp };
 }
 
 // ---------------------------------------------------------------------------------------------

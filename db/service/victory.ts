@@ -8,43 +8,50 @@ import { gameVictory, lossPoints, manpowerDivisionsLost, victoryByLosses } from 
 import { MusterError, forbidden, invalid, notFound } from '../errors';
 import type { ChangeResult, HistoryCheck, LossPointsBreakdown, SetManpowerObjectiveInput, SetObjectiveInput, SideObjectives, VictoryTally } from '../../contract';
 import { loadHistoricalLosses } from '../../data/history';
-import { houseReadingsState } from '../reading-choices';
+import { houseReadingsState, readHouseReadings } from '../reading-choices';
+import type { HouseReadingSettings } from '../../rules/house-readings';
 import { statement } from '../statements';
 import { readClock, readCommands, readGame, readLeaders, readObjective, readObjectives, readTurns, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules, requireBool, requireId, requireObject, requireOneOf } from '../validate';
 import { RULE, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 
-/** A side's own losses and the loss points they are worth (Rev. Victory Points for Losses). RI-S05, RI-S06. */
-function sideLosses(s: Side, units: readonly UnitRow[], leaders: readonly LeaderDbRow[]): LossPointsBreakdown {
+/** The house readings the tally depends on (RI-S05, RI-S06). */
+type TallyReadings = Pick<HouseReadingSettings, 'stragglersAtEnd' | 'capturedCommanders'>;
+
+/** A side's own losses and the loss points they are worth (Rev. Victory Points for Losses), under the game's house readings. RI-S05, RI-S06. */
+function sideLosses(s: Side, units: readonly UnitRow[], leaders: readonly LeaderDbRow[], readings: TallyReadings): LossPointsBreakdown {
   const own = units.filter((u) => u.side === s);
   const sum = (f: (u: UnitRow) => number) => own.reduce((n, u) => n + f(u), 0);
-  // RI-S05: straggler losses not recovered count as SP losses of their arm.
-  const infantrySp = sum((u) => (u.arm === 'infantry' ? u.sp_lost + u.stragglers : 0));
-  const cavalrySp = sum((u) => (u.arm === 'cavalry' ? u.sp_lost + u.stragglers : 0));
   const artilleryDestroyedSp = sum((u) => u.destroyed_guns);
   const artilleryCapturedSp = sum((u) => u.captured_guns);
   // RI-S06: commanders are leaders above brigade level (army, wing, corps, division, artillery chiefs).
   const commanders = leaders.filter((l) => l.side === s && l.role !== 'brigade' && l.role !== 'staff');
-  const who = (status: 'killed' | 'wounded') =>
+  const who = (status: 'killed' | 'wounded' | 'captured') =>
     commanders.filter((l) => l.casualty === status).map((l) => ({ leaderId: l.id, name: l.name, stars: l.stars, rating: l.rating }));
   const killed = who('killed');
   const wounded = who('wounded');
+  // RI-S05: straggler losses not recovered go to the rules apart, which count them as SP losses of their arm
+  // unless the game's house reading leaves them out.
   const points = lossPoints({
-    infantrySp,
-    cavalrySp,
+    infantrySp: sum((u) => (u.arm === 'infantry' ? u.sp_lost : 0)),
+    cavalrySp: sum((u) => (u.arm === 'cavalry' ? u.sp_lost : 0)),
+    infantryStragglers: sum((u) => (u.arm === 'infantry' ? u.stragglers : 0)),
+    cavalryStragglers: sum((u) => (u.arm === 'cavalry' ? u.stragglers : 0)),
     artilleryDestroyedSp,
     artilleryCapturedSp,
     // RI-S21: no wagons in Muster's rosters.
     wagonPoints: 0,
     commandersKilled: killed.map(({ stars, rating }) => ({ stars, rating })),
     commandersWounded: wounded.map(({ stars, rating }) => ({ stars, rating })),
+    commandersCaptured: who('captured').map(({ stars, rating }) => ({ stars, rating })),
+    readings,
   });
   return {
     lossPoints: points.total,
     items: points.items,
-    infantrySp,
-    cavalrySp,
+    infantrySp: points.infantrySp,
+    cavalrySp: points.cavalrySp,
     artilleryDestroyedSp,
     artilleryCapturedSp,
     gunsLost: artilleryDestroyedSp + artilleryCapturedSp,
@@ -65,8 +72,9 @@ function tally(ctx: GameContext): VictoryTally {
   const game = readGame(ctx.db);
   const units = readUnits(ctx.db);
   const leaders = readLeaders(ctx.db);
-  const usa = sideLosses('USA', units, leaders);
-  const csa = sideLosses('CSA', units, leaders);
+  const readings = readHouseReadings(ctx.db);
+  const usa = sideLosses('USA', units, leaders, readings);
+  const csa = sideLosses('CSA', units, leaders, readings);
   const lists = JSON.parse(game.objectives) as Scenario['objectives'];
   const rows = readObjectives(ctx.db);
   const objectives = Object.fromEntries(
@@ -92,8 +100,8 @@ function tally(ctx: GameContext): VictoryTally {
     result: { winner: victory.winner, level: victory.level, by: victory.by, rule: victory.rule },
     byLosses: victoryByLosses(usa.lossPoints, csa.lossPoints),
     objectives,
-    lossesByTurn: lossesByTurn(ctx, units, leaders, game),
-    lossesByCorps: lossesByCorps(ctx, units, leaders),
+    lossesByTurn: lossesByTurn(ctx, units, leaders, game, readings),
+    lossesByCorps: lossesByCorps(ctx, units, leaders, readings),
     final: game.ended === 1,
     houseReadings: houseReadingsState(ctx.db).inForce,
   };
@@ -105,7 +113,7 @@ function tally(ctx: GameContext): VictoryTally {
  * division); army and wing commanders count for their army's headquarters. The rows add up to each side's
  * loss points.
  */
-function lossesByCorps(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[]): VictoryTally['lossesByCorps'] {
+function lossesByCorps(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[], readings: TallyReadings): VictoryTally['lossesByCorps'] {
   const commands = readCommands(ctx.db);
   const byId = new Map(commands.map((c) => [c.id, c]));
   const formationOf = (commandId: string | null): CommandRow | undefined => {
@@ -134,13 +142,13 @@ function lossesByCorps(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[
     if (f) rowOf(f).units.push(u);
   }
   for (const l of leaders) {
-    if (l.casualty !== 'killed' && l.casualty !== 'wounded') continue;
+    if (l.casualty === 'none') continue;
     const f = formationOf(l.command_id);
     if (f) rowOf(f).leaders.push(l);
   }
   return [...rows.values()]
     .map((r) => {
-      const points = sideLosses(r.side, r.units, r.leaders).lossPoints;
+      const points = sideLosses(r.side, r.units, r.leaders, readings).lossPoints;
       const spLost = r.units.reduce((n, u) => n + u.sp_lost + u.stragglers, 0);
       return { commandId: r.commandId, name: r.name, side: r.side, lossPoints: points, spLost };
     })
@@ -219,7 +227,7 @@ function readingPayloads<T>(ctx: GameContext, query: () => T): T {
  * (RI-S29): the applied events' changes to the loss fields are replayed from a game with no losses,
  * and the points are counted as tally() counts them. Only the changes to those fields are read.
  */
-function lossesByTurn(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[], game: GameRow): VictoryTally['lossesByTurn'] {
+function lossesByTurn(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[], game: GameRow, readings: TallyReadings): VictoryTally['lossesByTurn'] {
   const turns = readTurns(ctx.db);
   const idx = new Map(turns.map((t) => [t.id, t.idx]));
   const first = idx.get(game.first_turn_id) ?? 0;
@@ -249,7 +257,7 @@ function lossesByTurn(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[]
     }
     const u = [...unitsNow.values()];
     const l = [...leadersNow.values()];
-    out.push({ turnId: turn.id, date: turn.date, time: turn.time, USA: sideLosses('USA', u, l).lossPoints, CSA: sideLosses('CSA', u, l).lossPoints });
+    out.push({ turnId: turn.id, date: turn.date, time: turn.time, USA: sideLosses('USA', u, l, readings).lossPoints, CSA: sideLosses('CSA', u, l, readings).lossPoints });
   }
   return out;
 }
