@@ -94,3 +94,32 @@ describe('RI-S06: captured commanders in the victory tally', () => {
     g.close();
   });
 });
+
+describe('RI-S11: who holds the +1 Initiative Modifier', () => {
+  /** USA wins the first turn's Initiative (1 to 0); the next turn's Initiative Segment. */
+  function nextTurnInitiative(houseReadings?: HouseReadingsInput): GameService {
+    const g = game(houseReadings);
+    advanceTo(g, { segment: 'II', phase: 'A' });
+    g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
+    advanceTo(g, { turnId: '1863-07-01T0800', segment: 'II', phase: 'A' });
+    return g;
+  }
+
+  it("as documented, last turn's winner holds it: the USA adds +1, and 4 to 4 rolled is the USA's 5 to 4", () => {
+    const g = nextTurnInitiative();
+    expect(g.turnState().initiativeModifier).toBe('USA');
+    const r = g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 4, CSA: 4 } });
+    expect(r).toMatchObject({ winner: 'USA', totals: { USA: { total: 1 }, CSA: { total: 0 } } });
+    g.close();
+  });
+
+  it("house reading \"previous turn's loser\": the CSA holds it, and the same 4 to 4 is the CSA's 5 to 4; the item names the option", () => {
+    const g = nextTurnInitiative({ initiativeModifier: 'previousLoser' });
+    expect(g.turnState().initiativeModifier).toBe('CSA');
+    const r = g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 4, CSA: 4 } });
+    expect(r).toMatchObject({ winner: 'CSA', totals: { USA: { total: 0 }, CSA: { total: 1 } } });
+    expect(r.totals.CSA.items[0]!.rule).toBe("Rev. Initiative Segment; House reading: Who holds the +1 Initiative Modifier: The previous turn's loser (RI-S11)");
+    expectReadingNamed(g, 'initiativeModifier', 'RI-S11');
+    g.close();
+  });
+});

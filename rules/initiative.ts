@@ -4,10 +4,11 @@
  * The winner activates first and may activate any size command at ME for his initial activation
  * (see initiativeMeActivation in activation.ts).
  */
-import { assertBoolean, assertDieRoll, RulesArgumentError } from './errors';
+import { assertBoolean, assertDieRoll, assertOneOf, RulesArgumentError } from './errors';
+import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
 import { itemisedNonZero } from './itemise';
 import { assertLeaderRating } from './orders';
-import type { DrmItem, Itemised, Side } from './types';
+import { SIDES, type DrmItem, type Itemised, type Side } from './types';
 
 const INITIATIVE_SEGMENT = 'Rev. Initiative Segment';
 
@@ -20,6 +21,19 @@ export interface InitiativeSide {
   usesArmyCommanderPoints: boolean;
   /** The side holds the previous turn's +1 Initiative Modifier (RI-C04). */
   hasInitiativeModifier: boolean;
+  /** The game's house reading of who holds it (RI-S11), for the item's source; left out, the documented reading. */
+  modifierReading?: HouseReadingChoice<'initiativeModifier'>;
+}
+
+/**
+ * Who holds the +1 Initiative Modifier at a new turn (RI-S11): by default the side that had the Initiative
+ * the turn before; under the house reading "previous turn's loser", the other side. Nobody when no side had it.
+ */
+export function initiativeModifierHolder(previousWinner: Side | null, reading: HouseReadingChoice<'initiativeModifier'> = 'previousWinner'): Side | null {
+  if (previousWinner !== null) assertOneOf('previousWinner', previousWinner, SIDES);
+  assertOneOf('reading', reading, HOUSE_READING_CHOICES.initiativeModifier);
+  if (previousWinner === null) return null;
+  return reading === 'previousWinner' ? previousWinner : previousWinner === 'USA' ? 'CSA' : 'USA';
 }
 
 function assertInitiativeSide(argument: string, side: InitiativeSide): void {
@@ -30,6 +44,7 @@ function assertInitiativeSide(argument: string, side: InitiativeSide): void {
   assertLeaderRating(`${argument}.armyCommanderRating`, side.armyCommanderRating);
   assertBoolean(`${argument}.usesArmyCommanderPoints`, side.usesArmyCommanderPoints);
   assertBoolean(`${argument}.hasInitiativeModifier`, side.hasInitiativeModifier);
+  if (side.modifierReading !== undefined) assertOneOf(`${argument}.modifierReading`, side.modifierReading, HOUSE_READING_CHOICES.initiativeModifier);
   if (side.usesArmyCommanderPoints && !side.armyCommanderOnMap) {
     throw new RulesArgumentError(`${argument}.usesArmyCommanderPoints`, 'may be true only when the army commander is on the map (armyCommanderOnMap true)');
   }
@@ -47,7 +62,12 @@ function sideDrm(side: InitiativeSide): Itemised {
     items.push({ label: `Army commander's rating points (${side.armyCommanderRating})`, value: side.armyCommanderRating, rule: INITIATIVE_SEGMENT });
   }
   if (side.hasInitiativeModifier) {
-    items.push({ label: "Previous turn's +1 Initiative Modifier", value: 1, rule: INITIATIVE_SEGMENT });
+    const reading = side.modifierReading ?? 'previousWinner';
+    items.push(
+      reading === 'previousWinner'
+        ? { label: "Previous turn's +1 Initiative Modifier", value: 1, rule: INITIATIVE_SEGMENT }
+        : { label: "Previous turn's +1 Initiative Modifier (held by last turn's loser)", value: 1, rule: `${INITIATIVE_SEGMENT}; ${houseReadingSource('initiativeModifier', reading)}` },
+    );
   }
   return itemisedNonZero(items);
 }

@@ -3,6 +3,8 @@
  * Play with the automatic changes due on the way (db/clock.ts says which are due).
  */
 import { stragglersRecovered } from '../../rules/losses';
+import { initiativeModifierHolder } from '../../rules/initiative';
+import { readHouseReadings } from '../reading-choices';
 import { clockAfter, clockInfo, INITIATIVE_SEGMENT, type AutomaticEvent } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
@@ -188,8 +190,9 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
       }
       for (const u of readUnits(ctx.db).filter((x) => x.bayonet_charge === 1)) cs.set('units', u.id, 'bayonet_charge', 1, 0);
       clearNightPlots(ctx, cs);
-      // RI-S11: by default the previous turn's Initiative winner holds the +1 Initiative Modifier.
-      cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, t.initiative);
+      // RI-S11: by default the previous turn's Initiative winner holds the +1 Initiative Modifier; the game's
+      // house reading may give it to the loser.
+      cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, askRules(() => initiativeModifierHolder(t.initiative, readHouseReadings(ctx.db).initiativeModifier)));
       for (const [field, v] of [
         ['initiative', null],
         ['army_points_usa', 0],

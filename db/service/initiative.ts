@@ -18,6 +18,7 @@ import { check, RULE, yes } from './common';
 import { die, refuseFinishedEntries, write, type GameContext, type ServiceFunctions } from './context';
 import { requireSegment, requireStep } from './lookups';
 import { BOTH_DONE, sideBit } from './secrets';
+import { readHouseReadings } from '../reading-choices';
 import { refuseRollWhenLevelsDecide } from './optional-variable-initiative';
 
 const POINTS_COLUMN = { USA: 'army_points_usa', CSA: 'army_points_csa' } as const;
@@ -82,6 +83,8 @@ function rollInitiative(ctx: GameContext, input: InitiativeInput): InitiativeRes
     const uses = commitments(t, input);
     const modifier = input.initiativeModifier === undefined ? t.initiative_modifier : input.initiativeModifier === null ? null : requireOneOf('initiativeModifier', input.initiativeModifier, SIDES);
     cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, modifier);
+    // RI-S11: the game's house reading of who holds the modifier names the item's source.
+    const modifierReading = readHouseReadings(ctx.db).initiativeModifier;
     const sides = Object.fromEntries(
       SIDES.map((s) => {
         const { leader, rating } = actingArmyCommander(ctx, `armyPoints.${s}`, s, game);
@@ -99,8 +102,8 @@ function rollInitiative(ctx: GameContext, input: InitiativeInput): InitiativeRes
       const r = { USA: die(ctx, typed.USA), CSA: die(ctx, typed.CSA) };
       outcome = askRules(() =>
         resolveInitiative({
-          USA: { armyCommanderOnMap: sides.USA.onMap, armyCommanderRating: sides.USA.rating, usesArmyCommanderPoints: sides.USA.uses, hasInitiativeModifier: modifier === 'USA', roll: r.USA.roll },
-          CSA: { armyCommanderOnMap: sides.CSA.onMap, armyCommanderRating: sides.CSA.rating, usesArmyCommanderPoints: sides.CSA.uses, hasInitiativeModifier: modifier === 'CSA', roll: r.CSA.roll },
+          USA: { armyCommanderOnMap: sides.USA.onMap, armyCommanderRating: sides.USA.rating, usesArmyCommanderPoints: sides.USA.uses, hasInitiativeModifier: modifier === 'USA', modifierReading, roll: r.USA.roll },
+          CSA: { armyCommanderOnMap: sides.CSA.onMap, armyCommanderRating: sides.CSA.rating, usesArmyCommanderPoints: sides.CSA.uses, hasInitiativeModifier: modifier === 'CSA', modifierReading, roll: r.CSA.roll },
         }),
       );
       const o = outcome;
