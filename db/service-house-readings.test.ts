@@ -123,3 +123,90 @@ describe('RI-S11: who holds the +1 Initiative Modifier', () => {
     g.close();
   });
 });
+
+describe('RI-B06: Double Time past the top fatigue level', () => {
+  /** Archer's brigade (MRCH) on Strategic Movement in the Activation Segment, the 13th Alabama at fatigue 3. */
+  function archerMarching(houseReadings?: HouseReadingsInput): GameService {
+    const g = game(houseReadings);
+    advanceTo(g, { segment: 'III', phase: 'A' });
+    for (const id of ['1-tn', '7-tn', '13-al']) g.setUnitFlags({ unitId: id, strategicMovement: true });
+    g.setFatigue({ unitId: '13-al', level: 3 });
+    return g;
+  }
+  const fatigue = (g: GameService, id: string) => g.roster().find((u) => u.id === id)!.fatigue;
+
+  it('as documented, refused: the 13th Alabama at fatigue 3 may not Double Time', () => {
+    const g = archerMarching();
+    expect(g.movementAllowance({ unitId: '13-al' }).units[0]!.doubleTime.refused).toEqual(['fatigue level 3: Double Time would take it to 5, past the top level 4']);
+    expect(() => g.doubleTime({ unitId: '13-al' })).toThrow(/past the top level 4/);
+    expect(fatigue(g, '13-al')).toBe(3);
+    g.close();
+  });
+
+  it('house reading "allowed, fatigue stops at 4": it Double Times, 3 -> 4, and the event names the option', () => {
+    const g = archerMarching({ doubleTimePastTop: 'cappedAtTop' });
+    const helper = g.movementAllowance({ unitId: '13-al', doubleTime: true }).units[0]!;
+    expect(helper).toMatchObject({ doubleTime: { used: true, refused: [] }, fatigueAfter: 4, ma: { total: 15 } });
+    const r = g.doubleTime({ commandId: 'archer' });
+    expect(fatigue(g, '13-al')).toBe(4);
+    expect(fatigue(g, '1-tn')).toBe(2);
+    expect(r.event.summary).toContain('13th Alabama 3 -> 4');
+    expect(r.event.summary).toContain('House reading: Double Time past the top fatigue level: Allowed, fatigue stops at 4 (RI-B06)');
+    expectReadingNamed(g, 'doubleTimePastTop', 'RI-B06');
+    g.close();
+  });
+});
+
+describe("RI-F21: Double Time's +3 in rain", () => {
+  /** The afternoon turn with rain falling, Archer's brigade on Strategic Movement in the Activation Segment. */
+  function inTheRain(houseReadings?: HouseReadingsInput): GameService {
+    const g = game(houseReadings);
+    advanceTo(g, { turnId: '1863-07-01T1400', segment: 'I', phase: 'A' });
+    g.setWeather({ raining: true });
+    g.setUnitFlags({ unitId: '1-tn', strategicMovement: true });
+    return g;
+  }
+
+  it('as documented, the whole allowance is halved: (6 doubled + 3) / 2 = 7.5 MPs', () => {
+    const g = inTheRain();
+    expect(g.movementAllowance({ unitId: '1-tn', doubleTime: true }).units[0]!.ma.total).toBe(7.5);
+    g.close();
+  });
+
+  it('house reading "added after halving": 12 / 2 + 3 = 9 MPs, both changed items naming the option', () => {
+    const g = inTheRain({ rainDoubleTime: 'addedAfterHalving' });
+    const ma = g.movementAllowance({ unitId: '1-tn', doubleTime: true }).units[0]!.ma;
+    expect(ma.total).toBe(9);
+    expect(ma.items.filter((i) => i.rule.includes("House reading: Double Time's +3 in rain: Added after halving (RI-F21)")).map((i) => i.value)).toEqual([-6, 3]);
+    expectReadingNamed(g, 'rainDoubleTime', 'RI-F21');
+    g.close();
+  });
+});
+
+describe('RI-B07: fatigue recovered by a designated brigade', () => {
+  /** The Iron Brigade (HOLD) designated in II.B, with the 2nd Wisconsin at fatigue 3; the clock enters IV.B. */
+  function recovering(houseReadings?: HouseReadingsInput): { g: GameService; automatic: string[] } {
+    const g = game(houseReadings);
+    g.setFatigue({ unitId: '2-wi', level: 3 });
+    advanceTo(g, { segment: 'II', phase: 'B' });
+    g.designateFatigueRecovery({ commandId: 'iron', designated: true });
+    advanceTo(g, { segment: 'IV', phase: 'A' });
+    return { g, automatic: g.advanceClock().automatic };
+  }
+  const fatigue = (g: GameService) => g.roster().find((u) => u.id === '2-wi')!.fatigue;
+
+  it('as documented, one level: 3 -> 2', () => {
+    const { g, automatic } = recovering();
+    expect(fatigue(g)).toBe(2);
+    expect(automatic).toContain('Iron Brigade recovers fatigue (1 unit one level)');
+    g.close();
+  });
+
+  it('house reading "every level": 3 -> 0, and the clock\'s note names the option', () => {
+    const { g, automatic } = recovering({ fatigueRecovery: 'allLevels' });
+    expect(fatigue(g)).toBe(0);
+    expect(automatic).toContain('Iron Brigade recovers fatigue (1 unit every level: House reading: Fatigue recovered by a designated brigade: Every level (RI-B07))');
+    expectReadingNamed(g, 'fatigueRecovery', 'RI-B07');
+    g.close();
+  });
+});

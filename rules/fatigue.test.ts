@@ -28,7 +28,12 @@ describe('mayDesignateFatigueRecovery: "Can Recover Fatigue" orders, and "Cavalr
 describe('fatigueAfterRecovery (RI-B07: one level a turn, never below fresh)', () => {
   it('recovers one level', () => {
     expect(FATIGUE_LEVELS_RECOVERED_PER_TURN).toBe(1);
-    expect([4, 3, 2, 1, 0].map(fatigueAfterRecovery)).toEqual([3, 2, 1, 0, 0]);
+    expect([4, 3, 2, 1, 0].map((level) => fatigueAfterRecovery(level))).toEqual([3, 2, 1, 0, 0]);
     expect(() => fatigueAfterRecovery(-1)).toThrow(/level: must be a whole number of 0 or more/);
+  });
+
+  it('under the house reading "every level", recovers fully', () => {
+    expect([4, 3, 2, 1, 0].map((level) => fatigueAfterRecovery(level, 'allLevels'))).toEqual([0, 0, 0, 0, 0]);
+    expect(() => fatigueAfterRecovery(2, 'twoLevels' as never)).toThrow(/reading: must be one of oneLevel, allLevels/);
   });
 });

@@ -4,6 +4,7 @@
  * Double Time's +2 levels are in movement.ts (doubleTimeFatigue).
  */
 import { assertBoolean, assertNonNegativeInteger, assertOneOf } from './errors';
+import { HOUSE_READING_CHOICES, type HouseReadingChoice } from './house-readings';
 import { ORDERS, type CommandCheck } from './orders';
 import { ARMS, ORDER_CODES, type Arm, type OrderCode } from './types';
 
@@ -31,8 +32,12 @@ export function mayDesignateFatigueRecovery(i: { order: OrderCode; arm: Arm; dis
   return { ok: true };
 }
 
-/** The fatigue level of a designated unit after recovery (never below 0). RI-B07. */
-export function fatigueAfterRecovery(level: number): number {
+/**
+ * The fatigue level of a designated unit after recovery (never below 0). RI-B07: one level a turn; under the
+ * house reading "every level" the unit recovers fully.
+ */
+export function fatigueAfterRecovery(level: number, reading: HouseReadingChoice<'fatigueRecovery'> = 'oneLevel'): number {
   assertNonNegativeInteger('level', level);
-  return Math.max(0, level - FATIGUE_LEVELS_RECOVERED_PER_TURN);
+  assertOneOf('reading', reading, HOUSE_READING_CHOICES.fatigueRecovery);
+  return reading === 'allLevels' ? 0 : Math.max(0, level - FATIGUE_LEVELS_RECOVERED_PER_TURN);
 }

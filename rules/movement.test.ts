@@ -66,6 +66,21 @@ describe('movementAllowance with Strategic Movement and Double Time', () => {
     expect(movementAllowance({ arm: 'infantry', baseMa: 5, weather: RAIN, pikesExclusively: true }).ma.total).toBe(5);
   });
 
+  it("rain under the house reading \"added after halving\" (RI-F21): 12 halved to 6, then Double Time's +3 whole: 9", () => {
+    const r = movementAllowance({ arm: 'infantry', baseMa: 6, strategicMovement: true, doubleTime: true, weather: RAIN, rainDoubleTime: 'addedAfterHalving' });
+    expect(r.ma.total).toBe(9);
+    expect(r.ma.items.map((i) => [i.label, i.value])).toEqual([
+      ['Movement Allowance', 6],
+      ['Strategic Movement: doubled Movement Allowance', 6],
+      ['Rain: all MAs reduced by half (before Double Time)', -6],
+      ['Double Time (added after the rain halves the allowance)', 3],
+    ]);
+    expect(r.ma.items.at(-1)!.rule).toContain("House reading: Double Time's +3 in rain: Added after halving (RI-F21)");
+    // Without Double Time, or in fair weather, the reading changes nothing.
+    expect(movementAllowance({ arm: 'infantry', baseMa: 5, weather: RAIN, rainDoubleTime: 'addedAfterHalving' }).ma.total).toBe(2.5);
+    expect(movementAllowance({ arm: 'infantry', baseMa: 6, strategicMovement: true, doubleTime: true, weather: FAIR_WEATHER, rainDoubleTime: 'addedAfterHalving' }).ma.total).toBe(15);
+  });
+
   it('mud: "-1 all MAs for rest of game"', () => {
     const r = movementAllowance({ arm: 'cavalry', baseMa: 8, weather: MUD });
     expect(r.ma.items.at(-1)).toEqual({ label: 'Mud: -1 all MAs', value: -1, rule: 'Rev. Mud' });
@@ -224,7 +239,9 @@ describe('unitMovement: the movement helper (RI-B05, RI-B06)', () => {
   it('Double Time on March orders: 6 doubled + 3 = 15 MPs and fatigue 1 -> 3; refused when fatigue would pass level 4', () => {
     const r = unitMovement({ arm: 'infantry', order: 'MRCH', strategicMovement: true, doubleTime: true, weather: FAIR_WEATHER, fatigue: 1 });
     expect(r).toMatchObject({ ma: { total: 15 }, fatigueLevels: 2, fatigueAfter: 3, doubleTime: { used: true, refused: [] } });
-    expect(doubleTimeFatigue(2)).toEqual({ ok: true, after: 4 });
+    expect(doubleTimeFatigue(2)).toEqual({ ok: true, after: 4, rule: 'Rev. Double Time' });
+    // The house reading "capped at the top" (RI-B06): allowed, and the fatigue stops at 4.
+    expect(doubleTimeFatigue(3, 'cappedAtTop')).toEqual({ ok: true, after: 4, rule: 'Rev. Double Time; House reading: Double Time past the top fatigue level: Allowed, fatigue stops at 4 (RI-B06)' });
     expect(doubleTimeFatigue(3)).toEqual({ ok: false, reason: 'fatigue level 3: Double Time would take it to 5, past the top level 4', rule: 'Rev. Double Time' });
     const tired = unitMovement({ arm: 'infantry', order: 'MRCH', strategicMovement: true, weather: FAIR_WEATHER, fatigue: 3 });
     expect(tired.doubleTime.refused).toEqual(['fatigue level 3: Double Time would take it to 5, past the top level 4']);

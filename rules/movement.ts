@@ -5,6 +5,7 @@
  * game's, apart from the two rows in terrain.ts.
  */
 import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
+import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
 import { itemised } from './itemise';
 import { ORDERS } from './orders';
 import { ARMS, COUNTER_LIMITS, ORDER_CODES, type Arm, type DrmItem, type Itemised, type Light, type OrderCode } from './types';
@@ -54,6 +55,8 @@ export interface MovementAllowanceInput {
   weather: Weather;
   /** Moving along pikes exclusively this activation: rain does not halve the MA. */
   pikesExclusively?: boolean;
+  /** The game's house reading of Double Time's +3 in rain (RI-F21); left out, the documented reading. */
+  rainDoubleTime?: HouseReadingChoice<'rainDoubleTime'>;
 }
 
 export interface MovementAllowance {
@@ -75,6 +78,8 @@ export function movementAllowance(i: MovementAllowanceInput): MovementAllowance 
   const doubleTime = optionalBoolean('doubleTime', i.doubleTime);
   const pikes = optionalBoolean('pikesExclusively', i.pikesExclusively);
   assertWeather('weather', i.weather);
+  const rainReading = i.rainDoubleTime ?? 'halvedWithAllowance';
+  assertOneOf('rainDoubleTime', rainReading, HOUSE_READING_CHOICES.rainDoubleTime);
   if (doubleTime) {
     const reasons = doubleTimeIneligibility({ arm: i.arm, strategicMovement: strategic });
     if (reasons.length > 0) throw new RulesArgumentError('doubleTime', `may be true only for infantry using Strategic Movement (${reasons.join('; ')})`);
@@ -85,13 +90,20 @@ export function movementAllowance(i: MovementAllowanceInput): MovementAllowance 
     items.push({ label: 'Strategic Movement: doubled Movement Allowance', value: i.baseMa, rule: DOUBLE_TIME_RULE });
     ma += i.baseMa;
   }
-  if (doubleTime) {
+  const halves = i.weather.raining && !pikes;
+  // RI-F21: the house reading "added after halving" gives Double Time's +3 whole in rain.
+  const addedAfter = doubleTime && halves && rainReading === 'addedAfterHalving';
+  if (doubleTime && !addedAfter) {
     items.push({ label: 'Double Time', value: 3, rule: DOUBLE_TIME_RULE });
     ma += 3;
   }
-  if (i.weather.raining && !pikes) {
-    items.push({ label: 'Rain: all MAs reduced by half', value: -ma / 2, rule: RAIN_RULE });
+  if (halves) {
+    items.push({ label: addedAfter ? 'Rain: all MAs reduced by half (before Double Time)' : 'Rain: all MAs reduced by half', value: -ma / 2, rule: addedAfter ? `${RAIN_RULE}; ${houseReadingSource('rainDoubleTime', rainReading)}` : RAIN_RULE });
     ma -= ma / 2;
+  }
+  if (addedAfter) {
+    items.push({ label: 'Double Time (added after the rain halves the allowance)', value: 3, rule: `${DOUBLE_TIME_RULE}; ${houseReadingSource('rainDoubleTime', rainReading)}` });
+    ma += 3;
   }
   if (i.weather.mud && ma > 0) {
     const mud = -Math.min(1, ma);
@@ -329,6 +341,8 @@ export interface UnitMovementInput {
   weather: Weather;
   /** The unit's fatigue level now (0-4). */
   fatigue: number;
+  /** The game's house readings of movement (RI-B06, RI-F21); left out, the documented readings. */
+  readings?: { doubleTimePastTop?: HouseReadingChoice<'doubleTimePastTop'>; rainDoubleTime?: HouseReadingChoice<'rainDoubleTime'> };
 }
 
 export interface UnitMovement extends MovementAllowance {
@@ -360,12 +374,20 @@ export function unitMovement(i: UnitMovementInput): UnitMovement {
   const smRefused = orders.strategicMovementAllowed ? [] : [`${i.order} orders: No Strategic Movement`];
   if (strategic && smRefused.length > 0) throw new RulesArgumentError('strategicMovement', `may not be used: ${smRefused.join('; ')} (${orders.rule})`);
   const dtRefused = doubleTimeIneligibility({ arm: i.arm, strategicMovement: strategic });
-  const fatigue = doubleTimeFatigue(i.fatigue);
+  const fatigue = doubleTimeFatigue(i.fatigue, i.readings?.doubleTimePastTop);
   if (!fatigue.ok) dtRefused.push(fatigue.reason);
   if (doubleTime && dtRefused.length > 0) throw new RulesArgumentError('doubleTime', `may not be used: ${dtRefused.join('; ')}`);
   const base = i.baseMa ?? defaultMovementAllowance(i).value;
   const label = i.baseMa === undefined ? defaultMovementAllowance(i).label : 'Movement Allowance (as printed)';
-  const result = movementAllowance({ arm: i.arm, baseMa: base, strategicMovement: strategic, doubleTime, weather: i.weather, pikesExclusively: i.pikesExclusively ?? false });
+  const result = movementAllowance({
+    arm: i.arm,
+    baseMa: base,
+    strategicMovement: strategic,
+    doubleTime,
+    weather: i.weather,
+    pikesExclusively: i.pikesExclusively ?? false,
+    ...(i.readings?.rainDoubleTime ? { rainDoubleTime: i.readings.rainDoubleTime } : {}),
+  });
   const [first, ...rest] = result.ma.items;
   const items = [{ ...first!, label, rule: i.baseMa === undefined ? BASE_MOVEMENT_RULE : 'Base game' }, ...rest];
   return {
@@ -375,19 +397,21 @@ export function unitMovement(i: UnitMovementInput): UnitMovement {
     doubleTime: { used: doubleTime, refused: dtRefused },
     restrictions: orders.restrictions,
     oneHexOnly: orders.oneHexOnly,
-    fatigueAfter: i.fatigue + result.fatigueLevels,
+    fatigueAfter: doubleTime && fatigue.ok ? fatigue.after : i.fatigue,
   };
 }
 
 /**
  * Double Time's fatigue: "Fatigue is then increased by 2 levels." RI-B06: a unit whose fatigue would pass the
- * top level (4, RI-S20) may not Double Time.
+ * top level (4, RI-S20) may not Double Time; under the house reading "capped at the top" it may, and its
+ * fatigue stops at the top level (`rule` then names the option).
  */
-export function doubleTimeFatigue(level: number): { ok: true; after: number } | { ok: false; reason: string; rule: string } {
+export function doubleTimeFatigue(level: number, reading: HouseReadingChoice<'doubleTimePastTop'> = 'refused'): { ok: true; after: number; rule: string } | { ok: false; reason: string; rule: string } {
   assertNonNegativeInteger('level', level);
+  assertOneOf('reading', reading, HOUSE_READING_CHOICES.doubleTimePastTop);
   const after = level + 2;
-  if (after > COUNTER_LIMITS.fatigue.max) {
-    return { ok: false, reason: `fatigue level ${level}: Double Time would take it to ${after}, past the top level ${COUNTER_LIMITS.fatigue.max}`, rule: DOUBLE_TIME_RULE };
-  }
-  return { ok: true, after };
+  const top = COUNTER_LIMITS.fatigue.max;
+  if (after <= top) return { ok: true, after, rule: DOUBLE_TIME_RULE };
+  if (reading === 'cappedAtTop') return { ok: true, after: top, rule: `${DOUBLE_TIME_RULE}; ${houseReadingSource('doubleTimePastTop', reading)}` };
+  return { ok: false, reason: `fatigue level ${level}: Double Time would take it to ${after}, past the top level ${top}`, rule: DOUBLE_TIME_RULE };
 }

@@ -6,6 +6,8 @@
 import { fatigueAfterRecovery, mayDesignateFatigueRecovery } from '../../rules/fatigue';
 import { doubleTimeFatigue, doubleTimeIneligibility, unitMovement, type UnitMovementInput } from '../../rules/movement';
 import { weatherEffects } from '../../rules/weather';
+import { houseReadingSource } from '../../rules/house-readings';
+import { readHouseReadings } from '../reading-choices';
 import { INITIATIVE_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
@@ -37,6 +39,7 @@ function movementAllowance(ctx: GameContext, input: MovementQuery): MovementRepo
   const weather = weatherOf(game);
   const orders = standingOrders(ctx);
   const turnId = readClock(ctx.db).turn_id;
+  const readings = movementReadings(ctx);
   const rows: UnitMovementRow[] = units.map((u) => {
     const order = effectiveUnitOrder(u, orders).order;
     const asked: UnitMovementInput = {
@@ -49,6 +52,7 @@ function movementAllowance(ctx: GameContext, input: MovementQuery): MovementRepo
       pikesExclusively: input.pikesExclusively ?? false,
       weather,
       fatigue: u.fatigue,
+      readings,
       ...(input.baseMa !== undefined ? { baseMa: input.baseMa } : {}),
     };
     // A command's units are shown whatever each may do: what one unit may not do is listed as refused, not thrown.
@@ -69,6 +73,12 @@ function movementAllowance(ctx: GameContext, input: MovementQuery): MovementRepo
     };
   });
   return { units: rows, weather: weatherEffects(weather) };
+}
+
+/** The game's house readings of Double Time (RI-B06) and of its +3 in rain (RI-F21). */
+function movementReadings(ctx: GameContext): NonNullable<UnitMovementInput['readings']> {
+  const r = readHouseReadings(ctx.db);
+  return { doubleTimePastTop: r.doubleTimePastTop, rainDoubleTime: r.rainDoubleTime };
 }
 
 /** The unit's movement with what it may not do dropped (and listed as refused). */
@@ -98,20 +108,29 @@ function doubleTime(ctx: GameContext, input: DoubleTimeInput): ChangeResult {
     const turnId = readClock(ctx.db).turn_id;
     const orders = standingOrders(ctx);
     const refused: string[] = [];
+    const readings = movementReadings(ctx);
+    const after = new Map<string, number>();
+    let houseRule: string | null = null;
     for (const u of units) {
       const reasons = [...askRules(() => doubleTimeIneligibility({ arm: u.arm, strategicMovement: u.strategic_movement === 1 }))];
       const order = effectiveUnitOrder(u, orders).order;
-      const sm = askRules(() => unitMovement({ arm: u.arm, order, weather: weatherOf(readGame(ctx.db)), fatigue: u.fatigue })).strategicMovement;
+      const sm = askRules(() => unitMovement({ arm: u.arm, order, weather: weatherOf(readGame(ctx.db)), fatigue: u.fatigue, readings })).strategicMovement;
       reasons.push(...sm.refused);
-      const f = askRules(() => doubleTimeFatigue(u.fatigue));
+      // RI-B06: the game's house reading says whether fatigue past the top level refuses Double Time or stops at the top.
+      const f = askRules(() => doubleTimeFatigue(u.fatigue, readings.doubleTimePastTop));
       if (!f.ok) reasons.push(f.reason);
+      else {
+        after.set(u.id, f.after);
+        if (f.after < u.fatigue + 2) houseRule = f.rule;
+      }
       if (u.double_time_turn_id === turnId) reasons.push('already Double Timed this turn');
       if (reasons.length > 0) refused.push(`${u.name}: ${reasons.join('; ')}`);
     }
     if (refused.length > 0) throw forbidden(field, `may not Double Time: ${refused.join(' | ')} (set Strategic Movement on the roster first)`, DOUBLE_TIME_RULE);
-    for (const u of units) cs.set('units', u.id, 'fatigue', u.fatigue, u.fatigue + 2).set('units', u.id, 'double_time_turn_id', u.double_time_turn_id, turnId);
+    for (const u of units) cs.set('units', u.id, 'fatigue', u.fatigue, after.get(u.id)!).set('units', u.id, 'double_time_turn_id', u.double_time_turn_id, turnId);
     const who = units.length === 1 ? units[0]!.name : `${units.length} units of ${onMapCommand(ctx, 'commandId', input.commandId).name}`;
-    return { summary: `${who} Double Time${units.length === 1 ? 's' : ''}: +3 MPs, fatigue +2 levels (${units.map((u) => `${u.name} ${u.fatigue} -> ${u.fatigue + 2}`).join(', ')})`, result: {} };
+    const capped = houseRule === null ? '' : `; fatigue stops at the top level (${houseRule})`;
+    return { summary: `${who} Double Time${units.length === 1 ? 's' : ''}: +3 MPs, fatigue +2 levels (${units.map((u) => `${u.name} ${u.fatigue} -> ${after.get(u.id)!}`).join(', ')})${capped}`, result: {} };
   });
 }
 
@@ -132,17 +151,22 @@ function designateFatigueRecovery(ctx: GameContext, input: FatigueRecoveryInput)
   });
 }
 
-/** IV.B (automatic): each fatigued unit of a designated brigade recovers one level; the designations end. RI-B07. */
+/**
+ * IV.B (automatic): each fatigued unit of a designated brigade recovers one level (or, under the house
+ * reading "every level", all of them); the designations end. RI-B07.
+ */
 export function fatigueRecovery(ctx: GameContext, cs: ChangeSet): string[] {
   const designated = readCommands(ctx.db).filter((c) => c.fatigue_recovery === 1);
   const notes: string[] = [];
+  const reading = readHouseReadings(ctx.db).fatigueRecovery;
   for (const c of designated) {
     const units = readUnits(ctx.db).filter((u) => u.command_id === c.id && u.fatigue > 0 && u.status !== 'eliminated');
     // Rev. Cavalry Fatigue: mounted troopers do not recover (the designation attested the dismounted ones near water).
     const recovering = units.filter((u) => !(u.arm === 'cavalry' && u.mounted === 1) && u.arm !== 'artillery');
-    for (const u of recovering) cs.set('units', u.id, 'fatigue', u.fatigue, askRules(() => fatigueAfterRecovery(u.fatigue)));
+    for (const u of recovering) cs.set('units', u.id, 'fatigue', u.fatigue, askRules(() => fatigueAfterRecovery(u.fatigue, reading)));
     cs.set('commands', c.id, 'fatigue_recovery', 1, 0);
-    notes.push(`${c.name} recovers fatigue (${recovering.length} unit${recovering.length === 1 ? '' : 's'} one level)`);
+    const how = reading === 'oneLevel' ? 'one level' : `every level: ${houseReadingSource('fatigueRecovery', reading)}`;
+    notes.push(`${c.name} recovers fatigue (${recovering.length} unit${recovering.length === 1 ? '' : 's'} ${how})`);
   }
   return notes;
 }
