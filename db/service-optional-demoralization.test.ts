@@ -144,7 +144,7 @@ describe('Demoralization on the full battle (SPI B&G 11.6)', () => {
     const fire = g.resolveFire({ ...csaFires, roll: 4, result: { sp: 1 } });
     expect(fire.modified).toBe(4 + baseCsaFire + 1);
     expect(fire.event.summary).toContain(`DRM ${baseCsaFire + 1 >= 0 ? '+' : ''}${baseCsaFire + 1}; rolled 4, modified ${5 + baseCsaFire}`);
-    expect(fire.dice[0]!.modifiers.items).toContainEqual({ label: "Target's side demoralized: one column right", value: 1, rule: COLUMNS });
+    expect(demoralizationItems(fire.dice[0]!.modifiers.items)).toEqual([{ label: "Target's side demoralized: one column right", value: 1, rule: COLUMNS }]);
     const shockResult = g.resolveShock({ ...usaShocks, roll: 5, result: {} });
     expect(shockResult.modified).toBe(5 + baseUsaShock - 1);
   });
