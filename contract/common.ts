@@ -152,7 +152,8 @@ export const SpAmount = z
   .min(1, 'SP must be a whole number of 1 or more')
   .max(COUNTER_LIMITS.sp.max, `SP must be at most ${COUNTER_LIMITS.sp.max} (the largest counter)`);
 
-export const DrmItem = z.object({ label: z.string(), value: z.number(), rule: z.string() });
+/** One itemised DRM; an item an optional rule or a house reading adds names it (`source`) with its id there. */
+export const DrmItem = z.object({ label: z.string(), value: z.number(), rule: z.string(), id: z.string().optional(), source: z.string().optional() });
 export const Itemised = z.object({ total: z.number(), items: z.array(DrmItem) });
 
 /** Exactly one of commandId and unitId (orders and activation name a command or a single unit). */

@@ -42,7 +42,15 @@ const stored = (g: GameService) => g.db.prepare('SELECT demoralization_usa AS US
 const csaFires = { stack: ['csa-26th-north-carolina'], range: 2, targets: ['usa-24th-michigan'] };
 const usaFires = { stack: ['usa-2nd-wisconsin'], range: 2, targets: ['csa-26th-north-carolina'] };
 const usaShocks = { attackers: ['usa-6th-wisconsin'], defenders: ['csa-55th-north-carolina'] };
-const demoralizationItems = (items: { rule: string }[]) => items.filter((i) => i.rule === COLUMNS);
+/** A roll's demoralization items, each itemised with the option it comes from (then compared by their words, value and rule). */
+const demoralizationItems = (items: { label: string; value: number; rule: string; id?: string; source?: string }[]) =>
+  items
+    .filter((i) => i.rule === COLUMNS)
+    .map(({ id, source, ...item }) => {
+      expect(source).toBe('Demoralization (optional rule)');
+      expect(id).toMatch(/^demoralization:/);
+      return item;
+    });
 
 /** Loses `sp` SPs from the side's units on the map, a unit at a time (the last loss is one event). */
 function loseSp(g: GameService, side: 'USA' | 'CSA', sp: number, except: string[] = []): void {
@@ -136,7 +144,7 @@ describe('Demoralization on the full battle (SPI B&G 11.6)', () => {
     const fire = g.resolveFire({ ...csaFires, roll: 4, result: { sp: 1 } });
     expect(fire.modified).toBe(4 + baseCsaFire + 1);
     expect(fire.event.summary).toContain(`DRM ${baseCsaFire + 1 >= 0 ? '+' : ''}${baseCsaFire + 1}; rolled 4, modified ${5 + baseCsaFire}`);
-    expect(fire.dice[0]!.modifiers.items).toContainEqual({ label: "Target's side demoralized: one column right", value: 1, rule: COLUMNS });
+    expect(demoralizationItems(fire.dice[0]!.modifiers.items)).toEqual([{ label: "Target's side demoralized: one column right", value: 1, rule: COLUMNS }]);
     const shockResult = g.resolveShock({ ...usaShocks, roll: 5, result: {} });
     expect(shockResult.modified).toBe(5 + baseUsaShock - 1);
   });

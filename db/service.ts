@@ -23,7 +23,7 @@ import { MIGRATIONS } from './migrations';
 import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
-import { normaliseOptionalRules, recordOptionalRules } from './service/optional-rules';
+import { normaliseOptionalRules, recordOptionalRules } from './service/game-options';
 import { normaliseHouseReadings, recordHouseReadings } from './reading-choices';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';

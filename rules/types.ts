@@ -43,6 +43,9 @@ export interface DrmItem {
   value: number;
   /** Section of the rules revision, e.g. "Rev. Order Change DRMs". */
   rule: string;
+  /** An item an optional rule or a house reading adds: its id within that module, and the module as players name it. */
+  id?: string;
+  source?: string;
 }
 
 /** A total that is never shown without its items; the items always sum to the total. */

@@ -21,8 +21,7 @@ import { effectiveUnitOrder, standingOrdersOf } from './chain';
 import { RULE } from './common';
 import { write, type GameContext } from './context';
 import { requireSegment } from './lookups';
-import { demoralizationAttackItems } from './optional-demoralization';
-import { StatusLadder } from './optional-status-ladder';
+import { fireDrmItems, statusHitRule } from './rule-seam';
 import { UnitChanges } from './unit-changes';
 import { ACTIVATION_SEGMENT, applyOutcomes, combatUnits, dieWords, givenDie, leaderChecks, lineUp, mountedFlag, oneSide, playerItems, sidesThatLost, signed, weatherOf, type Dice, type Orders } from './combat-units';
 
@@ -170,8 +169,8 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
       otherDrms: [
         ...(artilleryRangeItem && firers[0]!.arm === 'artillery' ? [artilleryRangeItem] : []),
         ...playerItems(input.otherDrms),
-        // Optional Demoralization (RI-O08, RI-O32): the firing side attacks the target's side; nothing with the option off.
-        ...demoralizationAttackItems(ctx.db, 'fire', side, targetSide),
+        // The rule modules' DRMs (Demoralization, RI-O08, RI-O32: the firing side against the target's side).
+        ...fireDrmItems(ctx, { attacker: side, defender: targetSide, firers, targets: inFront, range }),
       ],
     }),
   );
@@ -331,7 +330,7 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
     const choice = input.lossChoice ?? [];
     const targetsById = new Map(build.targets.map((u) => [u.id, u]));
     const outcome = attack.friendlyFire?.outcome ?? null;
-    const ladder = StatusLadder.of(ctx);
+    const ladder = statusHitRule(ctx);
 
     // The result: read at the table, or computed from the group's kit (RI-K25).
     let result: FireResultInput;

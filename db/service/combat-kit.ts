@@ -19,7 +19,7 @@ import { askRules } from '../validate';
 import { RULE } from './common';
 import { die, type GameContext } from './context';
 import { leader } from './lookups';
-import type { StatusLadder } from './optional-status-ladder';
+import type { StatusHitRule } from './rule-seam';
 import type { UnitChanges } from './unit-changes';
 import { applyOutcomes, type Dice } from './combat-units';
 
@@ -92,7 +92,7 @@ export interface CheckContext {
   /** Outcomes the players read at the table for units the kit cannot check. */
   outcomes: UnitOutcome[];
   enemyNear: boolean;
-  ladder?: StatusLadder | null;
+  ladder?: StatusHitRule | null;
 }
 
 /**

@@ -16,7 +16,7 @@ import type { Draft, GameContext } from './context';
 import { cellWords, cohesionCheck, KitCells, kitLeaderChecks, requireKit, typedCheckRolls, type CheckContext } from './combat-kit';
 import type { ShockBuildFacts } from './combat-shock';
 import { applyOutcomes, dieWords, sidesThatLost, signed, type Dice, type GivenDie } from './combat-units';
-import { StatusLadder } from './optional-status-ladder';
+import { statusHitRule } from './rule-seam';
 import type { UnitChanges } from './unit-changes';
 
 type ShockDraft = Draft<Omit<ResolveShockResult, 'event' | 'dice'>>;
@@ -44,7 +44,7 @@ export function resolveShockFromKit(
   const modified = d.roll + plan.drm.total;
   const units = new Map([...build.attackers, ...build.defenders].map((u) => [u.id, u]));
   const cells = new KitCells(kit.fingerprint);
-  const ladder = StatusLadder.of(ctx);
+  const ladder = statusHitRule(ctx);
   const preDice: Dice = [];
   const c: CheckContext = { ctx, changes, cells, dice: preDice, notes, units, typed: typedCheckRolls(input.kit!.checkRolls), outcomes: input.kit!.outcomes ?? [], enemyNear, ladder };
   if (!kit.charts.preShockCheck?.rows.length && (input.kit!.outcomes ?? []).length < units.size) {

@@ -18,8 +18,7 @@ import { effectiveUnitOrder, standingOrdersOf } from './chain';
 import { RULE } from './common';
 import { write, type GameContext } from './context';
 import { requireSegment } from './lookups';
-import { demoralizationAttackItems } from './optional-demoralization';
-import { StatusLadder } from './optional-status-ladder';
+import { shockDrmItems, statusHitRule } from './rule-seam';
 import { UnitChanges } from './unit-changes';
 import { ACTIVATION_SEGMENT, applyOutcomes, atMe, combatUnit, combatUnits, dieWords, givenDie, leaderChecks, mountedFlag, oneSide, playerItems, sidesThatLost, signed, type Dice } from './combat-units';
 
@@ -77,8 +76,8 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
             attackers: shockAttackers,
             defenders: defenders.map((u) => ({ arm: u.arm, order: effectiveUnitOrder(u, orders).order, ...mountedFlag(u), extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1 })),
             defenderHex: { devilsDen: input.defenderInDevilsDen === true, works },
-            // Optional Demoralization (RI-O08, RI-O32): the attackers' side against the defenders'; nothing with the option off.
-            otherDrms: [...playerItems(input.otherDrms), ...demoralizationAttackItems(ctx.db, 'shock', side, defenderSide)],
+            // The rule modules' DRMs (Demoralization, RI-O08, RI-O32: the attackers' side against the defenders').
+            otherDrms: [...playerItems(input.otherDrms), ...shockDrmItems(ctx, { attacker: side, defender: defenderSide, attackers, defenders })],
           }),
         );
   const attackerSp = attackerRows.filter((a) => a.prohibitions.length === 0).reduce((s, a) => s + a.currentSp, 0);
@@ -181,7 +180,7 @@ export function resolveShock(ctx: GameContext, input: ResolveShockInput): Resolv
       if (g.sp > left) throw invalid(`result.capturedGuns[${i}].sp`, `${u.name} has only ${left} gun(s) in action; it cannot lose ${g.sp}`);
       changes.captureGuns(u, g.sp);
     });
-    const ladder = StatusLadder.of(ctx);
+    const ladder = statusHitRule(ctx);
     applyOutcomes(changes, 'result.outcomes', result.outcomes, units, 'shock', enemyNear, ladder);
 
     // Retreat Before Shock: a UDD follows; dismounted cavalry may mount at the end of it.

@@ -21,7 +21,7 @@ import { effectiveUnitOrder, standingOrdersOf, tree } from './chain';
 import { RULE } from './common';
 import { die, type GameContext } from './context';
 import { leader, onMapUnit } from './lookups';
-import type { StatusLadder } from './optional-status-ladder';
+import type { StatusHitRule } from './rule-seam';
 import { UnitChanges } from './unit-changes';
 
 export type Dice = Omit<NewDiceRow, 'eventSeq'>[];
@@ -246,7 +246,7 @@ export function applyOutcomes(
   units: Map<string, UnitRow>,
   defaultCause: DisorderCause,
   enemyNear: boolean,
-  ladder: StatusLadder | null = null,
+  ladder: StatusHitRule | null = null,
 ): void {
   const seen = new Set<string>();
   (outcomes ?? []).forEach((o, i) => {

@@ -5,36 +5,18 @@
  */
 import type { DieRoll, Side } from '../../rules/types';
 import type { NewDiceRow } from '../dice';
-import type { Migration } from '../migrations';
 import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
-import type { DiceRecord, EventKind, GameServiceApi, HistoryEntry, KitRecord, PlayerCharts } from '../../contract';
+import type { DiceRecord, EventKind, HistoryEntry, KitRecord } from '../../contract';
 import { readClock, readGame, readTurnState, type GameRow } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
 import { RULE } from './common';
-import { demoralizationCrossings } from './optional-demoralization';
+import type { GameContext } from './game-context';
+import { writePathNotes } from './rule-seam';
 
-/** An open game: what every service function reads and writes through. */
-export interface GameContext {
-  readonly db: SqliteDatabase;
-  readonly file: string;
-  readonly schemaVersion: number;
-  /** The migrations the file was opened with: its schema is checked against theirs (db/schema-check.ts). */
-  readonly migrations: readonly Migration[];
-  /** Wall time for events and rolls (tests fix it). */
-  readonly now: () => string;
-  /** What the opening checks found damaged (db/integrity.ts); a damaged game is open read-only. */
-  readonly damage: readonly string[];
-  /** The app's die (db/dice.ts appRoll: fresh operating-system randomness; tests pass a seeded one). */
-  readonly appDie: () => DieRoll;
-  /**
-   * The player's charts, kept per user outside the game (the shell passes its charts file; none in the
-   * CLI and in tests that do not give one): the group's kit the assistants compute results from.
-   */
-  readonly charts?: (() => PlayerCharts) | undefined;
-}
+export type { GameContext, ServiceFunction, ServiceFunctions } from './game-context';
 
 /** Refuses any change to a game whose file was opened read-only because it is damaged (RI-V03). */
 export function assertUndamaged(ctx: GameContext): void {
@@ -42,12 +24,6 @@ export function assertUndamaged(ctx: GameContext): void {
     throw new MusterError('CORRUPT', 'file', `this game file is damaged (${ctx.damage[0]}), so it is open read-only: nothing can be recorded in it; run verify to see what is damaged`);
   }
 }
-
-/** The implementation of one method of the contract: the context, then the method's one argument (if any). */
-export type ServiceFunction<K extends keyof GameServiceApi> = (ctx: GameContext, input: Parameters<GameServiceApi[K]>[0]) => ReturnType<GameServiceApi[K]>;
-
-/** One implementation per method of the contract (contract/index.ts GameServiceApi). */
-export type ServiceFunctions = { [K in keyof GameServiceApi]: ServiceFunction<K> };
 
 /** One die roll and where it came from. */
 export interface Roll {
@@ -94,9 +70,10 @@ export function write<T>(
     }
     const cs = new ChangeSet();
     const draft = build(cs, game);
-    // Optional Demoralization (RI-O31): a loss that crosses a threshold raises the level in this same event.
-    const crossings = demoralizationCrossings(ctx.db, cs);
-    if (crossings.length > 0) draft.summary = `${draft.summary}; ${crossings.join('; ')}`;
+    // The rule modules' checks on every change (Demoralization, RI-O31: a loss that crosses a threshold
+    // raises the level in this same event), each in the same change set and so in the same event.
+    const notes = writePathNotes(ctx.db, cs);
+    if (notes.length > 0) draft.summary = `${draft.summary}; ${notes.join('; ')}`;
     const secretSide = draft.entry && !opts.setup ? secretEntryOf(ctx, draft.entry) : null;
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);

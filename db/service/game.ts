@@ -17,10 +17,9 @@ import { directOrdersNow } from './orders';
 import { secretEntriesNow } from './secrets';
 import { numberingFor } from './numbering';
 import { weatherState } from './weather';
-import { optionalRulesState } from './optional-rules';
+import { optionalRulesState } from './game-options';
+import { guideWithModules, moduleGameInfo } from './rule-seam';
 import { houseReadingsState } from '../reading-choices';
-import { withOptionalRules } from './optional-guide';
-import { demoralizationState } from './optional-demoralization';
 
 function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
   const g = readGame(ctx.db);
@@ -36,7 +35,7 @@ function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
     started: g.started === 1,
     ended: g.ended === 1,
     // The step's guide as the game's optional rules change it.
-    clock: withOptionalRules(ctx, clockInfo(readClock(ctx.db), readTurns(ctx.db))),
+    clock: guideWithModules(ctx, clockInfo(readClock(ctx.db), readTurns(ctx.db))),
     canUndo,
     canRedo,
     // The events the viewer may see (RI-H07): the other side's hidden entries are not counted.
@@ -47,7 +46,9 @@ function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
     weather: weatherState(ctx, g),
     optionalRules: optionalRulesState(ctx.db),
     houseReadings: houseReadingsState(ctx.db),
-    demoralization: demoralizationState(ctx.db),
+    // Fields the rule modules' contracts add (the Demoralization option's state).
+    demoralization: null,
+    ...moduleGameInfo(ctx),
     fingerprint: fingerprint(ctx.db).value,
     damage: [...ctx.damage],
   };

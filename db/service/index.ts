@@ -15,14 +15,10 @@ import { leaderActionFunctions } from './leader-actions';
 import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
-import { demoralizationFunctions } from './optional-demoralization';
-import { cardDrawFunctions } from './optional-card-draw';
 import { ordersFunctions } from './orders';
-import { messengersFunctions } from './optional-messengers';
-import { nightPlotFunctions } from './optional-night-plot';
 import { obligationsFunctions } from './obligations';
-import { variableInitiativeFunctions } from './optional-variable-initiative';
 import { reinforcementsFunctions } from './reinforcements';
+import { RULE_MODULE_FUNCTIONS } from './rule-modules';
 import { rosterFunctions } from './roster';
 import { setupFunctions } from './setup';
 import { victoryFunctions } from './victory';
@@ -47,9 +43,6 @@ export const SERVICE_FUNCTIONS = {
   ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
-  ...demoralizationFunctions,
-  ...messengersFunctions,
-  ...cardDrawFunctions,
-  ...variableInitiativeFunctions,
-  ...nightPlotFunctions,
+  // The optional rules' own functions (and, with them, every rule module registered with the seam).
+  ...RULE_MODULE_FUNCTIONS,
 } satisfies ServiceFunctions;

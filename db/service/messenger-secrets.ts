@@ -11,7 +11,7 @@ import type { EventPayload } from '../events';
 import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
 import { readClock, readTurns } from '../store';
-import { readOptionalRules } from './optional-rules';
+import { readOptionalRules } from './game-options';
 
 /** The seqs and sides of the attempts whose messages are still on their way, hidden from the viewer. */
 export function messagesInFlightFrom(db: SqliteDatabase, viewer: Viewer | undefined): { seq: number; secret_side: 'USA' | 'CSA' }[] {

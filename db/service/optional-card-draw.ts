@@ -19,7 +19,7 @@ import { askRules } from '../validate';
 import { standingOrders } from './chain';
 import { RULE } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
-import { readOptionalRules } from './optional-rules';
+import { readOptionalRules } from './game-options';
 import { requireStartOfActivationDone } from './turn-start';
 import { numberingFor, type Numbering } from './numbering';
 

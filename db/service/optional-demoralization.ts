@@ -5,10 +5,12 @@
  *   recovered, against the printed SPs of the units on the map from the start and of the reinforcements
  *   arrived so far.
  * - The level a side has reached is stored (game.demoralization_usa / _csa) and only rises: the write path
- *   (context.ts write) asks `demoralizationCrossings` after every change, which raises it in the same
- *   event as the loss that crossed a threshold (RI-O31). Undo takes the crossing back with its loss.
- * - The fire and shock assistants add `demoralizationAttackItems` to their DRMs, so a crossing counts
- *   from the very next roll (11.63) and every point is itemised with its source (RI-O08).
+ *   (context.ts write) asks the module's write check (`demoralizationCrossings`) after every change, which
+ *   raises it in the same event as the loss that crossed a threshold (RI-O31). Undo takes the crossing back
+ *   with its loss.
+ * - The fire and shock assistants gather the module's DRM items through the seam (rule-seam.ts), so a
+ *   crossing counts from the very next roll (11.63) and every point is itemised with its source (RI-O08).
+ * - Both sides' state is part of the game's information (the turn bar, the Victory screen).
  *
  * With the option off every function here answers nothing and changes nothing.
  */
@@ -28,8 +30,9 @@ import type { ChangeSet } from '../events';
 import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
 import { readGame, type GameRow, type UnitRow } from '../store';
-import type { GameContext, ServiceFunctions } from './context';
-import { readOptionalRules } from './optional-rules';
+import type { GameContext, ServiceFunctions } from './game-context';
+import { registerRuleModule, type RuleDrmItem } from './rule-seam';
+import { readOptionalRules } from './game-options';
 
 const R = DEMORALIZATION_RULES;
 const COLUMN = { USA: 'demoralization_usa', CSA: 'demoralization_csa' } as const;
@@ -181,3 +184,24 @@ function demoralization(ctx: GameContext): DemoralizationState | null {
 }
 
 export const demoralizationFunctions = { demoralization } satisfies Partial<ServiceFunctions>;
+
+const SOURCE = 'Demoralization (optional rule)';
+
+/** The attack's demoralization DRMs as the seam itemises them: each with its id and its source. */
+function seamItems(db: SqliteDatabase, kind: 'fire' | 'shock', attacker: Side, defender: Side): RuleDrmItem[] {
+  return demoralizationAttackItems(db, kind, attacker, defender).map((item, i) => ({ ...item, id: `demoralization:${kind}:${i}`, source: SOURCE }));
+}
+
+registerRuleModule({
+  id: 'demoralization',
+  name: SOURCE,
+  kind: 'optional-rule',
+  active: demoralizationOn,
+  onWrite: demoralizationCrossings,
+  // RI-O08, RI-O32: the firing side attacks the target's side; in Shock Resolution the attackers' side the defenders'.
+  drm: {
+    fire: (ctx, f) => seamItems(ctx.db, 'fire', f.attacker, f.defender),
+    shock: (ctx, f) => seamItems(ctx.db, 'shock', f.attacker, f.defender),
+  },
+  gameInfo: (ctx) => ({ demoralization: demoralizationState(ctx.db) }),
+});

@@ -11,7 +11,7 @@ import { VARIABLE_INITIATIVE_RULES } from '../../rules/optional/variable-initiat
 import type { ClockState } from '../../contract';
 import type { GameContext } from './context';
 import { initiativeDecision } from './optional-variable-initiative';
-import { readOptionalRules } from './optional-rules';
+import { readOptionalRules } from './game-options';
 
 /** The clock's guide with the game's optional rules applied (unchanged when none acts in this step). */
 export function withOptionalRules(ctx: GameContext, clock: ClockState): ClockState {

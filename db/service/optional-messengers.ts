@@ -18,7 +18,7 @@ import { readClock, readCommand, readCommands, readConcealment, readConcealmentO
 import { askRules } from '../validate';
 import { commandArm } from './common';
 import type { GameContext, ServiceFunctions } from './context';
-import { readOptionalRules } from './optional-rules';
+import { readOptionalRules } from './game-options';
 
 /** RI-O53: the distance offered for a command with none stated before: one turn's ride, the table's first row. */
 export const FIRST_RIDE_HEXES = messengerTable(1)[0]!.toHexes;

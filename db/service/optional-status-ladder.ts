@@ -11,11 +11,12 @@ import type { StatusLadderStep } from '../../contract';
 import { cardBox } from '../card-draw-check';
 import { readCommands, readUnits, type UnitRow } from '../store';
 import { askRules } from '../validate';
-import type { GameContext } from './context';
-import { readOptionalRules } from './optional-rules';
+import type { GameContext } from './game-context';
+import { registerRuleModule, type StatusHitRule } from './rule-seam';
+import { readOptionalRules } from './game-options';
 import type { UnitChanges } from './unit-changes';
 
-export class StatusLadder {
+export class StatusLadder implements StatusHitRule {
   /** The hits that climbed the ladder in this change, for the result. */
   readonly steps: StatusLadderStep[] = [];
 
@@ -56,3 +57,16 @@ export class StatusLadder {
     return verdict.status;
   }
 }
+
+registerRuleModule({
+  id: 'status-ladder',
+  name: 'Status ladder (optional rule, with card-draw activation)',
+  kind: 'optional-rule',
+  active: (db) => readOptionalRules(db).cardDraw?.statusLadder === true,
+  statusHits: (ctx) => StatusLadder.of(ctx),
+  // The ladder counts hits within a turn (RI-O14).
+  onNewTurn: (ctx, cs) => {
+    for (const u of readUnits(ctx.db).filter((x) => x.ladder_hit === 1)) cs.set('units', u.id, 'ladder_hit', 1, 0);
+    return [];
+  },
+});

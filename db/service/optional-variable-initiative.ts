@@ -29,7 +29,7 @@ import { statement } from '../statements';
 import { currentSp, readClock, readCommands, readGroups, readTurns, readTurnState, readUnits, type TurnRow } from '../store';
 import { askRules } from '../validate';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
-import { readOptionalRules } from './optional-rules';
+import { readOptionalRules } from './game-options';
 import { arrivalRollsDue } from './reinforcements';
 import { BOTH_DONE } from './secrets';
 
