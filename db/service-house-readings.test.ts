@@ -43,7 +43,8 @@ describe("RI-C01: the out-of-command commander's activation DRM", () => {
     const r = g.attemptActivation({ commandId: 'heth-div', commanderOutOfCommand: true, roll: 3 });
     const ooc = r.drm.items.find((i) => i.label.startsWith('Commander/Leader of activating command is OOC'))!;
     expect(ooc.value).toBe(1);
-    expect(ooc.rule).toMatch(/House reading: Out-of-command commander's activation DRM: \+1: he suffers it \(RI-C01\)/);
+    expect(ooc.rule).toBe("Rev. Activation DRMs; House reading: Out-of-command commander's activation DRM: +1: he suffers it (RI-C01)");
+    expect(ooc.source).toBe("House reading: Out-of-command commander's activation DRM: +1: he suffers it (RI-C01)");
     expect(r).toMatchObject({ effectiveness: 'confusion', drm: { total: 2 } });
     expectReadingNamed(g, 'oocCommanderDrm', 'RI-C01');
     g.close();
@@ -65,7 +66,13 @@ describe('RI-S05: unrecovered stragglers in the victory tally', () => {
     g.recordLoss({ unitId: '7-wi', sp: 2, straggler: true });
     const usa = g.tally().usa;
     expect(usa).toMatchObject({ lossPoints: 3, infantrySp: 3 });
-    expect(usa.items).toContainEqual({ label: 'Unrecovered stragglers not counted (2 infantry, 0 cavalry)', value: 0, rule: 'House reading: Unrecovered stragglers at the end: Not counted (RI-S05)' });
+    expect(usa.items).toContainEqual({
+      label: 'Unrecovered stragglers not counted (2 infantry, 0 cavalry)',
+      value: 0,
+      rule: 'Rev. Victory Points for Losses; House reading: Unrecovered stragglers at the end: Not counted (RI-S05)',
+      id: 'house-reading:stragglersAtEnd',
+      source: 'House reading: Unrecovered stragglers at the end: Not counted (RI-S05)',
+    });
     // The points turn by turn are counted the same way.
     expect(g.tally().lossesByTurn.at(-1)).toMatchObject({ USA: 3 });
     expectReadingNamed(g, 'stragglersAtEnd', 'RI-S05');
@@ -88,7 +95,9 @@ describe('RI-S06: captured commanders in the victory tally', () => {
     g.leaderCaptured({ leaderId: 'meredith' });
     const usa = g.tally().usa;
     expect(usa.lossPoints).toBe(3);
-    expect(usa.items).toContainEqual({ label: 'Commanders captured (1: stars x rating, minimum 1)', value: 3, rule: 'Rev. Victory Points for Losses; House reading: Captured commanders: Score as killed (RI-S06)' });
+    expect(usa.items).toContainEqual(
+      expect.objectContaining({ label: 'Commanders captured (1: stars x rating, minimum 1)', value: 3, source: 'House reading: Captured commanders: Score as killed (RI-S06)' }),
+    );
     expect(g.tally().lossesByCorps).toContainEqual(expect.objectContaining({ commandId: 'usa-i', lossPoints: 3 }));
     expectReadingNamed(g, 'capturedCommanders', 'RI-S06');
     g.close();
@@ -118,7 +127,7 @@ describe('RI-S11: who holds the +1 Initiative Modifier', () => {
     expect(g.turnState().initiativeModifier).toBe('CSA');
     const r = g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 4, CSA: 4 } });
     expect(r).toMatchObject({ winner: 'CSA', totals: { USA: { total: 0 }, CSA: { total: 1 } } });
-    expect(r.totals.CSA.items[0]!.rule).toBe("Rev. Initiative Segment; House reading: Who holds the +1 Initiative Modifier: The previous turn's loser (RI-S11)");
+    expect(r.totals.CSA.items[0]).toMatchObject({ value: 1, source: "House reading: Who holds the +1 Initiative Modifier: The previous turn's loser (RI-S11)" });
     expectReadingNamed(g, 'initiativeModifier', 'RI-S11');
     g.close();
   });
@@ -164,6 +173,7 @@ describe("RI-F21: Double Time's +3 in rain", () => {
     advanceTo(g, { turnId: '1863-07-01T1400', segment: 'I', phase: 'A' });
     g.setWeather({ raining: true });
     g.setUnitFlags({ unitId: '1-tn', strategicMovement: true });
+    advanceTo(g, { turnId: '1863-07-01T1400', segment: 'III', phase: 'A' });
     return g;
   }
 
@@ -177,7 +187,7 @@ describe("RI-F21: Double Time's +3 in rain", () => {
     const g = inTheRain({ rainDoubleTime: 'addedAfterHalving' });
     const ma = g.movementAllowance({ unitId: '1-tn', doubleTime: true }).units[0]!.ma;
     expect(ma.total).toBe(9);
-    expect(ma.items.filter((i) => i.rule.includes("House reading: Double Time's +3 in rain: Added after halving (RI-F21)")).map((i) => i.value)).toEqual([-6, 3]);
+    expect(ma.items.filter((i) => i.source === "House reading: Double Time's +3 in rain: Added after halving (RI-F21)").map((i) => i.value)).toEqual([-6, 3]);
     expectReadingNamed(g, 'rainDoubleTime', 'RI-F21');
     g.close();
   });

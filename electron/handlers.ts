@@ -175,7 +175,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     appInfo: () => deps.appInfo,
     scenarios: () => scenarios(),
     optionalRules: () => OPTIONAL_RULE_MODULES.map((m) => ({ ...m })),
-    houseReadings: () => HOUSE_READINGS.map((r) => ({ ...r, choices: r.choices.map((c) => ({ ...c })) })),
+    houseReadings: () => HOUSE_READINGS.map((r) => ({ id: r.id, readings: r.readings, name: r.name, changes: r.changes, choices: r.choices.map((c) => ({ ...c })) })),
     currentGame: () => current?.info() ?? null,
 
     newGame: async (input) => {

@@ -6,7 +6,7 @@
  * before Meade arrives. Pure functions over plain data; every die roll is passed in as a number 0-9.
  */
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
-import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
+import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemisedNonZero } from './itemise';
 import { assertLeaderRating, commandAncestors, ORDERS } from './orders';
 import type { CommandCheck, CommandNode } from './orders';
@@ -64,7 +64,7 @@ export function activationDrm(i: ActivationDrmInput): Itemised {
     items.push(
       oocReading === 'asPrinted'
         ? { label: 'Commander/Leader of activating command is OOC', value: -1, rule: ACTIVATION_DRMS }
-        : { label: 'Commander/Leader of activating command is OOC (he suffers it)', value: 1, rule: `${ACTIVATION_DRMS}; ${houseReadingSource('oocCommanderDrm', oocReading)}` },
+        : readingItem({ label: 'Commander/Leader of activating command is OOC (he suffers it)', value: 1, rule: ACTIVATION_DRMS }, 'oocCommanderDrm', oocReading),
     );
   }
   for (const rating of i.superiorRatingsInRange) {

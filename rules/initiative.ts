@@ -5,7 +5,7 @@
  * (see initiativeMeActivation in activation.ts).
  */
 import { assertBoolean, assertDieRoll, assertOneOf, RulesArgumentError } from './errors';
-import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
+import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemisedNonZero } from './itemise';
 import { assertLeaderRating } from './orders';
 import { SIDES, type DrmItem, type Itemised, type Side } from './types';
@@ -66,7 +66,7 @@ function sideDrm(side: InitiativeSide): Itemised {
     items.push(
       reading === 'previousWinner'
         ? { label: "Previous turn's +1 Initiative Modifier", value: 1, rule: INITIATIVE_SEGMENT }
-        : { label: "Previous turn's +1 Initiative Modifier (held by last turn's loser)", value: 1, rule: `${INITIATIVE_SEGMENT}; ${houseReadingSource('initiativeModifier', reading)}` },
+        : readingItem({ label: "Previous turn's +1 Initiative Modifier (held by last turn's loser)", value: 1, rule: INITIATIVE_SEGMENT }, 'initiativeModifier', reading),
     );
   }
   return itemisedNonZero(items);

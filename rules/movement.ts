@@ -5,7 +5,7 @@
  * game's, apart from the two rows in terrain.ts.
  */
 import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
-import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
+import { HOUSE_READING_CHOICES, houseReadingSource, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemised } from './itemise';
 import { ORDERS } from './orders';
 import { ARMS, COUNTER_LIMITS, ORDER_CODES, type Arm, type DrmItem, type Itemised, type Light, type OrderCode } from './types';
@@ -98,11 +98,12 @@ export function movementAllowance(i: MovementAllowanceInput): MovementAllowance 
     ma += 3;
   }
   if (halves) {
-    items.push({ label: addedAfter ? 'Rain: all MAs reduced by half (before Double Time)' : 'Rain: all MAs reduced by half', value: -ma / 2, rule: addedAfter ? `${RAIN_RULE}; ${houseReadingSource('rainDoubleTime', rainReading)}` : RAIN_RULE });
+    const rain = { label: 'Rain: all MAs reduced by half', value: -ma / 2, rule: RAIN_RULE };
+    items.push(addedAfter ? readingItem({ ...rain, label: `${rain.label} (before Double Time)` }, 'rainDoubleTime', rainReading) : rain);
     ma -= ma / 2;
   }
   if (addedAfter) {
-    items.push({ label: 'Double Time (added after the rain halves the allowance)', value: 3, rule: `${DOUBLE_TIME_RULE}; ${houseReadingSource('rainDoubleTime', rainReading)}` });
+    items.push(readingItem({ label: 'Double Time (added after the rain halves the allowance)', value: 3, rule: DOUBLE_TIME_RULE }, 'rainDoubleTime', rainReading));
     ma += 3;
   }
   if (i.weather.mud && ma > 0) {

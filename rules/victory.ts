@@ -4,7 +4,7 @@
  * 300-point draw.
  */
 import { assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
-import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
+import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemised } from './itemise';
 import { SIDES, type Arm, type DrmItem, type Itemised, type Side } from './types';
 
@@ -103,12 +103,12 @@ export function lossPoints(l: Losses): { total: number; items: DrmItem[]; infant
     { label: `Commanders wounded (${l.commandersWounded.length}: 1/2 x stars x rating)`, value: wounded, rule: LOSSES_RULE },
   ];
   if (!stragglersCount && infantryStragglers + cavalryStragglers > 0) {
-    items.push({ label: `Unrecovered stragglers not counted (${infantryStragglers} infantry, ${cavalryStragglers} cavalry)`, value: 0, rule: houseReadingSource('stragglersAtEnd', stragglersReading) });
+    items.push(readingItem({ label: `Unrecovered stragglers not counted (${infantryStragglers} infantry, ${cavalryStragglers} cavalry)`, value: 0, rule: LOSSES_RULE }, 'stragglersAtEnd', stragglersReading));
   }
   // RI-S06: capture is not in the table and scores nothing, unless the game chose the house reading that it scores as a death.
   if (capturedReading === 'scoreAsKilled' && captured.length > 0) {
     const points = captured.reduce((sum, c) => sum + killedCommanderPoints(c), 0);
-    items.push({ label: `Commanders captured (${captured.length}: stars x rating, minimum 1)`, value: points, rule: `${LOSSES_RULE}; ${houseReadingSource('capturedCommanders', capturedReading)}` });
+    items.push(readingItem({ label: `Commanders captured (${captured.length}: stars x rating, minimum 1)`, value: points, rule: LOSSES_RULE }, 'capturedCommanders', capturedReading));
   }
   // The SPs counted for each arm, as the items count them.
   return { ...itemised(items), infantrySp, cavalrySp };

@@ -13,6 +13,7 @@ import { variableInitiativeFunctions } from './optional-variable-initiative';
 import { nightPlotFunctions } from './optional-night-plot';
 import { messengersFunctions } from './optional-messengers';
 import { demoralizationFunctions } from './optional-demoralization';
+import './house-readings';
 
 /** The contract functions the rule modules implement (their contract files declare them). */
 export const RULE_MODULE_FUNCTIONS = {
