@@ -220,3 +220,30 @@ describe('RI-B07: fatigue recovered by a designated brigade', () => {
     g.close();
   });
 });
+
+describe("RI-S09: the orders behind a command's order change DRM", () => {
+  /** Heth's Division on HOLD, Archer's Brigade on ASLT of its own, Davis's brigade not yet arrived; the Orders Segment. */
+  function hethHoldsArcherAssaults(houseReadings?: HouseReadingsInput): GameService {
+    const g = game(houseReadings);
+    g.setOrders({ commandId: 'heth-div', order: 'HOLD' });
+    g.setOrders({ commandId: 'archer', order: 'ASLT' });
+    return g;
+  }
+  const ordersItem = (g: GameService) => g.previewOrderChange({ commandId: 'heth-div' }).drm.items.find((i) => i.label.startsWith('Orders Table DRM'))!;
+
+  it("as documented, the worst order anywhere in the command: Archer's Assault turns Heth's Hold -1 into +2", () => {
+    const g = hethHoldsArcherAssaults();
+    expect(ordersItem(g)).toEqual({ label: 'Orders Table DRM (ASLT, worst of HOLD/ASLT)', value: 2, rule: 'Rev. Order Change DRMs' });
+    expect(g.turnState({ viewer: 'CSA' }).legal.orderChanges.find((o) => o.commandId === 'heth-div')!.drm.total).toBe(2);
+    g.close();
+  });
+
+  it("house reading \"its own order only\": Heth's attempt carries his Hold's -1, itemised with the option; Archer's own attempt still its Assault's +2", () => {
+    const g = hethHoldsArcherAssaults({ orderChangeOrders: 'ownOrder' });
+    expect(ordersItem(g)).toMatchObject({ label: "Orders Table DRM (HOLD, the command's own order)", value: -1, source: 'House reading: Orders behind an order change DRM: Its own order only (RI-S09)' });
+    expect(g.turnState({ viewer: 'CSA' }).legal.orderChanges.find((o) => o.commandId === 'heth-div')!.drm.total).toBe(-1);
+    expect(g.previewOrderChange({ commandId: 'archer' }).drm.total).toBe(2);
+    expectReadingNamed(g, 'orderChangeOrders', 'RI-S09');
+    g.close();
+  });
+});

@@ -13,7 +13,7 @@ export const HOUSE_READING_CHOICES = {
   /** RI-C01: the out-of-command commander's activation DRM. */
   oocCommanderDrm: ['asPrinted', 'hurts'],
   /** RI-S09: which orders give a command's order change DRM. */
-  orderChangeOrders: ['wholeCommand', 'ownAndDirect'],
+  orderChangeOrders: ['wholeCommand', 'ownOrder'],
   /** RI-S11: who holds the +1 Initiative Modifier at a new turn. */
   initiativeModifier: ['previousWinner', 'previousLoser'],
   /** RI-S13: who is the "Overall Commander" of the Variable Arrival DRM. */
@@ -80,7 +80,7 @@ export const HOUSE_READINGS: readonly HouseReading[] = [
     steps: ['I.A', 'I.B'],
     choices: [
       { id: 'wholeCommand', name: 'Worst order anywhere in the command', detail: 'The worst of the orders standing anywhere within the command, down to its brigades.' },
-      { id: 'ownAndDirect', name: 'Its own order and its direct subordinates', detail: "The worst of the command's own order and those of the commands directly under it; orders further down do not count." },
+      { id: 'ownOrder', name: 'Its own order only', detail: "Only the order the command itself stands under; orders its subordinate commands hold of their own do not count." },
     ],
   },
   {

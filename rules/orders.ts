@@ -7,6 +7,7 @@
  */
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { itemisedNonZero } from './itemise';
+import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { ARMS, COMMAND_LEVELS, ORDER_CODES } from './types';
 import type { Arm, AutomaticChangeReason, CommandLevel, DrmItem, Itemised, OrderCode } from './types';
 
@@ -489,6 +490,8 @@ export interface OrderChangeDrmInput {
   superiorRatingsUsed: number[];
   /** The orders whose Orders Table DRM applies; the worst (highest) one counts. RI-C05. */
   orders: OrderCode[];
+  /** The game's house reading of which orders count (RI-S09, commandsBehindOrderChange), for the item's source; left out, the documented reading. */
+  ordersReading?: HouseReadingChoice<'orderChangeOrders'>;
   hasRsm: boolean;
   isCavalry: boolean;
   adjacentToEnemy: boolean;
@@ -526,7 +529,10 @@ export function orderChangeDrm(i: OrderChangeDrmInput): Itemised {
     const worst = i.orders.reduce((best, order) => (tableDrm(order, i.hasRsm) > tableDrm(best, i.hasRsm) ? order : best));
     const withRsm = worst === 'MRCH' && i.hasRsm ? ' with RSM' : '';
     const several = i.orders.length > 1 ? ', worst of ' + [...new Set(i.orders)].join('/') : '';
-    items.push({ label: `Orders Table DRM (${worst}${withRsm}${several})`, value: tableDrm(worst, i.hasRsm), rule: ORDER_CHANGE_DRMS });
+    const item = { label: `Orders Table DRM (${worst}${withRsm}${several})`, value: tableDrm(worst, i.hasRsm), rule: ORDER_CHANGE_DRMS };
+    const reading = i.ordersReading ?? 'wholeCommand';
+    assertOneOf('ordersReading', reading, HOUSE_READING_CHOICES.orderChangeOrders);
+    items.push(reading === 'wholeCommand' ? item : readingItem({ ...item, label: `Orders Table DRM (${worst}${withRsm}, the command's own order)` }, 'orderChangeOrders', reading));
   }
   if (i.isCavalry) items.push({ label: 'Command is Cavalry', value: -1, rule: ORDER_CHANGE_DRMS });
   if (i.adjacentToEnemy) items.push({ label: 'Leader is adjacent to an enemy unit', value: 1, rule: ORDER_CHANGE_DRMS });
@@ -650,6 +656,27 @@ export function commandersInitiative(
 export interface CommandNode {
   id: string;
   parentId: string | null;
+}
+
+/**
+ * The commands whose standing orders give an order change attempt its Orders Table DRM (RI-S09): by default
+ * the command and every command under it; under the house reading "its own order only", the command alone.
+ * The caller keeps those on the map and passes their orders to orderChangeDrm.
+ */
+export function commandsBehindOrderChange(tree: readonly CommandNode[], commandId: string, reading: HouseReadingChoice<'orderChangeOrders'> = 'wholeCommand'): string[] {
+  const parents = indexTree(tree);
+  assertOneOf('reading', reading, HOUSE_READING_CHOICES.orderChangeOrders);
+  ancestorsFrom(parents, commandId, 'commandId');
+  if (reading === 'ownOrder') return [commandId];
+  const children = new Map<string, string[]>();
+  for (const [id, parentId] of parents) if (parentId !== null) children.set(parentId, [...(children.get(parentId) ?? []), id]);
+  const out: string[] = [];
+  const walk = (id: string) => {
+    out.push(id);
+    for (const k of children.get(id) ?? []) walk(k);
+  };
+  walk(commandId);
+  return out;
 }
 
 /**

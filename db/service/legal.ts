@@ -15,6 +15,7 @@ import { readClock, readCommands, readLeaders, readTurnState, readUnits, type Co
 import { cardPassChecks, meAttemptChecks, reActivationChecks } from './activation';
 import { cardDrawNow } from './optional-card-draw';
 import { standingOrders } from './chain';
+import { readHouseReadings } from '../reading-choices';
 import { commandArm } from './common';
 import { commandMayAttemptChecks, orderChangeChecks, standingOrdersWithin } from './orders';
 import type { GameContext } from './context';
@@ -55,6 +56,7 @@ function commandsOnTheMap(ctx: GameContext, commands: CommandRow[]): CommandRow[
 
 function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChange[] {
   const orders = standingOrders(ctx, commands);
+  const ordersReading = readHouseReadings(ctx.db).orderChangeOrders;
   return commandsOnTheMap(ctx, commands)
     .filter((c) => c.leader_id !== null)
     .map((c) => {
@@ -70,7 +72,8 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
       const drm = orderChangeDrm({
         superiorsInRange: 0,
         superiorRatingsUsed: [],
-        orders: standingOrdersWithin(c, commands, orders),
+        orders: standingOrdersWithin(ctx, c, commands, orders),
+        ordersReading,
         hasRsm: c.rsm === 1,
         isCavalry: c.cavalry === 1,
         adjacentToEnemy: false,

@@ -6,6 +6,7 @@ import { commandAttachment } from '../../rules/attachment';
 import {
   canIssueOrder,
   commandAncestors,
+  commandsBehindOrderChange,
   commandersInitiative,
   defaultOrderChoices,
   mayAttemptOrderChange,
@@ -21,7 +22,8 @@ import { forbidden, invalid, MusterError } from '../errors';
 import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderChangePreview, OrderChangePreviewInput, OrderPreRollInput, RollChangeResult, SetOrdersInput, StackedWithChoice, StackedWithChoicesInput } from '../../contract';
 import { readClock, readCommand, readCommands, readGame, readLeaders, readTurnState, type CommandRow } from '../store';
 import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
-import { actingArmyCommander, ledger, manName, officerRating, persons, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
+import { readHouseReadings } from '../reading-choices';
+import { actingArmyCommander, ledger, manName, officerRating, persons, requireCommanderOnMap, spendPoints, standingOrders, superiorOffers, superiors, tree } from './chain';
 import { check, commandArm, RULE, unitSubject, yes } from './common';
 import { die, refuseFinishedEntries, write, type GameContext, type ServiceFunctions } from './context';
 import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
@@ -219,10 +221,14 @@ export function commandMayAttemptChecks(ctx: GameContext, c: CommandRow, command
   if (c.order_change_failed === 1) throw forbidden('commandId', `${c.name}'s order change already failed this turn; the orders stand`, 'Rev. Order Change Attempt Procedure');
 }
 
-/** RI-S09: the Orders Table DRM of an attempt is the worst of the orders now standing within the command. */
-export function standingOrdersWithin(c: CommandRow, commands: CommandRow[], orders: ReturnType<typeof standingOrders>): OrderCode[] {
-  const sub = subtree(c.id, commands);
-  return [...new Set(commands.filter((x) => sub.has(x.id) && x.on_map === 1).map((x) => orders.get(x.id)!.order))];
+/**
+ * RI-S09: the Orders Table DRM of an attempt is the worst of the orders now standing within the command, or,
+ * under the game's house reading "its own order only", the command's own order (rules/orders.ts
+ * commandsBehindOrderChange decides which commands count; the ones on the map give their orders).
+ */
+export function standingOrdersWithin(ctx: GameContext, c: CommandRow, commands: CommandRow[], orders: ReturnType<typeof standingOrders>): OrderCode[] {
+  const counted = new Set(askRules(() => commandsBehindOrderChange(tree(commands), c.id, readHouseReadings(ctx.db).orderChangeOrders)));
+  return [...new Set(commands.filter((x) => counted.has(x.id) && x.on_map === 1).map((x) => orders.get(x.id)!.order))];
 }
 
 /**
@@ -240,7 +246,8 @@ function orderChangeDrmOf(ctx: GameContext, c: CommandRow, commands: CommandRow[
   const drm = {
     superiorsInRange: inRange.length,
     superiorRatingsUsed: using.map((l) => l.rating),
-    orders: standingOrdersWithin(c, commands, orders),
+    orders: standingOrdersWithin(ctx, c, commands, orders),
+    ordersReading: readHouseReadings(ctx.db).orderChangeOrders,
     hasRsm: c.rsm === 1,
     isCavalry: c.cavalry === 1,
     adjacentToEnemy: adjacent,
