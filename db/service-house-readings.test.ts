@@ -247,3 +247,31 @@ describe("RI-S09: the orders behind a command's order change DRM", () => {
     g.close();
   });
 });
+
+describe('RI-C11: what may be attached', () => {
+  /** The Command Attachment/Detachment Phase. */
+  function atAttachment(houseReadings?: HouseReadingsInput): GameService {
+    const g = game(houseReadings);
+    advanceTo(g, { segment: 'II', phase: 'C' });
+    return g;
+  }
+  const crenshaw = (g: GameService) => g.roster().find((u) => u.id === 'crenshaw')!;
+
+  it("as documented, infantry only: Pegram's Battalion may not be attached to Heth's Division", () => {
+    const g = atAttachment();
+    expect(() => g.attachCommand({ commandId: 'pegram', toCommandId: 'heth-div' })).toThrow(/Only infantry commands may be attached or detached, not artillery/);
+    expect(crenshaw(g)).toMatchObject({ commandPath: ["Pegram's Battalion", 'Third Corps', 'Army of Northern Virginia'], effectiveOrder: 'WDRW' });
+    g.close();
+  });
+
+  it("house reading \"infantry and artillery\": the battalion's batteries join Heth's Division, keeping their own order; the event names the option; cavalry still may not", () => {
+    const g = atAttachment({ attachable: 'infantryAndArtillery' });
+    expect(() => g.attachCommand({ commandId: 'gamble', toCommandId: 'usa-i-1' })).toThrow(/Only infantry commands may be attached or detached, not cavalry/);
+    const r = g.attachCommand({ commandId: 'pegram', toCommandId: 'heth-div' });
+    expect(r.event.summary).toBe("Pegram's Battalion attached to Heth's Division (Robert E. Lee's rating points spent) (House reading: What may be attached: Infantry and artillery (RI-C11))");
+    expect(crenshaw(g)).toMatchObject({ commandPath: ["Pegram's Battalion", "Heth's Division", 'Third Corps', 'Army of Northern Virginia'], effectiveOrder: 'WDRW' });
+    expect(g.leaders().find((l) => l.id === 'lee')!.pointsUsedFor).toBe('attachment');
+    expectReadingNamed(g, 'attachable', 'RI-C11');
+    g.close();
+  });
+});

@@ -7,6 +7,7 @@ import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentErro
 import { commandAncestors } from './orders';
 import type { CommandCheck, CommandNode } from './orders';
 import { spendRatingPoints } from './activation';
+import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
 import type { LedgerLeader, RatingPointsLedger } from './activation';
 import { ARMS, COMMAND_LEVELS } from './types';
 import type { Arm, CommandLevel } from './types';
@@ -38,13 +39,15 @@ export interface AttachmentRequest {
  * May this attachment/detachment be made? Only infantry units or commands up to division, each
  * smaller than the gaining command (RI-C11); both the gaining commander and the army commander
  * must have the detaching commander in range; one per turn per side; it uses the army commander's
- * rating points for the turn (recorded in the returned ledger).
+ * rating points for the turn (recorded in the returned ledger). Under the house reading "infantry and
+ * artillery" artillery commands may be moved as well, and `houseReading` names it.
  */
 export function commandAttachment(
   request: AttachmentRequest,
   ledger: RatingPointsLedger,
   armyCommander: LedgerLeader,
-): CommandCheck<{ ledger: RatingPointsLedger; rule: string }> {
+  reading: HouseReadingChoice<'attachable'> = 'infantryOnly',
+): CommandCheck<{ ledger: RatingPointsLedger; rule: string; houseReading: string | null }> {
   if (typeof request !== 'object' || request === null) throw new RulesArgumentError('request', 'must be an attachment request object');
   assertOneOf('request.kind', request.kind, ['attach', 'detach'] as const);
   assertOneOf('request.moved.size', request.moved?.size, FORMATION_SIZES);
@@ -56,13 +59,16 @@ export function commandAttachment(
   if (armyCommander?.role !== 'army' && armyCommander?.role !== 'wing') {
     throw new RulesArgumentError('armyCommander.role', `must be army or wing (the acting army commander) (got ${String(armyCommander?.role)})`);
   }
+  assertOneOf('reading', reading, HOUSE_READING_CHOICES.attachable);
 
   const { moved, gaining } = request;
-  if (moved.arm !== 'infantry') {
+  // RI-C11: infantry only, as documented; the house reading "infantry and artillery" lets artillery move too.
+  const byReading = moved.arm === 'artillery' && reading === 'infantryAndArtillery';
+  if (moved.arm !== 'infantry' && !byReading) {
     return { ok: false, reason: `Only infantry commands may be attached or detached, not ${moved.arm}`, rule: COMMAND_ATTACHMENT };
   }
   if (!ATTACHABLE_SIZES.includes(moved.size)) {
-    return { ok: false, reason: `A ${moved.size} may not be attached or detached (infantry commands up to division only)`, rule: COMMAND_ATTACHMENT };
+    return { ok: false, reason: `A ${moved.size} may not be attached or detached (${byReading ? 'infantry and artillery' : 'infantry'} commands up to division only)`, rule: COMMAND_ATTACHMENT };
   }
   if (FORMATION_SIZES.indexOf(moved.size) >= FORMATION_SIZES.indexOf(gaining.size)) {
     return { ok: false, reason: `A ${gaining.size} may have only a unit or command of smaller size attached or detached, not a ${moved.size}`, rule: COMMAND_ATTACHMENT };
@@ -78,7 +84,8 @@ export function commandAttachment(
   }
   const spent = spendRatingPoints(ledger, armyCommander, 'attachment');
   if (!spent.ok) return spent;
-  return { ok: true, ledger: spent.ledger, rule: COMMAND_ATTACHMENT };
+  // The house reading is named where it allowed what the documented reading refuses.
+  return { ok: true, ledger: spent.ledger, rule: COMMAND_ATTACHMENT, houseReading: byReading ? houseReadingSource('attachable', reading) : null };
 }
 
 /**

@@ -21,7 +21,7 @@ export const HOUSE_READING_CHOICES = {
   /** RI-F09, RI-K12: the Bayonet Charge bonuses when only some attackers charge. */
   mixedBayonetCharge: ['allForShockAnyForPreShock', 'anyForBoth', 'allForBoth'],
   /** RI-C11: what may be attached or detached. */
-  attachable: ['infantryOnly', 'infantryAndBatteries'],
+  attachable: ['infantryOnly', 'infantryAndArtillery'],
   /** RI-S05: unrecovered stragglers in the victory tally. */
   stragglersAtEnd: ['countAsLosses', 'notCounted'],
   /** RI-S06: captured commanders in the victory tally. */
@@ -121,11 +121,11 @@ export const HOUSE_READINGS: readonly HouseReading[] = [
     id: 'attachable',
     readings: 'RI-C11',
     name: 'What may be attached',
-    changes: 'Which units and commands a command attachment may move.',
+    changes: 'Which commands a command attachment may move.',
     steps: ['II.C'],
     choices: [
       { id: 'infantryOnly', name: 'Infantry only', detail: 'Infantry units, brigades and divisions may be attached or detached.' },
-      { id: 'infantryAndBatteries', name: 'Infantry and batteries', detail: 'A single artillery battery may be attached or detached as well (still smaller than the gaining command).' },
+      { id: 'infantryAndArtillery', name: 'Infantry and artillery', detail: "Artillery may be attached or detached as well: an artillery brigade or battalion takes its batteries to another command, still smaller than the gaining command." },
     ],
   },
   {

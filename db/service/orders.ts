@@ -342,15 +342,18 @@ function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResul
         },
         ledger(ctx),
         { id: army.id, role: army.role },
+        // RI-C11: the game's house reading of what may be attached.
+        readHouseReadings(ctx.db).attachable,
       ),
     );
     check('commandId', verdict);
+    const byReading = verdict.houseReading === null ? '' : ` (${verdict.houseReading})`;
     cs.set('commands', c.id, 'attached_to', c.attached_to, detach ? null : gaining.id);
     // attachment_made holds one bit per side: one attachment per turn per side (RI-C11).
     cs.set('turn_state', 1, 'attachment_made', t.attachment_made, t.attachment_made | (c.side === 'USA' ? 1 : 2));
     cs.set('leaders', army.id, 'points_used', army.points_used, 'attachment');
     return {
-      summary: detach ? `${c.name} detached from ${command(ctx, 'commandId', c.attached_to).name}, back under ${gaining.name}` : `${c.name} attached to ${gaining.name} (${army.name}'s rating points spent)`,
+      summary: detach ? `${c.name} detached from ${command(ctx, 'commandId', c.attached_to).name}, back under ${gaining.name}${byReading}` : `${c.name} attached to ${gaining.name} (${army.name}'s rating points spent)${byReading}`,
       subjects: [`command:${gaining.id}`, `leader:${army.id}`],
       result: {},
     };
