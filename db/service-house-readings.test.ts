@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HouseReadingsInput } from '../contract';
 import type { GameService } from './service';
+import { fileURLToPath } from 'node:url';
 import { advanceTo, newGame, tempDir } from '../tests/fixtures/game';
 import { expectReadingNamed } from '../tests/fixtures/house-readings';
 
@@ -14,6 +15,8 @@ const tmp = tempDir('muster-house-');
 afterAll(() => tmp.cleanup());
 
 const game = (houseReadings?: HouseReadingsInput): GameService => newGame(tmp.dir, houseReadings ? { houseReadings } : {});
+/** A Left Wing led by Reynolds over the I Corps; Meade and Lee ride in at 2200 (tests/fixtures/one-man.json). */
+const ONE_MAN = fileURLToPath(new URL('../tests/fixtures/one-man.json', import.meta.url));
 
 /** A game at III.A with the Initiative rolled: CSA (die 0 to 1) activates first. */
 function csaActivating(houseReadings?: HouseReadingsInput): GameService {
@@ -272,6 +275,33 @@ describe('RI-C11: what may be attached', () => {
     expect(crenshaw(g)).toMatchObject({ commandPath: ["Pegram's Battalion", "Heth's Division", 'Third Corps', 'Army of Northern Virginia'], effectiveOrder: 'WDRW' });
     expect(g.leaders().find((l) => l.id === 'lee')!.pointsUsedFor).toBe('attachment');
     expectReadingNamed(g, 'attachable', 'RI-C11');
+    g.close();
+  });
+});
+
+describe('RI-S13: "Overall Commander on map" for arrivals', () => {
+  /** Cutler's brigade made a rolling group due at 1400, while Reynolds commands the USA before Meade arrives. */
+  function cutlerDueWhileReynoldsCommands(houseReadings?: HouseReadingsInput): GameService {
+    const g = newGame(tmp.dir, { scenario: ONE_MAN, ...(houseReadings ? { houseReadings } : {}) });
+    g.editReinforcementGroup({ groupId: 'cutler-arrives', scheduledTurnId: '1863-07-01T1400' });
+    advanceTo(g, { turnId: '1863-07-01T1400', segment: 'I', phase: 'A' });
+    return g;
+  }
+
+  it('as documented, only Meade or Lee: no -1 while Reynolds commands, so a 4 (-1 for the I Corps on the map) is a 3 and Cutler waits', () => {
+    const g = cutlerDueWhileReynoldsCommands();
+    const r = g.attemptReinforcement({ side: 'USA', groupId: 'cutler-arrives', roll: 4 });
+    expect(r).toMatchObject({ arrived: false, drm: { total: -1 } });
+    expect(r.drm.items.map((i) => i.label)).toEqual(['Combat unit of that div/corps already on map']);
+    g.close();
+  });
+
+  it('house reading "the acting army commander": Reynolds gives the -1, the same 4 is a 2 and Cutler arrives; the item names the option', () => {
+    const g = cutlerDueWhileReynoldsCommands({ overallCommander: 'actingCommander' });
+    const r = g.attemptReinforcement({ side: 'USA', groupId: 'cutler-arrives', roll: 4 });
+    expect(r).toMatchObject({ arrived: true, drm: { total: -2 } });
+    expect(r.drm.items).toContainEqual(expect.objectContaining({ label: 'Overall Commander on map (the acting army commander)', value: -1, source: 'House reading: "Overall Commander on map" for arrivals: The acting army commander (RI-S13)' }));
+    expectReadingNamed(g, 'overallCommander', 'RI-S13');
     g.close();
   });
 });

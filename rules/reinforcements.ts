@@ -6,7 +6,8 @@
  * Times are turn ids as in the scenario files, "1863-07-01T0740" (midnight is "2400" of the day that ends),
  * or minutes since 0000 on 1 July 1863 (RI-F18).
  */
-import { assertBoolean, assertNonNegativeInteger, RulesArgumentError } from './errors';
+import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
+import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemised } from './itemise';
 import type { DrmItem, Itemised } from './types';
 
@@ -59,7 +60,12 @@ export interface VariableArrivalInput {
   now: GameTime;
   /** A combat unit of the group's division/corps is already on the map. */
   formationUnitOnMap: boolean;
+  /** The side's army commander in person (Meade, Lee) is on the map (RI-S13). */
   overallCommanderOnMap: boolean;
+  /** The side's acting army commander (Reynolds before Meade arrives) is on the map; counts only under the house reading below. */
+  actingCommanderOnMap?: boolean;
+  /** The game's house reading of who the "Overall Commander" is (RI-S13); left out, the documented reading: the army commander only. */
+  overallCommanderReading?: HouseReadingChoice<'overallCommander'>;
 }
 
 /**
@@ -74,6 +80,10 @@ export function variableArrival(i: VariableArrivalInput): ArrivalCheck {
   const now = gameMinutes('now', i.now);
   assertBoolean('formationUnitOnMap', i.formationUnitOnMap);
   assertBoolean('overallCommanderOnMap', i.overallCommanderOnMap);
+  const acting = i.actingCommanderOnMap ?? false;
+  assertBoolean('actingCommanderOnMap', acting);
+  const reading = i.overallCommanderReading ?? 'armyCommander';
+  assertOneOf('overallCommanderReading', reading, HOUSE_READING_CHOICES.overallCommander);
   const none = itemised([]);
   if (scheduled >= AS_SCHEDULED_WINDOW.from && scheduled <= AS_SCHEDULED_WINDOW.to) {
     return { status: now >= scheduled ? 'arrives' : 'not-yet', drm: none, needed: 2, rule: VARIABLE_RULE };
@@ -81,7 +91,10 @@ export function variableArrival(i: VariableArrivalInput): ArrivalCheck {
   if (now < scheduled - 60) return { status: 'not-yet', drm: none, needed: 2, rule: VARIABLE_RULE };
   const items: DrmItem[] = [];
   if (i.formationUnitOnMap) items.push({ label: 'Combat unit of that div/corps already on map', value: -1, rule: VARIABLE_DRMS_RULE });
-  if (i.overallCommanderOnMap) items.push({ label: 'Overall Commander on map', value: -1, rule: VARIABLE_DRMS_RULE });
+  const overall = { label: 'Overall Commander on map', value: -1, rule: VARIABLE_DRMS_RULE };
+  if (i.overallCommanderOnMap) items.push(overall);
+  // RI-S13: under the house reading, the acting army commander on the map is the Overall Commander too.
+  else if (acting && reading === 'actingCommander') items.push(readingItem({ ...overall, label: 'Overall Commander on map (the acting army commander)' }, 'overallCommander', reading));
   if (now - scheduled > 60) items.push({ label: 'More than one hour after the scheduled arrival time', value: -1, rule: VARIABLE_DRMS_RULE });
   return { status: 'roll', drm: itemised(items), needed: 2, rule: VARIABLE_RULE };
 }

@@ -11,7 +11,8 @@ import { maySpendRatingPoints } from '../../rules/activation';
 import { REINFORCEMENT_ENTRY_ORDERS } from '../../rules/orders';
 import { alternativeArrival, arrivalSucceeds, variableArrival, type ArrivalCheck } from '../../rules/reinforcements';
 import { COMMAND_LEVELS, type Side } from '../../rules/types';
-import { forbidden, invalid } from '../errors';
+import { forbidden, invalid, MusterError } from '../errors';
+import { readHouseReadings } from '../reading-choices';
 import type { ChangeSet } from '../events';
 import type {
   ArrivalGroup,
@@ -116,6 +117,17 @@ function overallCommanderOnMap(ctx: GameContext, side: Side, game: GameRow): boo
   return l?.on_map === 1 && l.casualty === 'none';
 }
 
+/** The side's acting army commander (RI-S13: Reynolds before Meade arrives) is on the map, unhurt; false while a successor is still to be chosen. */
+function actingCommanderOnMap(ctx: GameContext, side: Side, game: GameRow): boolean {
+  try {
+    const { leader } = actingArmyCommander(ctx, 'groupId', side, game);
+    return leader.on_map === 1 && leader.casualty === 'none';
+  } catch (e) {
+    if (e instanceof MusterError) return false;
+    throw e;
+  }
+}
+
 /**
  * RI-B03: the "highest commander in group" is the leader of the group's highest-level command (the best
  * rating among equals). A leader riding in on his own counts when he arrives with the group (the same
@@ -160,7 +172,10 @@ function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: GameRow,
   }
   const formation = overrides.formationOnMap ?? formationUnitOnMap(tops, commands, state.withUnitsOnMap);
   const overall = overrides.overallCommanderOnMap ?? overallCommanderOnMap(ctx, g.side, game);
-  const c = askRules(() => variableArrival({ scheduled: g.scheduled_turn_id, now, formationUnitOnMap: formation, overallCommanderOnMap: overall }));
+  // RI-S13: the game's house reading may count the acting army commander as the Overall Commander (unless the players stated it).
+  const overallCommanderReading = readHouseReadings(ctx.db).overallCommander;
+  const acting = overrides.overallCommanderOnMap === undefined && overallCommanderReading === 'actingCommander' && actingCommanderOnMap(ctx, g.side, game);
+  const c = askRules(() => variableArrival({ scheduled: g.scheduled_turn_id, now, formationUnitOnMap: formation, overallCommanderOnMap: overall, actingCommanderOnMap: acting, overallCommanderReading }));
   return { check: c, alternative: null, rolledThisTurn: g.rolled_turn_id === now };
 }
 
