@@ -22,7 +22,8 @@
  * A hook that refuses throws a MusterError (forbidden, invalid) like any service function: the refusal
  * reaches the player in words, and the write it happened in is taken back whole.
  */
-import type { DrmItem, Side, UnitStatus } from '../../rules/types';
+import type { CommandCheck } from '../../rules/orders';
+import type { DrmItem, OrderCode, Side, UnitStatus } from '../../rules/types';
 import type { ClockState, GameInfo, Obligation, OrderChangeAttemptResult, StatusLadderStep, TurnState, Viewer } from '../../contract';
 import type { ChangeSet } from '../events';
 import type { SqliteDatabase } from '../open';
@@ -101,7 +102,7 @@ export interface ActivationOrderRule {
   /** Refuses the activation of a command the rule does not let activate now (field: the input's). */
   requireMayActivate(field: string, c: CommandRow): void;
   /** The Initiative player's free ME under the rule, or null where the revision's initial activation stands. */
-  initiativeMe(c: CommandRow, t: TurnStateRow, order: string): { ok: boolean; reason: string; rule: string } | null;
+  initiativeMe(c: CommandRow, t: TurnStateRow, order: OrderCode): CommandCheck<{ effectiveness: 'ME'; rule: string }> | null;
   /** The checks of a pass under the rule (throws a refusal); returns the command whose turn is passed. */
   passChecks(): CommandRow;
   /** A pass under the rule: written into the change set, with its words. */
