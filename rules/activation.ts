@@ -36,6 +36,8 @@ export interface ActivationDrmInput {
   commanderOutOfCommand: boolean;
   /** Ratings of superior commanders in range (using their ranges) who lend them: -(rating) each. */
   superiorRatingsInRange: number[];
+  /** DRMs an optional rule or a house reading adds, itemised with their source (after the revision's own). */
+  otherDrms?: DrmItem[];
 }
 
 /** The itemised DRM on an ME activation roll (Rev. Activation DRMs). Zero items are left out. */
@@ -58,6 +60,8 @@ export function activationDrm(i: ActivationDrmInput): Itemised {
   for (const rating of i.superiorRatingsInRange) {
     items.push({ label: `Superior commander's rating, in range (${rating})`, value: -rating, rule: ACTIVATION_DRMS });
   }
+  if (i.otherDrms !== undefined && !Array.isArray(i.otherDrms)) throw new RulesArgumentError('otherDrms', 'must be a list of DRM items');
+  items.push(...(i.otherDrms ?? []));
   return itemisedNonZero(items);
 }
 

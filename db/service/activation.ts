@@ -15,7 +15,7 @@ import { officerRating, requireCommanderOnMap, spendPoints, standingOrders, subt
 import { check, RULE, unitSubject } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, onMapUnit, requireSegment, requireSideToAct } from './lookups';
-import { activationOrderRule, recordActivationInModules } from './rule-seam';
+import { activationDrmItems, activationOrderRule, recordActivationInModules } from './rule-seam';
 import { requireStartOfActivationDone } from './turn-start';
 
 /** The activation phase of a step of segment III (A in-command, B out-of-command). */
@@ -101,7 +101,9 @@ function meDrmInput(ctx: GameContext, subject: ActivationSubject, commands: Comm
   const worksUnits = subject.unit
     ? subject.unit.works !== 'none' ? [subject.unit] : []
     : readUnits(ctx.db).filter((u) => within!.has(u.command_id) && u.on_map === 1 && u.status !== 'eliminated' && u.works !== 'none');
-  return { drm: { level, anyUnitInBreastworks: worksUnits.length > 0, commanderOutOfCommand, superiorRatingsInRange: inRange.map((l) => l.rating) }, inRange, worksUnits };
+  // The rule modules' DRMs for this roll, itemised with their source.
+  const otherDrms = activationDrmItems(ctx, { side: c.side, commandId: c.id, ...(subject.unit ? { unitId: subject.unit.id } : {}) });
+  return { drm: { level, anyUnitInBreastworks: worksUnits.length > 0, commanderOutOfCommand, superiorRatingsInRange: inRange.map((l) => l.rating), ...(otherDrms.length > 0 ? { otherDrms } : {}) }, inRange, worksUnits };
 }
 
 function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): ActivationAttemptResult {

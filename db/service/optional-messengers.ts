@@ -5,7 +5,7 @@
  * start of the Orders Segment of its arrival turn (RI-O15, RI-O16). The message is kept in the command's
  * row of side secrets (concealment.message_*, db/migrations/0009-messengers.ts), changed by the attempt's
  * event, so undo takes it back; only its own side's queries read it, and the attempt's event stays out of
- * the other side's history and dice log while the message is on its way (db/service/messenger-secrets.ts).
+ * the other side's history and dice log while the message is on its way (db/service/optional-messengers-secrets.ts).
  * Without the rule nothing here changes anything: attempts change the orders at once, as the revision says.
  */
 import { canIssueOrder } from '../../rules/orders';

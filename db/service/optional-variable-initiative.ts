@@ -33,7 +33,7 @@ import type { GameContext, ServiceFunctions } from './game-context';
 import { registerRuleModule } from './rule-seam';
 import { arrivalObligations, obligationItem } from './obligations';
 import { readOptionalRules } from './game-options';
-import { arrivalRollsDue } from './reinforcements';
+import { arrivalRollsDue } from './arrival-checks';
 import { BOTH_DONE } from './secrets';
 
 const REINFORCEMENTS_RULE = R.reinforcements;

@@ -24,7 +24,7 @@
  */
 import type { CommandCheck } from '../../rules/orders';
 import type { DrmItem, OrderCode, Side, UnitStatus } from '../../rules/types';
-import type { ClockState, GameInfo, Obligation, OrderChangeAttemptResult, StatusLadderStep, TurnState, Viewer } from '../../contract';
+import type { ClockState, GameInfo, Obligation, OrderChangeAttemptResult, RuleModuleSection, StatusLadderStep, TurnState, Viewer } from '../../contract';
 import type { ChangeSet } from '../events';
 import type { SqliteDatabase } from '../open';
 import type { CommandRow, TurnStateRow, UnitRow } from '../store';
@@ -61,7 +61,10 @@ export interface ShockDrmFacts {
 /** The facts of one activation attempt (a command's ME or RE roll) a module may add DRMs for. */
 export interface ActivationDrmFacts {
   side: Side;
+  /** The activating command (a single unit's own command in the Out-of-Command Activation Phase). */
   commandId: string;
+  /** The single unit activating on its own (RI-S25), if it is one. */
+  unitId?: string;
 }
 
 /** The facts of one reinforcement group's roll for entry a module may add DRMs for. */
@@ -130,13 +133,8 @@ export interface GameOptionDeclaration<C extends string = string> {
   default: C;
 }
 
-/** A section a module adds to the Victory screen: lines in words, each with its rule. */
-export interface VictorySection {
-  moduleId: string;
-  name: string;
-  rule: string;
-  lines: { label: string; value: string; rule: string }[];
-}
+/** A section a module adds to the Victory screen: lines in words, each with its rule (contract/victory.ts RuleModuleSection). */
+export type VictorySection = RuleModuleSection;
 
 /** The fields of the contract's objects that rule modules fill (each module its own; see the contract files). */
 export type ModuleTurnStateFields = Partial<TurnState>;

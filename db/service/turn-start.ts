@@ -8,7 +8,7 @@ import { forbidden } from '../errors';
 import { ACTIVATION_SEGMENT } from '../clock';
 import { readClock, readGame, readTurnState } from '../store';
 import type { GameContext } from './context';
-import { arrivalRollsDue } from './reinforcements';
+import { arrivalRollsDue } from './arrival-checks';
 import { rainRollDue } from './weather';
 import { activationBegunByModule } from './rule-seam';
 

@@ -13,6 +13,7 @@ import { readClock, readCommands, readGame, readLeaders, readObjective, readObje
 import { askRules, requireBool, requireId, requireObject, requireOneOf } from '../validate';
 import { RULE, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
+import { victorySections } from './rule-seam';
 
 /** A side's own losses and the loss points they are worth (Rev. Victory Points for Losses). RI-S05, RI-S06. */
 function sideLosses(s: Side, units: readonly UnitRow[], leaders: readonly LeaderDbRow[]): LossPointsBreakdown {
@@ -94,6 +95,7 @@ function tally(ctx: GameContext): VictoryTally {
     lossesByTurn: lossesByTurn(ctx, units, leaders, game),
     lossesByCorps: lossesByCorps(ctx, units, leaders),
     final: game.ended === 1,
+    ruleModules: victorySections(ctx),
   };
 }
 
