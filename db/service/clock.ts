@@ -13,7 +13,7 @@ import { readActivatedUnits, readClock, readGame, readCommands, readLeaders, rea
 import { askRules } from '../validate';
 import { RULE } from './common';
 import { obligationsNow, requireObligationsMet, rollAllDueVerdict } from './obligations';
-import { write, type GameContext, type ServiceFunctions } from './context';
+import { inTransaction, write, type GameContext, type ServiceFunctions } from './context';
 import { perRevision } from './revision-memo';
 import { legalActions, verdictOf } from './legal';
 import { fatigueRecovery } from './movement';
@@ -255,11 +255,13 @@ function decisionAt(ctx: GameContext): string | null {
 
 /**
  * Fewer clicks: the clock moves step by step (one event each, as Next would) through every
- * step where nothing waits, and stops at the next decision, roll or chore (RI-B13). All the steps are
- * written together or none; a step the rules refuse (guns to resolve, the last turn over) stops it there.
+ * step where nothing waits, and stops at the next decision, roll or chore (RI-B13). The whole advance is
+ * one transaction: a step the rules refuse (guns to resolve, the last turn over) is where it stops, keeping
+ * the steps before it; any other failure part-way (a refusal of another kind, the file failing to write)
+ * takes every step back with it, so nothing of the advance is written.
  */
 function advanceToDecision(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceToDecisionResult {
-  return ctx.db.transaction((): AdvanceToDecisionResult => {
+  return inTransaction(ctx.db, (): AdvanceToDecisionResult => {
     const passed: string[] = [];
     const automatic: string[] = [];
     let last: AdvanceClockResult | null = null;
@@ -281,7 +283,7 @@ function advanceToDecision(ctx: GameContext, input: AdvanceClockInput = {}): Adv
     }
     const result = last!;
     return { event: result.event, clock: clockInfo(readClock(ctx.db), readTurns(ctx.db)), passed, stoppedBecause: stoppedBecause!, automatic };
-  })();
+  });
 }
 
 // The turn bar asks for the turn state after every change, and the Turn screen with it: worked out once per state of the file.
