@@ -4,7 +4,7 @@
  * never changed afterwards; a reading left out is the documented one (docs/rules-interpretations.md).
  */
 import { z } from 'zod';
-import { HOUSE_READING_CHOICES as C } from '../rules/house-readings';
+import { HOUSE_READING_CHOICES as C } from '../rules/types';
 
 const readings = {
   oocCommanderDrm: z.enum(C.oocCommanderDrm),

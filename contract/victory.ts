@@ -1,7 +1,6 @@
 /** Victory: loss points itemised per side, Geographic and Manpower Objectives, the result, the end of the game. */
 import { z } from 'zod';
 import { ChangeResult, DrmItem, Id, NoInput, Side, ViewerOnly, query, write } from './common';
-import { HouseReadingInForce } from './house-readings';
 
 const LeaderLoss = z.object({ leaderId: z.string(), name: z.string(), stars: z.number(), rating: z.number() });
 
@@ -43,6 +42,15 @@ export const SideObjectives = z.object({
 });
 export type SideObjectives = z.infer<typeof SideObjectives>;
 
+/** A section an optional rule or a house reading adds to the Victory screen: lines in words, each with its rule. */
+export const RuleModuleSection = z.object({
+  moduleId: z.string(),
+  name: z.string(),
+  rule: z.string(),
+  lines: z.array(z.object({ label: z.string(), value: z.string(), rule: z.string() })),
+});
+export type RuleModuleSection = z.infer<typeof RuleModuleSection>;
+
 /** The victory tally: each side's own losses and what they are worth, the objectives, and the result. */
 export const VictoryTally = z.object({
   usa: LossPointsBreakdown,
@@ -61,8 +69,8 @@ export const VictoryTally = z.object({
   lossesByCorps: z.array(z.object({ commandId: z.string(), name: z.string(), side: Side, lossPoints: z.number(), spLost: z.number().int() })),
   /** True once the game has ended; before that the result is provisional. */
   final: z.boolean(),
-  /** The house readings the game plays other than as documented (every number they change is itemised with them). */
-  houseReadings: z.array(HouseReadingInForce),
+  /** What the game's optional rules and house readings add to the Victory screen (db/service/rule-seam.ts). */
+  ruleModules: z.array(RuleModuleSection),
 });
 export type VictoryTally = z.infer<typeof VictoryTally>;
 

@@ -33,7 +33,7 @@ describe("RI-C01: the out-of-command commander's activation DRM", () => {
   it('as documented, -1 as printed: Heth (rating 3) rolls 3, +1 division -1 OOC = 3, and gets ME', () => {
     const g = csaActivating();
     const r = g.attemptActivation({ commandId: 'heth-div', commanderOutOfCommand: true, roll: 3 });
-    expect(r.drm.items).toContainEqual({ label: 'Commander/Leader of activating command is OOC', value: -1, rule: 'Rev. Activation DRMs' });
+    expect(r.drm!.items).toContainEqual({ label: 'Commander/Leader of activating command is OOC', value: -1, rule: 'Rev. Activation DRMs' });
     expect(r).toMatchObject({ effectiveness: 'ME', drm: { total: 0 } });
     expect(g.info().houseReadings.inForce).toEqual([]);
     g.close();
@@ -292,7 +292,7 @@ describe('RI-S13: "Overall Commander on map" for arrivals', () => {
     const g = cutlerDueWhileReynoldsCommands();
     const r = g.attemptReinforcement({ side: 'USA', groupId: 'cutler-arrives', roll: 4 });
     expect(r).toMatchObject({ arrived: false, drm: { total: -1 } });
-    expect(r.drm.items.map((i) => i.label)).toEqual(['Combat unit of that div/corps already on map']);
+    expect(r.drm!.items.map((i) => i.label)).toEqual(['Combat unit of that div/corps already on map']);
     g.close();
   });
 
@@ -300,7 +300,7 @@ describe('RI-S13: "Overall Commander on map" for arrivals', () => {
     const g = cutlerDueWhileReynoldsCommands({ overallCommander: 'actingCommander' });
     const r = g.attemptReinforcement({ side: 'USA', groupId: 'cutler-arrives', roll: 4 });
     expect(r).toMatchObject({ arrived: true, drm: { total: -2 } });
-    expect(r.drm.items).toContainEqual(expect.objectContaining({ label: 'Overall Commander on map (the acting army commander)', value: -1, source: 'House reading: "Overall Commander on map" for arrivals: The acting army commander (RI-S13)' }));
+    expect(r.drm!.items).toContainEqual(expect.objectContaining({ label: 'Overall Commander on map (the acting army commander)', value: -1, source: 'House reading: "Overall Commander on map" for arrivals: The acting army commander (RI-S13)' }));
     expectReadingNamed(g, 'overallCommander', 'RI-S13');
     g.close();
   });

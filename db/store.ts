@@ -34,7 +34,7 @@ export interface GameRow {
   /** When Random Event M brought the rain, and the last turn a roll to end it was made (schema version 4). */
   rain_began_turn_id: string | null;
   rain_rolled_turn_id: string | null;
-  /** The optional rules chosen at creation, JSON (schema version 7; db/service/optional-rules.ts). */
+  /** The optional rules chosen at creation, JSON (schema version 7; db/service/game-options.ts). */
   optional_rules: string;
   /** The house readings chosen at creation, JSON (schema version 15; db/service/house-readings.ts). */
   house_readings: string;

@@ -39,6 +39,8 @@ export interface ActivationDrmInput {
   superiorRatingsInRange: number[];
   /** The game's house reading of the OOC DRM (RI-C01); left out, the documented reading: -1 as printed. */
   oocCommanderDrm?: HouseReadingChoice<'oocCommanderDrm'>;
+  /** DRMs an optional rule or a house reading adds, itemised with their source (after the revision's own). */
+  otherDrms?: DrmItem[];
 }
 
 /** The itemised DRM on an ME activation roll (Rev. Activation DRMs). Zero items are left out. */
@@ -70,6 +72,8 @@ export function activationDrm(i: ActivationDrmInput): Itemised {
   for (const rating of i.superiorRatingsInRange) {
     items.push({ label: `Superior commander's rating, in range (${rating})`, value: -rating, rule: ACTIVATION_DRMS });
   }
+  if (i.otherDrms !== undefined && !Array.isArray(i.otherDrms)) throw new RulesArgumentError('otherDrms', 'must be a list of DRM items');
+  items.push(...(i.otherDrms ?? []));
   return itemisedNonZero(items);
 }
 

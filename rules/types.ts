@@ -119,3 +119,35 @@ export type CardDrawLevel = (typeof CARD_DRAW_LEVELS)[number];
 /** The optional rules a game may switch on at creation (rules/optional/catalogue.ts). */
 export const OPTIONAL_RULE_IDS = ['variableInitiative', 'demoralization', 'cardDraw', 'messengers'] as const;
 export type OptionalRuleId = (typeof OPTIONAL_RULE_IDS)[number];
+
+/** House readings (rules/house-readings.ts): each disputed reading's choices, the documented one first. */
+export const HOUSE_READING_CHOICES = {
+  /** RI-C01: the out-of-command commander's activation DRM. */
+  oocCommanderDrm: ['asPrinted', 'hurts'],
+  /** RI-S09: which orders give a command's order change DRM. */
+  orderChangeOrders: ['wholeCommand', 'ownOrder'],
+  /** RI-S11: who holds the +1 Initiative Modifier at a new turn. */
+  initiativeModifier: ['previousWinner', 'previousLoser'],
+  /** RI-S13: who is the "Overall Commander" of the Variable Arrival DRM. */
+  overallCommander: ['armyCommander', 'actingCommander'],
+  /** RI-F09, RI-K12: the Bayonet Charge bonuses when only some attackers charge. */
+  mixedBayonetCharge: ['allForShockAnyForPreShock', 'anyForBoth', 'allForBoth'],
+  /** RI-C11: what may be attached or detached. */
+  attachable: ['infantryOnly', 'infantryAndArtillery'],
+  /** RI-S05: unrecovered stragglers in the victory tally. */
+  stragglersAtEnd: ['countAsLosses', 'notCounted'],
+  /** RI-S06: captured commanders in the victory tally. */
+  capturedCommanders: ['scoreNothing', 'scoreAsKilled'],
+  /** RI-B06: Double Time by a unit whose fatigue would pass the top level. */
+  doubleTimePastTop: ['refused', 'cappedAtTop'],
+  /** RI-F21: Double Time's +3 MPs in rain. */
+  rainDoubleTime: ['halvedWithAllowance', 'addedAfterHalving'],
+  /** RI-B07: how many fatigue levels a designated brigade recovers. */
+  fatigueRecovery: ['oneLevel', 'allLevels'],
+  /** RI-B03: a leader riding in alone on a group's turn and area. */
+  loneLeaders: ['leftOut', 'withGroup'],
+} as const;
+export type HouseReadingId = keyof typeof HOUSE_READING_CHOICES;
+export type HouseReadingChoice<K extends HouseReadingId> = (typeof HOUSE_READING_CHOICES)[K][number];
+/** A game's readings: one choice for each. */
+export type HouseReadingSettings = { [K in HouseReadingId]: HouseReadingChoice<K> };

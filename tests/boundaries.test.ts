@@ -115,3 +115,78 @@ describe('the contract is a leaf', () => {
     expect(importStatements(join(root, 'contract/events.ts'))).toEqual([]);
   });
 });
+
+/**
+ * The service's rule modules (db/service/rule-seam.ts): the optional rules (`optional-*.ts`) and the house
+ * readings (`house-*.ts`) register themselves with the seam, and only the list of modules
+ * (db/service/rule-modules.ts) names them. The core of the service (every other file of db/service)
+ * imports none of them, and no file of db/service reaches back to itself through its imports, counting
+ * `import type` too (a circle of types is a circle of design).
+ */
+describe('the service core names no rule module, and db/service has no import circles', () => {
+  const serviceDir = join(root, 'db/service');
+  const files = sourceFiles('db/service').filter((f) => !f.endsWith('.test.ts') && relative(serviceDir, f).indexOf('/') === -1);
+  const nameOf = (file: string) => relative(serviceDir, file).replace(/\.ts$/, '');
+  const isRuleModule = (name: string) => name.startsWith('optional-') || name.startsWith('house-');
+  const LIST = 'rule-modules';
+
+  /** The db/service files a file imports: value, type and side-effect imports, and re-exports. */
+  function serviceImports(file: string): string[] {
+    const text = readFileSync(file, 'utf8');
+    const specs = [...text.matchAll(/(?:import|export)\s+(?:type\s+)?[^'";]*?from\s*['"]([^'"]+)['"]|import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+    return specs
+      .filter((s) => s.startsWith('.'))
+      .map((s) => relative(serviceDir, join(file, '..', s)))
+      .filter((target) => !target.startsWith('..') && target.indexOf('/') === -1);
+  }
+  const graph = new Map(files.map((f) => [nameOf(f), serviceImports(f)]));
+
+  it('reads the service: its core files and its rule modules', () => {
+    expect(graph.size).toBeGreaterThan(30);
+    expect([...graph.keys()].filter(isRuleModule).length).toBeGreaterThanOrEqual(6);
+    expect(graph.get('context')).toContain('rule-seam');
+  });
+
+  it('no core file imports an optional rule or a house reading: only the list of modules does', () => {
+    const offenders = [...graph].flatMap(([name, targets]) => (isRuleModule(name) || name === LIST ? [] : targets.filter(isRuleModule).map((t) => `${name} imports ${t}`)));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the seam names no module (it is what the modules register with)', () => {
+    expect(graph.get('rule-seam')!.filter(isRuleModule)).toEqual([]);
+  });
+
+  it('every rule module that registers itself is on the list of modules, or loaded by one that is', () => {
+    const loaded = new Set<string>();
+    const visit = (name: string) => {
+      for (const t of graph.get(name) ?? []) {
+        if (!isRuleModule(t) || loaded.has(t)) continue;
+        loaded.add(t);
+        visit(t);
+      }
+    };
+    visit(LIST);
+    const registering = files.filter((f) => /registerRuleModule\(/.test(readFileSync(f, 'utf8'))).map(nameOf).filter(isRuleModule);
+    expect(registering.length).toBeGreaterThanOrEqual(6);
+    expect(registering.filter((m) => !loaded.has(m))).toEqual([]);
+  });
+
+  it('has no import circles', () => {
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (name: string) => {
+      state.set(name, 'open');
+      path.push(name);
+      for (const t of graph.get(name) ?? []) {
+        if (!graph.has(t)) continue;
+        if (state.get(t) === 'open') circles.push([...path.slice(path.indexOf(t)), t].join(' -> '));
+        else if (!state.has(t)) visit(t);
+      }
+      path.pop();
+      state.set(name, 'done');
+    };
+    for (const name of graph.keys()) if (!state.has(name)) visit(name);
+    expect(circles).toEqual([]);
+  });
+});

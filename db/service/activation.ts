@@ -7,7 +7,6 @@ import { commandAncestors, unitOrder } from '../../rules/orders';
 import { SIDES, type OrderCode } from '../../rules/types';
 import { ACTIVATION_SEGMENT } from '../clock';
 import { forbidden, invalid, MusterError } from '../errors';
-import { CARD_DRAW_RULES } from '../../rules/optional/card-draw';
 import type { ChangeSet } from '../events';
 import type { ActivateReInput, ActivationAttemptInput, ActivationAttemptResult, ActivationPreview, ActivationPreviewInput, ChangeResult, PassInput, PassResult } from '../../contract';
 import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type Effectiveness, type LeaderDbRow, type UnitRow } from '../store';
@@ -17,7 +16,7 @@ import { officerRating, requireCommanderOnMap, spendPoints, standingOrders, subt
 import { check, RULE, unitSubject } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, onMapUnit, requireSegment, requireSideToAct } from './lookups';
-import { cardDrawNow, cardInitiativeMe, requireDrawnCard, spendCard } from './optional-card-draw';
+import { activationDrmItems, activationOrderRule, recordActivationInModules } from './rule-seam';
 import { requireStartOfActivationDone } from './turn-start';
 
 /** The activation phase of a step of segment III (A in-command, B out-of-command). */
@@ -59,8 +58,8 @@ export function meAttemptChecks(ctx: GameContext, input: { commandId?: string; u
   const t = requireSideToAct(ctx, field, c.side);
   // RI-B02: the Activation Segment's first activation waits for the turn's arrival and rain rolls.
   requireStartOfActivationDone(ctx, field);
-  // RI-O40: with card-draw activation only the drawn card's command activates.
-  if (!subject.unit) requireDrawnCard(ctx, field, c);
+  // A rule module that replaces alternation says which commands may activate (card draw, RI-O40: the drawn card's).
+  if (!subject.unit) activationOrderRule(ctx)?.requireMayActivate(field, c);
   const order = activationOrder(ctx, subject, commands);
   const options = activationOptions(order);
   if (!options.mayAttemptMe) throw forbidden(field, `${subject.name} is under ${order}: RE activation only`, options.rule);
@@ -82,7 +81,7 @@ export function reActivationChecks(ctx: GameContext, input: { commandId?: string
   requireMayBeOutOfCommand(subject, commanderOutOfCommand);
   const t = requireSideToAct(ctx, subject.field, subject.c.side);
   requireStartOfActivationDone(ctx, subject.field);
-  if (!subject.unit) requireDrawnCard(ctx, subject.field, subject.c);
+  if (!subject.unit) activationOrderRule(ctx)?.requireMayActivate(subject.field, subject.c);
   const order = activationOrder(ctx, subject, commands);
   check(subject.field, askRules(() => activateAtRe(order)));
   return { subject, t, order };
@@ -105,7 +104,9 @@ function meDrmInput(ctx: GameContext, subject: ActivationSubject, commands: Comm
     : readUnits(ctx.db).filter((u) => within!.has(u.command_id) && u.on_map === 1 && u.status !== 'eliminated' && u.works !== 'none');
   // RI-C01: the game's house reading of the OOC commander's DRM.
   const oocCommanderDrm = readHouseReadings(ctx.db).oocCommanderDrm;
-  return { drm: { level, anyUnitInBreastworks: worksUnits.length > 0, commanderOutOfCommand, superiorRatingsInRange: inRange.map((l) => l.rating), oocCommanderDrm }, inRange, worksUnits };
+  // The rule modules' DRMs for this roll, itemised with their source.
+  const otherDrms = activationDrmItems(ctx, { side: c.side, commandId: c.id, ...(subject.unit ? { unitId: subject.unit.id } : {}) });
+  return { drm: { level, anyUnitInBreastworks: worksUnits.length > 0, commanderOutOfCommand, superiorRatingsInRange: inRange.map((l) => l.rating), oocCommanderDrm, ...(otherDrms.length > 0 ? { otherDrms } : {}) }, inRange, worksUnits };
 }
 
 function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): ActivationAttemptResult {
@@ -121,7 +122,7 @@ function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): Act
     const phase = readClock(ctx.db).phase;
     const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
     if (!subject.unit) cs.set('commands', c.id, 'me_attempted', 0, 1);
-    spendCard(cs, t);
+    recordActivationInModules(cs, t);
     cs.set('turn_state', 1, 'activations', t.activations, t.activations + 1).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
     // The Initiative player's initial activation is at ME without a roll; under card draw, his first own card (RI-O11).
     const free = freeMe(ctx, subject, t, order);
@@ -150,7 +151,7 @@ function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): Act
 
 /** The Initiative player's initial activation at ME without a roll (RI-S18); under card draw his first own card (RI-O11). */
 function freeMe(ctx: GameContext, subject: ActivationSubject, t: ReturnType<typeof readTurnState>, order: OrderCode) {
-  return (subject.unit ? null : cardInitiativeMe(ctx, subject.c, t, order)) ?? initiativeMeActivation({ initiativePlayer: t.initiative === subject.c.side, firstActivationOfSegment: t.activations === 0, order });
+  return (subject.unit ? null : (activationOrderRule(ctx)?.initiativeMe(subject.c, t, order) ?? null)) ?? initiativeMeActivation({ initiativePlayer: t.initiative === subject.c.side, firstActivationOfSegment: t.activations === 0, order });
 }
 
 /**
@@ -270,7 +271,7 @@ function activateRe(ctx: GameContext, input: ActivateReInput): ChangeResult {
     const { c } = subject;
     const phase = readClock(ctx.db).phase;
     const next = afterActivationAction({ phase: activationPhaseOf(phase), toAct: c.side, consecutivePasses: t.passes_in_row, ended: false }, 'activate');
-    spendCard(cs, t);
+    recordActivationInModules(cs, t);
     cs.set('turn_state', 1, 'activations', t.activations, t.activations + 1).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
     recordActivation(ctx, cs, subject, 'RE', phase, t.activations + 1);
     const summary = subject.unit ? `${subject.name} (out of command) activates at RE (Default Order ${order})` : `${c.name} activates at RE (${order})`;
@@ -285,13 +286,9 @@ function pass(ctx: GameContext, input: PassInput): PassResult {
     requireSegment(ctx, 'side', ACTIVATION_SEGMENT, RULE.activation);
     const t = requireSideToAct(ctx, 'side', side);
     requireStartOfActivationDone(ctx, 'side');
-    if (cardDrawNow(ctx) !== null) {
-      // RI-O40: under card draw a side passes only a drawn card its command can do nothing with; the card is spent.
-      const c = cardPassChecks(ctx);
-      spendCard(cs, t);
-      cs.set('turn_state', 1, 'side_to_act', t.side_to_act, side === 'USA' ? 'CSA' : 'USA');
-      return { summary: `${side} passes: ${c.name}'s card is spent without activating (it may neither try for ME nor take RE)`, subjects: [`command:${c.id}`], result: { passesInRow: t.passes_in_row, phaseOver: false } };
-    }
+    // A rule module that replaces alternation has its own pass (card draw, RI-O40: a drawn card is spent).
+    const order = activationOrderRule(ctx);
+    if (order !== null) return { ...order.pass(cs, side, t), result: { passesInRow: t.passes_in_row, phaseOver: false } };
     const next = afterActivationAction({ phase: activationPhaseOf(readClock(ctx.db).phase), toAct: side, consecutivePasses: t.passes_in_row, ended: false }, 'pass');
     cs.set('turn_state', 1, 'passes_in_row', t.passes_in_row, next.consecutivePasses).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
     return {
@@ -299,32 +296,6 @@ function pass(ctx: GameContext, input: PassInput): PassResult {
       result: { passesInRow: next.consecutivePasses, phaseOver: next.ended },
     };
   });
-}
-
-/**
- * RI-O40: under card draw a pass is allowed only for a drawn card whose command may neither try for ME nor
- * take RE (a command without a leader, say); otherwise the drawn command activates. pass() runs it, and so
- * does the turn state's list of what each side may do.
- */
-export function cardPassChecks(ctx: GameContext): CommandRow {
-  const t = readTurnState(ctx.db);
-  const commands = readCommands(ctx.db);
-  const c = commands.find((x) => x.id === t.card_pending);
-  if (!c) throw forbidden('side', 'with card-draw activation nobody passes: draw a card', CARD_DRAW_RULES.randomMovement);
-  const may = (check: () => unknown) => {
-    try {
-      check();
-      return true;
-    } catch (e) {
-      if (e instanceof MusterError) return false;
-      throw e;
-    }
-  };
-  const input = { commandId: c.id };
-  if (may(() => meAttemptChecks(ctx, input, commands, false)) || may(() => reActivationChecks(ctx, input, commands, false))) {
-    throw forbidden('side', `${c.name}'s card is drawn: it tries for ME or takes RE (a drawn card is spent by its activation)`, CARD_DRAW_RULES.randomMovement);
-  }
-  return c;
 }
 
 export const activationFunctions = { attemptActivation, activateRe, pass, previewActivation } satisfies Partial<ServiceFunctions>;

@@ -15,16 +15,12 @@ import { readActivatedUnits, readClock, readGame, readCommands, readLeaders, rea
 import { askRules } from '../validate';
 import { RULE } from './common';
 import { obligationsNow, requireObligationsMet, rollAllDueVerdict } from './obligations';
-import { write, type GameContext, type ServiceFunctions } from './context';
+import { inTransaction, write, type GameContext, type ServiceFunctions } from './context';
 import { perRevision } from './revision-memo';
 import { legalActions, verdictOf } from './legal';
 import { fatigueRecovery } from './movement';
-import { messengerArrivals } from './optional-messengers';
-import { cardDrawBox, requireDrawOver } from './optional-card-draw';
-import { numberingFor } from './numbering';
 import { automaticArrivals } from './reinforcements';
-import { clearNightPlots } from './optional-night-plot';
-import { holdInitiativeByLevel } from './optional-variable-initiative';
+import { clockMoveNotes, moduleTurnState, requireModulesAllowAdvance } from './rule-seam';
 import { BOTH_DONE, entriesThisStep, secretEntriesNow, secretsRecorded, secretStep, sideBit } from './secrets';
 
 /** The turn state: a query only, so its many checks share one read of the clock, the turn state and the commands. */
@@ -58,9 +54,10 @@ function turnStateNow(ctx: GameContext, input: { viewer?: Viewer } = {}): TurnSt
       .sort((a, b) => a.order - b.order),
     secretEntries: secretEntriesNow(ctx.db),
     legal: { ...legalActions(ctx), advance: advanceVerdicts(ctx) },
-    // The draws' rolls numbered as the viewer reads the dice log (RI-H07).
-    cardDraw: cardDrawBox(ctx, numberingFor(ctx.db, input.viewer)),
     obligations: { items: obligations, rollAllDue: rollAllDueVerdict(ctx, obligations) },
+    // The fields the rule modules' contracts add (card-draw activation's box: null in a game without it).
+    cardDraw: null,
+    ...moduleTurnState(ctx, input.viewer),
   };
 }
 
@@ -95,11 +92,11 @@ function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceC
     cs.set('clock', 1, 'turn_id', clock.turn_id, next.turnId).set('clock', 1, 'step', clock.step, next.step).set('clock', 1, 'segment', clock.segment, next.segment).set('clock', 1, 'phase', clock.phase, next.phase);
     const automatic: string[] = [];
     for (const ev of next.events) automatic.push(...applyAutomatic(ctx, cs, ev, t, next.turnId));
-    // The Messengers option: messages arriving this turn take effect as its Orders Segment begins (RI-O16).
-    if (next.events.includes('new-turn')) automatic.push(...messengerArrivals(ctx, cs, next.turnId));
-    // Variable Initiative (optional): on a day turn after a First Day-Turn the levels' winner holds the Initiative (RI-O01).
-    if (next.segment === INITIATIVE_SEGMENT && next.phase === 'A') automatic.push(...holdInitiativeByLevel(ctx, cs, next.turnId));
     const turn = turns.find((x) => x.id === next.turnId)!;
+    // The rule modules' resets and automatic changes (the Messengers option's arrivals at a new turn, RI-O16;
+    // Variable Initiative's holder of the Initiative entering II.A, RI-O01).
+    const newDay = next.events.includes('new-turn') && turn.date !== turns.find((x) => x.id === clock.turn_id)!.date;
+    automatic.push(...clockMoveNotes(ctx, cs, { turnId: next.turnId, segment: next.segment, phase: next.phase, events: next.events, before: t }, newDay));
     const info = clockInfo({ turn_id: next.turnId, segment: next.segment, phase: next.phase }, turns);
     return {
       summary: `Clock: ${turn.date} ${turn.time}, ${info.label}${automatic.length ? `; ${automatic.join('; ')}` : ''}`,
@@ -122,8 +119,8 @@ function advanceChecks(ctx: GameContext, input: AdvanceClockInput = {}, lastTurn
   // under Variable Initiative a First Day-Turn's levels (RI-O01).
   requireObligationsMet(ctx, 'clock');
   if (secretsRecorded(ctx.db)) requireEntriesMade(ctx, clock, readTurnState(ctx.db).entries_done, new Set(input.nothingToEnter ?? []));
-  // RI-O40: under card draw the In-Command Activation Phase ends when the box is empty.
-  requireDrawOver(ctx);
+  // The rule modules' own checks (card draw, RI-O40: the In-Command Activation Phase ends when the box is empty).
+  requireModulesAllowAdvance(ctx);
   return next;
 }
 
@@ -171,7 +168,8 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
     }
     case 'new-turn': {
       // Per-turn state starts afresh: rating points, moves, Leader Rally, ME attempts, failed order changes,
-      // Confusion Table results, Bayonet Charge markers (RI-K12), initiative.
+      // Confusion Table results, Bayonet Charge markers (RI-K12), initiative. The rule modules' own per-turn
+      // state (cards drawn, status-ladder hits, night plots) is theirs to reset (rule-seam.ts onNewTurn).
       for (const l of readLeaders(ctx.db)) {
         cs.set('leaders', l.id, 'points_used', l.points_used, null).set('leaders', l.id, 'moved', l.moved, 0).set('leaders', l.id, 'rally_used', l.rally_used, 0);
       }
@@ -179,17 +177,12 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
         cs.set('commands', c.id, 'me_attempted', c.me_attempted, 0).set('commands', c.id, 'order_change_failed', c.order_change_failed, 0);
         cs.set('commands', c.id, 'activation', c.activation, null).set('commands', c.id, 'activation_phase', c.activation_phase, null).set('commands', c.id, 'activation_order', c.activation_order, null);
         cs.set('commands', c.id, 'confusion_result', c.confusion_result, null);
-        // Card-draw activation: every card goes back in the box (RI-O11).
-        if (c.card_drawn !== null && c.card_drawn !== undefined) cs.set('commands', c.id, 'card_drawn', c.card_drawn, null);
       }
-      // The status ladder counts hits within a turn (RI-O14).
-      for (const u of readUnits(ctx.db).filter((x) => x.ladder_hit === 1)) cs.set('units', u.id, 'ladder_hit', 1, 0);
       for (const u of readActivatedUnits(ctx.db)) {
         cs.set('units', u.id, 'activation', u.activation, null).set('units', u.id, 'activation_phase', u.activation_phase, null).set('units', u.id, 'activation_order', u.activation_order, null);
         cs.set('units', u.id, 'confusion_result', u.confusion_result, null);
       }
       for (const u of readUnits(ctx.db).filter((x) => x.bayonet_charge === 1)) cs.set('units', u.id, 'bayonet_charge', 1, 0);
-      clearNightPlots(ctx, cs);
       // RI-S11: by default the previous turn's Initiative winner holds the +1 Initiative Modifier; the game's
       // house reading may give it to the loser.
       cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, askRules(() => initiativeModifierHolder(t.initiative, readHouseReadings(ctx.db).initiativeModifier)));
@@ -206,7 +199,6 @@ function applyAutomatic(ctx: GameContext, cs: ChangeSet, ev: AutomaticEvent, t: 
       ] as const) {
         cs.set('turn_state', 1, field, cs.valueOf('turn_state', 1, field, t[field]), v);
       }
-      if (t.card_pending !== null && t.card_pending !== undefined) cs.set('turn_state', 1, 'card_pending', t.card_pending, null);
       return [`turn ${turnId} begins`];
     }
     case 'expire-commanders-initiative': {
@@ -266,11 +258,13 @@ function decisionAt(ctx: GameContext): string | null {
 
 /**
  * Fewer clicks: the clock moves step by step (one event each, as Next would) through every
- * step where nothing waits, and stops at the next decision, roll or chore (RI-B13). All the steps are
- * written together or none; a step the rules refuse (guns to resolve, the last turn over) stops it there.
+ * step where nothing waits, and stops at the next decision, roll or chore (RI-B13). The whole advance is
+ * one transaction: a step the rules refuse (guns to resolve, the last turn over) is where it stops, keeping
+ * the steps before it; any other failure part-way (a refusal of another kind, the file failing to write)
+ * takes every step back with it, so nothing of the advance is written.
  */
 function advanceToDecision(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceToDecisionResult {
-  return ctx.db.transaction((): AdvanceToDecisionResult => {
+  return inTransaction(ctx.db, (): AdvanceToDecisionResult => {
     const passed: string[] = [];
     const automatic: string[] = [];
     let last: AdvanceClockResult | null = null;
@@ -292,7 +286,7 @@ function advanceToDecision(ctx: GameContext, input: AdvanceClockInput = {}): Adv
     }
     const result = last!;
     return { event: result.event, clock: clockInfo(readClock(ctx.db), readTurns(ctx.db)), passed, stoppedBecause: stoppedBecause!, automatic };
-  })();
+  });
 }
 
 // The turn bar asks for the turn state after every change, and the Turn screen with it: worked out once per state of the file.

@@ -7,19 +7,26 @@
  */
 import { shareShockLoss, shockTableCell, type KitCohesionOutcome, type KitShockSide } from '../../rules/kit';
 import type { UnitStatus } from '../../rules/types';
-import type { ResolveShockInput, ResolveShockResult } from '../../contract';
+import type { PlanShockResult, ResolveShockInput, ResolveShockResult } from '../../contract';
 import { invalid } from '../errors';
 import type { ChangeSet } from '../events';
 import { currentSp, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import type { Draft, GameContext } from './context';
 import { cellWords, cohesionCheck, KitCells, kitLeaderChecks, requireKit, typedCheckRolls, type CheckContext } from './combat-kit';
-import type { ShockBuildFacts } from './combat-shock';
 import { applyOutcomes, dieWords, sidesThatLost, signed, type Dice, type GivenDie } from './combat-units';
 import { statusHitRule } from './rule-seam';
 import type { UnitChanges } from './unit-changes';
 
 type ShockDraft = Draft<Omit<ResolveShockResult, 'event' | 'dice'>>;
+
+
+/** A shock combat's plan with its attacking and defending units, as combat-shock.ts builds it for the resolution. */
+export interface ShockBuildFacts {
+  plan: PlanShockResult;
+  attackers: UnitRow[];
+  defenders: UnitRow[];
+}
 
 /** A unit stays in the shock unless its check routed or shattered it, made it retreat, or its losses eliminated it. */
 function staysIn(changes: UnitChanges, u: UnitRow, o: KitCohesionOutcome | null): boolean {

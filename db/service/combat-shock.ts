@@ -7,7 +7,7 @@
 import { cohesionRatingOf, oddsColumn, shockTableCell } from '../../rules/kit';
 import type { Kit } from '../kit';
 import { cellWords, checkedUnit, kitOf } from './combat-kit';
-import { resolveShockFromKit } from './combat-shock-kit';
+import { resolveShockFromKit, type ShockBuildFacts } from './combat-shock-kit';
 import { bayonetChargeIneligibility, oddsRoundedForAttacker, orderMayShock, preShockDrm, retreatBeforeShock, shockDrm, type ShockAttacker } from '../../rules/shock';
 import { ORDERS } from '../../rules/orders';
 import type { BayonetChargeInput, CancelBayonetChargeInput, ChangeResult, PlanShockInput, PlanShockResult, ResolveShockInput, ResolveShockResult } from '../../contract';
@@ -21,12 +21,6 @@ import { requireSegment } from './lookups';
 import { shockDrmItems, statusHitRule } from './rule-seam';
 import { UnitChanges } from './unit-changes';
 import { ACTIVATION_SEGMENT, applyOutcomes, atMe, combatUnit, combatUnits, dieWords, givenDie, leaderChecks, mountedFlag, oneSide, playerItems, sidesThatLost, signed, type Dice } from './combat-units';
-
-export interface ShockBuildFacts {
-  plan: PlanShockResult;
-  attackers: UnitRow[];
-  defenders: UnitRow[];
-}
 
 // -------------------------------------------------------------------------------------------
 // Shock

@@ -19,7 +19,7 @@ import { die, refuseFinishedEntries, write, type GameContext, type ServiceFuncti
 import { requireSegment, requireStep } from './lookups';
 import { BOTH_DONE, sideBit } from './secrets';
 import { readHouseReadings } from '../reading-choices';
-import { refuseRollWhenLevelsDecide } from './optional-variable-initiative';
+import { refuseInitiativeRollByModule } from './rule-seam';
 
 const POINTS_COLUMN = { USA: 'army_points_usa', CSA: 'army_points_csa' } as const;
 
@@ -33,7 +33,7 @@ export function requirePointsAvailable(ctx: GameContext, field: string, leader: 
 function declareInitiative(ctx: GameContext, input: DeclareInitiativeInput): ChangeResult {
   return write(ctx, 'initiative.declared', input, (cs, game) => {
     requireStep(ctx, 'side', INITIATIVE_SEGMENT, 'A', RULE.initiative);
-    refuseRollWhenLevelsDecide(ctx, 'side');
+    refuseInitiativeRollByModule(ctx, 'side');
     refuseFinishedEntries(ctx, input.side, 'side');
     const t = readTurnState(ctx.db);
     if (t.initiative !== null) throw forbidden('side', `${t.initiative} already has the Initiative this turn`, RULE.initiative);
@@ -77,7 +77,7 @@ function rollInitiative(ctx: GameContext, input: InitiativeInput): InitiativeRes
     const typed = { USA: optionalRoll('rolls.USA', rolls.USA), CSA: optionalRoll('rolls.CSA', rolls.CSA) };
     if ((typed.USA === undefined) !== (typed.CSA === undefined)) throw invalid('rolls', 'type both sides\' rolls, or neither (the app rolls both)');
     requireSegment(ctx, 'armyPoints', INITIATIVE_SEGMENT, RULE.initiative);
-    refuseRollWhenLevelsDecide(ctx, 'armyPoints');
+    refuseInitiativeRollByModule(ctx, 'armyPoints');
     const t = readTurnState(ctx.db);
     if (t.initiative !== null) throw forbidden('armyPoints', `${t.initiative} already has the Initiative this turn`, RULE.initiative);
     const uses = commitments(t, input);

@@ -17,7 +17,7 @@ import { check, commandArm, RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { leader, onMapUnit, requireSegment, requireSideToAct } from './lookups';
 import { verdictOf } from './legal';
-import { requireDrawnCard, spendCard } from './optional-card-draw';
+import { activationOrderRule, recordActivationInModules } from './rule-seam';
 import { secretStep, sideBit } from './secrets';
 import { requireStartOfActivationDone } from './turn-start';
 import { commandAncestors } from '../../rules/orders';
@@ -133,7 +133,7 @@ function grantChecks(ctx: GameContext, l: LeaderDbRow, commands: CommandRow[]): 
   if (l.casualty !== 'none') throw forbidden('leaderId', `${l.name} is ${l.casualty}`, RULE.leaderLosses);
   const t = requireSideToAct(ctx, 'leaderId', l.side);
   requireStartOfActivationDone(ctx, 'leaderId');
-  requireDrawnCard(ctx, 'leaderId', c);
+  activationOrderRule(ctx)?.requireMayActivate('leaderId', c);
   // The rules' ledger check, with one man's counters sharing their points (RI-D16).
   check('leaderId', askRules(() => grantMeToStackedUnits(ledger(ctx), { id: l.id, role: l.role, name: manName(l) }, { unitsSubordinate: true })));
   return { c, t };
@@ -164,7 +164,7 @@ function grantMe(ctx: GameContext, input: GrantMeInput): ChangeResult {
     const place = t.activations + 1;
     for (const u of units) cs.set('units', u.id, 'activation', u.activation, 'ME').set('units', u.id, 'activation_phase', u.activation_phase, phase).set('units', u.id, 'activation_order', u.activation_order, place);
     cs.set('leaders', l.id, 'points_used', l.points_used, 'grant-me');
-    spendCard(cs, t);
+    recordActivationInModules(cs, t);
     cs.set('turn_state', 1, 'activations', t.activations, place).set('turn_state', 1, 'passes_in_row', t.passes_in_row, 0).set('turn_state', 1, 'side_to_act', t.side_to_act, next.toAct);
     return {
       summary: `${manName(l)} gives ME to the units stacked with him: ${units.map((u) => u.name).join(', ')} (in command for this activation; all his rating points for the turn)`,

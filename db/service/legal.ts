@@ -12,8 +12,8 @@ import type { LegalActions, LegalActivation, LegalOrderChange, Verdict } from '.
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { MusterError } from '../errors';
 import { readClock, readCommands, readLeaders, readTurnState, readUnits, type CommandRow } from '../store';
-import { cardPassChecks, meAttemptChecks, reActivationChecks } from './activation';
-import { cardDrawNow } from './optional-card-draw';
+import { meAttemptChecks, reActivationChecks } from './activation';
+import { activationOrderRule, type ActivationOrderRule } from './rule-seam';
 import { standingOrders } from './chain';
 import { readHouseReadings } from '../reading-choices';
 import { commandArm } from './common';
@@ -83,11 +83,11 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
     });
 }
 
-function activations(ctx: GameContext, commands: CommandRow[], phase: string, side: Side, drawn: { pending: string | null } | null): LegalActivation[] {
+function activations(ctx: GameContext, commands: CommandRow[], phase: string, side: Side, order: ActivationOrderRule | null): LegalActivation[] {
   const orders = standingOrders(ctx, commands);
   const subjects: { commandId?: string; unitId?: string; side: Side; fallbackOrder: OrderCode }[] = commandsOnTheMap(ctx, commands)
-    // RI-O40: under card draw the legal activations are exactly the drawn card's command's (none before a card is drawn).
-    .filter((c) => drawn === null || c.id === drawn.pending)
+    // A rule module that replaces alternation says which may activate (card draw, RI-O40: the drawn card's command, none before a draw).
+    .filter((c) => order === null || order.mayActivate(c))
     .filter((c) => c.side === side && c.on_map === 1 && (ACTIVATION_LEVELS as readonly string[]).includes(c.level))
     .map((c) => ({ commandId: c.id, side: c.side, fallbackOrder: orders.get(c.id)!.order }));
   // RI-S25: in the Out-of-Command Activation Phase a player may activate single units.
@@ -125,7 +125,7 @@ export function legalActions(ctx: GameContext): Omit<LegalActions, 'advance'> {
             requireSideToAct(ctx, 'side', side);
             // RI-B02: as pass() checks, the first pass waits for the turn's arrival and rain rolls.
             requireStartOfActivationDone(ctx, 'side');
-            if (cardDrawNow(ctx) !== null) cardPassChecks(ctx);
+            activationOrderRule(ctx)?.passChecks();
           }).verdict
         : { allowed: false, reason: 'passing is for the Activation Segment', rule: 'Rev. Activation Segment' },
     ]),
@@ -133,7 +133,7 @@ export function legalActions(ctx: GameContext): Omit<LegalActions, 'advance'> {
   return {
     orderChanges: clock.segment === ORDERS_SEGMENT ? orderChanges(ctx, commands) : [],
     // Only the side to act may activate; the other side's verdict is its `pass` entry ("it is X's turn").
-    activations: inActivation && turn.side_to_act !== null && turn.passes_in_row < 3 ? activations(ctx, commands, clock.phase, turn.side_to_act, cardDrawNow(ctx) === null ? null : { pending: turn.card_pending }) : [],
+    activations: inActivation && turn.side_to_act !== null && turn.passes_in_row < 3 ? activations(ctx, commands, clock.phase, turn.side_to_act, activationOrderRule(ctx)) : [],
     pass,
   };
 }

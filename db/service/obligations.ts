@@ -28,9 +28,10 @@ import { combatFunctions } from './combat';
 import { initiativeFunctions, requirePointsAvailable } from './initiative';
 import { verdictOf } from './legal';
 import { lossesFunctions } from './losses';
-import { initiativeDecision } from './optional-variable-initiative';
-import { arrivalRollsDueNow, reinforcementsFunctions } from './reinforcements';
+import { arrivalRollsDueNow } from './arrival-checks';
+import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
+import { initiativeRollReplaced, moduleObligations } from './rule-seam';
 import { sideBit } from './secrets';
 import { atStartOfActivation } from './turn-start';
 import { victoryFunctions } from './victory';
@@ -51,7 +52,9 @@ function settledIds(ctx: GameContext): Set<string> {
   return new Set(JSON.parse(raw) as string[]);
 }
 
-const item = (o: Omit<Obligation, 'side' | 'appRolls' | 'choices' | 'where'> & Partial<Obligation>): Obligation => ({ side: null, appRolls: false, choices: [], where: null, ...o });
+/** An obligation with what it leaves out at its defaults (no side, not rolled by the app, no choices, no screen named); the rule modules' obligations are made with it too. */
+export const obligationItem = (o: Omit<Obligation, 'side' | 'appRolls' | 'choices' | 'where'> & Partial<Obligation>): Obligation => ({ side: null, appRolls: false, choices: [], where: null, ...o });
+const item = obligationItem;
 
 /** The next superior commander of a command: the leader of the first command above it that has one. */
 function nextSuperiorLeader(c: CommandRow, byId: Map<string, CommandRow>, leaders: Map<string, { id: string; name: string; on_map: number; casualty: string }>) {
@@ -60,21 +63,20 @@ function nextSuperiorLeader(c: CommandRow, byId: Map<string, CommandRow>, leader
   return up?.leader_id ? (leaders.get(up.leader_id) ?? null) : null;
 }
 
-/** The Initiative roll (II.A) or, under Variable Initiative on a First Day-Turn, the levels that decide it. */
+/**
+ * The Initiative roll (II.A), unless a rule module decides the Initiative in its place (Variable Initiative
+ * on a First Day-Turn: its own obligations say what is due instead).
+ */
 function initiativeItems(ctx: GameContext): Obligation[] {
   const clock = readClock(ctx.db);
   const t = readTurnState(ctx.db);
   if (clock.segment !== INITIATIVE_SEGMENT || clock.phase !== 'A' || t.initiative !== null) return [];
-  const decision = initiativeDecision(ctx, clock.turn_id);
-  if (decision?.decidedBy === 'levels-due') {
-    // RI-O22: the levels count the units arriving this turn, so this turn's rolls for entry come first.
-    return [item({ id: 'initiative-levels', kind: 'chore', text: 'determine the Initiative Levels (Variable Initiative)', rule: decision.rule, where: 'Turn screen: Initiative Levels' }), ...arrivalItems(ctx)];
-  }
+  if (initiativeRollReplaced(ctx)) return [];
   return [item({ id: 'initiative', kind: 'roll', text: 'roll for the Initiative', rule: RULE.initiative, appRolls: true })];
 }
 
 /** Each group's roll for entry due this turn and not made (a group at an Alternative Arrival Area unnamed, RI-B03). */
-function arrivalItems(ctx: GameContext): Obligation[] {
+export function arrivalObligations(ctx: GameContext): Obligation[] {
   return arrivalRollsDueNow(ctx).map((g) =>
     item({ id: `arrival:${g.groupId}`, kind: 'roll', side: g.side, text: g.secret ? `roll for the arrival of a ${g.side} group sent to an Alternative Arrival Area` : `roll for the arrival of ${g.name}`, rule: RULES.arrival, appRolls: true }),
   );
@@ -83,7 +85,7 @@ function arrivalItems(ctx: GameContext): Obligation[] {
 /** The rolls due by the beginning of the Activation Segment, before its first activation or pass (RI-B02, RI-B04). */
 function startOfActivationItems(ctx: GameContext): Obligation[] {
   if (!atStartOfActivation(ctx)) return [];
-  const items = arrivalItems(ctx);
+  const items = arrivalObligations(ctx);
   if (rainRollDue(ctx)) items.push(item({ id: 'rain', kind: 'roll', text: 'roll to end the rain', rule: RULES.rain, appRolls: true }));
   return items;
 }
@@ -210,7 +212,16 @@ function cleanupItems(ctx: GameContext, settled: Set<string>): Obligation[] {
 export function obligationsNow(ctx: GameContext): Obligation[] {
   if (readGame(ctx.db).ended) return [];
   const settled = settledIds(ctx);
-  return [...uddItems(ctx), ...initiativeItems(ctx), ...designationItems(ctx, settled), ...startOfActivationItems(ctx), ...replacementItems(ctx), ...cleanupItems(ctx, settled)];
+  // The rule modules' obligations come after the Initiative's (Variable Initiative's levels take its place).
+  return [
+    ...uddItems(ctx),
+    ...initiativeItems(ctx),
+    ...moduleObligations(ctx, settled),
+    ...designationItems(ctx, settled),
+    ...startOfActivationItems(ctx),
+    ...replacementItems(ctx),
+    ...cleanupItems(ctx, settled),
+  ];
 }
 
 /** The words of a refusal naming every open item: "roll for the arrival of X; roll to end the rain". */

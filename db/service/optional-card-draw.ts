@@ -7,7 +7,8 @@
  */
 import { cardActivation, cardDrawInPhase, CARD_DRAW_RULES, uniformPick, uniformPickScheme, type CardDrawState } from '../../rules/optional/card-draw';
 import type { CardDrawLevel, DieRoll, OrderCode, Side } from '../../rules/types';
-import type { CardDrawBox, CardDrawn, DrawCardInput, DrawCardResult, Verdict } from '../../contract';
+import type { CardDrawBox, CardDrawn, ClockState, DrawCardInput, DrawCardResult, Verdict } from '../../contract';
+import { CARD_DRAW_LEVEL_NAMES } from '../../rules/optional/catalogue';
 import { cardBox } from '../card-draw-check';
 import { ACTIVATION_SEGMENT } from '../clock';
 import { forbidden, MusterError } from '../errors';
@@ -18,9 +19,12 @@ import { readClock, readCommands, readTurnState, readUnits, type CommandRow, typ
 import { askRules } from '../validate';
 import { standingOrders } from './chain';
 import { RULE } from './common';
-import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { die, write } from './context';
+import type { GameContext, ServiceFunctions } from './game-context';
 import { readOptionalRules } from './game-options';
 import { requireStartOfActivationDone } from './turn-start';
+import { meAttemptChecks, reActivationChecks } from './activation';
+import { registerRuleModule } from './rule-seam';
 import { numberingFor, type Numbering } from './numbering';
 
 const R = CARD_DRAW_RULES;
@@ -43,7 +47,7 @@ export function anyCardDrawn(ctx: GameContext): boolean {
 
 /**
  * RI-O40: while the draw is on, only the drawn card's command may activate; refused for any other, and
- * for every command before a card is drawn. Called by the ME and RE checks (db/service/activation.ts).
+ * for every command before a card is drawn. The ME and RE checks (db/service/activation.ts) ask it through the seam.
  */
 export function requireDrawnCard(ctx: GameContext, field: string, c: CommandRow): void {
   if (cardDrawNow(ctx) === null) return;
@@ -209,5 +213,79 @@ export function requireDrawOver(ctx: GameContext): void {
     throw forbidden('clock', `the card draw is not over: ${box.inBox.length} card(s) left in the box (${box.remaining.USA} USA, ${box.remaining.CSA} CSA); draw them all`, R.randomMovement);
   }
 }
+
+/**
+ * RI-O40: under card draw a pass is allowed only for a drawn card whose command may neither try for ME nor
+ * take RE (a command without a leader, say); otherwise the drawn command activates. pass() runs it, and so
+ * does the turn state's list of what each side may do.
+ */
+function cardPassChecks(ctx: GameContext): CommandRow {
+  const t = readTurnState(ctx.db);
+  const commands = readCommands(ctx.db);
+  const c = commands.find((x) => x.id === t.card_pending);
+  if (!c) throw forbidden('side', 'with card-draw activation nobody passes: draw a card', R.randomMovement);
+  const may = (check: () => unknown) => {
+    try {
+      check();
+      return true;
+    } catch (e) {
+      if (e instanceof MusterError) return false;
+      throw e;
+    }
+  };
+  const input = { commandId: c.id };
+  if (may(() => meAttemptChecks(ctx, input, commands, false)) || may(() => reActivationChecks(ctx, input, commands, false))) {
+    throw forbidden('side', `${c.name}'s card is drawn: it tries for ME or takes RE (a drawn card is spent by its activation)`, R.randomMovement);
+  }
+  return c;
+}
+
+/** The turn guide's III.A under the draw. */
+function guide(ctx: GameContext, clock: ClockState): ClockState {
+  const settings = readOptionalRules(ctx.db).cardDraw;
+  if (settings === null || `${clock.segment}.${clock.phase}` !== 'III.A') return clock;
+  const whatHappens =
+    `Card-draw activation (optional rule): in place of alternation, Muster draws the next card from one box of both sides' ` +
+    `${CARD_DRAW_LEVEL_NAMES[settings.level]} with its die; the drawn command tries ME or takes RE as its orders allow ` +
+    `(the Initiative player's first card of his own may take ME without a roll), then the other side draws. The phase ends when the box is empty.`;
+  return { ...clock, whatHappens, rules: clock.rules.includes(R.randomMovement) ? clock.rules : [...clock.rules, R.randomMovement] };
+}
+
+registerRuleModule({
+  id: 'card-draw',
+  name: 'Card-draw activation (optional rule)',
+  kind: 'optional-rule',
+  active: (db) => readOptionalRules(db).cardDraw !== null,
+  activationOrder: (ctx) => {
+    if (cardDrawNow(ctx) === null) return null;
+    const pending = readTurnState(ctx.db).card_pending;
+    return {
+          mayActivate: (c) => c.id === pending,
+          requireMayActivate: (field, c) => requireDrawnCard(ctx, field, c),
+          initiativeMe: (c, t, order) => cardInitiativeMe(ctx, c, t, order),
+          passChecks: () => cardPassChecks(ctx),
+          pass: (cs, side, t) => {
+            // RI-O40: under card draw a side passes only a drawn card its command can do nothing with; the card is spent.
+            const c = cardPassChecks(ctx);
+            spendCard(cs, t);
+            cs.set('turn_state', 1, 'side_to_act', t.side_to_act, side === 'USA' ? 'CSA' : 'USA');
+            return { summary: `${side} passes: ${c.name}'s card is spent without activating (it may neither try for ME nor take RE)`, subjects: [`command:${c.id}`] };
+          },
+    };
+  },
+  onActivation: spendCard,
+  activationBegun: anyCardDrawn,
+  // RI-O40: the In-Command Activation Phase ends when the box is empty.
+  beforeAdvance: requireDrawOver,
+  // Every card goes back in the box at a new turn (RI-O11).
+  onNewTurn: (ctx, cs, move) => {
+    for (const c of readCommands(ctx.db)) if (c.card_drawn !== null && c.card_drawn !== undefined) cs.set('commands', c.id, 'card_drawn', c.card_drawn, null);
+    if (move.before.card_pending !== null && move.before.card_pending !== undefined) cs.set('turn_state', 1, 'card_pending', move.before.card_pending, null);
+    return [];
+  },
+  // The draws' rolls numbered as the viewer reads the dice log (RI-H07).
+  turnState: (ctx, viewer) => ({ cardDraw: cardDrawBox(ctx, numberingFor(ctx.db, viewer)) }),
+  guide,
+});
 
 export const cardDrawFunctions = { drawCard } satisfies Partial<ServiceFunctions>;

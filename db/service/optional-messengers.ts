@@ -5,19 +5,21 @@
  * start of the Orders Segment of its arrival turn (RI-O15, RI-O16). The message is kept in the command's
  * row of side secrets (concealment.message_*, db/migrations/0009-messengers.ts), changed by the attempt's
  * event, so undo takes it back; only its own side's queries read it, and the attempt's event stays out of
- * the other side's history and dice log while the message is on its way (db/service/messenger-secrets.ts).
+ * the other side's history and dice log while the message is on its way (db/service/optional-messengers-secrets.ts).
  * Without the rule nothing here changes anything: attempts change the orders at once, as the revision says.
  */
 import { canIssueOrder } from '../../rules/orders';
 import { MESSENGER_RULES, messagesArriving, messengerTable, messengerTurns, orderChangeTravels, sendOrderMessage, type OrderMessage } from '../../rules/optional/messengers';
 import type { OrderCode, Side } from '../../rules/types';
-import type { MessageTurn, OrderMessages, OrderMessageView, Viewer } from '../../contract';
+import type { ClockState, MessageTurn, OrderMessages, OrderMessageView, Viewer } from '../../contract';
 import { invalid } from '../errors';
 import type { ChangeSet } from '../events';
 import { readClock, readCommand, readCommands, readConcealment, readConcealmentOf, readLeaders, readTurns, type CommandRow, type ConcealmentRow, type TurnRow } from '../store';
 import { askRules } from '../validate';
 import { commandArm } from './common';
-import type { GameContext, ServiceFunctions } from './context';
+import type { GameContext, ServiceFunctions } from './game-context';
+import { registerRuleModule } from './rule-seam';
+import { messagesInFlightFrom } from './optional-messengers-secrets';
 import { readOptionalRules } from './game-options';
 
 /** RI-O53: the distance offered for a command with none stated before: one turn's ride, the table's first row. */
@@ -206,5 +208,36 @@ function orderMessages(ctx: GameContext, input: { viewer?: Viewer } = {}): Order
     .map((r) => ({ commandId: r.id, from: messageSender(ctx, commands.get(r.id)!), distanceHexes: r.message_distance ?? FIRST_RIDE_HEXES }));
   return { ...base, onTheWay, messages, routes };
 }
+
+registerRuleModule({
+  id: 'messengers',
+  name: 'Messengers (optional rule)',
+  kind: 'optional-rule',
+  active: (db) => readOptionalRules(db).messengers,
+  // Messages arriving this turn take effect as its Orders Segment begins (RI-O16).
+  onNewTurn: (ctx, cs, move) => messengerArrivals(ctx, cs, move.turnId),
+  // How a success will travel, checked before the die is rolled (RI-O16); a distance is refused without the option.
+  orderChange: (ctx, c, input) => {
+    const plan = planMessage(ctx, c, input.messengerDistance);
+    if (!messengersInForce(ctx)) return null;
+    let sent: ReturnType<typeof sendMessage> | null = null;
+    return {
+      send: (cs, order) => {
+        if (plan === null) return null;
+        sent = sendMessage(ctx, cs, c, order as OrderCode, plan);
+        const v = sent.view;
+        return { outcome: `sent by messenger from ${v.from} (${v.distanceHexes} hexes, ${v.turns} turn${v.turns === 1 ? '' : 's'}): arrives ${v.arrives.date} ${v.arrives.time}${sent.replaced ? `, replacing the ${sent.replaced} message on its way` : ''}` };
+      },
+      result: () => ({ message: sent?.view ?? null }),
+    };
+  },
+  // RI-O51: an attempt that sent a message stays the side's secret until the message arrives.
+  hiddenEvents: messagesInFlightFrom,
+  guide: (ctx, clock: ClockState) => {
+    if (!messengersInForce(ctx) || `${clock.segment}.${clock.phase}` !== 'I.B') return clock;
+    const whatHappens = `${clock.whatHappens} Messengers (optional rule): a successful order change travels by messenger for the turns its distance in hexes gives, and takes effect in the Orders Segment of its arrival turn.`;
+    return { ...clock, whatHappens, rules: clock.rules.includes(MESSENGER_RULES.messengers) ? clock.rules : [...clock.rules, MESSENGER_RULES.messengers] };
+  },
+});
 
 export const messengersFunctions = { orderMessages } satisfies Partial<ServiceFunctions>;

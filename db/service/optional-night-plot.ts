@@ -7,14 +7,16 @@
  */
 import { nightPlotPositions, nightPlotProblems, VARIABLE_INITIATIVE_RULES as R, type NightPlotStep } from '../../rules/optional/variable-initiative';
 import { SIDES, type Side } from '../../rules/types';
-import type { ChangeResult, NightPlotsReport, NightUnitPlotView, PlotNightMovementInput, Viewer } from '../../contract';
+import type { ChangeResult, ClockState, NightPlotsReport, NightUnitPlotView, PlotNightMovementInput, Viewer } from '../../contract';
 import { ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
 import { statement } from '../statements';
 import { readClock, readTurn, type UnitRow } from '../store';
 import { askRules } from '../validate';
-import { refuseFinishedEntries, write, type GameContext, type ServiceFunctions } from './context';
+import { refuseFinishedEntries, write } from './context';
+import type { GameContext, ServiceFunctions } from './game-context';
+import { registerRuleModule } from './rule-seam';
 import { unit } from './lookups';
 import { variableInitiativeOn } from './optional-variable-initiative';
 import { secretEntriesNow } from './secrets';
@@ -104,5 +106,22 @@ export function clearNightPlots(ctx: GameContext, cs: ChangeSet): void {
   const rows = statement(ctx.db, 'SELECT id, night_plot FROM units WHERE night_plot IS NOT NULL').all() as { id: string; night_plot: string }[];
   for (const r of rows) cs.set('units', r.id, 'night_plot', r.night_plot, null);
 }
+
+registerRuleModule({
+  id: 'night-plot',
+  name: 'Night movement plots (Variable Initiative, optional rule)',
+  kind: 'optional-rule',
+  active: variableInitiativeOn,
+  // A new turn: the night's plots have been carried out on the map.
+  onNewTurn: (ctx, cs) => {
+    clearNightPlots(ctx, cs);
+    return [];
+  },
+  guide: (ctx, clock: ClockState) => {
+    if (!variableInitiativeOn(ctx.db) || `${clock.segment}.${clock.phase}` !== 'I.B' || clock.light !== 'night') return clock;
+    const whatHappens = `${clock.whatHappens} Variable Initiative (optional rule): each side also plots its night movement secretly on the six-segment pad; both pads are revealed together.`;
+    return { ...clock, whatHappens, rules: clock.rules.includes(R.nightMovement) ? clock.rules : [...clock.rules, R.nightMovement] };
+  },
+});
 
 export const nightPlotFunctions = { nightPlots, plotNightMovement } satisfies Partial<ServiceFunctions>;

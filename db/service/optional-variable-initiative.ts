@@ -19,7 +19,7 @@ import {
 } from '../../rules/optional/variable-initiative';
 import { ineffectiveSp, previousDay, variableInitiativeArrival, type PreviousDay } from '../../rules/optional/variable-initiative-day';
 import { SIDES, type Itemised, type Side } from '../../rules/types';
-import type { DetermineInitiativeLevelsInput, DetermineInitiativeLevelsResult, InitiativeLevelSide, InitiativeLevelsInput, InitiativeLevelsRecord, InitiativeLevelsReport, InitiativeLevelUnit } from '../../contract';
+import type { ClockState, DetermineInitiativeLevelsInput, DetermineInitiativeLevelsResult, InitiativeLevelSide, InitiativeLevelsInput, InitiativeLevelsRecord, InitiativeLevelsReport, InitiativeLevelUnit } from '../../contract';
 import { INITIATIVE_SEGMENT } from '../clock';
 import type { NewDiceRow } from '../dice';
 import { forbidden, invalid, notFound } from '../errors';
@@ -28,9 +28,12 @@ import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
 import { currentSp, readClock, readCommands, readGroups, readTurns, readTurnState, readUnits, type TurnRow } from '../store';
 import { askRules } from '../validate';
-import { die, write, type GameContext, type ServiceFunctions } from './context';
+import { die, write } from './context';
+import type { GameContext, ServiceFunctions } from './game-context';
+import { registerRuleModule } from './rule-seam';
+import { arrivalObligations, obligationItem } from './obligations';
 import { readOptionalRules } from './game-options';
-import { arrivalRollsDue } from './reinforcements';
+import { arrivalRollsDue } from './arrival-checks';
 import { BOTH_DONE } from './secrets';
 
 const REINFORCEMENTS_RULE = R.reinforcements;
@@ -362,5 +365,40 @@ export function refuseRollWhenLevelsDecide(ctx: GameContext, field: string): voi
   if (now?.decidedBy === 'levels-due') throw forbidden(field, 'at the First Day-Turn after a night the Initiative Levels decide the Initiative: determine them (determineInitiativeLevels) instead of rolling', R.variableInitiative);
   if (now?.decidedBy === 'initiative-level') throw forbidden(field, `${now.text}: there is no roll for it`, R.variableInitiative);
 }
+
+/** The Initiative Phase's obligation under the option (RI-O01): a First Day-Turn's levels, after this turn's rolls for entry (RI-O22). */
+function levelsObligations(ctx: GameContext): ReturnType<typeof arrivalObligations> {
+  const clock = readClock(ctx.db);
+  if (clock.segment !== INITIATIVE_SEGMENT || clock.phase !== 'A' || readTurnState(ctx.db).initiative !== null) return [];
+  const decision = initiativeDecision(ctx, clock.turn_id);
+  if (decision?.decidedBy !== 'levels-due') return [];
+  // RI-O22: the levels count the units arriving this turn, so this turn's rolls for entry come first.
+  return [obligationItem({ id: 'initiative-levels', kind: 'chore', text: 'determine the Initiative Levels (Variable Initiative)', rule: decision.rule, where: 'Turn screen: Initiative Levels' }), ...arrivalObligations(ctx)];
+}
+
+/** The turn guide's Initiative Phase when the levels decide it. */
+function guide(ctx: GameContext, clock: ClockState): ClockState {
+  if (!variableInitiativeOn(ctx.db) || `${clock.segment}.${clock.phase}` !== 'II.A') return clock;
+  const decision = initiativeDecision(ctx, clock.turnId);
+  if (!decision || decision.decidedBy === 'initiative-roll') return clock;
+  const whatHappens =
+    decision.decidedBy === 'levels-due'
+      ? `Variable Initiative (optional rule): ${decision.text}. Make this turn's arrival rolls, then each side's Initiative Level is computed from the previous day and the higher level takes the Initiative; there is no Initiative roll and no army commander's points are added.`
+      : `Variable Initiative (optional rule): ${decision.text}. There is no Initiative roll this turn.`;
+  return { ...clock, whatHappens, rules: clock.rules.includes(decision.rule) ? clock.rules : [...clock.rules, decision.rule] };
+}
+
+registerRuleModule({
+  id: 'variable-initiative',
+  name: 'Variable Initiative (optional rule)',
+  kind: 'optional-rule',
+  active: variableInitiativeOn,
+  refuseInitiativeRoll: refuseRollWhenLevelsDecide,
+  replacesInitiativeRoll: (ctx) => initiativeDecision(ctx, readClock(ctx.db).turn_id)?.decidedBy === 'levels-due',
+  obligations: levelsObligations,
+  // On a day turn after a First Day-Turn the levels' winner holds the Initiative as the clock enters II.A (RI-O01).
+  afterClockMove: (ctx, cs, move) => (move.segment === INITIATIVE_SEGMENT && move.phase === 'A' ? holdInitiativeByLevel(ctx, cs, move.turnId) : []),
+  guide,
+});
 
 export const variableInitiativeFunctions = { initiativeLevels, determineInitiativeLevels } satisfies Partial<ServiceFunctions>;

@@ -27,7 +27,7 @@ import { actingArmyCommander, ledger, manName, officerRating, persons, requireCo
 import { check, commandArm, RULE, unitSubject, yes } from './common';
 import { die, refuseFinishedEntries, write, type GameContext, type ServiceFunctions } from './context';
 import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep } from './lookups';
-import { messengersInForce, planMessage, sendMessage } from './optional-messengers';
+import { orderChangeCarrying } from './rule-seam';
 
 function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
   requireObject('input', input);
@@ -285,27 +285,24 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
     const { drm, using } = orderChangeDrmOf(ctx, c, commands, orders, input);
     const { from, kind } = orderChangeChecks(ctx, c, order, commands, orders, input);
     const { leader, rating } = officerRating(ctx, 'commandId', c);
-    // The Messengers option (RI-O16): how a success will travel, checked before the die is rolled.
-    const plan = planMessage(ctx, c, input.messengerDistance);
+    // A rule module may carry a success instead of making it at once (the Messengers option, RI-O16): how
+    // it will travel is checked before the die is rolled.
+    const carrying = orderChangeCarrying(ctx, c, input);
     spendPoints(ctx, cs, 'superiorsUsingRating', using, 'order-change');
     const r = die(ctx, typed);
     const attempt = askRules(() => resolveOrderChangeAttempt({ officerRating: rating, drm }, r.roll));
-    const sent = attempt.success && plan ? sendMessage(ctx, cs, c, order, plan) : null;
+    const sent = attempt.success && carrying ? carrying.send(cs, order) : null;
     if (attempt.success && !sent) {
       cs.set('commands', c.id, 'own_order', c.own_order, order).set('commands', c.id, 'order_expires', c.order_expires, 0);
     } else if (!attempt.success) {
       cs.set('commands', c.id, 'order_change_failed', c.order_change_failed, 1);
     }
-    const outcome = !attempt.success
-      ? 'orders stand'
-      : sent
-        ? `sent by messenger from ${sent.view.from} (${sent.view.distanceHexes} hexes, ${sent.view.turns} turn${sent.view.turns === 1 ? '' : 's'}): arrives ${sent.view.arrives.date} ${sent.view.arrives.time}${sent.replaced ? `, replacing the ${sent.replaced} message on its way` : ''}`
-        : 'orders changed';
+    const outcome = !attempt.success ? 'orders stand' : sent ? sent.outcome : 'orders changed';
     return {
       summary: `${c.name} (${leader.name}, rating ${rating}) tries ${from} -> ${order} (${kind.kind}): rolled ${r.roll}, modified ${attempt.modifiedRoll}: ${outcome}`,
       subjects: [`command:${c.id}`, `leader:${leader.id}`],
       dice: [{ purpose: `Order change: ${c.name} ${from} -> ${order}`, source: r.source, roll: r.roll, modifiers: attempt.drm, modified: attempt.modifiedRoll, target: `<= ${rating}`, outcome: attempt.success ? 'success' : 'failure' }],
-      result: { automatic: kind.kind === 'automatic', success: attempt.success, drm: attempt.drm, rating, ...(messengersInForce(ctx) ? { message: sent?.view ?? null } : {}) },
+      result: { automatic: kind.kind === 'automatic', success: attempt.success, drm: attempt.drm, rating, ...(carrying ? carrying.result() : {}) },
       entry: { side: c.side, field: 'commandId' },
     };
   });

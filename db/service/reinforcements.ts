@@ -3,214 +3,31 @@
  * (editable before play begins), what is due this turn, the rolls for entry, the secret Alternative Arrival
  * Areas, and the arrival on the map with MRCH orders and an RSM marker.
  *
+ * What the rules say about a group now is db/service/arrival-checks.ts; the schedule and its edits before
+ * play, db/service/reinforcement-schedule.ts.
+ *
  * RI-B01: arrivals happen at the beginning of the Activation Segment: groups arriving as scheduled and
  * leaders arriving on their own enter by themselves when the clock reaches III.A of their turn (or of any
  * later turn they have not yet entered); the groups that roll do so by then (RI-B02).
  */
 import { maySpendRatingPoints } from '../../rules/activation';
 import { REINFORCEMENT_ENTRY_ORDERS } from '../../rules/orders';
-import { alternativeArrival, arrivalSucceeds, variableArrival, type ArrivalCheck } from '../../rules/reinforcements';
-import { COMMAND_LEVELS, type Side } from '../../rules/types';
+import { arrivalSucceeds, type ArrivalCheck } from '../../rules/reinforcements';
+import type { Side } from '../../rules/types';
 import { forbidden, invalid, MusterError } from '../errors';
-import { readHouseReadings } from '../reading-choices';
 import type { ChangeSet } from '../events';
-import type {
-  ArrivalGroup,
-  ArrivalLeader,
-  ArrivalsReport,
-  ArriveReinforcementInput,
-  ChangeResult,
-  EditLeaderArrivalInput,
-  EditReinforcementGroupInput,
-  OrderAlternativeArrivalInput,
-  ReinforcementAttemptInput,
-  ReinforcementAttemptResult,
-  ReinforcementGroupRow,
-  RollDueArrivalsResult,
-} from '../../contract';
+import type { ArrivalGroup, ArrivalLeader, ArrivalsReport, ArriveReinforcementInput, ChangeResult, OrderAlternativeArrivalInput, ReinforcementAttemptInput, ReinforcementAttemptResult, RollDueArrivalsResult } from '../../contract';
 import type { NewDiceRow } from '../dice';
-import {
-  readAlternativeArrival,
-  readClock,
-  readCommands,
-  readGame,
-  readGroups,
-  readLeader,
-  readLeaders,
-  readTurn,
-  readTurns,
-  readUnits,
-  type AlternativeArrivalRow,
-  type CommandRow,
-  type GameRow,
-  type ReinforcementGroupDbRow,
-  type TurnRow,
-} from '../store';
+import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeaders, readTurn, readTurns, readUnits, type ReinforcementGroupDbRow } from '../store';
 import { askRules, optionalBool, optionalRoll, requireObject } from '../validate';
+import { ALTERNATIVE_RULE, arrivalState, groupCheck, groupName, topsOf, turnLabel, VARIABLE_RULE, type GroupCheck } from './arrival-checks';
 import { actingArmyCommander, ledger, subtree } from './chain';
 import { check } from './common';
-import { die, write, type GameContext, type ServiceFunctions } from './context';
-import { command, group, leader } from './lookups';
+import { die, write } from './context';
+import type { GameContext, ServiceFunctions } from './game-context';
+import { group } from './lookups';
+import { reinforcementScheduleFunctions } from './reinforcement-schedule';
 import { atStartOfActivation, requireStartOfActivationOpen } from './turn-start';
-
-const VARIABLE_RULE = 'Rev. Variable Arrival of Reinforcements';
-const ALTERNATIVE_RULE = 'Rev. Alternative Arrival Areas';
-
-/** "1 July 1100". */
-function turnLabel(turn: TurnRow | undefined): string {
-  if (!turn) return '';
-  return `${Number(turn.date.slice(8, 10))} July ${turn.time}`;
-}
-
-function reinforcementGroups(ctx: GameContext): ReinforcementGroupRow[] {
-  const commands = readCommands(ctx.db);
-  return readGroups(ctx.db).map((g) => ({
-    id: g.id,
-    side: g.side,
-    commandIds: commands.filter((c) => c.reinforcement_group_id === g.id).map((c) => c.id),
-    scheduledTurnId: g.scheduled_turn_id,
-    entryArea: g.entry_area,
-    arrivedTurnId: g.arrived_turn_id,
-  }));
-}
-
-// -------------------------------------------------------------------------------------------
-// What the rules say about a group now
-
-interface GroupCheck {
-  check: ArrivalCheck;
-  /** Ordered to an Alternative Arrival Area (a side's secret). */
-  alternative: AlternativeArrivalRow | null;
-  /** Rolled already this turn (for its scheduled area or its alternative one). */
-  rolledThisTurn: boolean;
-}
-
-/** The group's top commands (those the group lists). */
-function topsOf(groupId: string, commands: CommandRow[]): CommandRow[] {
-  return commands.filter((c) => c.reinforcement_group_id === groupId);
-}
-
-/** A combat unit of the group's division or corps is already on the map (Variable Arrival DRMs). */
-function formationUnitOnMap(tops: CommandRow[], commands: CommandRow[], withUnitsOnMap: ReadonlySet<string>): boolean {
-  const byId = new Map(commands.map((c) => [c.id, c]));
-  const formations = new Set<string>();
-  for (const top of tops) {
-    let c: CommandRow | undefined = top;
-    while (c) {
-      if (c.level === 'division' || c.level === 'corps') formations.add(c.id);
-      c = c.parent_id ? byId.get(c.parent_id) : undefined;
-    }
-  }
-  for (const f of formations) for (const id of subtree(f, commands)) if (withUnitsOnMap.has(id)) return true;
-  return false;
-}
-
-/** Commands with a unit on the map (read once for all the groups of one request). */
-function commandsWithUnitsOnMap(ctx: GameContext): Set<string> {
-  return new Set(readUnits(ctx.db).filter((u) => u.on_map === 1).map((u) => u.command_id));
-}
-
-/** RI-S13: the "Overall Commander" is the side's army commander in person (Meade, Lee). */
-function overallCommanderOnMap(ctx: GameContext, side: Side, game: GameRow): boolean {
-  const army = command(ctx, 'groupId', side === 'USA' ? game.army_usa : game.army_csa);
-  const l = army.leader_id ? readLeader(ctx.db, army.leader_id) : undefined;
-  return l?.on_map === 1 && l.casualty === 'none';
-}
-
-/** The side's acting army commander (RI-S13: Reynolds before Meade arrives) is on the map, unhurt; false while a successor is still to be chosen. */
-function actingCommanderOnMap(ctx: GameContext, side: Side, game: GameRow): boolean {
-  try {
-    const { leader } = actingArmyCommander(ctx, 'groupId', side, game);
-    return leader.on_map === 1 && leader.casualty === 'none';
-  } catch (e) {
-    if (e instanceof MusterError) return false;
-    throw e;
-  }
-}
-
-/**
- * RI-B03: the "highest commander in group" is the leader of the group's highest-level command (the best
- * rating among equals). A leader riding in on his own counts when he arrives with the group (the same
- * turn and area) and commands one of its commands or a formation above them: Stuart with his division's
- * brigades. Others riding in alone are not in the group.
- */
-function highestCommanderRating(ctx: GameContext, g: ReinforcementGroupDbRow, tops: CommandRow[], commands: CommandRow[]): number {
-  const byId = new Map(commands.map((c) => [c.id, c]));
-  const above = new Set<string>();
-  for (const top of tops) for (let c: CommandRow | undefined = top; c; c = c.parent_id ? byId.get(c.parent_id) : undefined) above.add(c.id);
-  const withGroup = readLeaders(ctx.db).filter(
-    (l) => l.side === g.side && l.arrives_alone === 1 && l.command_id !== null && above.has(l.command_id) && l.arrival_turn_id === g.scheduled_turn_id && (l.arrival_area ?? '').toLowerCase() === g.entry_area.toLowerCase(),
-  );
-  const candidates = [
-    ...tops.filter((c) => c.leader_id).map((c) => ({ level: c.level, leader: readLeader(ctx.db, c.leader_id!) })).filter((x) => x.leader !== undefined && x.leader.arrives_alone === 0),
-    ...withGroup.map((l) => ({ level: byId.get(l.command_id!)!.level, leader: l })),
-  ].filter((x) => x.leader!.casualty === 'none');
-  if (candidates.length === 0) return 0;
-  const best = Math.min(...candidates.map((x) => COMMAND_LEVELS.indexOf(x.level)));
-  return Math.max(...candidates.filter((x) => COMMAND_LEVELS.indexOf(x.level) === best).map((x) => x.leader!.rating));
-}
-
-/** What every group's check reads: the commands and where units are, read once per request. */
-interface ArrivalState {
-  commands: CommandRow[];
-  withUnitsOnMap: Set<string>;
-}
-
-function arrivalState(ctx: GameContext): ArrivalState {
-  return { commands: readCommands(ctx.db), withUnitsOnMap: commandsWithUnitsOnMap(ctx) };
-}
-
-function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: GameRow, overrides: { formationOnMap?: boolean; overallCommanderOnMap?: boolean } = {}, state: ArrivalState = arrivalState(ctx)): GroupCheck {
-  const now = readClock(ctx.db).turn_id;
-  const { commands } = state;
-  const tops = topsOf(g.id, commands);
-  const alt = readAlternativeArrival(ctx.db, g.id) ?? null;
-  const alternative = alt && alt.entry_area !== null ? alt : null;
-  if (alternative) {
-    const c = askRules(() => alternativeArrival({ scheduled: g.scheduled_turn_id, now, orderedAt: alternative.ordered_turn_id!, highestCommanderRating: highestCommanderRating(ctx, g, tops, commands) }));
-    return { check: c, alternative, rolledThisTurn: alternative.rolled_turn_id === now };
-  }
-  const formation = overrides.formationOnMap ?? formationUnitOnMap(tops, commands, state.withUnitsOnMap);
-  const overall = overrides.overallCommanderOnMap ?? overallCommanderOnMap(ctx, g.side, game);
-  // RI-S13: the game's house reading may count the acting army commander as the Overall Commander (unless the players stated it).
-  const overallCommanderReading = readHouseReadings(ctx.db).overallCommander;
-  const acting = overrides.overallCommanderOnMap === undefined && overallCommanderReading === 'actingCommander' && actingCommanderOnMap(ctx, g.side, game);
-  const c = askRules(() => variableArrival({ scheduled: g.scheduled_turn_id, now, formationUnitOnMap: formation, overallCommanderOnMap: overall, actingCommanderOnMap: acting, overallCommanderReading }));
-  return { check: c, alternative: null, rolledThisTurn: g.rolled_turn_id === now };
-}
-
-/**
- * The groups that must roll for entry this turn and have not (RI-B02), for the turn's obligations: a group
- * sent to an Alternative Arrival Area is named to nobody (its side's secret, RI-B03).
- */
-export function arrivalRollsDueNow(ctx: GameContext): { groupId: string; side: Side; name: string; secret: boolean }[] {
-  const game = readGame(ctx.db);
-  const state = arrivalState(ctx);
-  return readGroups(ctx.db)
-    .filter((g) => g.arrived_turn_id === null)
-    .flatMap((g) => {
-      const c = groupCheck(ctx, g, game, {}, state);
-      return c.check.status === 'roll' && !c.rolledThisTurn ? [{ groupId: g.id, side: g.side, name: groupName(g, state.commands), secret: c.alternative !== null }] : [];
-    });
-}
-
-/** Names of the groups that must roll for entry this turn and have not (RI-B02). */
-export function arrivalRollsDue(ctx: GameContext): string[] {
-  const game = readGame(ctx.db);
-  const state = arrivalState(ctx);
-  const commands = state.commands;
-  return readGroups(ctx.db)
-    .filter((g) => g.arrived_turn_id === null)
-    .filter((g) => {
-      const c = groupCheck(ctx, g, game, {}, state);
-      return c.check.status === 'roll' && !c.rolledThisTurn;
-    })
-    .map((g) => groupName(g, commands));
-}
-
-function groupName(g: ReinforcementGroupDbRow, commands: CommandRow[]): string {
-  return topsOf(g.id, commands).map((c) => c.name).join(', ') || g.id;
-}
 
 // -------------------------------------------------------------------------------------------
 // This turn's arrivals, as a side sees them
@@ -269,7 +86,10 @@ function arrivals(ctx: GameContext, input: { viewer?: Side } = {}): ArrivalsRepo
             return m.ok ? null : m.reason;
           })();
       alternativeOrder = { side: viewer, armyCommander: army.name, rating, allowed: reason === null, reason };
-    } catch {
+    } catch (e) {
+      // The side has no acting army commander to name (one must be chosen, or he has fallen): nothing to
+      // offer. Anything else (a damaged file, a fault) is not an answer about the rules and goes through.
+      if (!(e instanceof MusterError) || (e.code !== 'RULES_FORBID' && e.code !== 'NOT_FOUND')) throw e;
       alternativeOrder = null;
     }
   }
@@ -472,66 +292,11 @@ function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArriva
   });
 }
 
-// -------------------------------------------------------------------------------------------
-// The schedule, as the players' Master Reinforcement Chart has it: RI-B10, edited before play begins
-
-function editReinforcementGroup(ctx: GameContext, input: EditReinforcementGroupInput): ChangeResult {
-  requireObject('input', input);
-  return write(
-    ctx,
-    'reinforcement.schedule',
-    input,
-    (cs) => {
-      const g = group(ctx, 'groupId', input.groupId);
-      if (input.scheduledTurnId === undefined && input.entryArea === undefined) throw invalid('scheduledTurnId', 'give scheduledTurnId or entryArea (or both)');
-      const turn = input.scheduledTurnId === undefined ? readTurn(ctx.db, g.scheduled_turn_id)! : scenarioTurn(ctx, 'scheduledTurnId', input.scheduledTurnId);
-      const area = input.entryArea ?? g.entry_area;
-      cs.set('reinforcement_groups', g.id, 'scheduled_turn_id', g.scheduled_turn_id, turn.id).set('reinforcement_groups', g.id, 'entry_area', g.entry_area, area);
-      const name = groupName(g, readCommands(ctx.db));
-      return { summary: `Schedule: ${name} due ${turnLabel(turn)} by ${area} (was ${turnLabel(readTurn(ctx.db, g.scheduled_turn_id))} by ${g.entry_area})`, result: {} };
-    },
-    { setup: true },
-  );
-}
-
-function editLeaderArrival(ctx: GameContext, input: EditLeaderArrivalInput): ChangeResult {
-  requireObject('input', input);
-  return write(
-    ctx,
-    'reinforcement.schedule',
-    input,
-    (cs) => {
-      const l = leader(ctx, 'leaderId', input.leaderId);
-      if (l.arrives_alone !== 1) throw invalid('leaderId', `${l.name} does not arrive on his own: he comes with his command's group, or is on the map`, VARIABLE_RULE);
-      if (input.scheduledTurnId === undefined && input.entryArea === undefined) throw invalid('scheduledTurnId', 'give scheduledTurnId (null: he does not come) or entryArea');
-      const turn = input.scheduledTurnId === undefined ? (l.arrival_turn_id === null ? null : readTurn(ctx.db, l.arrival_turn_id)!) : input.scheduledTurnId === null ? null : scenarioTurn(ctx, 'scheduledTurnId', input.scheduledTurnId);
-      const area = input.entryArea ?? l.arrival_area;
-      if (turn !== null && area === null) throw invalid('entryArea', `name the area ${l.name} enters by`);
-      cs.set('leaders', l.id, 'arrival_turn_id', l.arrival_turn_id, turn?.id ?? null).set('leaders', l.id, 'arrival_area', l.arrival_area, area);
-      return { summary: `Schedule: ${l.name} ${turn ? `arrives ${turnLabel(turn)} by ${area}` : 'does not come in this scenario'}`, result: {} };
-    },
-    { setup: true },
-  );
-}
-
-/** A turn of this game's time track (a schedule outside it could never come due). */
-function scenarioTurn(ctx: GameContext, field: string, turnId: string): TurnRow {
-  const turn = readTurn(ctx.db, turnId);
-  if (!turn) {
-    const turns = readTurns(ctx.db);
-    throw invalid(field, `${turnId} is not a turn of this game (${turns[0]!.id} to ${turns[turns.length - 1]!.id})`);
-  }
-  return turn;
-}
-
 export const reinforcementsFunctions = {
-  reinforcementGroups,
+  ...reinforcementScheduleFunctions,
   attemptReinforcement,
   arriveReinforcement,
   arrivals,
   rollDueArrivals,
   orderAlternativeArrival,
-  editReinforcementGroup,
-  editLeaderArrival,
 } satisfies Partial<ServiceFunctions>;
-

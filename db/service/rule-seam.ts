@@ -22,8 +22,9 @@
  * A hook that refuses throws a MusterError (forbidden, invalid) like any service function: the refusal
  * reaches the player in words, and the write it happened in is taken back whole.
  */
-import type { DrmItem, Side, UnitStatus } from '../../rules/types';
-import type { ClockState, GameInfo, Obligation, OrderChangeAttemptResult, StatusLadderStep, TurnState, Viewer } from '../../contract';
+import type { CommandCheck } from '../../rules/orders';
+import type { DrmItem, OrderCode, Side, UnitStatus } from '../../rules/types';
+import type { ClockState, GameInfo, Obligation, OrderChangeAttemptResult, RuleModuleSection, StatusLadderStep, TurnState, Viewer } from '../../contract';
 import type { ChangeSet } from '../events';
 import type { SqliteDatabase } from '../open';
 import type { CommandRow, TurnStateRow, UnitRow } from '../store';
@@ -60,7 +61,10 @@ export interface ShockDrmFacts {
 /** The facts of one activation attempt (a command's ME or RE roll) a module may add DRMs for. */
 export interface ActivationDrmFacts {
   side: Side;
+  /** The activating command (a single unit's own command in the Out-of-Command Activation Phase). */
   commandId: string;
+  /** The single unit activating on its own (RI-S25), if it is one. */
+  unitId?: string;
 }
 
 /** The facts of one reinforcement group's roll for entry a module may add DRMs for. */
@@ -101,7 +105,7 @@ export interface ActivationOrderRule {
   /** Refuses the activation of a command the rule does not let activate now (field: the input's). */
   requireMayActivate(field: string, c: CommandRow): void;
   /** The Initiative player's free ME under the rule, or null where the revision's initial activation stands. */
-  initiativeMe(c: CommandRow, t: TurnStateRow, order: string): { ok: boolean; reason: string; rule: string } | null;
+  initiativeMe(c: CommandRow, t: TurnStateRow, order: OrderCode): CommandCheck<{ effectiveness: 'ME'; rule: string }> | null;
   /** The checks of a pass under the rule (throws a refusal); returns the command whose turn is passed. */
   passChecks(): CommandRow;
   /** A pass under the rule: written into the change set, with its words. */
@@ -129,13 +133,8 @@ export interface GameOptionDeclaration<C extends string = string> {
   default: C;
 }
 
-/** A section a module adds to the Victory screen: lines in words, each with its rule. */
-export interface VictorySection {
-  moduleId: string;
-  name: string;
-  rule: string;
-  lines: { label: string; value: string; rule: string }[];
-}
+/** A section a module adds to the Victory screen: lines in words, each with its rule (contract/victory.ts RuleModuleSection). */
+export type VictorySection = RuleModuleSection;
 
 /** The fields of the contract's objects that rule modules fill (each module its own; see the contract files). */
 export type ModuleTurnStateFields = Partial<TurnState>;

@@ -12,9 +12,9 @@ import type { SecretEntries, Viewer } from '../../contract';
 import { MUTABLE_FIELDS, type EventPayload, type SqlValue } from '../events';
 import Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../open';
-import type { GameContext } from './context';
+import type { GameContext } from './game-context';
 import { statement } from '../statements';
-import { messagesInFlightFrom } from './messenger-secrets';
+import { moduleHiddenEvents } from './rule-seam';
 import { readClock, readTurnState, type ClockRow } from '../store';
 
 const recorded = new WeakMap<SqliteDatabase, boolean>();
@@ -88,13 +88,13 @@ function hiddenEvents(db: SqliteDatabase, viewer: Viewer | undefined): SecretEve
  * Messengers option, also another side's attempts whose messages are on their way (RI-O51).
  */
 export function hiddenEventSeqs(db: SqliteDatabase, viewer: Viewer | undefined): number[] {
-  const seqs = new Set([...hiddenEvents(db, viewer), ...messagesInFlightFrom(db, viewer)].map((e) => e.seq));
+  const seqs = new Set([...hiddenEvents(db, viewer), ...moduleHiddenEvents(db, viewer)].map((e) => e.seq));
   return [...seqs].sort((a, b) => a - b);
 }
 
 /** Is this event another side's secret entry that the viewer may not see (RI-H01, RI-O51)? */
 export function hiddenFrom(db: SqliteDatabase, seq: number, viewer: Viewer | undefined): Side | null {
-  return [...hiddenEvents(db, viewer), ...messagesInFlightFrom(db, viewer)].find((e) => e.seq === seq)?.secret_side ?? null;
+  return [...hiddenEvents(db, viewer), ...moduleHiddenEvents(db, viewer)].find((e) => e.seq === seq)?.secret_side ?? null;
 }
 
 /** The side whose hand-over (entries.finished) this event is, when it belongs to the current step; else null. */

@@ -8,9 +8,9 @@ import { forbidden } from '../errors';
 import { ACTIVATION_SEGMENT } from '../clock';
 import { readClock, readGame, readTurnState } from '../store';
 import type { GameContext } from './context';
-import { arrivalRollsDue } from './reinforcements';
+import { arrivalRollsDue } from './arrival-checks';
 import { rainRollDue } from './weather';
-import { anyCardDrawn } from './optional-card-draw';
+import { activationBegunByModule } from './rule-seam';
 
 const VARIABLE_ARRIVAL = 'Rev. Variable Arrival of Reinforcements';
 
@@ -20,8 +20,8 @@ export function startOfActivationOpen(ctx: GameContext): boolean {
   if (clock.segment === 'I' || clock.segment === 'II') return true;
   if (clock.segment !== ACTIVATION_SEGMENT || clock.phase !== 'A') return false;
   const t = readTurnState(ctx.db);
-  // Card-draw activation: the first card drawn ends the beginning of the segment too (RI-O40).
-  return t.activations === 0 && t.passes_in_row === 0 && !anyCardDrawn(ctx);
+  // A rule module may end it too (card-draw activation: the first card drawn, RI-O40).
+  return t.activations === 0 && t.passes_in_row === 0 && !activationBegunByModule(ctx);
 }
 
 /** The first activation or pass of III.A has not happened yet (the beginning of the Activation Segment itself). */

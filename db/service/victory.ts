@@ -8,13 +8,14 @@ import { gameVictory, lossPoints, manpowerDivisionsLost, victoryByLosses } from 
 import { MusterError, forbidden, invalid, notFound } from '../errors';
 import type { ChangeResult, HistoryCheck, LossPointsBreakdown, SetManpowerObjectiveInput, SetObjectiveInput, SideObjectives, VictoryTally } from '../../contract';
 import { loadHistoricalLosses } from '../../data/history';
-import { houseReadingsState, readHouseReadings } from '../reading-choices';
+import { readHouseReadings } from '../reading-choices';
 import type { HouseReadingSettings } from '../../rules/house-readings';
 import { statement } from '../statements';
 import { readClock, readCommands, readGame, readLeaders, readObjective, readObjectives, readTurns, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules, requireBool, requireId, requireObject, requireOneOf } from '../validate';
 import { RULE, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
+import { victorySections } from './rule-seam';
 
 /** The house readings the tally depends on (RI-S05, RI-S06). */
 type TallyReadings = Pick<HouseReadingSettings, 'stragglersAtEnd' | 'capturedCommanders'>;
@@ -103,7 +104,7 @@ function tally(ctx: GameContext): VictoryTally {
     lossesByTurn: lossesByTurn(ctx, units, leaders, game, readings),
     lossesByCorps: lossesByCorps(ctx, units, leaders, readings),
     final: game.ended === 1,
-    houseReadings: houseReadingsState(ctx.db).inForce,
+    ruleModules: victorySections(ctx),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The optional rules a group may switch on when it creates a game: what each is called, where
  * its text comes from and what it changes, in the players' words. The settings themselves are plain data
- * recorded in the game file at creation (db/service/optional-rules.ts); off by default, and a game without
+ * recorded in the game file at creation (db/service/game-options.ts); off by default, and a game without
  * options plays exactly as the revision says. Pure constants.
  */
 import type { CardDrawLevel, OptionalRuleId } from '../types';
