@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { HouseReadingsInput } from '../contract';
 import type { GameService } from './service';
 import { fileURLToPath } from 'node:url';
-import { advanceTo, newGame, tempDir } from '../tests/fixtures/game';
+import { advanceTo, COMBAT_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
 import { expectReadingNamed } from '../tests/fixtures/house-readings';
 
 const tmp = tempDir('muster-house-');
@@ -302,6 +302,58 @@ describe('RI-S13: "Overall Commander on map" for arrivals', () => {
     expect(r).toMatchObject({ arrived: true, drm: { total: -2 } });
     expect(r.drm!.items).toContainEqual(expect.objectContaining({ label: 'Overall Commander on map (the acting army commander)', value: -1, source: 'House reading: "Overall Commander on map" for arrivals: The acting army commander (RI-S13)' }));
     expectReadingNamed(g, 'overallCommander', 'RI-S13');
+    g.close();
+  });
+});
+
+describe('RI-F09, RI-K12: a Bayonet Charge by only some of the attackers', () => {
+  /** Heth's Division at ME (the CSA's free initiative activation); the 1st Tennessee charges, the 7th does not. */
+  function oneOfTwoCharging(houseReadings?: HouseReadingsInput): GameService {
+    const g = newGame(tmp.dir, { scenario: COMBAT_SCENARIO, ...(houseReadings ? { houseReadings } : {}) });
+    advanceTo(g, { segment: 'II', phase: 'A' });
+    g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 0, CSA: 1 } });
+    advanceTo(g, { segment: 'III', phase: 'A' });
+    g.attemptActivation({ commandId: 'heth-div' });
+    g.designateBayonetCharge({ unitIds: ['1-tn'], moved: true, fired: false });
+    return g;
+  }
+  const shock = { attackers: ['1-tn', '7-tn'], defenders: ['2-wi', '6-wi'] };
+  const preShock = (plan: ReturnType<GameService['planShock']>) => plan.preShock.find((p) => p.unitId === '2-wi')!.drm;
+
+  it('as documented: no Shock Resolution +1 and no rounding (not every attacker charges), but the Pre-Shock +1 (one undisordered charger)', () => {
+    const g = oneOfTwoCharging();
+    const plan = g.planShock(shock);
+    expect(plan.drm.items.map((i) => [i.label, i.value])).toEqual([
+      ["Attacker's orders (ASLT)", 1],
+      ["Defender's orders (HOLD)", -1],
+    ]);
+    expect(plan.odds.roundedForAttacker).toBeNull();
+    expect(preShock(plan)).toEqual({ total: 1, items: [{ label: 'Facing an undisordered Bayonet Charge unit', value: 1, rule: 'Rev. Bayonet Charge' }] });
+    g.close();
+  });
+
+  it('house reading "any charger gives both": the Shock Resolution +1 (named with the option), the odds rounded for the attacker, and the Pre-Shock +1', () => {
+    const g = oneOfTwoCharging({ mixedBayonetCharge: 'anyForBoth' });
+    const plan = g.planShock(shock);
+    expect(plan.drm.total).toBe(1);
+    expect(plan.drm.items[0]).toMatchObject({ label: 'Bayonet Charge (not every attacker charging)', value: 1, source: 'House reading: A Bayonet Charge by only some attackers: Any charger gives both (RI-F09, RI-K12)' });
+    expect(plan.odds.roundedForAttacker).not.toBeNull();
+    expect(preShock(plan).total).toBe(1);
+    expectReadingNamed(g, 'mixedBayonetCharge', 'RI-F09');
+    expectReadingNamed(g, 'mixedBayonetCharge', 'RI-K12');
+    g.close();
+  });
+
+  it('house reading "every attacker must charge for either": no Shock Resolution +1 and no Pre-Shock +1; with both charging, both, the Pre-Shock line naming the option', () => {
+    const g = oneOfTwoCharging({ mixedBayonetCharge: 'allForBoth' });
+    const plan = g.planShock(shock);
+    expect(plan.drm.total).toBe(0);
+    expect(preShock(plan)).toEqual({ total: 0, items: [] });
+    g.designateBayonetCharge({ unitIds: ['7-tn'], moved: true, fired: false });
+    const both = g.planShock(shock);
+    expect(both.drm.items[0]).toEqual({ label: 'Bayonet Charge', value: 1, rule: 'Rev. Bayonet Charge' });
+    expect(preShock(both).items).toEqual([expect.objectContaining({ value: 1, source: 'House reading: A Bayonet Charge by only some attackers: Every attacker must charge for either (RI-F09, RI-K12)' })]);
+    expectReadingNamed(g, 'mixedBayonetCharge', 'RI-K12');
     g.close();
   });
 });

@@ -8,6 +8,7 @@
  */
 import { assertBoolean, assertMountedFlag, assertOneOf, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
+import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { ORDERS } from './orders';
 import { REVISION_TERRAIN_EFFECTS, WORKS, type Works } from './terrain';
 import { ARMS, ORDER_CODES, type Arm, type DrmItem, type Effectiveness, type Itemised, type OrderCode } from './types';
@@ -34,8 +35,10 @@ function optionalBoolean(argument: string, value: unknown): boolean {
 export interface PreShockDefender {
   works?: Works;
   extendedColumnOrStrategicMovement?: boolean;
-  /** The shock comes from an undisordered unit designated for a Bayonet Charge. */
+  /** The shock comes from an undisordered unit designated for a Bayonet Charge (bayonetChargeBonuses decides it). */
   facingUndisorderedBayonetCharge?: boolean;
+  /** The game's house reading of a mixed Bayonet Charge (RI-F09, RI-K12), for the item's source; left out, the documented reading. */
+  bayonetChargeReading?: HouseReadingChoice<'mixedBayonetCharge'>;
 }
 
 /**
@@ -54,7 +57,13 @@ export function preShockDrm(defender: PreShockDefender): Itemised {
   if (defender.works === 'breastworks') items.push({ label: 'Unit in Breastworks', value: -2, rule: SHOCK_DRMS_RULE });
   if (defender.works === 'entrenchments') items.push({ label: 'Unit in Entrenchments', value: -3, rule: WORKS_RULE });
   if (column) items.push({ label: 'Defender in Extended Column/Strategic Movement', value: 1, rule: SHOCK_DRMS_RULE });
-  if (bayonets) items.push({ label: 'Facing an undisordered Bayonet Charge unit', value: 1, rule: BAYONET_RULE });
+  if (bayonets) {
+    const item = { label: 'Facing an undisordered Bayonet Charge unit', value: 1, rule: BAYONET_RULE };
+    const reading = defender.bayonetChargeReading ?? 'allForShockAnyForPreShock';
+    assertOneOf('defender.bayonetChargeReading', reading, HOUSE_READING_CHOICES.mixedBayonetCharge);
+    // Only the reading "every attacker must charge" changes this line's condition; it then names the option.
+    items.push(reading === 'allForBoth' ? readingItem(item, 'mixedBayonetCharge', reading) : item);
+  }
   return itemised(items);
 }
 
@@ -115,6 +124,8 @@ export interface ShockDefender {
 
 export interface ShockSituation {
   attackers: ShockAttacker[];
+  /** The game's house reading of a mixed Bayonet Charge (RI-F09, RI-K12); left out, the documented reading. */
+  bayonetChargeReading?: HouseReadingChoice<'mixedBayonetCharge'>;
   defenders: ShockDefender[];
   defenderHex?: { devilsDen?: boolean; works?: Works };
   /** Base-game modifiers the revision does not restate, itemised by the caller (RI-F06). */
@@ -155,6 +166,35 @@ function assertShockSituation(s: ShockSituation): void {
 const allBayonetCharge = (attackers: ShockAttacker[]) => attackers.every((a) => a.bayonetCharge === true);
 
 /**
+ * What a Bayonet Charge by some or all of the attackers gives (RI-F09, RI-K12), under the game's house
+ * reading: the Shock Resolution +1 with the odds rounded for the attacker, and the defenders' Pre-Shock +1.
+ * - documented (allForShockAnyForPreShock): the +1 and the rounding when every attacker charges; the
+ *   Pre-Shock +1 when any charging attacker is undisordered;
+ * - anyForBoth: one charging attacker gives the +1 and the rounding; the Pre-Shock +1 as documented;
+ * - allForBoth: the +1 and the rounding as documented; the Pre-Shock +1 only when every attacker charges and
+ *   one of them is undisordered.
+ */
+export function bayonetChargeBonuses(
+  attackers: { bayonetCharge: boolean; undisordered: boolean }[],
+  reading: HouseReadingChoice<'mixedBayonetCharge'> = 'allForShockAnyForPreShock',
+): { shockResolution: boolean; preShock: boolean; rule: string } {
+  if (!Array.isArray(attackers) || attackers.length === 0) throw new RulesArgumentError('attackers', 'must list at least one attacking unit { bayonetCharge, undisordered }');
+  attackers.forEach((a, i) => {
+    assertBoolean(`attackers[${i}].bayonetCharge`, a?.bayonetCharge);
+    assertBoolean(`attackers[${i}].undisordered`, a.undisordered);
+  });
+  assertOneOf('reading', reading, HOUSE_READING_CHOICES.mixedBayonetCharge);
+  const every = attackers.every((a) => a.bayonetCharge);
+  const any = attackers.some((a) => a.bayonetCharge);
+  const undisorderedCharger = attackers.some((a) => a.bayonetCharge && a.undisordered);
+  return {
+    shockResolution: reading === 'anyForBoth' ? any : every,
+    preShock: reading === 'allForBoth' ? every && undisorderedCharger : undisorderedCharger,
+    rule: BAYONET_RULE,
+  };
+}
+
+/**
  * Every DRM on the Shock Resolution die roll, itemised. RI-F09: when the units on one side differ, each
  * line takes the value most advantageous to the enemy: a defender-side line applies if any defending unit
  * qualifies, the Bayonet Charge +1 only if every attacking unit charges, and of differing orders the
@@ -166,7 +206,13 @@ export function shockDrm(s: ShockSituation): Itemised {
   if (s.defenders.some((d) => d.extendedColumnOrStrategicMovement === true)) {
     items.push({ label: 'Defender in Extended Column/Strategic Movement', value: 3, rule: SHOCK_ADJUSTMENTS_RULE });
   }
-  if (allBayonetCharge(s.attackers)) items.push({ label: 'Bayonet Charge', value: 1, rule: BAYONET_RULE });
+  const reading = s.bayonetChargeReading ?? 'allForShockAnyForPreShock';
+  const charges = s.attackers.map((a) => ({ bayonetCharge: a.bayonetCharge === true, undisordered: true }));
+  if (bayonetChargeBonuses(charges, reading).shockResolution) {
+    const item = { label: 'Bayonet Charge', value: 1, rule: BAYONET_RULE };
+    // Only the reading "any charger gives both" changes this line's condition; it then names the option.
+    items.push(reading === 'anyForBoth' && !allBayonetCharge(s.attackers) ? readingItem({ ...item, label: 'Bayonet Charge (not every attacker charging)' }, 'mixedBayonetCharge', reading) : item);
+  }
   if (s.defenders.some((d) => d.arm === 'cavalry' && d.mounted === false)) {
     items.push({ label: 'Defender is Dismounted Cavalry', value: 3, rule: SHOCK_ADJUSTMENTS_RULE });
   }
@@ -195,12 +241,12 @@ export function shockDrm(s: ShockSituation): Itemised {
 
 /**
  * Bayonet Charge units get "an automatic rounding off of odds in their favor" (RI-F09: when every attacking
- * unit charges); otherwise the base game's rounding applies.
+ * unit charges, or under the house reading "any charger gives both" when one does); otherwise the base game's rounding applies.
  */
-export function oddsRoundedForAttacker(attackers: ShockAttacker[]): boolean {
+export function oddsRoundedForAttacker(attackers: ShockAttacker[], reading: HouseReadingChoice<'mixedBayonetCharge'> = 'allForShockAnyForPreShock'): boolean {
   if (!Array.isArray(attackers) || attackers.length === 0) throw new RulesArgumentError('attackers', 'must list at least one attacking unit');
   attackers.forEach((a, i) => optionalBoolean(`attackers[${i}].bayonetCharge`, a?.bayonetCharge));
-  return allBayonetCharge(attackers);
+  return bayonetChargeBonuses(attackers.map((a) => ({ bayonetCharge: a.bayonetCharge === true, undisordered: true })), reading).shockResolution;
 }
 
 // ---------------------------------------------------------------------------------------------

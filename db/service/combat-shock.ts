@@ -8,12 +8,13 @@ import { cohesionRatingOf, oddsColumn, shockTableCell } from '../../rules/kit';
 import type { Kit } from '../kit';
 import { cellWords, checkedUnit, kitOf } from './combat-kit';
 import { resolveShockFromKit, type ShockBuildFacts } from './combat-shock-kit';
-import { bayonetChargeIneligibility, oddsRoundedForAttacker, orderMayShock, preShockDrm, retreatBeforeShock, shockDrm, type ShockAttacker } from '../../rules/shock';
+import { bayonetChargeBonuses, bayonetChargeIneligibility, oddsRoundedForAttacker, orderMayShock, preShockDrm, retreatBeforeShock, shockDrm, type ShockAttacker } from '../../rules/shock';
 import { ORDERS } from '../../rules/orders';
 import type { BayonetChargeInput, CancelBayonetChargeInput, ChangeResult, PlanShockInput, PlanShockResult, ResolveShockInput, ResolveShockResult } from '../../contract';
 import { forbidden, invalid } from '../errors';
 import { currentSp, readCommands, type UnitRow } from '../store';
 import { askRules } from '../validate';
+import { readHouseReadings } from '../reading-choices';
 import { effectiveUnitOrder, standingOrdersOf } from './chain';
 import { RULE } from './common';
 import { write, type GameContext } from './context';
@@ -49,13 +50,15 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
   const defenderSp = defenderRows.reduce((s, d) => s + d.currentSp, 0);
   if (defenderSp === 0) prohibitions.push({ unitId: null, reason: 'The defenders have no SPs left', rule: 'Rev. Shock DRMs' });
 
-  // RI-K12: the Pre-Shock +1 applies when any attacking Bayonet Charge unit is undisordered (RI-F09: most advantageous to the attacker).
-  const undisorderedCharge = attackers.some((a) => a.bayonet_charge === 1 && a.status === 'ordered');
+  // RI-K12: the Pre-Shock +1 applies when any attacking Bayonet Charge unit is undisordered (RI-F09: most advantageous
+  // to the attacker), unless the game's house reading of a mixed Bayonet Charge says otherwise (rules/shock.ts bayonetChargeBonuses).
+  const bayonetChargeReading = readHouseReadings(ctx.db).mixedBayonetCharge;
+  const undisorderedCharge = askRules(() => bayonetChargeBonuses(attackers.map((a) => ({ bayonetCharge: a.bayonet_charge === 1, undisordered: a.status === 'ordered' })), bayonetChargeReading)).preShock;
   const preShock = [
     ...attackers.map((u) => ({ unitId: u.id, drm: { total: 0, items: [] } })),
     ...defenders.map((u) => ({
       unitId: u.id,
-      drm: askRules(() => preShockDrm({ works: u.works, extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1, facingUndisorderedBayonetCharge: undisorderedCharge })),
+      drm: askRules(() => preShockDrm({ works: u.works, extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1, facingUndisorderedBayonetCharge: undisorderedCharge, bayonetChargeReading })),
     })),
   ];
   const eligible = attackers.filter((_, i) => attackerRows[i]!.prohibitions.length === 0);
@@ -68,6 +71,7 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
       : askRules(() =>
           shockDrm({
             attackers: shockAttackers,
+            bayonetChargeReading,
             defenders: defenders.map((u) => ({ arm: u.arm, order: effectiveUnitOrder(u, orders).order, ...mountedFlag(u), extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1 })),
             defenderHex: { devilsDen: input.defenderInDevilsDen === true, works },
             // The rule modules' DRMs (Demoralization, RI-O08, RI-O32: the attackers' side against the defenders').
@@ -75,7 +79,7 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
           }),
         );
   const attackerSp = attackerRows.filter((a) => a.prohibitions.length === 0).reduce((s, a) => s + a.currentSp, 0);
-  const rounded = shockAttackers.length > 0 && askRules(() => oddsRoundedForAttacker(shockAttackers));
+  const rounded = shockAttackers.length > 0 && askRules(() => oddsRoundedForAttacker(shockAttackers, bayonetChargeReading));
   const kit = kitOf(ctx);
   const preShockDrms = new Map(preShock.map((p) => [p.unitId, p.drm.total]));
   const kitPlan: PlanShockResult['kit'] = kit
