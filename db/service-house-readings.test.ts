@@ -357,3 +357,36 @@ describe('RI-F09, RI-K12: a Bayonet Charge by only some of the attackers', () =>
     g.close();
   });
 });
+
+describe('RI-B03: a leader riding in alone on a group\'s turn and area', () => {
+  /**
+   * Buford (division, rating 4) rides in alone on Cutler's brigade's turn and road; the USA sends Cutler's group
+   * to an Alternative Arrival Area on the first turn, and rolls for it when it is due.
+   */
+  function cutlerSentElsewhere(houseReadings?: HouseReadingsInput): GameService {
+    const g = game(houseReadings);
+    g.editReinforcementGroup({ groupId: 'cutler-arrives', scheduledTurnId: '1863-07-01T1400' });
+    g.editLeaderArrival({ leaderId: 'buford', scheduledTurnId: '1863-07-01T1400' });
+    advanceTo(g, { segment: 'II', phase: 'A' });
+    g.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
+    advanceTo(g, { segment: 'III', phase: 'A' });
+    g.orderAlternativeArrival({ side: 'USA', groupId: 'cutler-arrives', entryArea: 'Taneytown Road' });
+    advanceTo(g, { turnId: '1863-07-01T2200', segment: 'I', phase: 'A' });
+    return g;
+  }
+  const highest = (g: GameService) => g.arrivals({ viewer: 'USA' }).groups.find((x) => x.id === 'cutler-arrives')!.drm!.items.find((i) => i.label.startsWith('Rating of highest commander'))!;
+
+  it("as documented, left out: Buford commands nothing of the group, so its highest commander is Cutler (2)", () => {
+    const g = cutlerSentElsewhere();
+    expect(highest(g)).toEqual({ label: 'Rating of highest commander in group (2)', value: -2, rule: 'Rev. Alternative Arrival Areas DRMs' });
+    g.close();
+  });
+
+  it('house reading "arrive with the group": Buford, a division commander, is its highest commander (4), the item naming the option', () => {
+    const g = cutlerSentElsewhere({ loneLeaders: 'withGroup' });
+    expect(highest(g)).toMatchObject({ label: 'Rating of highest commander in group (4)', value: -4, source: 'House reading: Leaders riding in alone beside a group: Arrive with the group (RI-B03)' });
+    expect(g.info().houseReadings.inForce.map((r) => r.id)).toEqual(['loneLeaders']);
+    expectReadingNamed(g, 'loneLeaders', 'RI-B03');
+    g.close();
+  });
+});

@@ -157,7 +157,7 @@ export const HOUSE_READINGS: readonly HouseReading[] = [
     readings: 'RI-B03',
     name: 'Leaders riding in alone beside a group',
     changes: "The group's highest commander for the Alternative Arrival DRM.",
-    steps: ['III.A'],
+    steps: ['I.A', 'I.B', 'II.A', 'II.B', 'II.C', 'III.A'],
     choices: [
       { id: 'leftOut', name: 'Left out of the group', detail: 'Only a leader of the group\'s commands, or of a formation above them, arriving with it counts.' },
       { id: 'withGroup', name: 'Arrive with the group', detail: 'Any leader of the side scheduled for the same turn and area counts as one of the group\'s commanders.' },

@@ -9,7 +9,7 @@
 import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemised } from './itemise';
-import type { DrmItem, Itemised } from './types';
+import { COMMAND_LEVELS, type CommandLevel, type DrmItem, type Itemised } from './types';
 
 const VARIABLE_RULE = 'Rev. Variable Arrival of Reinforcements';
 const VARIABLE_DRMS_RULE = 'Rev. Variable Arrival DRMs';
@@ -106,6 +106,48 @@ export interface AlternativeArrivalInput {
   orderedAt: GameTime;
   /** Rating of the highest commander in the group. */
   highestCommanderRating: number;
+  /** The house reading that made this rating differ from the documented one (highestCommanderInGroup), to name it on the item. */
+  highestCommanderReading?: HouseReadingChoice<'loneLeaders'>;
+}
+
+/** A leader who may be counted among a reinforcement group's commanders (RI-B03). */
+export interface GroupCommanderCandidate {
+  level: CommandLevel;
+  rating: number;
+  /** He rides in on his own (a scenario leader arrival), not with a command of the group. */
+  ridesAlone: boolean;
+  /** Riding alone: he is scheduled for the group's turn and entry area. */
+  sameTurnAndArea: boolean;
+  /** Riding alone: he commands one of the group's commands or a formation above them. */
+  commandsGroupOrAbove: boolean;
+}
+
+/**
+ * The rating of the "highest commander in group" (RI-B03): the best rating among the leaders of the highest
+ * level. The group's own commanders count; a leader riding in alone counts when he arrives with the group (the
+ * same turn and area) and commands it or a formation above it; under the house reading "arrive with the group",
+ * any leader riding in alone on the group's turn and area counts. `byReading` says the house reading changed
+ * the rating. 0 when there is nobody.
+ */
+export function highestCommanderInGroup(candidates: GroupCommanderCandidate[], reading: HouseReadingChoice<'loneLeaders'> = 'leftOut'): { rating: number; byReading: boolean } {
+  if (!Array.isArray(candidates)) throw new RulesArgumentError('candidates', 'must be a list of { level, rating, ridesAlone, sameTurnAndArea, commandsGroupOrAbove }');
+  candidates.forEach((c, i) => {
+    assertOneOf(`candidates[${i}].level`, c?.level, COMMAND_LEVELS);
+    assertNonNegativeInteger(`candidates[${i}].rating`, c.rating);
+    assertBoolean(`candidates[${i}].ridesAlone`, c.ridesAlone);
+    assertBoolean(`candidates[${i}].sameTurnAndArea`, c.sameTurnAndArea);
+    assertBoolean(`candidates[${i}].commandsGroupOrAbove`, c.commandsGroupOrAbove);
+  });
+  assertOneOf('reading', reading, HOUSE_READING_CHOICES.loneLeaders);
+  const best = (counted: GroupCommanderCandidate[]) => {
+    if (counted.length === 0) return 0;
+    const top = Math.min(...counted.map((c) => COMMAND_LEVELS.indexOf(c.level)));
+    return Math.max(...counted.filter((c) => COMMAND_LEVELS.indexOf(c.level) === top).map((c) => c.rating));
+  };
+  const documented = best(candidates.filter((c) => !c.ridesAlone || (c.sameTurnAndArea && c.commandsGroupOrAbove)));
+  if (reading === 'leftOut') return { rating: documented, byReading: false };
+  const rating = best(candidates.filter((c) => !c.ridesAlone || c.sameTurnAndArea));
+  return { rating, byReading: rating !== documented };
 }
 
 /**
@@ -127,7 +169,8 @@ export function alternativeArrival(i: AlternativeArrivalInput): ArrivalCheck {
   if (now < scheduled + 60) return { status: 'not-yet', drm: itemised([]), needed: 0, rule: ALTERNATIVE_RULE };
   const items: DrmItem[] = [];
   if (i.highestCommanderRating > 0) {
-    items.push({ label: `Rating of highest commander in group (${i.highestCommanderRating})`, value: -i.highestCommanderRating, rule: ALTERNATIVE_DRMS_RULE });
+    const item = { label: `Rating of highest commander in group (${i.highestCommanderRating})`, value: -i.highestCommanderRating, rule: ALTERNATIVE_DRMS_RULE };
+    items.push(i.highestCommanderReading === undefined ? item : readingItem(item, 'loneLeaders', i.highestCommanderReading));
   }
   const hoursDelayedAfterFirst = Math.floor((now - scheduled) / 60) - 1;
   if (hoursDelayedAfterFirst > 0) {

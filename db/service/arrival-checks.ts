@@ -4,8 +4,9 @@
  * needs) or comes later, and which groups must roll this turn and have not. Reads only: the rolls and the
  * arrivals themselves are written by db/service/reinforcements.ts.
  */
-import { alternativeArrival, variableArrival, type ArrivalCheck } from '../../rules/reinforcements';
-import { COMMAND_LEVELS, type Side } from '../../rules/types';
+import type { HouseReadingChoice } from '../../rules/house-readings';
+import { alternativeArrival, highestCommanderInGroup, variableArrival, type ArrivalCheck } from '../../rules/reinforcements';
+import type { Side } from '../../rules/types';
 import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeader, readLeaders, readUnits, type AlternativeArrivalRow, type CommandRow, type GameRow, type ReinforcementGroupDbRow, type TurnRow } from '../store';
 import { askRules } from '../validate';
 import { MusterError } from '../errors';
@@ -76,25 +77,26 @@ function actingCommanderOnMap(ctx: GameContext, side: Side, game: GameRow): bool
 }
 
 /**
- * RI-B03: the "highest commander in group" is the leader of the group's highest-level command (the best
- * rating among equals). A leader riding in on his own counts when he arrives with the group (the same
- * turn and area) and commands one of its commands or a formation above them: Stuart with his division's
- * brigades. Others riding in alone are not in the group.
+ * RI-B03: the "highest commander in group" (rules/reinforcements.ts highestCommanderInGroup decides): the
+ * leaders of the group's top commands, and the leaders riding in on their own on the group's turn and area,
+ * with whether each commands the group or a formation above it (Stuart with his division's brigades); the
+ * game's house reading says whether the others riding in alone count too.
  */
-function highestCommanderRating(ctx: GameContext, g: ReinforcementGroupDbRow, tops: CommandRow[], commands: CommandRow[]): number {
+function highestCommanderRating(ctx: GameContext, g: ReinforcementGroupDbRow, tops: CommandRow[], commands: CommandRow[]): { rating: number; byReading: HouseReadingChoice<'loneLeaders'> | null } {
   const byId = new Map(commands.map((c) => [c.id, c]));
   const above = new Set<string>();
   for (const top of tops) for (let c: CommandRow | undefined = top; c; c = c.parent_id ? byId.get(c.parent_id) : undefined) above.add(c.id);
-  const withGroup = readLeaders(ctx.db).filter(
-    (l) => l.side === g.side && l.arrives_alone === 1 && l.command_id !== null && above.has(l.command_id) && l.arrival_turn_id === g.scheduled_turn_id && (l.arrival_area ?? '').toLowerCase() === g.entry_area.toLowerCase(),
+  const alone = readLeaders(ctx.db).filter(
+    (l) => l.side === g.side && l.arrives_alone === 1 && l.command_id !== null && byId.has(l.command_id) && l.arrival_turn_id === g.scheduled_turn_id && (l.arrival_area ?? '').toLowerCase() === g.entry_area.toLowerCase(),
   );
+  const own = tops.filter((c) => c.leader_id).map((c) => ({ level: c.level, leader: readLeader(ctx.db, c.leader_id!) })).filter((x) => x.leader !== undefined && x.leader.arrives_alone === 0);
   const candidates = [
-    ...tops.filter((c) => c.leader_id).map((c) => ({ level: c.level, leader: readLeader(ctx.db, c.leader_id!) })).filter((x) => x.leader !== undefined && x.leader.arrives_alone === 0),
-    ...withGroup.map((l) => ({ level: byId.get(l.command_id!)!.level, leader: l })),
-  ].filter((x) => x.leader!.casualty === 'none');
-  if (candidates.length === 0) return 0;
-  const best = Math.min(...candidates.map((x) => COMMAND_LEVELS.indexOf(x.level)));
-  return Math.max(...candidates.filter((x) => COMMAND_LEVELS.indexOf(x.level) === best).map((x) => x.leader!.rating));
+    ...own.filter((x) => x.leader!.casualty === 'none').map((x) => ({ level: x.level, rating: x.leader!.rating, ridesAlone: false, sameTurnAndArea: true, commandsGroupOrAbove: true })),
+    ...alone.filter((l) => l.casualty === 'none').map((l) => ({ level: byId.get(l.command_id!)!.level, rating: l.rating, ridesAlone: true, sameTurnAndArea: true, commandsGroupOrAbove: above.has(l.command_id!) })),
+  ];
+  const reading = readHouseReadings(ctx.db).loneLeaders;
+  const r = askRules(() => highestCommanderInGroup(candidates, reading));
+  return { rating: r.rating, byReading: r.byReading ? reading : null };
 }
 
 /** What every group's check reads: the commands and where units are, read once per request. */
@@ -122,7 +124,16 @@ export function groupCheck(ctx: GameContext, g: ReinforcementGroupDbRow, game: G
   const alt = readAlternativeArrival(ctx.db, g.id) ?? null;
   const alternative = alt && alt.entry_area !== null ? alt : null;
   if (alternative) {
-    const c = askRules(() => alternativeArrival({ scheduled: g.scheduled_turn_id, now, orderedAt: alternative.ordered_turn_id!, highestCommanderRating: highestCommanderRating(ctx, g, tops, commands) }));
+    const highest = highestCommanderRating(ctx, g, tops, commands);
+    const c = askRules(() =>
+      alternativeArrival({
+        scheduled: g.scheduled_turn_id,
+        now,
+        orderedAt: alternative.ordered_turn_id!,
+        highestCommanderRating: highest.rating,
+        ...(highest.byReading === null ? {} : { highestCommanderReading: highest.byReading }),
+      }),
+    );
     return { check: withModuleDrms(ctx, g, now, c), alternative, rolledThisTurn: alternative.rolled_turn_id === now };
   }
   const formation = overrides.formationOnMap ?? formationUnitOnMap(tops, commands, state.withUnitsOnMap);
