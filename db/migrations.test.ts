@@ -329,6 +329,26 @@ describe('0013: unpredictable dice, salted hashes', () => {
   });
 });
 
+describe('0015: house readings', () => {
+  it('brings a version 14 game to version 15: every reading as documented, verify still passes, and a new game may choose them', () => {
+    const file = tmp.file('readings-v14.muster');
+    const played = GameService.create({ file, scenario: FIXTURE_SCENARIO }, { seed: 3, now: () => '2024-07-01T12:00:00.000Z', migrations: MIGRATIONS.slice(0, 14) });
+    expect(played.schemaVersion).toBe(14);
+    // A version 14 file has no column: its readings are the documented ones (RI-S05: stragglers count).
+    expect(played.info().houseReadings.inForce).toEqual([]);
+    played.recordLoss({ unitId: '2-wi', sp: 1, straggler: true });
+    played.close();
+
+    const g = GameService.open(file);
+    expect(g.schemaVersion).toBe(15);
+    expect(g.db.prepare('SELECT house_readings AS t FROM game').get()).toEqual({ t: '{}' });
+    expect(g.tally().usa.lossPoints).toBe(1);
+    expect(g.verify().ok).toBe(true);
+    expect(() => g.db.prepare('UPDATE game SET house_readings = \'{"stragglersAtEnd":"notCounted"}\'').run()).toThrow(/fixed when the game is created/);
+    g.close();
+  });
+});
+
 describe('the schema a new file gets (db/migrations/schema.ts)', () => {
   /** What sqlite_master lists, in SQLite's order: every table, index and trigger with its statement. */
   const schemaOf = (db: Database.Database) => db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid').all();

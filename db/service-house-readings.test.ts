@@ -4,11 +4,13 @@
  * and the alternative, with the number that changes and the option named where the number is itemised,
  * in the turn guide and on the Victory screen.
  */
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HouseReadingsInput } from '../contract';
-import type { GameService } from './service';
+import { GameService } from './service';
 import { fileURLToPath } from 'node:url';
-import { advanceTo, COMBAT_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
+import { advanceTo, COMBAT_SCENARIO, FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
+import { HOUSE_READINGS } from '../rules/house-readings';
 import { expectReadingNamed } from '../tests/fixtures/house-readings';
 
 const tmp = tempDir('muster-house-');
@@ -28,6 +30,54 @@ function csaActivating(houseReadings?: HouseReadingsInput): GameService {
   g.pass({ side: 'USA' });
   return g;
 }
+
+describe('house readings chosen at New Game', () => {
+  const at = { seed: 7, now: () => '2024-07-01T12:00:00.000Z' };
+
+  it('are the documented readings in a game created without a choice, which names none', () => {
+    const g = game();
+    expect(g.info().houseReadings.inForce).toEqual([]);
+    expect(Object.values(g.info().houseReadings.settings)).toEqual(HOUSE_READINGS.map((r) => r.choices[0]!.id));
+    expect(g.tally().ruleModules.find((m) => m.moduleId === 'house-readings')).toBeUndefined();
+    expect((g.db.prepare('SELECT house_readings AS t FROM game').get() as { t: string }).t).toBe('{}');
+    g.close();
+  });
+
+  it('are recorded in the file (only those that differ) and read back wherever the game is opened again', () => {
+    const file = tmp.file('with-readings.muster');
+    GameService.create({ file, scenario: FIXTURE_SCENARIO, houseReadings: { oocCommanderDrm: 'hurts', stragglersAtEnd: 'countAsLosses', fatigueRecovery: 'allLevels' } }, at).close();
+    const g = GameService.open(file);
+    expect((g.db.prepare('SELECT house_readings AS t FROM game').get() as { t: string }).t).toBe('{"oocCommanderDrm":"hurts","fatigueRecovery":"allLevels"}');
+    expect(g.info().houseReadings.inForce.map((r) => [r.id, r.readings, r.choiceName])).toEqual([
+      ['oocCommanderDrm', 'RI-C01', '+1: he suffers it'],
+      ['fatigueRecovery', 'RI-B07', 'Every level'],
+    ]);
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+
+  it('refuses a reading that is not offered, or a choice it does not have, naming the field, and creates no file', () => {
+    const file = tmp.file('refused-readings.muster');
+    expect(() => GameService.create({ file, scenario: FIXTURE_SCENARIO, houseReadings: { fogOfWar: 'on' } as never }, at)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', field: expect.stringMatching(/^houseReadings/) }));
+    expect(() => GameService.create({ file, scenario: FIXTURE_SCENARIO, houseReadings: { oocCommanderDrm: 'helps' } as never }, at)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'houseReadings.oocCommanderDrm' }),
+    );
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('cannot be changed once the game exists, and an edit made behind the trigger is caught by verify', () => {
+    const file = tmp.file('fixed-readings.muster');
+    GameService.create({ file, scenario: FIXTURE_SCENARIO, houseReadings: { capturedCommanders: 'scoreAsKilled' } }, at).close();
+    const g = GameService.open(file);
+    expect(() => g.db.prepare("UPDATE game SET house_readings = '{}'").run()).toThrow(/fixed when the game is created/);
+    g.db.exec('DROP TRIGGER game_house_readings_fixed');
+    g.db.prepare("UPDATE game SET house_readings = '{}'").run();
+    const report = g.verify();
+    expect(report.ok).toBe(false);
+    expect(report.state.problems.join('\n')).toMatch(/house_readings/);
+    g.close();
+  });
+});
 
 describe("RI-C01: the out-of-command commander's activation DRM", () => {
   it('as documented, -1 as printed: Heth (rating 3) rolls 3, +1 division -1 OOC = 3, and gets ME', () => {
