@@ -372,7 +372,7 @@ export function fireProhibitions(s: FireSituation): FireProhibition[] {
   const { firer } = s;
   if (firer.sp === 0) reasons.push({ reason: 'The unit is not in front: none of its SPs may fire out of the hex', rule: STACKING_RULE });
   if (firer.extendedColumn === true) reasons.push({ reason: 'Units in Extended Column cannot fire', rule: 'Rev. Extended Columns' });
-  if (s.kind === 'phasing' && ORDERS[firer.order].actions.includes('No Phasing Fire; Reaction Fire only')) {
+  if (s.kind === 'phasing' && !ORDERS[firer.order].may.phasingFire) {
     reasons.push({ reason: `${ORDERS[firer.order].name} orders: no Phasing Fire, Reaction Fire only`, rule: ORDERS_RULE });
   }
   if (s.kind === 'phasing' && firer.bayonetCharge === true) {
