@@ -5,9 +5,9 @@
  * strength and every DRM, the friendly-fire table, how a loss shares out in front and what the kit's Fire
  * Table gives for the die. A request the rules refuse comes back as a value naming the field and the rule.
  */
-import { ARTILLERY_FRIENDLY_FIRE_TABLES, rangeDrmItems, smallArmsMaxRange, stackFireResolution, type FireKind, type FriendlyFireResult, type StackFirer, type TargetUnit } from './fire';
+import { friendlyFireTable, rangeDrmItems, smallArmsMaxRange, stackFireResolution, type FireKind, type FriendlyFireResult, type StackFirer, type TargetUnit } from './fire';
 import { cellWords, cohesionRatingOf, fireTableCell, type CohesionUnit, type KitCell, type KitFireColumn } from './kit';
-import { evenLossShares, fireFrontageSteps, frontLine, STACK_LIMIT_SP, type FrontPosition, type FrontageStep } from './stacking';
+import { evenLossShares, fireFrontageSteps, frontLine, stackingAllowed, type FrontPosition, type FrontageStep } from './stacking';
 import type { Works } from './terrain';
 import type { Arm, DrmItem, Itemised, OrderCode, Side, UnitStatus, Weapon } from './types';
 import type { Weather } from './weather';
@@ -276,7 +276,8 @@ export function firePlan(s: FirePlanSituation): FirePlanDecision {
     rangeNote,
     stack: line,
     stackSp,
-    overstacked: stackSp > STACK_LIMIT_SP,
+    // A stack over the limit may only be in motion (Rev. Passage of Lines): a stack that fires is not.
+    overstacked: !stackingAllowed(stack, false),
     attack: null,
   };
   if (s.targets === undefined) return { ok: true, plan };
@@ -342,7 +343,7 @@ export function firePlan(s: FirePlanSituation): FirePlanDecision {
   let friendlyFire: FriendlyFirePlan | null = null;
   const strength = { total: resolution.strength.total, items: [...resolution.strength.items] };
   if (lead.arm === 'artillery' && facts.friendlyNearTarget !== undefined) {
-    const table = ARTILLERY_FRIENDLY_FIRE_TABLES.find((t) => t.friendlyDistanceToTarget === facts.friendlyNearTarget && range >= t.minRange);
+    const table = friendlyFireTable(range, facts.friendlyNearTarget);
     if (table) {
       const outcome = s.friendlyFireRoll === undefined ? null : (table.results[s.friendlyFireRoll] ?? null);
       friendlyFire = { distance: facts.friendlyNearTarget, results: [...table.results], outcome, rule: table.rule };
