@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
@@ -173,6 +173,19 @@ describe('0004: Alternative Arrival Areas, concealed plots, the turns of the rai
     expect(g.concealedPlots({ viewer: 'CSA' }).commands).toEqual([]);
     expect(g.verify().ok).toBe(true);
     g.close();
+  });
+});
+
+describe('every released migration is frozen', () => {
+  it('imports nothing but its own types, better-sqlite3 and Node: a change to live code cannot change what it writes', () => {
+    const folder = new URL('./migrations/', import.meta.url);
+    const steps = readdirSync(folder).filter((f) => /^\d{4}-.+\.ts$/.test(f) && !f.endsWith('.test.ts'));
+    expect(steps.length).toBe(LATEST_VERSION);
+    for (const f of steps) {
+      const source = readFileSync(new URL(f, folder), 'utf8');
+      const from = [...source.matchAll(/^import [^;]*? from '([^']+)';/gms)].map((m) => m[1]!);
+      expect({ file: f, live: from.filter((m) => m !== './types' && m !== 'better-sqlite3' && !m.startsWith('node:')) }).toEqual({ file: f, live: [] });
+    }
   });
 });
 

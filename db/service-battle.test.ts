@@ -317,6 +317,14 @@ describe('the movement helper, Double Time and fatigue (RI-B05, RI-B06, RI-B07)'
     g.undo();
     expect([fatigue('2-wi'), fatigue('6-wi')]).toEqual([2, 1]);
   });
+
+  it('an artillery brigade under HOLD is not designated to recover fatigue: artillery has none, so IV.B could recover nothing', () => {
+    const g = newGame(tmp.dir);
+    g.setOrders({ commandId: 'usa-i-art', order: 'HOLD' });
+    expectRefused(g, () => g.setFatigue({ unitId: 'hall-me', level: 1 }), 'RULES_FORBID', 'unitId', 'Rev. Cavalry Fatigue');
+    advanceTo(g, { segment: 'II', phase: 'B' });
+    expectRefused(g, () => g.designateFatigueRecovery({ commandId: 'usa-i-art', designated: true }), 'RULES_FORBID', 'commandId', 'Rev. Cavalry Fatigue');
+  });
 });
 
 describe('concealed movement: each side\'s secret plot (RI-B09)', () => {

@@ -294,6 +294,16 @@ describe('resolveFire: the result applied as one event', () => {
 });
 
 describe('shock, with a Bayonet Charge', () => {
+  it('a Bayonet Charge marker not used by a shock is gone when the next turn begins (RI-K12): the designation lasts one activation', () => {
+    const g = inActivation('CSA', 'heth-div');
+    g.designateBayonetCharge({ unitIds: ['1-tn'], moved: true, fired: false });
+    const turn = g.info().clock.turnId;
+    expect(unit(g, '1-tn').bayonetCharge).toBe(true);
+    advanceTo(g, { segment: 'I', phase: 'A' });
+    expect(g.info().clock.turnId).not.toBe(turn);
+    expect(unit(g, '1-tn').bayonetCharge).toBe(false);
+  });
+
   it('designates, plans (+1 Pre-Shock, +1 Shock, odds rounded for the attacker: RI-K12, RI-K14) and applies as one event, losses placed unit by unit (RI-K11), removing the markers', () => {
     const g = inActivation('CSA', 'heth-div');
     expectRefused(g, () => g.designateBayonetCharge({ unitIds: ['1-tn'], moved: true, fired: true }), 'RULES_FORBID', 'fired', 'Rev. Bayonet Charge');

@@ -15,15 +15,33 @@ export const FATIGUE_RECOVERY_RULE = 'Rev. Sequence of Play (Fatigue & Straggler
 /** RI-B07: a designated unit recovers one fatigue level in the Fatigue & Straggler Recovery Phase. */
 export const FATIGUE_LEVELS_RECOVERED_PER_TURN = 1;
 
+/** "Fatigue applies to Cavalry as well as Infantry" (Rev. Cavalry Fatigue): artillery has no fatigue level. */
+export const FATIGUE_ARMS: readonly Arm[] = ['infantry', 'cavalry'];
+
+export function bearsFatigue(arm: Arm): boolean {
+  return FATIGUE_ARMS.includes(arm);
+}
+
+/**
+ * Does this unit of a designated brigade recover a level in IV.B? It must be fatigued, in play and of an
+ * arm that bears fatigue; "Cavalry must be dismounted ... in order to reduce fatigue", so mounted troopers
+ * do not (the designation attested the dismounted ones near water).
+ */
+export function unitRecoversFatigue(u: { arm: Arm; mounted: boolean; fatigue: number; eliminated: boolean }): boolean {
+  return bearsFatigue(u.arm) && u.fatigue > 0 && !u.eliminated && !(u.arm === 'cavalry' && u.mounted);
+}
+
 /**
  * May this brigade be designated to recover fatigue this turn? Its orders must say "Can Recover Fatigue"
- * (HOLD, RSRV); "Cavalry must be dismounted and within one hex of water in order to reduce fatigue."
+ * (HOLD, RSRV); an artillery brigade has no fatigue to recover; "Cavalry must be dismounted and within one
+ * hex of water in order to reduce fatigue."
  */
 export function mayDesignateFatigueRecovery(i: { order: OrderCode; arm: Arm; dismountedNearWater?: boolean }): CommandCheck {
   assertOneOf('order', i?.order, ORDER_CODES);
   assertOneOf('arm', i.arm, ARMS);
   if (i.dismountedNearWater !== undefined) assertBoolean('dismountedNearWater', i.dismountedNearWater);
-  if (!ORDERS[i.order].actions.includes('Can Recover Fatigue')) {
+  if (!bearsFatigue(i.arm)) return { ok: false, reason: 'artillery has no fatigue to recover: fatigue applies to infantry and cavalry', rule: CAVALRY_FATIGUE };
+  if (!ORDERS[i.order].may.recoverFatigue) {
     return { ok: false, reason: `${i.order} orders cannot recover fatigue (only orders that "Can Recover Fatigue": HOLD, RSRV)`, rule: ORDERS_TABLE };
   }
   if (i.arm === 'cavalry' && i.dismountedNearWater !== true) {

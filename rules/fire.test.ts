@@ -10,10 +10,7 @@ import {
   artilleryFriendlyFire,
   ceaseMovementFireAllowed,
   ceaseMovementFireRange,
-  fireDrm,
   fireProhibitions,
-  fireResolution,
-  fireStrength,
   isAmmoResult,
   ordersFireDrmItems,
   rangeDrm,
@@ -105,6 +102,11 @@ function situation(over: Partial<FireSituation> = {}): FireSituation {
     ...over,
   };
 }
+
+/** One unit's fire attack as the game plans it: the fire of a stack whose only firer is this unit (named F). */
+const oneFirer = ({ firer, ...rest }: FireSituation) => stackFireResolution({ ...rest, firers: [{ ...firer, name: 'F' }] });
+const fireDrm = (s: FireSituation) => oneFirer(s).drm;
+const fireStrength = (s: Pick<FireSituation, 'firer' | 'range' | 'weather'>) => oneFirer(situation(s)).strength;
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 const valueOf = (items: { label: string; value: number }[], pattern: RegExp) => items.find((i) => pattern.test(i.label))?.value;
@@ -312,8 +314,8 @@ describe('fireStrength: SPs that may fire, with the revision\'s halvings (rounde
     expect(s).toEqual({
       total: 1,
       items: [
-        { label: 'SPs that may fire', value: 3, rule: 'Rev. Stacking and Fire Combat' },
-        { label: 'Mounted cavalry fires at 1/2 strength, rounded down', value: -2, rule: 'Rev. Cavalry' },
+        { label: 'F: SPs that may fire', value: 3, rule: 'Rev. Stacking and Fire Combat' },
+        { label: 'F: mounted cavalry fires at 1/2 strength, rounded down', value: -2, rule: 'Rev. Cavalry' },
       ],
     });
   });
@@ -333,14 +335,14 @@ describe('fireStrength: SPs that may fire, with the revision\'s halvings (rounde
   });
 });
 
-describe('fireProhibitions and fireResolution', () => {
+describe('fireProhibitions, and one unit\'s fire put together', () => {
   it('a plain fire is allowed and carries strength, DRM, maximum range and ammo check together', () => {
-    const r = fireResolution(situation({ firer: { arm: 'infantry', weapon: 'SR', sp: 5, order: 'SKPD' } }));
+    const r = oneFirer(situation({ firer: { arm: 'infantry', weapon: 'SR', sp: 5, order: 'SKPD' } }));
     expect(r.allowed).toBe(true);
     expect(r.strength.total).toBe(5);
     expect(r.drm.total).toBe(1);
     expect(r.maxRange).toBe(5);
-    expect(r.ammoCheck).toBe(true);
+    expect(r.ammoCheck).toEqual([true]);
   });
 
   it('MRCH and RSRV: "No Phasing Fire; Reaction Fire only"', () => {
@@ -361,11 +363,11 @@ describe('fireProhibitions and fireResolution', () => {
   it('RI-F05: rain halves the maximum range, rounded down (5 -> 2, US SS 6 -> 3)', () => {
     expect(smallArmsMaxRange('E', RAIN)).toBe(2);
     expect(smallArmsMaxRange('B-SS', RAIN)).toBe(3);
-    const r = fireResolution(situation({ range: 3, weather: RAIN }));
+    const r = oneFirer(situation({ range: 3, weather: RAIN }));
     expect(r.allowed).toBe(false);
     expect(r.prohibitions[0]?.rule).toBe('Rev. Rain');
     expect(r.maxRange).toBe(2);
-    expect(fireResolution(situation({ range: 6 })).allowed).toBe(false);
+    expect(oneFirer(situation({ range: 6 })).allowed).toBe(false);
   });
 });
 
@@ -479,7 +481,7 @@ describe('RI-K02: firing out of Close terrain into an adjacent hex halves the st
   it('5 SPs in Rough Woods fire at 2 into the adjacent hex (not 2.5)', () => {
     const s = fireStrength({ firer, range: 1, weather: FAIR_WEATHER });
     expect(s.items).toEqual([
-      { label: 'SPs that may fire', value: 5, rule: 'Rev. Stacking and Fire Combat' },
+      { label: 'F: SPs that may fire', value: 5, rule: 'Rev. Stacking and Fire Combat' },
       { label: 'Firing out of Close terrain into an adjacent hex: 1/2 strength, rounded down', value: -3, rule: 'Rev. Terrain Effects Chart' },
     ]);
     expect(s.total).toBe(2);
@@ -497,7 +499,7 @@ describe('RI-K03: the mounted flag is required for cavalry, so a forgotten flag 
   it('a cavalry target, firer or shock defender without `mounted` is refused, naming the field', () => {
     const unflagged = { arm: 'cavalry', weapon: 'C', sp: 3, order: 'SKPD' } as TargetUnit;
     expect(thrownArgument(() => fireDrm(situation({ targets: [unflagged] })))).toBe('targets[0].mounted');
-    expect(thrownArgument(() => fireDrm(situation({ firer: { arm: 'cavalry', weapon: 'C', sp: 3, order: 'SKPD' } })))).toBe('firer.mounted');
+    expect(thrownArgument(() => fireDrm(situation({ firer: { arm: 'cavalry', weapon: 'C', sp: 3, order: 'SKPD' } })))).toBe('firers[0].mounted');
     expect(() => fireDrm(situation({ targets: [unflagged] }))).toThrow(/must be given for cavalry, true \(mounted\) or false \(dismounted\)/);
   });
 

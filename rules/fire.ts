@@ -2,10 +2,10 @@
  * Fire Combat under the revision: the Range DRM table and the skirmishers' column shift, the
  * "Additional DRMs (cumulative)", the Orders Table fire DRMs, weather, the fire strength with its
  * halvings, the ammo check, the artillery friendly-fire tables, cease-movement fire and the choice of
- * target. fireResolution() puts one fire attack together, itemised, for the screens.
+ * target. stackFireResolution() puts one fire attack together, itemised (rules/fire-plan.ts plans it whole).
  *
  * A higher fire DR is better for the firer (close range +, long range -), so "most advantageous to the
- * enemy" of a target stack means the highest DRM. One call resolves the fire of one firing unit.
+ * enemy" of a target stack means the highest DRM. One call resolves the fire of the units in front of a stack.
  */
 import { assertBoolean, assertDieRoll, assertMountedFlag, assertNonNegativeInteger, assertOneOf, assertPositiveInteger, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
@@ -315,47 +315,6 @@ function targetTerrainItems(hex: TargetHex): DrmItem[] {
   return items;
 }
 
-/** Every DRM on one fire attack's die roll, itemised: range, skirmishers, additional DRMs, orders, terrain, weather, base-game items. */
-export function fireDrm(s: FireSituation): Itemised {
-  assertSituation(s);
-  return itemised([
-    ...rangeItems(s.firer, s.range),
-    ...additionalFireDrmItems(s),
-    ...ordersFireDrmItems(s.firer.order, s.targets.map((t) => t.order)),
-    ...targetTerrainItems(s.targetHex ?? {}),
-    ...weatherFireDrmItems(s.weather, s.firer.arm),
-    ...(s.otherDrms ?? []),
-  ]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Strength
-// ---------------------------------------------------------------------------------------------
-
-/**
- * The fire strength in SPs, itemised: the SPs that may fire, less half (rounded down) for mounted
- * cavalry, for firing out of Close terrain into an adjacent hex (RI-K02: rounded down like the other two
- * fire halvings), and for rain. Halvings compound.
- */
-export function fireStrength(s: Pick<FireSituation, 'firer' | 'range' | 'weather'>): Itemised {
-  assertFiringUnit(s.firer);
-  assertPositiveInteger('range', s.range);
-  assertWeather('weather', s.weather);
-  const items: DrmItem[] = [{ label: 'SPs that may fire', value: s.firer.sp, rule: STACKING_RULE }];
-  let strength = s.firer.sp;
-  const halve = (label: string, rule: string) => {
-    const after = Math.floor(strength / 2);
-    items.push({ label, value: after - strength, rule });
-    strength = after;
-  };
-  if (isMountedCavalry(s.firer)) halve('Mounted cavalry fires at 1/2 strength, rounded down', CAVALRY_RULE);
-  if (s.firer.terrain !== undefined && isCloseTerrain(s.firer.terrain) && s.range === 1) {
-    halve('Firing out of Close terrain into an adjacent hex: 1/2 strength, rounded down', CLOSE_TERRAIN_RULE);
-  }
-  if (s.weather.raining) halve('Rain: 1/2 strength, rounded down', RAIN_RULE);
-  return itemised(items);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Whether the fire may happen at all
 // ---------------------------------------------------------------------------------------------
@@ -372,7 +331,7 @@ export function fireProhibitions(s: FireSituation): FireProhibition[] {
   const { firer } = s;
   if (firer.sp === 0) reasons.push({ reason: 'The unit is not in front: none of its SPs may fire out of the hex', rule: STACKING_RULE });
   if (firer.extendedColumn === true) reasons.push({ reason: 'Units in Extended Column cannot fire', rule: 'Rev. Extended Columns' });
-  if (s.kind === 'phasing' && ORDERS[firer.order].actions.includes('No Phasing Fire; Reaction Fire only')) {
+  if (s.kind === 'phasing' && !ORDERS[firer.order].may.phasingFire) {
     reasons.push({ reason: `${ORDERS[firer.order].name} orders: no Phasing Fire, Reaction Fire only`, rule: ORDERS_RULE });
   }
   if (s.kind === 'phasing' && firer.bayonetCharge === true) {
@@ -386,30 +345,6 @@ export function fireProhibitions(s: FireSituation): FireProhibition[] {
     }
   }
   return reasons;
-}
-
-export interface FireResolution {
-  allowed: boolean;
-  prohibitions: FireProhibition[];
-  strength: Itemised;
-  drm: Itemised;
-  /** Small-arms maximum range in this weather; null for artillery (base game's artillery ranges). */
-  maxRange: number | null;
-  /** Whether the Fire Table's "Ammo" result applies on an even adjusted roll for this firer. */
-  ammoCheck: boolean;
-}
-
-/** One fire attack put together: may it happen, its strength and its DRMs, each itemised. */
-export function fireResolution(s: FireSituation): FireResolution {
-  const prohibitions = fireProhibitions(s);
-  return {
-    allowed: prohibitions.length === 0,
-    prohibitions,
-    strength: fireStrength(s),
-    drm: fireDrm(s),
-    maxRange: s.firer.weapon === null ? null : smallArmsMaxRange(s.firer.weapon, s.weather),
-    ammoCheck: ammoCheckApplies(s.firer),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -582,6 +517,11 @@ export const ARTILLERY_FRIENDLY_FIRE_TABLES: readonly FriendlyFireTable[] = [
   { friendlyDistanceToTarget: 2, minRange: 8, results: [T, T, T, T, T, T, F, F, BOTH, MISS], rule: FRIENDLY_FIRE_RULE },
 ];
 
+/** The friendly-fire table for artillery firing at `range` with the nearest friendly unit that far from the target (RI-F07), or null: no roll. */
+export function friendlyFireTable(range: number, friendlyDistanceToTarget: number): FriendlyFireTable | null {
+  return ARTILLERY_FRIENDLY_FIRE_TABLES.find((t) => t.friendlyDistanceToTarget === friendlyDistanceToTarget && range >= t.minRange) ?? null;
+}
+
 /**
  * The friendly-fire roll for artillery fire: which table applies (friendly unit adjacent to the target at
  * range 5+, or 2 hexes from it at range 8+) and its result; null when no roll is needed. RI-F07: the
@@ -595,9 +535,7 @@ export function artilleryFriendlyFire(
   assertPositiveInteger('range', s.range);
   assertPositiveInteger('friendlyDistanceToTarget', s.friendlyDistanceToTarget);
   assertDieRoll('roll', roll);
-  const table = ARTILLERY_FRIENDLY_FIRE_TABLES.find(
-    (t) => t.friendlyDistanceToTarget === s.friendlyDistanceToTarget && s.range >= t.minRange,
-  );
+  const table = friendlyFireTable(s.range, s.friendlyDistanceToTarget);
   return table ? (table.results[roll] ?? null) : null;
 }
 

@@ -30,6 +30,9 @@ export interface KitCell {
   value: string;
 }
 
+/** A cell in words: "Fire Table, column 5-7, row 3: 2 SP". */
+export const cellWords = (c: KitCell) => `${c.table}${c.column ? `, column ${c.column}` : ''}, row ${c.row}: ${c.value}`;
+
 /** A die for a check: asked of the roller with what it is for (the service logs each with its purpose). */
 export type PurposeRoller = (purpose: string) => DieRoll;
 

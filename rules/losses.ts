@@ -58,7 +58,7 @@ export function spLossIsStraggler(arm: Arm, cause: SpLossCause): boolean {
 }
 
 /** Orders that "Can Recover Stragglers" on the Orders Table (HOLD and RSRV). */
-export const STRAGGLER_RECOVERY_ORDERS: readonly OrderCode[] = ORDER_CODES.filter((code) => ORDERS[code].actions.includes('Can Recover Stragglers'));
+export const STRAGGLER_RECOVERY_ORDERS: readonly OrderCode[] = ORDER_CODES.filter((code) => ORDERS[code].may.recoverStragglers);
 
 /** Whether a brigade under this order may be designated for Straggler Recovery. */
 export function mayDesignateStragglerRecovery(order: OrderCode): boolean {

@@ -321,8 +321,8 @@ export function orderMovement(order: OrderCode): { strategicMovementAllowed: boo
   const actions = ORDERS[order].actions;
   const moving = /mov|MPs|hex|Strategic/i;
   return {
-    strategicMovementAllowed: !actions.includes('No Strategic Movement'),
-    oneHexOnly: actions.includes('One hex movement only'),
+    strategicMovementAllowed: ORDERS[order].may.strategicMovement,
+    oneHexOnly: ORDERS[order].may.oneHexMovementOnly,
     restrictions: actions.filter((a) => moving.test(a)).map((a) => `${order}: ${a}`),
     rule: ORDERS[order].rule,
   };

@@ -85,9 +85,18 @@ describe('the Orders Table (Rev. Orders Table), every column of all eight orders
 
   it('keeps the Actions & Restrictions lines, e.g. Reserve is "RE activation only"', () => {
     expect(ORDERS.RSRV.actions).toContain('RE activation only');
-    expect(ORDERS.HOLD.actions).toContain('Can Construct Breastworks if ME');
     expect(ORDERS.ASLT.armsAllowed).toEqual(['infantry', 'cavalry']);
     expect(ORDERS.BOMB.armsAllowed).toEqual(['artillery']);
+  });
+
+  it('the lines the rules act on are typed flags, so rewording a printed line changes no rule', () => {
+    const having = (flag: keyof (typeof ORDERS)['HOLD']['may']) => ORDER_CODES.filter((code) => ORDERS[code].may[flag]);
+    expect(having('recoverFatigue')).toEqual(['HOLD', 'RSRV']);
+    expect(having('recoverStragglers')).toEqual(['HOLD', 'RSRV']);
+    expect(having('constructBreastworksIfMe')).toEqual(['HOLD']);
+    expect(having('oneHexMovementOnly')).toEqual(['HOLD']);
+    expect(ORDER_CODES.filter((code) => !ORDERS[code].may.phasingFire)).toEqual(['MRCH', 'RSRV']);
+    expect(ORDER_CODES.filter((code) => !ORDERS[code].may.strategicMovement)).toEqual(['ASLT', 'SUPT', 'SKPD', 'HOLD', 'WDRW']);
   });
 
   it('ME Orders are ASLT/SUPT/MRCH/BOMB; the rest are RE Orders (Rev. Orders Types)', () => {

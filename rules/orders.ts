@@ -89,14 +89,42 @@ export interface OrderDefinition {
   /** AUTO ORDR CHNG ATMPT? as printed. */
   autoChangeText: string;
   autoChange: AutomaticChangeColumn;
-  /** ACTIONS & RESTRICTIONS, one line each as printed (without the leading dashes). */
+  /** ACTIONS & RESTRICTIONS, one line each as printed (without the leading dashes): the words players read. */
   actions: readonly string[];
+  /** What those lines decide, as flags the rules read: a fix to the printed words cannot change a rule. */
+  may: OrderPermissions;
   /** Arms that may hold the order ("Infantry and Cavalry only", "Artillery only"). */
   armsAllowed: readonly Arm[];
   /** Arms for which this is the Default Order. */
   defaultFor: readonly Arm[];
   rule: string;
 }
+
+/** The ACTIONS & RESTRICTIONS lines the rules act on, one flag each. */
+export interface OrderPermissions {
+  /** false: "No Phasing Fire; Reaction Fire only". */
+  phasingFire: boolean;
+  /** false: "No Strategic Movement". */
+  strategicMovement: boolean;
+  /** "One hex movement only". */
+  oneHexMovementOnly: boolean;
+  /** "Can Construct Breastworks if ME". */
+  constructBreastworksIfMe: boolean;
+  /** "Can Recover Fatigue". */
+  recoverFatigue: boolean;
+  /** "Can Recover Stragglers". */
+  recoverStragglers: boolean;
+}
+
+const permissions = (p: Partial<OrderPermissions>): OrderPermissions => ({
+  phasingFire: true,
+  strategicMovement: true,
+  oneHexMovementOnly: false,
+  constructBreastworksIfMe: false,
+  recoverFatigue: false,
+  recoverStragglers: false,
+  ...p,
+});
 
 /** The Orders Table at the end of the revision, all eight orders and every column (Rev. Orders Table). */
 export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
@@ -117,6 +145,7 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
       'No voluntary movement away from enemy',
       'No Strategic Movement',
     ],
+    may: permissions({ strategicMovement: false }),
     armsAllowed: ['infantry', 'cavalry'],
     defaultFor: [],
     rule: ORDERS_TABLE,
@@ -137,6 +166,7 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
       'No voluntary movement away from enemy',
       'No Strategic Movement',
     ],
+    may: permissions({ strategicMovement: false }),
     armsAllowed: ['infantry', 'cavalry', 'artillery'],
     defaultFor: [],
     rule: ORDERS_TABLE,
@@ -158,6 +188,7 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
       'Must remain at least 5 hexes distance from enemy in LOS',
       'No Phasing Fire; Reaction Fire only',
     ],
+    may: permissions({ phasingFire: false }),
     armsAllowed: ['infantry', 'cavalry', 'artillery'],
     defaultFor: [],
     rule: ORDERS_TABLE,
@@ -174,6 +205,7 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
     autoChangeText: 'No',
     autoChange: { kind: 'no' },
     actions: ['Artillery only', 'Barrage (Cannonade) as per 8.2.4'],
+    may: permissions({}),
     armsAllowed: ['artillery'],
     defaultFor: [],
     rule: ORDERS_TABLE,
@@ -195,6 +227,7 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
       'Must fire if possible',
       'No Strategic Movement',
     ],
+    may: permissions({ strategicMovement: false }),
     armsAllowed: ['infantry', 'cavalry', 'artillery'],
     defaultFor: ['cavalry'],
     rule: ORDERS_TABLE,
@@ -218,6 +251,7 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
       'Can Recover Fatigue',
       'Can Recover Stragglers',
     ],
+    may: permissions({ strategicMovement: false, oneHexMovementOnly: true, constructBreastworksIfMe: true, recoverFatigue: true, recoverStragglers: true }),
     armsAllowed: ['infantry', 'cavalry', 'artillery'],
     defaultFor: ['infantry'],
     rule: ORDERS_TABLE,
@@ -240,6 +274,7 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
       'Can Recover Fatigue',
       'Can Recover Stragglers',
     ],
+    may: permissions({ phasingFire: false, recoverFatigue: true, recoverStragglers: true }),
     armsAllowed: ['infantry', 'cavalry', 'artillery'],
     defaultFor: [],
     rule: ORDERS_TABLE,
@@ -261,6 +296,7 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
       'No Shock attacks',
       'No Strategic Movement',
     ],
+    may: permissions({ strategicMovement: false }),
     armsAllowed: ['infantry', 'cavalry', 'artillery'],
     defaultFor: ['artillery'],
     rule: ORDERS_TABLE,

@@ -4,11 +4,12 @@
  * shares out) and the result applied as ONE event (resolveFire: losses shared in front with the firing
  * player's choice, stragglers, abandoned guns, the ammo check, friendly fire, leader casualties).
  */
-import { ARTILLERY_FRIENDLY_FIRE_TABLES, isAmmoResult, rangeDrmItems, smallArmsMaxRange, stackFireResolution, type StackFirer, type TargetUnit } from '../../rules/fire';
-import { evenLossShares, STACK_LIMIT_SP } from '../../rules/stacking';
-import type { DrmItem, Itemised, Side, UnitStatus } from '../../rules/types';
+import { isAmmoResult } from '../../rules/fire';
+import { firePlan, type FirePlanUnit } from '../../rules/fire-plan';
+import { evenLossShares } from '../../rules/stacking';
+import type { Side, UnitStatus } from '../../rules/types';
 import { itemised } from '../../rules/itemise';
-import { cohesionRatingOf, fireTableCell, type KitFireRow } from '../../rules/kit';
+import { fireTableCell, type KitFireRow } from '../../rules/kit';
 import { uddDrm } from '../../rules/rally';
 import type { Kit } from '../kit';
 import { cellWords, checkedUnit, cohesionCheck, KitCells, kitLeaderChecks, kitOf, requireKit, typedCheckRolls, type CheckContext } from './combat-kit';
@@ -23,7 +24,7 @@ import { write, type GameContext } from './context';
 import { requireSegment } from './lookups';
 import { fireDrmItems, statusHitRule } from './rule-seam';
 import { UnitChanges } from './unit-changes';
-import { ACTIVATION_SEGMENT, applyOutcomes, combatUnits, dieWords, givenDie, leaderChecks, lineUp, mountedFlag, oneSide, playerItems, sidesThatLost, signed, weatherOf, type Dice, type Orders } from './combat-units';
+import { ACTIVATION_SEGMENT, applyOutcomes, combatUnits, dieWords, givenDie, leaderChecks, linedUp, lineUp, mountedFlag, oneSide, playerItems, sidesThatLost, signed, weatherOf, type Dice, type Orders } from './combat-units';
 
 // -------------------------------------------------------------------------------------------
 // Fire
@@ -38,17 +39,19 @@ interface FireBuild {
   orders: Orders;
 }
 
+/**
+ * The fire plan: the service reads the units, the weather, the chart rows, the kit and the DRMs of the
+ * optional rules in play; rules/fire-plan.ts decides the whole plan (or refuses it); the service words it.
+ */
 function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
-  const game = readGame(ctx.db);
-  const weather = weatherOf(game);
-  const commands = readCommandLinks(ctx.db);
+  const weather = weatherOf(readGame(ctx.db));
   const stack = combatUnits(ctx, 'stack', input.stack);
   const side = oneSide('stack', stack);
-  const targetRows = input.targets === undefined ? [] : combatUnits(ctx, 'targets', input.targets);
-  const orders = standingOrdersOf([...stack, ...targetRows].map((u) => u.command_id), commands);
-  const lined = lineUp(stack, orders);
-  const range = input.range;
-  const facts = input.facts ?? {};
+  const targets = input.targets === undefined ? [] : combatUnits(ctx, 'targets', input.targets);
+  const targetSide = input.targets === undefined ? null : oneSide('targets', targets);
+  const orders = standingOrdersOf([...stack, ...targets].map((u) => u.command_id), readCommandLinks(ctx.db));
+  const kit = kitOf(ctx);
+  const fireColumns = kit?.charts.fireTable?.columns ?? [];
   // Asked once per brigade (no index on units.skirmishers: each ask reads every unit).
   const skirmishing = new Map<string, boolean>();
   const skirmishersOut = (u: UnitRow) => {
@@ -59,165 +62,66 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
     }
     return out;
   };
-
-  // The range DRM of the top unit's small arms, or of the players' artillery row (RI-F06).
-  const top = stack[0]!;
-  let rangeDrm: Itemised | null = null;
-  let rangeNote: string | null = null;
-  let artilleryRangeItem: DrmItem | null = null;
-  if (top.arm === 'artillery') {
-    // The row given, else the battery's own guns' row in the group's artillery range chart (a counter value).
-    const gunRow = input.artilleryRange ?? batteryRow(ctx, top);
-    if (gunRow) {
-      const v = gunRow.drms[range - 1];
-      if (v === undefined || v === null) rangeNote = `${gunRow.name} cannot fire at range ${range} (your chart)`;
-      else {
-        artilleryRangeItem = { label: `Range ${range} (${gunRow.name})`, value: v, rule: "Players' chart: artillery range columns" };
-        rangeDrm = { total: v, items: [artilleryRangeItem] };
-      }
-    } else {
-      rangeNote = "The revision gives no artillery range DRMs: they are the base game's artillery range columns (RI-F06). Choose your chart's row for these guns.";
-    }
-  } else {
-    const max = askRules(() => smallArmsMaxRange(top.weapon!, weather));
-    if (range > max) rangeNote = `Beyond the maximum range of ${max}${weather.raining ? ' (halved by rain)' : ''} for ${top.weapon} weapons`;
-    else {
-      const items = askRules(() => rangeDrmItems({ weapon: top.weapon, skirmishers: skirmishersOut(top) }, range));
-      rangeDrm = { total: items.reduce((s, i) => s + i.value, 0), items };
-    }
-  }
-
-  const stackSp = stack.reduce((s, u) => s + currentSp(u), 0);
-  const plan: PlanFireResult = {
-    firing: lined.map((l) => ({ unitId: l.unitId, sp: l.firingSp })),
-    rangeDrm,
-    rangeNote,
-    stack: lined,
-    stackSp,
-    overstacked: stackSp > STACK_LIMIT_SP,
-    weather: { raining: weather.raining, mud: weather.mud },
-    attack: null,
-  };
-  if (input.targets === undefined) return { plan, stack, firers: [], targets: [], inFront: [], side, orders };
-
-  // The target hex: its units in front take the fire (all of the one unit for Return Fire).
-  const targets = targetRows;
-  const targetSide = oneSide('targets', targets);
-  if (targetSide === side) throw invalid('targets', `the targets are ${side} like the firing stack`);
-  targets.forEach((t, i) => {
-    if (input.stack.includes(t.id)) throw invalid(`targets[${i}]`, `${t.name} is in the firing stack`);
-  });
-  if (input.returnFire === true && targets.length !== 1) throw invalid('targets', 'Return Fire is against one activating unit: name only that unit');
-  const targetLine = lineUp(targets, orders, input.returnFire === true);
-  const inFront = targets.filter((_, i) => targetLine[i]!.inFront);
-  if (inFront.length === 0) throw invalid('targets', 'no unit of the target hex has an SP in front');
-
-  // The firers: those named, or every unit in front of the top firing unit's kind (RI-K05).
-  const fireClass = (u: UnitRow) => (u.arm === 'artillery' ? 'artillery' : 'small-arms');
-  const frontUnits = stack.filter((_, i) => lined[i]!.inFront);
-  let firers: UnitRow[];
-  if (input.firers) {
-    firers = input.firers.map((id, i) => {
-      const at = stack.findIndex((u) => u.id === id);
-      if (at < 0) throw invalid(`firers[${i}]`, `${id} is not in the firing stack`);
-      if (!lined[at]!.inFront) throw forbidden(`firers[${i}]`, `${stack[at]!.name} is behind the front line: none of its SPs may fire out of the hex`, RULE.stacking);
-      return stack[at]!;
-    });
-    if (new Set(input.firers).size !== input.firers.length) throw invalid('firers', 'names a unit twice');
-    firers.sort((a, b) => stack.indexOf(a) - stack.indexOf(b));
-  } else {
-    const kind = frontUnits[0] ? fireClass(frontUnits[0]) : 'small-arms';
-    firers = frontUnits.filter((u) => fireClass(u) === kind);
-  }
-  if (firers.length === 0) throw invalid('stack', 'no unit of the stack has an SP in front');
-
-  const kind = input.kind ?? 'phasing';
-  const firingSp = new Map(lined.map((l) => [l.unitId, l.firingSp]));
-  const stackFirers: StackFirer[] = firers.map((u) => ({
+  const facts = (u: UnitRow, firing: boolean): FirePlanUnit => ({
+    id: u.id,
     name: u.name,
-    arm: u.arm,
-    weapon: u.weapon,
-    sp: firingSp.get(u.id) ?? 0,
-    order: effectiveUnitOrder(u, orders).order,
-    ...mountedFlag(u),
-    works: u.works,
-    skirmishers: u.arm !== 'artillery' && skirmishersOut(u),
-    movingArtillery: u.arm === 'artillery' && facts.movingArtillery === true,
-    extendedColumn: u.extended_column === 1,
-    bayonetCharge: u.bayonet_charge === 1,
-  }));
-  const targetUnits: TargetUnit[] = inFront.map((u) => ({
+    side: u.side,
     arm: u.arm,
     weapon: u.weapon,
     sp: currentSp(u),
     order: effectiveUnitOrder(u, orders).order,
     ...mountedFlag(u),
-    strategicMovementOrExtendedColumn: u.strategic_movement === 1 || u.extended_column === 1,
-    moved: facts.targetMoved === true,
-  }));
-  // RI-F03: the target hex's works count only when every unit in front is in them.
-  const targetWorks = inFront.every((u) => u.works === 'entrenchments') ? 'entrenchments' : inFront.every((u) => u.works !== 'none') ? 'breastworks' : 'none';
-  const resolution = askRules(() =>
-    stackFireResolution({
-      firers: stackFirers,
-      kind,
-      range,
-      targets: targetUnits,
-      targetHex: { works: targetWorks, devilsDen: facts.targetInDevilsDen === true, throughRearHexside: facts.throughRearHexside === true },
+    works: u.works,
+    status: u.status,
+    skirmishers: firing && u.arm !== 'artillery' && skirmishersOut(u),
+    extendedColumn: u.extended_column === 1,
+    strategicMovement: u.strategic_movement === 1,
+    bayonetCharge: u.bayonet_charge === 1,
+    outOfAmmo: u.out_of_ammo === 1,
+    ...(firing && u.arm === 'artillery' ? { artilleryRow: batteryRow(ctx, u) } : {}),
+    ...(!firing && fireColumns.length > 0 ? { cohesion: checkedUnit(u) } : {}),
+  });
+  const decision = askRules(() =>
+    firePlan({
+      stack: stack.map((u) => facts(u, true)),
+      ...(input.targets === undefined ? {} : { targets: targets.map((u) => facts(u, false)) }),
+      ...(input.firers ? { firers: input.firers } : {}),
+      ...(input.returnFire !== undefined ? { returnFire: input.returnFire } : {}),
+      ...(input.kind ? { kind: input.kind } : {}),
+      range: input.range,
       weather,
-      ...(facts.firerInCloseTerrain !== undefined ? { firerInCloseTerrain: facts.firerInCloseTerrain } : {}),
+      ...(input.facts ? { facts: input.facts } : {}),
+      ...(input.artilleryRange ? { artilleryRange: input.artilleryRange } : {}),
       otherDrms: [
-        ...(artilleryRangeItem && firers[0]!.arm === 'artillery' ? [artilleryRangeItem] : []),
         ...playerItems(input.otherDrms),
-        // The rule modules' DRMs (Demoralization, RI-O08, RI-O32: the firing side against the target's side).
-        ...fireDrmItems(ctx, { attacker: side, defender: targetSide, firers, targets: inFront, range }),
+        // The rule modules' DRMs, itemised with their source (Demoralization, RI-O08, RI-O32: the firing side
+        // against the target's side), once the target is named.
+        ...(targetSide === null ? [] : fireDrmItems(ctx, { attacker: side, defender: targetSide, firers: stack, targets, range: input.range })),
       ],
+      ...(input.friendlyFireRoll !== undefined ? { friendlyFireRoll: input.friendlyFireRoll } : {}),
+      ...(input.lossSp !== undefined ? { lossSp: input.lossSp } : {}),
+      kit: kit && fireColumns.length > 0 ? { fingerprint: kit.fingerprint, columns: fireColumns, ...(input.previewRoll !== undefined ? { previewRoll: input.previewRoll } : {}) } : null,
     }),
   );
-  const prohibitions = resolution.prohibitions.map((p) => ({ unitId: p.firer === null ? null : firers[p.firer]!.id, reason: p.reason, rule: p.rule }));
-  // RI-K09: a unit out of ammo does not fire until the players clear its marker.
-  firers.forEach((u) => {
-    if (u.out_of_ammo === 1) prohibitions.push({ unitId: u.id, reason: `${u.name} is out of ammo`, rule: RULE.fireTable });
-  });
-  if (firers[0]!.arm === 'artillery' && rangeNote !== null && (input.artilleryRange || batteryRow(ctx, firers[0]!))) prohibitions.push({ unitId: firers[0]!.id, reason: rangeNote, rule: "Players' chart: artillery range columns" });
-
-  // Artillery friendly fire (RI-K19): the table for the nearest friendly unit's distance, when the range reaches it.
-  let friendlyFire: NonNullable<PlanFireResult['attack']>['friendlyFire'] = null;
-  const strength = { total: resolution.strength.total, items: [...resolution.strength.items] };
-  if (firers[0]!.arm === 'artillery' && facts.friendlyNearTarget !== undefined) {
-    const table = ARTILLERY_FRIENDLY_FIRE_TABLES.find((t) => t.friendlyDistanceToTarget === facts.friendlyNearTarget && range >= t.minRange);
-    if (table) {
-      const outcome = input.friendlyFireRoll === undefined ? null : (table.results[input.friendlyFireRoll] ?? null);
-      friendlyFire = { distance: facts.friendlyNearTarget, results: [...table.results], outcome, rule: table.rule };
-      if (outcome === 'both-half') {
-        const half = Math.floor(strength.total / 2) - strength.total;
-        strength.items.push({ label: 'Friendly fire: hits both friendly and enemy at 1/2 SPs each, rounded down', value: half, rule: table.rule });
-        strength.total += half;
-      }
-    }
+  if (!decision.ok) {
+    const r = decision.refusal;
+    throw r.refused === 'forbidden' ? forbidden(r.field, r.message, r.rule!) : invalid(r.field, r.message, r.rule);
   }
-  plan.attack = {
-    firers: firers.map((u) => u.id),
-    allowed: prohibitions.length === 0,
-    prohibitions,
-    strength,
-    drm: resolution.drm,
-    maxRange: resolution.maxRange,
-    ammoCheck: firers.filter((_, i) => resolution.ammoCheck[i]).map((u) => u.id),
-    lossCause: firers[0]!.arm === 'artillery' ? 'artillery' : 'small-arms',
-    target: { units: targetLine, inFront: inFront.map((u) => u.id) },
-    friendlyFire,
-    shares: input.lossSp === undefined ? null : planShares(inFront, input.lossSp),
-    kit: null,
+  const { plan: decided } = decision;
+  const { attack } = decided;
+  const byId = new Map([...stack, ...targets].map((u) => [u.id, u]));
+  const plan: PlanFireResult = {
+    firing: decided.firing,
+    rangeDrm: decided.rangeDrm,
+    rangeNote: decided.rangeNote,
+    stack: linedUp(stack, orders, decided.stack),
+    stackSp: decided.stackSp,
+    overstacked: decided.overstacked,
+    weather: { raining: weather.raining, mud: weather.mud },
+    attack: attack === null ? null : { ...attack, target: { units: linedUp(targets, orders, attack.target.units, input.returnFire === true), inFront: attack.target.inFront } },
   };
-  // With the group's kit: the Fire Table's cell for the die, and the shares of the loss it gives.
-  const kit = kitOf(ctx);
-  if (kit?.charts.fireTable?.columns.length) {
-    const preview = fireKitPreview(kit, plan.attack.strength.total, plan.attack.drm.total, input.previewRoll, inFront);
-    plan.attack.kit = preview;
-    if (input.lossSp === undefined && preview.sp !== null) plan.attack.shares = planShares(inFront, preview.sp);
-  }
-  return { plan, stack, firers, targets, inFront, side, orders };
+  const units = (ids: string[]) => ids.map((id) => byId.get(id)!);
+  return { plan, stack, firers: attack ? units(attack.firers) : [], targets: attack ? targets : [], inFront: attack ? units(attack.target.inFront) : [], side, orders };
 }
 
 /** The battery's guns' row in the group's artillery range chart, when one is recorded and the chart has it. */
@@ -228,44 +132,6 @@ function batteryRow(ctx: GameContext, u: UnitRow): ArtilleryRangeColumn | null {
   } catch {
     return null;
   }
-}
-
-type FireKitPreview = NonNullable<NonNullable<PlanFireResult['attack']>['kit']>;
-
-/** What the kit's Fire Table gives for the die, before the players confirm it (RI-K25). */
-function fireKitPreview(kit: Kit, strength: number, drm: number, roll: number | undefined, inFront: UnitRow[]): FireKitPreview {
-  const none = { sp: null, check: false, checkDrm: 0, status: null, ammo: false, unrated: [] as string[] };
-  if (roll === undefined) return { fingerprint: kit.fingerprint, found: false, cell: null, note: "Roll the die: Muster reads the result in the kit's Fire Table", ...none };
-  const cell = askRules(() => fireTableCell(kit.charts.fireTable!.columns, strength, roll + drm));
-  if (!cell.found) return { fingerprint: kit.fingerprint, found: false, cell: null, note: `${cell.reason[0]!.toUpperCase()}${cell.reason.slice(1)}: read the result at the table and type it`, ...none };
-  const row = cell.result;
-  const check = row.check === true;
-  const unrated = check ? inFront.filter((u) => cohesionRatingOf(checkedUnit(u)) === null).map((u) => u.id) : [];
-  return {
-    fingerprint: kit.fingerprint,
-    found: true,
-    cell: cell.cell,
-    note: `Kit ${kit.fingerprint}: ${cellWords(cell.cell)}`,
-    sp: row.sp,
-    check,
-    checkDrm: row.checkDrm ?? 0,
-    status: row.status && row.status !== 'unchanged' ? row.status : null,
-    ammo: row.ammo === true,
-    unrated,
-  };
-}
-
-/** How a loss would be shared among the units in front (RI-K07), for the assistant to show before it is applied. */
-function planShares(inFront: UnitRow[], sp: number): NonNullable<NonNullable<PlanFireResult['attack']>['shares']> {
-  const shares = askRules(() => evenLossShares(sp, inFront.map(currentSp)));
-  return {
-    sp,
-    fixed: inFront.map((u, i) => ({ unitId: u.id, sp: shares.fixed[i] ?? 0 })),
-    extra: shares.extra,
-    choices: shares.choices.map((i) => inFront[i]!.id),
-    choiceNeeded: shares.extra > 0 && shares.choices.length > shares.extra,
-    unabsorbed: shares.unabsorbed,
-  };
 }
 
 export function planFire(ctx: GameContext, input: PlanFireInput): PlanFireResult {

@@ -6,7 +6,7 @@
  *
  * The tables are read by rules/kit.ts; this module gathers the facts, rolls through the context and applies.
  */
-import { checkLossCause, cohesionRatingOf, leaderHitCell, resolveCohesionCheck, type CohesionUnit, type KitCell, type KitCohesionOutcome, type KitCohesionTable } from '../../rules/kit';
+import { cellWords, checkLossCause, cohesionRatingOf, leaderHitCell, resolveCohesionCheck, type CohesionUnit, type KitCell, type KitCohesionOutcome, type KitCohesionTable } from '../../rules/kit';
 import { dismountedCavalryCohesion } from '../../rules/rally';
 import type { DieRoll, DisorderCause, Itemised } from '../../rules/types';
 import { leaderCasualty as casualtyRoll } from '../../rules/losses';
@@ -68,7 +68,7 @@ export class KitCells {
 }
 
 /** The words of a cell for a summary: "Fire Table, column 5-6, row 7 to 8: 2 SP". */
-export const cellWords = (c: KitCell) => `${c.table}${c.column ? `, column ${c.column}` : ''}, row ${c.row}: ${c.value}`;
+export { cellWords };
 
 /** Typed dice for the kit's checks, one per unit, each used once. */
 export function typedCheckRolls(rolls: KitCheckRoll[] | undefined): (unitId: string) => DieRoll | undefined {

@@ -4,12 +4,10 @@
  * (resolveShock: losses, captured guns, statuses with stragglers, retreats, the markers removed), and the
  * Bayonet Charge designated and cancelled.
  */
-import { cohesionRatingOf, oddsColumn, shockTableCell } from '../../rules/kit';
-import type { Kit } from '../kit';
-import { cellWords, checkedUnit, kitOf } from './combat-kit';
+import { shockPlan, type ShockPlanUnit } from '../../rules/shock-plan';
+import { checkedUnit, kitOf } from './combat-kit';
 import { resolveShockFromKit, type ShockBuildFacts } from './combat-shock-kit';
-import { bayonetChargeBonuses, bayonetChargeIneligibility, oddsRoundedForAttacker, orderMayShock, preShockDrm, retreatBeforeShock, shockDrm, type ShockAttacker } from '../../rules/shock';
-import { ORDERS } from '../../rules/orders';
+import { bayonetChargeIneligibility, retreatBeforeShock } from '../../rules/shock';
 import type { BayonetChargeInput, CancelBayonetChargeInput, ChangeResult, PlanShockInput, PlanShockResult, ResolveShockInput, ResolveShockResult } from '../../contract';
 import { forbidden, invalid } from '../errors';
 import { currentSp, readCommands, type UnitRow } from '../store';
@@ -28,6 +26,10 @@ import { ACTIVATION_SEGMENT, applyOutcomes, atMe, combatUnit, combatUnits, dieWo
 
 type ShockBuild = ShockBuildFacts;
 
+/**
+ * The shock plan: the service reads the units, the kit and the DRMs of the optional rules in play;
+ * rules/shock-plan.ts decides the whole plan; the service adds each unit's recorded state.
+ */
 function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
   const attackers = combatUnits(ctx, 'attackers', input.attackers);
   const side = oneSide('attackers', attackers);
@@ -38,96 +40,50 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
   defenders.forEach((u, i) => {
     if (input.attackers.includes(u.id)) throw invalid(`defenders[${i}]`, `${u.name} is also an attacker`);
   });
-  const attackerRows = attackers.map((u) => {
-    const c = combatUnit(u, orders);
-    const reasons: string[] = [];
-    if (!askRules(() => orderMayShock(c.order))) reasons.push(`${ORDERS[c.order].name} orders: No Shock attacks`);
-    if (c.currentSp === 0) reasons.push('No SPs left in the line');
-    return { ...c, prohibitions: reasons };
-  });
-  const defenderRows = defenders.map((u) => ({ ...combatUnit(u, orders), prohibitions: [] as string[] }));
-  const prohibitions: PlanShockResult['prohibitions'] = attackerRows.flatMap((a) => a.prohibitions.map((reason) => ({ unitId: a.unitId, reason: `${a.name}: ${reason}`, rule: 'Rev. Orders Table' })));
-  const defenderSp = defenderRows.reduce((s, d) => s + d.currentSp, 0);
-  if (defenderSp === 0) prohibitions.push({ unitId: null, reason: 'The defenders have no SPs left', rule: 'Rev. Shock DRMs' });
-
-  // RI-K12: the Pre-Shock +1 applies when any attacking Bayonet Charge unit is undisordered (RI-F09: most advantageous
-  // to the attacker), unless the game's house reading of a mixed Bayonet Charge says otherwise (rules/shock.ts bayonetChargeBonuses).
-  const bayonetChargeReading = readHouseReadings(ctx.db).mixedBayonetCharge;
-  const undisorderedCharge = askRules(() => bayonetChargeBonuses(attackers.map((a) => ({ bayonetCharge: a.bayonet_charge === 1, undisordered: a.status === 'ordered' })), bayonetChargeReading)).preShock;
-  const preShock = [
-    ...attackers.map((u) => ({ unitId: u.id, drm: { total: 0, items: [] } })),
-    ...defenders.map((u) => ({
-      unitId: u.id,
-      drm: askRules(() => preShockDrm({ works: u.works, extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1, facingUndisorderedBayonetCharge: undisorderedCharge, bayonetChargeReading })),
-    })),
-  ];
-  const eligible = attackers.filter((_, i) => attackerRows[i]!.prohibitions.length === 0);
-  const shockAttackers: ShockAttacker[] = eligible.map((u) => ({ order: effectiveUnitOrder(u, orders).order, bayonetCharge: u.bayonet_charge === 1 }));
-  // RI-F09: the defender's works line counts only when every defending unit is in them.
-  const works = defenders.every((u) => u.works === 'entrenchments') ? 'entrenchments' : defenders.every((u) => u.works !== 'none') ? 'breastworks' : 'none';
-  const drm =
-    shockAttackers.length === 0
-      ? { total: 0, items: [] }
-      : askRules(() =>
-          shockDrm({
-            attackers: shockAttackers,
-            bayonetChargeReading,
-            defenders: defenders.map((u) => ({ arm: u.arm, order: effectiveUnitOrder(u, orders).order, ...mountedFlag(u), extendedColumnOrStrategicMovement: u.strategic_movement === 1 || u.extended_column === 1 })),
-            defenderHex: { devilsDen: input.defenderInDevilsDen === true, works },
-            // The rule modules' DRMs (Demoralization, RI-O08, RI-O32: the attackers' side against the defenders').
-            otherDrms: [...playerItems(input.otherDrms), ...shockDrmItems(ctx, { attacker: side, defender: defenderSide, attackers, defenders })],
-          }),
-        );
-  const attackerSp = attackerRows.filter((a) => a.prohibitions.length === 0).reduce((s, a) => s + a.currentSp, 0);
-  const rounded = shockAttackers.length > 0 && askRules(() => oddsRoundedForAttacker(shockAttackers, bayonetChargeReading));
   const kit = kitOf(ctx);
-  const preShockDrms = new Map(preShock.map((p) => [p.unitId, p.drm.total]));
-  const kitPlan: PlanShockResult['kit'] = kit
-    ? shockKitPreview(kit, [...eligible, ...defenders], preShockDrms, attackerSp, defenderSp, rounded, input.previewRoll === undefined ? undefined : input.previewRoll + drm.total)
-    : null;
+  const facts = (u: UnitRow): ShockPlanUnit => ({
+    id: u.id,
+    name: u.name,
+    arm: u.arm,
+    sp: currentSp(u),
+    order: effectiveUnitOrder(u, orders).order,
+    ...mountedFlag(u),
+    status: u.status,
+    works: u.works,
+    extendedColumn: u.extended_column === 1,
+    strategicMovement: u.strategic_movement === 1,
+    bayonetCharge: u.bayonet_charge === 1,
+    ...(kit ? { cohesion: checkedUnit(u) } : {}),
+  });
+  const decided = askRules(() =>
+    shockPlan({
+      attackers: attackers.map(facts),
+      defenders: defenders.map(facts),
+      defenderInDevilsDen: input.defenderInDevilsDen === true,
+      // RI-F09, RI-K12: the game's house reading of a Bayonet Charge by only some attackers.
+      bayonetChargeReading: readHouseReadings(ctx.db).mixedBayonetCharge,
+      // The rule modules' DRMs, itemised with their source (Demoralization, RI-O08, RI-O32: the attackers' side against the defenders').
+      otherDrms: [...playerItems(input.otherDrms), ...shockDrmItems(ctx, { attacker: side, defender: defenderSide, attackers, defenders })],
+      kit: kit
+        ? {
+            fingerprint: kit.fingerprint,
+            columns: kit.charts.shockTable?.columns ?? [],
+            preShockTable: (kit.charts.preShockCheck?.rows.length ?? 0) > 0,
+            ...(input.previewRoll !== undefined ? { previewRoll: input.previewRoll } : {}),
+          }
+        : null,
+    }),
+  );
+  const { attackerProhibitions, ...plan } = decided;
   return {
     attackers,
     defenders,
     plan: {
-      attackers: attackerRows,
-      defenders: defenderRows,
-      preShock,
-      allowed: prohibitions.length === 0,
-      prohibitions,
-      drm,
-      odds: { attackerSp, defenderSp, text: oddsText(attackerSp, defenderSp), roundedForAttacker: rounded ? oddsInFavour(attackerSp, defenderSp) : null },
-      bayonetMarkersRemoved: [...attackers, ...defenders].filter((u) => u.bayonet_charge === 1).map((u) => u.id),
-      kit: kitPlan,
+      attackers: attackers.map((u, i) => ({ ...combatUnit(u, orders), prohibitions: attackerProhibitions[i]! })),
+      defenders: defenders.map((u) => ({ ...combatUnit(u, orders), prohibitions: [] as string[] })),
+      ...plan,
     },
   };
-}
-
-const ratingOf = (u: UnitRow) => cohesionRatingOf(checkedUnit(u));
-
-/** The kit's view of a shock before it is resolved: the Pre-Shock checks to roll, the odds column (RI-K14), the cell for the die. */
-function shockKitPreview(kit: Kit, units: UnitRow[], drms: Map<string, number>, attackerSp: number, defenderSp: number, rounded: boolean, modified: number | undefined): NonNullable<PlanShockResult['kit']> {
-  const preShock = units.map((u) => ({ unitId: u.id, rating: ratingOf(u), drm: drms.get(u.id) ?? 0 }));
-  const base = { fingerprint: kit.fingerprint, preShock, preShockTable: (kit.charts.preShockCheck?.rows.length ?? 0) > 0 };
-  const columns = kit.charts.shockTable?.columns ?? [];
-  const col = askRules(() => oddsColumn(columns, attackerSp, defenderSp, rounded));
-  const column = col ? col.column.label : null;
-  if (columns.length === 0) return { ...base, found: false, cell: null, column, note: 'The kit has no Shock Table: read the result at the table' };
-  if (modified === undefined) return { ...base, found: false, cell: null, column, note: `Odds column ${column ?? '-'} of the kit's Shock Table: roll the die` };
-  const cell = askRules(() => shockTableCell(columns, attackerSp, defenderSp, rounded, modified));
-  if (!cell.found) return { ...base, found: false, cell: null, column, note: `${cell.reason}: read the result at the table` };
-  return { ...base, found: true, cell: cell.cell, column, note: `Kit ${kit.fingerprint}: ${cellWords(cell.cell)} (if every unit stays after the Pre-Shock checks)` };
-}
-
-function oddsText(a: number, d: number): string {
-  if (a === 0 || d === 0) return `${a} : ${d}`;
-  const ratio = a >= d ? `${Number((a / d).toFixed(1))} : 1` : `1 : ${Number((d / a).toFixed(1))}`;
-  return `${a} : ${d} (${ratio})`;
-}
-
-/** RI-K14: "an automatic rounding off of odds in their favor": to the next whole odds better for the attacker. */
-function oddsInFavour(a: number, d: number): string {
-  if (a === 0 || d === 0) return `${a} : ${d}`;
-  return a >= d ? `${Math.ceil(a / d)} : 1` : `1 : ${Math.floor(d / a)}`;
 }
 
 export function planShock(ctx: GameContext, input: PlanShockInput): PlanShockResult {

@@ -5,7 +5,8 @@
  */
 import { leaderCasualty as casualtyRoll, type DisorderCause } from '../../rules/losses';
 import { commandAncestors } from '../../rules/orders';
-import { fireFrontageSteps, frontLine, type FrontageStep } from '../../rules/stacking';
+import { fireLine, type FireLinePlace } from '../../rules/fire-plan';
+import type { FrontageStep } from '../../rules/stacking';
 import type { Arm, DieRoll, DrmItem, Side } from '../../rules/types';
 import { type Weather } from '../../rules/weather';
 import type { CombatUnit, LeaderCheck, LinedUpUnit, PlayerDrm, UnitOutcome } from '../../contract';
@@ -123,24 +124,22 @@ function explain(u: UnitRow, step: FrontageStep, first: boolean): string {
   }
 }
 
-/** A stack lined up for fire: who fires what, right to left from the top, who stands behind (Rev. Stacking and Fire Combat). */
-export function lineUp(units: UnitRow[], orders: Orders, allInFront = false): LinedUpUnit[] {
-  const stacked = units.map((u) => ({ arm: u.arm, sp: currentSp(u) }));
-  const steps = askRules(() => fireFrontageSteps(stacked));
-  const front = askRules(() => frontLine(stacked));
-  const position = new Map(front.inFront.map((f) => [f.index, f.position]));
+/** A stack lined up for fire (rules/fire-plan.ts fireLine), each unit with its state and the procedure in the revision's words. */
+export function linedUp(units: UnitRow[], orders: Orders, places: FireLinePlace[], allInFront = false): LinedUpUnit[] {
+  const firstMaximum = places.findIndex((p) => p.step.source === 'maximum');
   return units.map((u, i) => {
-    const step = steps[i]!;
-    const inFront = allInFront ? currentSp(u) > 0 : step.fires > 0;
+    const { unitId: _id, ...place } = places[i]!;
     return {
       ...combatUnit(u, orders),
-      firingSp: step.fires,
-      inFront,
-      position: allInFront ? (inFront ? 'right' : null) : (position.get(i) ?? null),
-      step,
-      explanation: allInFront ? 'Return Fire against this activating unit: all of it takes the fire.' : explain(u, step, steps.findIndex((s) => s.source === 'maximum') === i),
+      ...place,
+      explanation: allInFront ? 'Return Fire against this activating unit: all of it takes the fire.' : explain(u, place.step, firstMaximum === i),
     };
   });
+}
+
+/** A stack lined up for fire: who fires what, right to left from the top, who stands behind (Rev. Stacking and Fire Combat). */
+export function lineUp(units: UnitRow[], orders: Orders, allInFront = false): LinedUpUnit[] {
+  return linedUp(units, orders, askRules(() => fireLine(units.map((u) => ({ id: u.id, arm: u.arm, sp: currentSp(u) })), allInFront)), allInFront);
 }
 
 export function weatherOf(game: GameRow): Weather {

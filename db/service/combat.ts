@@ -221,7 +221,7 @@ function setWorks(ctx: GameContext, input: SetWorksInput): ChangeResult {
       if (input.works === 'entrenchments') throw forbidden('construct', 'Entrenchments may be constructed in 1864; in 1863 units build Breastworks', RULE.works);
       const commands = readCommands(ctx.db);
       const order = effectiveUnitOrder(u, standingOrdersOf([u.command_id], commands)).order;
-      if (!ORDERS[order].actions.includes('Can Construct Breastworks if ME')) throw forbidden('construct', `${u.name} is under ${order}: only Hold orders "Can Construct Breastworks if ME"`, 'Rev. Orders Table');
+      if (!ORDERS[order].may.constructBreastworksIfMe) throw forbidden('construct', `${u.name} is under ${order}: only Hold orders "Can Construct Breastworks if ME"`, 'Rev. Orders Table');
       if (readClock(ctx.db).segment !== ACTIVATION_SEGMENT || !atMe(u, commands)) throw forbidden('construct', `Units must be at ME to construct Breastworks: ${u.name} has not activated at ME this segment`, RULE.works);
     }
     cs.set('units', u.id, 'works', u.works, input.works);

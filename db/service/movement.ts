@@ -3,7 +3,7 @@
  * unit's or command's allowance this activation, itemised), Double Time's +2 fatigue levels, and fatigue
  * recovery: brigades designated in II.B recover one level in IV.B (RI-B07).
  */
-import { fatigueAfterRecovery, mayDesignateFatigueRecovery } from '../../rules/fatigue';
+import { fatigueAfterRecovery, mayDesignateFatigueRecovery, unitRecoversFatigue } from '../../rules/fatigue';
 import { doubleTimeFatigue, doubleTimeIneligibility, unitMovement, type UnitMovementInput } from '../../rules/movement';
 import { weatherEffects } from '../../rules/weather';
 import { houseReadingSource } from '../../rules/house-readings';
@@ -160,9 +160,9 @@ export function fatigueRecovery(ctx: GameContext, cs: ChangeSet): string[] {
   const notes: string[] = [];
   const reading = readHouseReadings(ctx.db).fatigueRecovery;
   for (const c of designated) {
-    const units = readUnits(ctx.db).filter((u) => u.command_id === c.id && u.fatigue > 0 && u.status !== 'eliminated');
-    // Rev. Cavalry Fatigue: mounted troopers do not recover (the designation attested the dismounted ones near water).
-    const recovering = units.filter((u) => !(u.arm === 'cavalry' && u.mounted === 1) && u.arm !== 'artillery');
+    const recovering = readUnits(ctx.db).filter(
+      (u) => u.command_id === c.id && unitRecoversFatigue({ arm: u.arm, mounted: u.mounted === 1, fatigue: u.fatigue, eliminated: u.status === 'eliminated' }),
+    );
     for (const u of recovering) cs.set('units', u.id, 'fatigue', u.fatigue, askRules(() => fatigueAfterRecovery(u.fatigue, reading)));
     cs.set('commands', c.id, 'fatigue_recovery', 1, 0);
     const how = reading === 'oneLevel' ? 'one level' : `every level: ${houseReadingSource('fatigueRecovery', reading)}`;

@@ -12,6 +12,7 @@
  *   explicitly as a logged event (settleObligation);
  * - the end of the game after the last turn.
  */
+import { bearsFatigue } from '../../rules/fatigue';
 import { mayDesignateStragglerRecovery } from '../../rules/losses';
 import { ORDERS } from '../../rules/orders';
 import { SIDES, type Side } from '../../rules/types';
@@ -122,8 +123,9 @@ function designationItems(ctx: GameContext, settled: Set<string>): Obligation[] 
   }
   if (!settled.has('fatigue-designation')) {
     const tired = commands.filter((c) => {
-      if (c.level !== 'brigade' || c.fatigue_recovery === 1 || !ORDERS[orders.get(c.id)!.order].actions.includes('Can Recover Fatigue')) return false;
-      return units.some((u) => u.command_id === c.id && u.fatigue > 0 && u.arm !== 'artillery');
+      if (c.level !== 'brigade' || c.fatigue_recovery === 1 || !ORDERS[orders.get(c.id)!.order].may.recoverFatigue) return false;
+      // A cavalry brigade is offered while its troopers are mounted: they may dismount by the time they recover.
+      return units.some((u) => u.command_id === c.id && bearsFatigue(u.arm) && u.fatigue > 0);
     });
     if (tired.length > 0) {
       items.push(

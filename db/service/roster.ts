@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { DISORDER_CAUSES, mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
 import { mayBeOutOfCommand } from '../../rules/activation';
+import { bearsFatigue } from '../../rules/fatigue';
 import { defaultOrderChoices, switchToDefaultOrder, type DefaultOrderCause } from '../../rules/orders';
 import { UnitChanges } from './unit-changes';
 import { SIDES, UNIT_STATUSES } from '../../rules/types';
@@ -171,7 +172,7 @@ function setFatigue(ctx: GameContext, input: SetFatigueInput): ChangeResult {
   requireObject('input', input);
   return write(ctx, 'fatigue', input, (cs) => {
     const u = unit(ctx, 'unitId', input.unitId);
-    if (u.arm === 'artillery') throw forbidden('unitId', `${u.name} is artillery; fatigue applies to infantry and cavalry`, 'Rev. Cavalry Fatigue');
+    if (!bearsFatigue(u.arm)) throw forbidden('unitId', `${u.name} is artillery; fatigue applies to infantry and cavalry`, 'Rev. Cavalry Fatigue');
     const level = requireInt('level', input.level, COUNTER_LIMITS.fatigue.min, COUNTER_LIMITS.fatigue.max);
     if (level === u.fatigue) throw invalid('level', `${u.name} is already at fatigue level ${level}`);
     cs.set('units', u.id, 'fatigue', u.fatigue, level);

@@ -44,8 +44,9 @@ export interface FireDrmFacts {
   /** The firing side and the side of the target hex. */
   attacker: Side;
   defender: Side;
+  /** The firing stack (rules/fire-plan.ts decides which of its units fire). */
   firers: readonly UnitRow[];
-  /** The units in the front of the target hex (the ones that take the loss). */
+  /** The units of the target hex. */
   targets: readonly UnitRow[];
   range: number;
 }

@@ -1,16 +1,14 @@
 // Demoralization (SPI Blue & Gray optional rules 11.6, spi-blue-gray-optional-rules.txt), fitted to 3DoG.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fireDrm } from '../fire';
+import { stackFireResolution } from '../fire';
+import { itemised } from '../itemise';
 import { shockDrm } from '../shock';
 import { thrownArgument } from '../test-support';
 import {
-  demoralizationCommandControl,
-  demoralizationFireDrm,
   demoralizationFireDrmItems,
   demoralizationLevel,
   demoralizationLevelNow,
-  demoralizationShockDrm,
   demoralizationShockDrmItems,
   demoralizationThresholds,
 } from './demoralization';
@@ -116,6 +114,10 @@ describe('demoralizationThresholds', () => {
   });
 });
 
+/** The shifts as an itemised total, as the assistants add them up. */
+const fireShift = (a: DemoralizationLevel, d: DemoralizationLevel) => itemised(demoralizationFireDrmItems(a, d));
+const shockShift = (a: DemoralizationLevel, d: DemoralizationLevel) => itemised(demoralizationShockDrmItems(a, d));
+
 describe('the Combat Results Table column shifts as fire and shock DRMs (RI-O08)', () => {
   it('"All attacks made by demoralized units have the odds shifted one column to the left": -1 on the firer\'s and the shock attacker\'s roll', () => {
     expect(demoralizationFireDrmItems(1, 0)).toEqual([{ label: "Firer's side demoralized: one column left", value: -1, rule: SHIFTS }]);
@@ -128,10 +130,10 @@ describe('the Combat Results Table column shifts as fire and shock DRMs (RI-O08)
   });
 
   it('"For double-demoralized units, the odds are shifted two columns left or right."', () => {
-    expect(demoralizationFireDrm(2, 0)).toEqual({ total: -2, items: [{ label: "Firer's side double-demoralized: two columns left", value: -2, rule: SHIFTS }] });
-    expect(demoralizationShockDrm(0, 2).total).toBe(2);
+    expect(fireShift(2, 0)).toEqual({ total: -2, items: [{ label: "Firer's side double-demoralized: two columns left", value: -2, rule: SHIFTS }] });
+    expect(shockShift(0, 2).total).toBe(2);
     // Different levels: both shifts, which net out to one column.
-    expect(demoralizationFireDrm(1, 2)).toEqual({
+    expect(fireShift(1, 2)).toEqual({
       total: 1,
       items: [
         { label: "Firer's side demoralized: one column left", value: -1, rule: SHIFTS },
@@ -151,16 +153,16 @@ describe('the Combat Results Table column shifts as fire and shock DRMs (RI-O08)
     const level = fc.constantFrom<DemoralizationLevel>(0, 1, 2);
     fc.assert(
       fc.property(level, level, (a, d) => {
-        expect(demoralizationFireDrm(a, d).total).toBe(d - a);
-        expect(demoralizationShockDrm(a, d).total).toBe(d - a);
-        expect(demoralizationFireDrm(d, a).total + demoralizationFireDrm(a, d).total).toBe(0);
+        expect(fireShift(a, d).total).toBe(d - a);
+        expect(shockShift(a, d).total).toBe(d - a);
+        expect(fireShift(d, a).total + fireShift(a, d).total).toBe(0);
       }),
     );
   });
 
   it('the items go into the fire and shock assistants as otherDrms, itemised beside the revision\'s own', () => {
-    const fire = fireDrm({
-      firer: { arm: 'infantry', weapon: 'R', sp: 5, order: 'HOLD' },
+    const { drm: fire } = stackFireResolution({
+      firers: [{ name: 'Regiment', arm: 'infantry', weapon: 'R', sp: 5, order: 'HOLD' }],
       kind: 'reaction',
       range: 2,
       targets: [{ arm: 'infantry', weapon: 'R', sp: 6, order: 'ASLT' }],
@@ -175,12 +177,5 @@ describe('the Combat Results Table column shifts as fire and shock DRMs (RI-O08)
   it('throws on a level that is not 0, 1 or 2', () => {
     expect(thrownArgument(() => demoralizationFireDrmItems(3 as never, 0))).toBe('firerLevel');
     expect(thrownArgument(() => demoralizationShockDrmItems(0, -1 as never))).toBe('defenderLevel');
-  });
-});
-
-describe('11.62 Command Control', () => {
-  it('RI-O09: "The Command Control Level of a Player\'s units is increased by one ..." has no 3DoG counterpart and changes nothing', () => {
-    expect(demoralizationCommandControl(2)).toMatchObject({ applies: false, rule: 'SPI B&G 11.62' });
-    expect(thrownArgument(() => demoralizationCommandControl(5 as never))).toBe('level');
   });
 });

@@ -10,8 +10,7 @@
  * 11.62 has no 3DoG counterpart (RI-O09). Pure functions over plain numbers.
  */
 import { assertNonNegativeInteger, assertPositiveInteger, RulesArgumentError } from '../errors';
-import type { DrmItem, Itemised } from '../types';
-import { itemised } from '../itemise';
+import type { DrmItem } from '../types';
 
 /** Citations of the optional rules, by section. The CRT shift section is printed "[11.16]" (for 11.61). */
 export const DEMORALIZATION_RULES = {
@@ -161,26 +160,3 @@ export function demoralizationShockDrmItems(attackerLevel: DemoralizationLevel, 
   return columnShiftItems(attackerLevel, defenderLevel, "Attacker's side", "Defender's side");
 }
 
-/** The same fire items as an itemised total. */
-export function demoralizationFireDrm(firerLevel: DemoralizationLevel, targetLevel: DemoralizationLevel): Itemised {
-  return itemised(demoralizationFireDrmItems(firerLevel, targetLevel));
-}
-
-/** The same shock items as an itemised total. */
-export function demoralizationShockDrm(attackerLevel: DemoralizationLevel, defenderLevel: DemoralizationLevel): Itemised {
-  return itemised(demoralizationShockDrmItems(attackerLevel, defenderLevel));
-}
-
-/**
- * What 11.62 ("The Command Control Level of a Player's units is increased by one if the side is
- * demoralized; and by two if double-demoralized") changes in 3DoG: nothing. The revision has no Command
- * Control Level (scatter) and Muster adds no other modifier in its place (RI-O09).
- */
-export function demoralizationCommandControl(level: DemoralizationLevel): { applies: false; reason: string; rule: string } {
-  assertLevelArgument('level', level);
-  return {
-    applies: false,
-    reason: 'The revision has no Command Control Level (B&G 5.5 scatter); nothing is changed in its place',
-    rule: R.commandControl,
-  };
-}

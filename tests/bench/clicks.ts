@@ -417,7 +417,7 @@ export async function benchClicks(file?: string): Promise<void> {
       const unique = (u: { name: string }) => all.filter((x) => x.name.toLowerCase().includes(u.name.toLowerCase())).length === 1;
       const onMap = backend.roster({ includeOffMap: false }).filter((u) => u.status !== 'eliminated' && u.currentSp >= 2 && u.arm !== 'artillery' && unique(u));
       // A firer whose orders allow Phasing Fire (Rev. Orders Table).
-      const mayFire = (u: RosterUnit) => !ORDERS[u.effectiveOrder].actions.includes('No Phasing Fire; Reaction Fire only') && !u.extendedColumn && !u.bayonetCharge;
+      const mayFire = (u: RosterUnit) => ORDERS[u.effectiveOrder].may.phasingFire && !u.extendedColumn && !u.bayonetCharge;
       const firer = onMap.find(mayFire);
       const stack = firer ? [firer.name] : [];
       const targets = onMap.filter((u) => firer !== undefined && u.side !== firer.side && u.currentSp >= 3).slice(0, 2).map((u) => u.name);
