@@ -48,7 +48,7 @@ export const HOUSE_READINGS: readonly HouseReading[] = [
     changes: "The Orders Table DRM of a division's or corps' order change attempt.",
     steps: ['I.A', 'I.B'],
     choices: [
-      { id: 'wholeCommand', name: 'Worst order anywhere in the command', detail: 'The worst of the orders standing anywhere within the command, down to its brigades.' },
+      { id: 'wholeCommand', name: 'Worst order in the command', detail: 'The worst of the orders standing anywhere within the command, down to its brigades.' },
       { id: 'ownOrder', name: 'Its own order only', detail: "Only the order the command itself stands under; orders its subordinate commands hold of their own do not count." },
     ],
   },

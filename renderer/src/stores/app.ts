@@ -19,7 +19,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppInfo, GameInfo, NewGameInput, OptionalRuleModule, RecentFileEntry, ScenarioSummary, Viewer } from '../../../contract';
+import type { AppInfo, GameInfo, HouseReadingOffer, NewGameInput, OptionalRuleModule, RecentFileEntry, ScenarioSummary, Viewer } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { asApiError, call, connected, onGameChanged, type MusterApiError } from '../api';
 import { GAME_SCREENS, type ScreenName } from '../screens';
@@ -42,6 +42,8 @@ export const useAppStore = defineStore('app', () => {
   const scenarios = ref<ScenarioSummary[]>([]);
   /** The optional rules New Game offers, read with the scenarios. */
   const optionalRuleModules = ref<OptionalRuleModule[]>([]);
+  /** The house readings a new game may choose (the service's list), read with the scenarios. */
+  const houseReadingOffers = ref<HouseReadingOffer[]>([]);
   const recent = ref<RecentFileEntry[]>([]);
   /** True once the first load finished (the root element carries data-app-ready). */
   const ready = ref(false);
@@ -277,6 +279,7 @@ export const useAppStore = defineStore('app', () => {
   async function loadScenarios(): Promise<void> {
     if (scenarios.value.length === 0) scenarios.value = await call('scenarios');
     if (optionalRuleModules.value.length === 0) optionalRuleModules.value = await call('optionalRules');
+    if (houseReadingOffers.value.length === 0) houseReadingOffers.value = await call('houseReadings');
   }
 
   /**
@@ -320,6 +323,7 @@ export const useAppStore = defineStore('app', () => {
     appInfo,
     scenarios,
     optionalRuleModules,
+    houseReadingOffers,
     recent,
     ready,
     screenKnown,
