@@ -107,6 +107,25 @@ describe('muster CLI', () => {
     }
   });
 
+  it('new --readings chooses house readings; info names them; a malformed pair or an unknown choice is refused and creates nothing', () => {
+    const file = tmp.file('cli-readings.muster');
+    ok(['new', file, '--scenario', FIXTURE_SCENARIO, '--readings', 'oocCommanderDrm=hurts,stragglersAtEnd=notCounted']);
+    expect(ok(['info', file])).toContain("house readings: Out-of-command commander's activation DRM: +1: he suffers it (RI-C01); Unrecovered stragglers at the end: Not counted (RI-S05)\n");
+    const plain = tmp.file('cli-no-readings.muster');
+    ok(['new', plain, '--scenario', FIXTURE_SCENARIO]);
+    expect(ok(['info', plain])).toContain('house readings: none (every reading as documented)\n');
+    const refused = tmp.file('cli-bad-readings.muster');
+    for (const [readings, message] of [
+      ['oocCommanderDrm', /give each reading as <reading>=<choice>/],
+      ['oocCommanderDrm=helps', /houseReadings\.oocCommanderDrm/],
+    ] as const) {
+      const r = runCli(['new', refused, '--scenario', FIXTURE_SCENARIO, '--readings', readings]);
+      expect(r.code, readings).not.toBe(0);
+      expect(r.stderr, readings).toMatch(message);
+      expect(existsSync(refused)).toBe(false);
+    }
+  });
+
   it('verify and info report on a damaged file instead of crashing; roster, log and tally refuse it in words (RI-V03)', () => {
     const file = tmp.file('cli-damaged.muster');
     ok(['new', file, '--scenario', FIXTURE_SCENARIO]);

@@ -9,6 +9,7 @@
  *   new <file> [--scenario gettysburg|<path.json>] [--commands id,id] [--usa name] [--csa name]
       [--rules variable-initiative,demoralization,card-draw:<brigade|division|corps>,status-ladder,messengers]
  *       [--rules variable-initiative,demoralization,card-draw:<brigade|division|corps>,status-ladder,messengers]
+ *       [--readings <reading>=<choice>,...]       house readings other than the documented ones (rules/house-readings.ts)
  *   roster <file> [--json]
  *   loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
  *   undo <file> | redo <file> | log <file> [--json] [--limit n]
@@ -28,11 +29,13 @@ import { pathToFileURL } from 'node:url';
 import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type NewGameInput, type Output, type Viewer } from '../contract';
 import { dispatchGameSync, serviceHandlers, toErrorInfo } from './dispatch';
 import { GameService } from './service';
+import { HOUSE_READINGS } from '../rules/house-readings';
 
 const USAGE = `usage: muster <command> <file> [options]
   call <file> <function> [<json input>]   any game function (see "functions"); JSON out
   functions                               the game functions "call" takes
   new <file> [--scenario gettysburg|<path.json>] [--commands id,id] [--usa name] [--csa name]
+      [--rules <optional rules>] [--readings <reading>=<choice>,...]
   roster <file> [--json]
   loss <file> --unit <id> --sp <n> [--straggler] [--cause small-arms|artillery|shock|other]
   undo <file> | redo <file> | log <file> [--json] [--limit n]
@@ -64,6 +67,7 @@ const OPTIONS = {
   viewer: { type: 'string' },
   reveal: { type: 'boolean' },
   rules: { type: 'string' },
+  readings: { type: 'string' },
 } as const;
 
 /**
@@ -89,6 +93,23 @@ export function optionalRulesOption(text: string | undefined): NewGameInput['opt
     out.cardDraw.statusLadder = true;
   }
   return out;
+}
+
+/**
+ * `--readings` of `new`: house readings other than the documented ones, comma-separated `reading=choice`
+ * pairs (e.g. "oocCommanderDrm=hurts,fatigueRecovery=allLevels"); the service checks the names.
+ */
+export function houseReadingsOption(text: string | undefined): NewGameInput['houseReadings'] {
+  if (text === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const token of text.split(',').map((t) => t.trim()).filter(Boolean)) {
+    const [name, choice, ...rest] = token.split('=');
+    if (!name || !choice || rest.length > 0) {
+      throw new UsageError(`--readings: give each reading as <reading>=<choice> (got "${token}"); readings: ${HOUSE_READINGS.map((r) => `${r.id}=${r.choices.map((c) => c.id).join('|')}`).join(', ')}`);
+    }
+    out[name] = choice;
+  }
+  return out as NewGameInput['houseReadings'];
 }
 
 function wholeNumber(name: string, text: string | undefined): number {
@@ -205,6 +226,7 @@ export function runCli(argv: string[]): CliResult {
           ...(values.commands ? { commandIds: values.commands.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
           players: { ...(values.usa ? { USA: values.usa } : {}), ...(values.csa ? { CSA: values.csa } : {}) },
           ...(values.rules !== undefined ? { optionalRules: optionalRulesOption(values.rules) } : {}),
+          ...(values.readings !== undefined ? { houseReadings: houseReadingsOption(values.readings) } : {}),
         });
         const info = game.info();
         const units = game.roster().length;
@@ -284,6 +306,7 @@ export function runCli(argv: string[]): CliResult {
           line(`clock: ${info.clock.date} ${info.clock.time}, ${info.clock.label}${info.ended ? ' (the game has ended)' : ''}`);
           line(`events: ${info.eventCount}${info.canUndo ? '' : ', nothing to undo'}${info.canRedo ? ', redo available' : ''}`);
           line(`optional rules: ${info.optionalRules.inForce.length === 0 ? 'none (the revision as written)' : info.optionalRules.inForce.map((r) => r.name + (r.id === 'cardDraw' ? ` (${r.detail})` : '')).join(', ')}`);
+          line(`house readings: ${info.houseReadings.inForce.length === 0 ? 'none (every reading as documented)' : info.houseReadings.inForce.map((r) => `${r.name}: ${r.choiceName} (${r.readings})`).join('; ')}`);
           line(`fingerprint: ${info.fingerprint}`);
           for (const d of info.damage) line(`DAMAGED (open read-only): ${d}`);
         }

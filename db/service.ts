@@ -26,6 +26,7 @@ import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
 import { normaliseOptionalRules, recordOptionalRules } from './service/game-options';
 import { normaliseHouseReadings, recordHouseReadings } from './reading-choices';
+import { HOUSE_READING_IDS } from '../rules/house-readings';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';
 
@@ -146,6 +147,10 @@ export class GameService {
     const rulesChoice = NewGameInput.shape.optionalRules.safeParse(input.optionalRules);
     if (!rulesChoice.success) throw refusedInput(rulesChoice.error, 'optionalRules');
     const optionalRules = normaliseOptionalRules(rulesChoice.data);
+    if (typeof input.houseReadings === 'object' && input.houseReadings !== null) {
+      const unknown = Object.keys(input.houseReadings).find((k) => !(HOUSE_READING_IDS as string[]).includes(k));
+      if (unknown !== undefined) throw invalid(`houseReadings.${unknown}`, `"${unknown}" is not a house reading Muster offers (${HOUSE_READING_IDS.join(', ')})`);
+    }
     const readingsChoice = NewGameInput.shape.houseReadings.safeParse(input.houseReadings);
     if (!readingsChoice.success) throw refusedInput(readingsChoice.error, 'houseReadings');
     const houseReadings = normaliseHouseReadings(readingsChoice.data);
