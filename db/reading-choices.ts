@@ -27,8 +27,21 @@ export function recordHouseReadings(db: SqliteDatabase, settings: HouseReadingSe
   if (text !== '{}') statement(db, 'UPDATE game SET house_readings = ? WHERE id = 1').run(text);
 }
 
+/** Read once per connection: the column never changes once the game exists (a trigger refuses it). */
+const readOnce = new WeakMap<SqliteDatabase, HouseReadingSettings>();
+
 /** The game's readings. A value that does not parse is damage `verify` reports; play treats it as every reading documented. */
 export function readHouseReadings(db: SqliteDatabase): HouseReadingSettings {
+  let settings = readOnce.get(db);
+  if (settings === undefined) {
+    settings = readStored(db);
+    // A game being created records its readings before anything reads them; a connection without a game yet is not remembered.
+    if (db.inTransaction === false) readOnce.set(db, settings);
+  }
+  return settings;
+}
+
+function readStored(db: SqliteDatabase): HouseReadingSettings {
   try {
     // A file held at an older schema (the migration tests open them so) has no column: every reading as documented.
     const row = statement(db, 'SELECT house_readings AS text FROM game WHERE id = 1').get() as { text: string } | undefined;
@@ -42,5 +55,5 @@ export function readHouseReadings(db: SqliteDatabase): HouseReadingSettings {
 
 export function houseReadingsState(db: SqliteDatabase): HouseReadingsState {
   const settings = readHouseReadings(db);
-  return { settings, inForce: houseReadingsInForce(settings) };
+  return { settings: { ...settings }, inForce: houseReadingsInForce(settings) };
 }

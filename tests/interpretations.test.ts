@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { helpBlocks, READING_ID } from '../renderer/src/help-text';
+import { HOUSE_READINGS } from '../rules/house-readings';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE_DIRS = ['rules', 'contract', 'data', 'db', 'electron', 'renderer', 'scripts', 'tests'];
@@ -46,5 +47,15 @@ describe('docs/rules-interpretations.md', () => {
 
   it('the screens find an id the way the file writes it', () => {
     expect([...doc.matchAll(READING_ID)].map((m) => m[0]).filter((id) => !entries.includes(id))).toEqual([]);
+  });
+
+  it('states both readings of every house reading under its interpretation: the option and each choice by id', () => {
+    for (const r of HOUSE_READINGS) {
+      const ri = r.readings.split(', ')[0]!;
+      const entry = doc.slice(doc.search(new RegExp(`^### ${ri}:`, 'm'))).split(/\n### /)[0]!;
+      expect(entry, ri).toContain('**House reading**');
+      expect(entry, ri).toContain(`option \`${r.id}\``);
+      for (const c of r.choices) expect(entry, `${ri} ${c.id}`).toContain(`(\`${c.id}\``);
+    }
   });
 });
