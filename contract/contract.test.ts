@@ -46,6 +46,7 @@ describe('the contract', () => {
       'exportKit',
       'gameFolder',
       'helpText',
+      'houseReadings',
       'importCharts',
       'importKit',
       'kitInfo',
