@@ -3,15 +3,15 @@
  * the step that follows, and which automatic state changes the service makes on the way. The order of
  * play and the clock events come from the rules engine; this module only maps them onto the time track.
  */
-import { clockEventsDue, describeStep, FIRST_STEP, nextStep, SEQUENCE_OF_PLAY } from '../rules/sequence';
+import { clockEventsDue, describeStep, FIRST_STEP, nextStep, SEGMENT, SEQUENCE_OF_PLAY } from '../rules/sequence';
 import type { ClockEvent, SequenceStep } from '../rules/sequence';
 import type { ClockState } from '../contract';
 import type { ClockRow, TurnRow } from './store';
 
-/** Segment ids the service checks requests against. */
-export const ORDERS_SEGMENT = 'I';
-export const INITIATIVE_SEGMENT = 'II';
-export const ACTIVATION_SEGMENT = 'III';
+/** Segment ids the service checks requests against (rules/sequence.ts names them). */
+export const ORDERS_SEGMENT = SEGMENT.orders;
+export const INITIATIVE_SEGMENT = SEGMENT.initiative;
+export const ACTIVATION_SEGMENT = SEGMENT.activation;
 
 /** Steps in order, numbered 0.. within a turn. */
 const STEPS: SequenceStep[] = SEQUENCE_OF_PLAY.flatMap((segment) => segment.phases.map((phase) => ({ segment: segment.id, phase: phase.id })));
@@ -109,7 +109,7 @@ export function clockAfter(clock: ClockRow, turns: TurnRow[], lastTurnId: string
   }
   if (next.segment === ACTIVATION_SEGMENT) events.push('start-activation-phase');
   if (next.segment === ACTIVATION_SEGMENT && next.phase === 'A') events.push('arrivals');
-  if (next.segment === 'IV' && next.phase === 'B') events.push('fatigue-recovery');
+  if (next.segment === SEGMENT.end && next.phase === 'B') events.push('fatigue-recovery');
   if (eventDueAt(turns, { turn_id: turnId, segment: next.segment, phase: next.phase }, 'straggler-recovery')) events.push('straggler-recovery');
   return { turnId, step: stepIndex(next), segment: next.segment, phase: next.phase, newTurn: next.newTurn, events };
 }

@@ -10,6 +10,9 @@ import { assertLeaderRating } from './orders';
 import type { DrmItem, Itemised, Side } from './types';
 
 const INITIATIVE_SEGMENT = 'Rev. Initiative Segment';
+/** The Initiative Modifier earned on the previous turn. */
+export const INITIATIVE_MODIFIER_DRM = 1;
+export const INITIATIVE_SEGMENT_RULE = INITIATIVE_SEGMENT;
 
 /** One side's situation in the Initiative Phase. */
 export interface InitiativeSide {
@@ -47,7 +50,7 @@ function sideDrm(side: InitiativeSide): Itemised {
     items.push({ label: `Army commander's rating points (${side.armyCommanderRating})`, value: side.armyCommanderRating, rule: INITIATIVE_SEGMENT });
   }
   if (side.hasInitiativeModifier) {
-    items.push({ label: "Previous turn's +1 Initiative Modifier", value: 1, rule: INITIATIVE_SEGMENT });
+    items.push({ label: "Previous turn's +1 Initiative Modifier", value: INITIATIVE_MODIFIER_DRM, rule: INITIATIVE_SEGMENT });
   }
   return itemisedNonZero(items);
 }

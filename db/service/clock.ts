@@ -16,6 +16,7 @@ import { obligationsNow, requireObligationsMet, rollAllDueVerdict } from './obli
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { perRevision } from './revision-memo';
 import { legalActions, verdictOf } from './legal';
+import { turnOffers } from './offers';
 import { fatigueRecovery } from './movement';
 import { messengerArrivals } from './optional-messengers';
 import { cardDrawBox, requireDrawOver } from './optional-card-draw';
@@ -56,6 +57,7 @@ function turnStateNow(ctx: GameContext, input: { viewer?: Viewer } = {}): TurnSt
       .sort((a, b) => a.order - b.order),
     secretEntries: secretEntriesNow(ctx.db),
     legal: { ...legalActions(ctx), advance: advanceVerdicts(ctx) },
+    offers: turnOffers(ctx),
     // The draws' rolls numbered as the viewer reads the dice log (RI-H07).
     cardDraw: cardDrawBox(ctx, numberingFor(ctx.db, input.viewer)),
     obligations: { items: obligations, rollAllDue: rollAllDueVerdict(ctx, obligations) },

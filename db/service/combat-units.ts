@@ -25,7 +25,7 @@ import type { StatusLadder } from './optional-status-ladder';
 import { UnitChanges } from './unit-changes';
 
 export type Dice = Omit<NewDiceRow, 'eventSeq'>[];
-export const ACTIVATION_SEGMENT = 'III';
+export { ACTIVATION_SEGMENT } from '../clock';
 const PLAYERS_RULE = 'Players (base game)';
 
 // -------------------------------------------------------------------------------------------

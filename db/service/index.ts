@@ -21,6 +21,7 @@ import { ordersFunctions } from './orders';
 import { messengersFunctions } from './optional-messengers';
 import { nightPlotFunctions } from './optional-night-plot';
 import { obligationsFunctions } from './obligations';
+import { offersFunctions } from './offers';
 import { variableInitiativeFunctions } from './optional-variable-initiative';
 import { reinforcementsFunctions } from './reinforcements';
 import { rosterFunctions } from './roster';
@@ -47,6 +48,7 @@ export const SERVICE_FUNCTIONS = {
   ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
+  ...offersFunctions,
   ...demoralizationFunctions,
   ...messengersFunctions,
   ...cardDrawFunctions,
