@@ -41,7 +41,7 @@ export const MAP_FACTS: Readonly<Record<MapFactSituation, readonly MapFact[]>> =
     dr('targetMoved', 'Reaction fire at a phasing unit that has moved', FIRE_FACT_DRMS.targetMoved, FIRE_FACTS_RULE),
     dr('movingArtillery', 'The artillery is moving this activation', FIRE_FACT_DRMS.movingArtillery, FIRE_FACTS_RULE),
   ],
-  shock: [dr('devilsDen', `The defending hex is ${devilsDen.name}`, devilsDen.shockDrm, devilsDen.rule)],
+  shock: [dr('defenderInDevilsDen', `The defending hex is ${devilsDen.name}`, devilsDen.shockDrm, devilsDen.rule)],
   rally: [dr('outOfCommand', 'The unit is out of command', RALLY_OUT_OF_COMMAND_DRM, RALLY_TABLE_RULE)],
   orderChange: [
     dr('superiorsInRange', 'in range', ORDER_CHANGE_FACT_DRMS.superiorInRange, ORDER_CHANGE_DRMS_RULE),
