@@ -58,6 +58,10 @@ export type OrderPreRollOffer = z.infer<typeof OrderPreRollOffer>;
 export const RecoveryMarkerOffer = Allowed.extend({ commandId: z.string() });
 export type RecoveryMarkerOffer = z.infer<typeof RecoveryMarkerOffer>;
 
+/** A command that may be attached at this Command Attachment Phase, and the commands it may go to (infantry up to division, to a larger command of its side on the map). */
+export const AttachmentOffer = z.object({ commandId: z.string(), toCommandIds: z.array(z.string()) });
+export type AttachmentOffer = z.infer<typeof AttachmentOffer>;
+
 /** The turn's offers; each is null outside the step it belongs to (and so never speaks of another step's secret entries). */
 export const TurnOffers = z.object({
   /** II.A, before the Initiative is known: each side's army commander's points. */
@@ -66,6 +70,12 @@ export const TurnOffers = z.object({
   orderPreRoll: z.object({ USA: OrderPreRollOffer, CSA: OrderPreRollOffer }).nullable(),
   /** II.B at 2400: every brigade on the map, whether it may take the Recovery marker. */
   recoveryMarkers: z.array(RecoveryMarkerOffer).nullable(),
+  /**
+   * II.C: the commands on the map that may be attached (or, attached, detached) and where to. What only the
+   * map shows (the commanders' ranges) and what the turn has spent (one attachment, the army commander's
+   * points) attachCommand checks when it is asked.
+   */
+  attachments: z.array(AttachmentOffer).nullable(),
 });
 export type TurnOffers = z.infer<typeof TurnOffers>;
 

@@ -68,4 +68,25 @@ describe('turnState offers: each only in its own step', () => {
     expect(offers.has('usa-i-1')).toBe(false);
     g.setCommandMarkers({ commandId: 'iron', recovery: true });
   });
+
+  it('II.C: the commands that may be attached and where to: infantry up to division, to a larger command of its side that is not its own nor under it', () => {
+    const g = newGame(tmp.dir);
+    expect(g.turnState().offers.attachments).toBeNull();
+    advanceTo(g, { segment: 'II', phase: 'C' });
+    const offers = new Map(g.turnState().offers.attachments!.map((o) => [o.commandId, o.toCommandIds]));
+    // Gamble's cavalry brigade and the I Corps artillery brigade are not infantry; a corps is too large.
+    expect(offers.has('gamble')).toBe(false);
+    expect(offers.has('usa-i-art')).toBe(false);
+    expect(offers.has('usa-i')).toBe(false);
+    // The Iron Brigade: not to its own division, nor to a brigade; the division only to a larger command.
+    expect(offers.get('iron')).not.toContain('usa-i-1');
+    expect(offers.get('iron')).not.toContain('cutler');
+    expect(offers.get('iron')).toContain('usa-i');
+    expect(offers.get('usa-i-1')).toEqual(['usa-army']);
+    // Every command offered may be attached there, as attachCommand checks it.
+    g.attachCommand({ commandId: 'iron', toCommandId: 'usa-i' });
+    const after = new Map(g.turnState().offers.attachments!.map((o) => [o.commandId, o.toCommandIds]));
+    expect(after.get('iron')).toContain('usa-i-1');
+    expect(after.get('iron')).not.toContain('usa-i');
+  });
 });

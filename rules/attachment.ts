@@ -35,6 +35,24 @@ export interface AttachmentRequest {
 }
 
 /**
+ * Whether a unit or command of this size and arm may move to a command of that size at all: infantry
+ * only, up to division, and smaller than the gaining command (RI-C11). The first checks of
+ * commandAttachment, which the service also runs to offer the commands that may be attached where.
+ */
+export function attachmentSizeCheck(moved: { size: FormationSize; arm: Arm }, gaining: { size: CommandLevel }): CommandCheck {
+  if (moved.arm !== 'infantry') {
+    return { ok: false, reason: `Only infantry commands may be attached or detached, not ${moved.arm}`, rule: COMMAND_ATTACHMENT };
+  }
+  if (!ATTACHABLE_SIZES.includes(moved.size)) {
+    return { ok: false, reason: `A ${moved.size} may not be attached or detached (infantry commands up to division only)`, rule: COMMAND_ATTACHMENT };
+  }
+  if (FORMATION_SIZES.indexOf(moved.size) >= FORMATION_SIZES.indexOf(gaining.size)) {
+    return { ok: false, reason: `A ${gaining.size} may have only a unit or command of smaller size attached or detached, not a ${moved.size}`, rule: COMMAND_ATTACHMENT };
+  }
+  return { ok: true };
+}
+
+/**
  * May this attachment/detachment be made? Only infantry units or commands up to division, each
  * smaller than the gaining command (RI-C11); both the gaining commander and the army commander
  * must have the detaching commander in range; one per turn per side; it uses the army commander's
@@ -57,16 +75,8 @@ export function commandAttachment(
     throw new RulesArgumentError('armyCommander.role', `must be army or wing (the acting army commander) (got ${String(armyCommander?.role)})`);
   }
 
-  const { moved, gaining } = request;
-  if (moved.arm !== 'infantry') {
-    return { ok: false, reason: `Only infantry commands may be attached or detached, not ${moved.arm}`, rule: COMMAND_ATTACHMENT };
-  }
-  if (!ATTACHABLE_SIZES.includes(moved.size)) {
-    return { ok: false, reason: `A ${moved.size} may not be attached or detached (infantry commands up to division only)`, rule: COMMAND_ATTACHMENT };
-  }
-  if (FORMATION_SIZES.indexOf(moved.size) >= FORMATION_SIZES.indexOf(gaining.size)) {
-    return { ok: false, reason: `A ${gaining.size} may have only a unit or command of smaller size attached or detached, not a ${moved.size}`, rule: COMMAND_ATTACHMENT };
-  }
+  const size = attachmentSizeCheck(request.moved, request.gaining);
+  if (!size.ok) return size;
   if (request.attachmentsThisTurn >= 1) {
     return { ok: false, reason: 'Only one attachment per turn is allowed, and this side has made it', rule: COMMAND_ATTACHMENT };
   }

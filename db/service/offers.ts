@@ -4,22 +4,23 @@
  * turn's offers that are not a legal action of their own, each computed by the check that would refuse it:
  * whether a side's army commander may add his points to the Initiative (requirePointsAvailable), what the
  * army commander's pre-roll needs (nonAutomaticChangePreRoll), which brigades may take the Recovery marker
- * (requireRecoveryMarkerAllowed).
+ * (requireRecoveryMarkerAllowed), which commands may be attached where (attachmentSizeCheck).
  *
  * Each turn offer is null outside its own step, so none speaks of another step's secret entries: in II.A the
  * Orders Segment's entries are revealed, and the Initiative declarations themselves spend no points until the
  * roll; the pre-roll's need comes from the army commander's rating and place on the map, which both sides see.
  */
 import { MAP_FACTS } from '../../rules/map-facts';
-import { nonAutomaticChangePreRoll } from '../../rules/orders';
+import { commandAncestors, nonAutomaticChangePreRoll } from '../../rules/orders';
 import { SEGMENT } from '../../rules/sequence';
 import { MAP_FACT_SITUATIONS, SIDES, type Side } from '../../rules/types';
-import type { InitiativePointsOffer, MapFacts, OrderPreRollOffer, TurnOffers } from '../../contract';
+import { attachmentSizeCheck } from '../../rules/attachment';
+import type { AttachmentOffer, InitiativePointsOffer, MapFacts, OrderPreRollOffer, TurnOffers } from '../../contract';
 import { eventDueAt } from '../clock';
 import { readClock, readCommands, readGame, readTurns, readTurnState, type GameRow } from '../store';
 import { askRules } from '../validate';
-import { actingArmyCommander, standingOrders } from './chain';
-import { RULE } from './common';
+import { actingArmyCommander, standingOrders, tree } from './chain';
+import { commandArm, RULE } from './common';
 import type { GameContext, ServiceFunctions } from './context';
 import { requirePointsAvailable } from './initiative';
 import { verdictOf } from './legal';
@@ -51,6 +52,27 @@ function orderPreRoll(ctx: GameContext, side: Side, game: GameRow): OrderPreRoll
   return { highestSuccessfulRoll, because, rule };
 }
 
+/**
+ * The commands that may be attached and where to (attachCommand's checks of the commands themselves: on the
+ * map, the same side, not under itself, not where it already answers, and attachmentSizeCheck).
+ */
+function attachments(ctx: GameContext): AttachmentOffer[] {
+  const commands = readCommands(ctx.db);
+  const nodes = tree(commands);
+  const onMap = commands.filter((c) => c.on_map === 1);
+  // Each command with those above it: a command may not go under itself or one of its subordinates.
+  const chainOf = new Map(onMap.map((g) => [g.id, new Set([g.id, ...askRules(() => commandAncestors(nodes, g.id))])]));
+  const offers: AttachmentOffer[] = [];
+  for (const c of onMap) {
+    const toCommandIds = onMap
+      .filter((g) => g.side === c.side && g.id !== (c.attached_to ?? c.parent_id) && !chainOf.get(g.id)!.has(c.id))
+      .filter((g) => attachmentSizeCheck({ size: c.level, arm: commandArm(c) }, { size: g.level }).ok)
+      .map((g) => g.id);
+    if (toCommandIds.length > 0 || c.attached_to !== null) offers.push({ commandId: c.id, toCommandIds });
+  }
+  return offers;
+}
+
 /** The turn state's offers for the current step. */
 export function turnOffers(ctx: GameContext): TurnOffers {
   const clock = readClock(ctx.db);
@@ -67,6 +89,7 @@ export function turnOffers(ctx: GameContext): TurnOffers {
       .map((c) => ({ commandId: c.id, ...verdictOf(() => requireRecoveryMarkerAllowed(ctx, c, orders)).verdict }));
   }
   return {
+    attachments: clock.segment === SEGMENT.initiative && clock.phase === 'C' ? attachments(ctx) : null,
     initiativePoints: initiativeOpen ? bySide((s) => initiativePoints(ctx, s, game)) : null,
     orderPreRoll: preRollOpen ? bySide((s) => orderPreRoll(ctx, s, game)) : null,
     recoveryMarkers,
