@@ -20,7 +20,7 @@ function stepIndex(step: SequenceStep): number {
   return STEPS.findIndex((s) => s.segment === step.segment && s.phase === step.phase);
 }
 
-export function firstClockStep(): { step: number; segment: string; phase: string } {
+export function firstClockStep(): { step: number } & SequenceStep {
   return { step: stepIndex(FIRST_STEP), segment: FIRST_STEP.segment, phase: FIRST_STEP.phase };
 }
 
@@ -48,7 +48,7 @@ export function eventDueAt(turns: TurnRow[], clock: Pick<ClockRow, 'turn_id' | '
 export function clockInfo(clock: Pick<ClockRow, 'turn_id' | 'segment' | 'phase'>, turns: TurnRow[]): ClockState {
   const index = turns.findIndex((t) => t.id === clock.turn_id);
   const turn = turns[index]!;
-  const d = describeStep({ segment: clock.segment as SequenceStep['segment'], phase: clock.phase as SequenceStep['phase'] });
+  const d = describeStep({ segment: clock.segment, phase: clock.phase });
   return {
     turnId: turn.id,
     date: turn.date,
@@ -88,15 +88,15 @@ export type AutomaticEvent =
 export interface ClockMove {
   turnId: string;
   step: number;
-  segment: string;
-  phase: string;
+  segment: SequenceStep['segment'];
+  phase: SequenceStep['phase'];
   newTurn: boolean;
   events: AutomaticEvent[];
 }
 
 /** Where the clock goes next, and what happens automatically; null after the last turn's Cleanup Phase. */
 export function clockAfter(clock: ClockRow, turns: TurnRow[], lastTurnId: string): ClockMove | null {
-  const next = nextStep({ segment: clock.segment as SequenceStep['segment'], phase: clock.phase as SequenceStep['phase'] });
+  const next = nextStep({ segment: clock.segment, phase: clock.phase });
   const events: AutomaticEvent[] = [];
   let turnId = clock.turn_id;
   if (next.newTurn) {

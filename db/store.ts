@@ -3,7 +3,7 @@
  * file. Writes after creation go through the event log only (db/events.ts), never through here.
  */
 import type { Scenario } from '../data/scenario-schema';
-import type { Arm, CommandLevel, ConfusionResultKind, OrderCode, Side, UnitStatus, Weapon } from '../rules/types';
+import type { Arm, CommandLevel, ConfusionResultKind, OrderCode, PhaseId, SegmentId, Side, UnitStatus, Weapon } from '../rules/types';
 import type { SqliteDatabase } from './open';
 import type { SqlValue } from './events';
 import { statement } from './statements';
@@ -56,8 +56,8 @@ export interface ClockRow {
   id: 1;
   turn_id: string;
   step: number;
-  segment: string;
-  phase: string;
+  segment: SegmentId;
+  phase: PhaseId;
 }
 
 export interface TurnStateRow {

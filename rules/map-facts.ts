@@ -52,7 +52,7 @@ export const MAP_FACTS: Readonly<Record<MapFactSituation, readonly MapFact[]>> =
   ],
   activation: [
     dr('commanderOutOfCommand', 'is out of command of his superior', ACTIVATION_FACT_DRMS.commanderOutOfCommand, ACTIVATION_DRMS_RULE),
-    dr('unitsInWorks', 'In works (from the roster)', ACTIVATION_FACT_DRMS.unitsInWorks, ACTIVATION_DRMS_RULE),
+    dr('unitsInWorks', 'In works, from the roster', ACTIVATION_FACT_DRMS.unitsInWorks, ACTIVATION_DRMS_RULE),
     dr('superiorsInRange', 'in range, uses his rating', ACTIVATION_FACT_DRMS.perSuperiorRatingPoint, ACTIVATION_DRMS_RULE, true),
   ],
   initiative: [dr('initiativeModifier', 'modifier from last turn', INITIATIVE_MODIFIER_DRM, INITIATIVE_SEGMENT_RULE)],
