@@ -50,6 +50,16 @@ export default tseslint.config(
           group: ['electron', 'better-sqlite3', 'node:*', 'fs', 'path', '**/db/*', '**/data/*', '**/electron/*'],
           allowTypeImports: true,
           message: 'renderer/ reaches the game only through window.muster (renderer/src/api.ts); import contract and service types with `import type`.',
+        }, {
+          // The screens draw what the service offers and never re-derive a rule (docs/architecture.md): who may
+          // roll, which orders may be given and every DRM come from the turn state, its offers and mapFacts. From
+          // rules/ a screen takes only the enumerations (rules/types.ts: sides, arms, order codes, counter limits,
+          // the words of the vocabulary, no check) and the rules' words (rules/words.ts: order names, how rating
+          // points were spent), and types.
+          // rules/, its index, any module in it or its folders, except rules/types and rules/words.
+          regex: '(^|/)rules(/(?!(types|words)$).*)?$',
+          allowTypeImports: true,
+          message: 'Screens never re-derive a rule: eligibility and DRMs come from the service (turn state legal/offers, mapFacts). From rules/ import only rules/types, rules/words, or types.',
         }],
       }],
     },

@@ -1,9 +1,10 @@
 /** The turn: where the sequence of play stands (initiative, activations, passes) and moving the clock on. */
 import { z } from 'zod';
 import { AUTOMATIC_CHANGE_REASONS } from '../rules/types';
-import { ActivationEffectiveness, ChangeResult, Itemised, Order, RollChangeResult, Side, ViewerOnly, query, write } from './common';
+import { ActivationEffectiveness, ChangeResult, ConfusionResultKind, Itemised, Order, RollChangeResult, Side, ViewerOnly, query, write } from './common';
 import { ClockState, SecretEntries } from './game';
 import { CardDrawBox } from './optional-card-draw';
+import { TurnOffers } from './offers';
 
 /** A command that activated this Activation Segment (its subordinates activated with it, RI-T02). */
 export const CommandActivation = z.object({
@@ -15,7 +16,7 @@ export const CommandActivation = z.object({
   /** Which activation of the turn it was (1 = the first). */
   order: z.number().int(),
   /** After a failed ME attempt: what the Confusion Table gave it, once recorded (RI-K06). */
-  confusionResult: z.enum(['stand', 're', 'shock', 'pass', 'other']).nullable(),
+  confusionResult: ConfusionResultKind.nullable(),
 });
 export type CommandActivation = z.infer<typeof CommandActivation>;
 
@@ -28,7 +29,7 @@ export const UnitActivation = z.object({
   effectiveness: ActivationEffectiveness,
   phase: z.string(),
   order: z.number().int(),
-  confusionResult: z.enum(['stand', 're', 'shock', 'pass', 'other']).nullable(),
+  confusionResult: ConfusionResultKind.nullable(),
 });
 export type UnitActivation = z.infer<typeof UnitActivation>;
 
@@ -158,6 +159,8 @@ export const TurnState = z.object({
   secretEntries: SecretEntries.nullable(),
   /** What each side may do now, and why not where it may not: the screens offer exactly this. */
   legal: LegalActions,
+  /** The step's offers that are not a legal action of their own (the army commander's points, the pre-roll's target, Recovery markers). */
+  offers: TurnOffers,
   /** Card-draw activation's box, or null when the game does not use it. */
   cardDraw: CardDrawBox.nullable(),
   /** Everything due in this step before the clock may move: Next and "To next decision" wait until it is empty. */

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { WORKS } from '../rules/types';
-import { Arm, ChangeResult, Id, Itemised, KitRecord, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
+import { Arm, ChangeResult, ConfusionResultKind, Id, Itemised, KitRecord, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
 import { RainRollInput, RainRollResult, WeatherState } from './weather';
 import { DisorderCause, KitPreview, KitResolution, LeaderCheck, RecentHex, UnitOutcome } from './combat-results';
 
@@ -420,8 +420,7 @@ export type CohesionRollResult = z.infer<typeof CohesionRollResult>;
 // ---------------------------------------------------------------------------------------------
 // Confusion Table, works, weather
 
-export const CONFUSION_RESULTS = ['stand', 're', 'shock', 'pass', 'other'] as const;
-export const ConfusionResultKind = z.enum(CONFUSION_RESULTS);
+export { ConfusionResultKind };
 
 export const ConfusionInput = z
   .strictObject({

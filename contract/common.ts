@@ -10,6 +10,7 @@ import {
   ACTIVATION_EFFECTIVENESS,
   ARMS,
   COMMAND_LEVELS,
+  CONFUSION_RESULTS,
   COUNTER_LIMITS,
   DIE_FACES,
   LEADER_CASUALTIES,
@@ -92,6 +93,8 @@ export const LeaderRole = z.enum(LEADER_ROLES);
 export const LossCause = z.enum(LOSS_CAUSES);
 export const LeaderCasualtyState = z.enum(LEADER_CASUALTIES);
 export const ActivationEffectiveness = z.enum(ACTIVATION_EFFECTIVENESS);
+/** What the Confusion Table gave a command or unit, as Muster records it (RI-K06). */
+export const ConfusionResultKind = z.enum(CONFUSION_RESULTS);
 export const DieRoll = z.literal(DIE_FACES);
 
 /** Lone UTF-16 surrogates: SQLite would store U+FFFD for them, so what is stored would differ from what was hashed. */

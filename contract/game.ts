@@ -3,6 +3,7 @@
  * anything the players need one for.
  */
 import { z } from 'zod';
+import { PHASE_IDS, SEGMENT_IDS } from '../rules/types';
 import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, ViewerOnly, query, text, write } from './common';
 import { WeatherState } from './weather';
 import { HouseReadingsState } from './house-readings';
@@ -20,8 +21,8 @@ export const ClockState = z.object({
   turnCount: z.number().int(),
   isLastTurn: z.boolean(),
   /** Segment id 'I'..'IV' and phase id 'A'..'C' of the Sequence of Play. */
-  segment: z.string(),
-  phase: z.string(),
+  segment: z.enum(SEGMENT_IDS),
+  phase: z.enum(PHASE_IDS),
   segmentName: z.string(),
   phaseName: z.string(),
   /** e.g. "III.A In-Command Activation Phase". */

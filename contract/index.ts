@@ -26,6 +26,7 @@ import { movementContract } from './movement';
 import { demoralizationContract } from './optional-demoralization';
 import { cardDrawContract } from './optional-card-draw';
 import { ordersContract } from './orders';
+import { offersContract } from './offers';
 import { messengersContract } from './optional-messengers';
 import { variableInitiativeContract } from './optional-variable-initiative';
 import { reinforcementsContract } from './reinforcements';
@@ -50,6 +51,7 @@ export const GAME_DOMAINS = {
   combat: combatContract,
   victory: victoryContract,
   history: historyContract,
+  offers: offersContract,
   demoralization: demoralizationContract,
   messengers: messengersContract,
   cardDraw: cardDrawContract,
@@ -144,6 +146,7 @@ export * from './combat';
 export * from './combat-results';
 export * from './victory';
 export * from './history';
+export * from './offers';
 export * from './optional';
 export * from './house-readings';
 export * from './optional-demoralization';

@@ -3,15 +3,15 @@
  * the step that follows, and which automatic state changes the service makes on the way. The order of
  * play and the clock events come from the rules engine; this module only maps them onto the time track.
  */
-import { clockEventsDue, describeStep, FIRST_STEP, nextStep, SEQUENCE_OF_PLAY } from '../rules/sequence';
+import { clockEventsDue, describeStep, FIRST_STEP, nextStep, SEGMENT, SEQUENCE_OF_PLAY } from '../rules/sequence';
 import type { ClockEvent, SequenceStep } from '../rules/sequence';
 import type { ClockState } from '../contract';
 import type { ClockRow, TurnRow } from './store';
 
-/** Segment ids the service checks requests against. */
-export const ORDERS_SEGMENT = 'I';
-export const INITIATIVE_SEGMENT = 'II';
-export const ACTIVATION_SEGMENT = 'III';
+/** Segment ids the service checks requests against (rules/sequence.ts names them). */
+export const ORDERS_SEGMENT = SEGMENT.orders;
+export const INITIATIVE_SEGMENT = SEGMENT.initiative;
+export const ACTIVATION_SEGMENT = SEGMENT.activation;
 
 /** Steps in order, numbered 0.. within a turn. */
 const STEPS: SequenceStep[] = SEQUENCE_OF_PLAY.flatMap((segment) => segment.phases.map((phase) => ({ segment: segment.id, phase: phase.id })));
@@ -20,7 +20,7 @@ function stepIndex(step: SequenceStep): number {
   return STEPS.findIndex((s) => s.segment === step.segment && s.phase === step.phase);
 }
 
-export function firstClockStep(): { step: number; segment: string; phase: string } {
+export function firstClockStep(): { step: number } & SequenceStep {
   return { step: stepIndex(FIRST_STEP), segment: FIRST_STEP.segment, phase: FIRST_STEP.phase };
 }
 
@@ -48,7 +48,7 @@ export function eventDueAt(turns: TurnRow[], clock: Pick<ClockRow, 'turn_id' | '
 export function clockInfo(clock: Pick<ClockRow, 'turn_id' | 'segment' | 'phase'>, turns: TurnRow[]): ClockState {
   const index = turns.findIndex((t) => t.id === clock.turn_id);
   const turn = turns[index]!;
-  const d = describeStep({ segment: clock.segment as SequenceStep['segment'], phase: clock.phase as SequenceStep['phase'] });
+  const d = describeStep({ segment: clock.segment, phase: clock.phase });
   return {
     turnId: turn.id,
     date: turn.date,
@@ -88,15 +88,15 @@ export type AutomaticEvent =
 export interface ClockMove {
   turnId: string;
   step: number;
-  segment: string;
-  phase: string;
+  segment: SequenceStep['segment'];
+  phase: SequenceStep['phase'];
   newTurn: boolean;
   events: AutomaticEvent[];
 }
 
 /** Where the clock goes next, and what happens automatically; null after the last turn's Cleanup Phase. */
 export function clockAfter(clock: ClockRow, turns: TurnRow[], lastTurnId: string): ClockMove | null {
-  const next = nextStep({ segment: clock.segment as SequenceStep['segment'], phase: clock.phase as SequenceStep['phase'] });
+  const next = nextStep({ segment: clock.segment, phase: clock.phase });
   const events: AutomaticEvent[] = [];
   let turnId = clock.turn_id;
   if (next.newTurn) {
@@ -109,7 +109,7 @@ export function clockAfter(clock: ClockRow, turns: TurnRow[], lastTurnId: string
   }
   if (next.segment === ACTIVATION_SEGMENT) events.push('start-activation-phase');
   if (next.segment === ACTIVATION_SEGMENT && next.phase === 'A') events.push('arrivals');
-  if (next.segment === 'IV' && next.phase === 'B') events.push('fatigue-recovery');
+  if (next.segment === SEGMENT.end && next.phase === 'B') events.push('fatigue-recovery');
   if (eventDueAt(turns, { turn_id: turnId, segment: next.segment, phase: next.phase }, 'straggler-recovery')) events.push('straggler-recovery');
   return { turnId, step: stepIndex(next), segment: next.segment, phase: next.phase, newTurn: next.newTurn, events };
 }

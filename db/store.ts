@@ -3,7 +3,7 @@
  * file. Writes after creation go through the event log only (db/events.ts), never through here.
  */
 import type { Scenario } from '../data/scenario-schema';
-import type { Arm, CommandLevel, OrderCode, Side, UnitStatus, Weapon } from '../rules/types';
+import type { Arm, CommandLevel, ConfusionResultKind, OrderCode, PhaseId, SegmentId, Side, UnitStatus, Weapon } from '../rules/types';
 import type { SqliteDatabase } from './open';
 import type { SqlValue } from './events';
 import { statement } from './statements';
@@ -58,8 +58,8 @@ export interface ClockRow {
   id: 1;
   turn_id: string;
   step: number;
-  segment: string;
-  phase: string;
+  segment: SegmentId;
+  phase: PhaseId;
 }
 
 export interface TurnStateRow {
@@ -117,7 +117,7 @@ export interface CommandRow {
 }
 
 /** What the Confusion Table gave a command or unit, as far as Muster applies it (RI-K06). */
-export type ConfusionResult = 'stand' | 're' | 'shock' | 'pass' | 'other';
+export type ConfusionResult = ConfusionResultKind;
 
 /** How a command or unit activated: at ME, at RE, or tried for ME and went to the Confusion Table. */
 export type Effectiveness = 'ME' | 'RE' | 'confusion';

@@ -15,6 +15,9 @@ import type { CommandLevel, DrmItem, Itemised, LeaderRole, OrderCode, Side } fro
 
 const ACTIVATION_SEGMENT = 'Rev. Activation Segment';
 const ACTIVATION_DRMS = 'Rev. Activation DRMs';
+/** The Activation DRMs that hang on a map fact: the commander out of command (RI-C01), units in works (from the roster), each point of a superior's rating in range. */
+export const ACTIVATION_FACT_DRMS = { commanderOutOfCommand: -1, unitsInWorks: 1, perSuperiorRatingPoint: -1 } as const;
+export const ACTIVATION_DRMS_RULE = ACTIVATION_DRMS;
 const ACTIVATION_PROCEDURE = 'Rev. Activation Procedure';
 const IN_COMMAND = 'Rev. In-Command/Out-of-Command';
 const LEADERS_AND_ACTIVATION = 'Rev. Leaders and Activation';
@@ -57,7 +60,7 @@ export function activationDrm(i: ActivationDrmInput): Itemised {
   const items: DrmItem[] = [];
   if (i.level === 'corps') items.push({ label: 'Corps Activation', value: 3, rule: ACTIVATION_DRMS });
   if (i.level === 'division') items.push({ label: 'Division Activation', value: 1, rule: ACTIVATION_DRMS });
-  if (i.anyUnitInBreastworks) items.push({ label: 'Units in command are in Breastworks/Entrenchments', value: 1, rule: ACTIVATION_DRMS });
+  if (i.anyUnitInBreastworks) items.push({ label: 'Units in command are in Breastworks/Entrenchments', value: ACTIVATION_FACT_DRMS.unitsInWorks, rule: ACTIVATION_DRMS });
   // RI-C01: the table prints -1, although the text says the OOC commander "suffers" the DRM; a group may
   // choose the house reading that he suffers it: +1, which makes the roll-under attempt harder.
   const oocReading = i.oocCommanderDrm ?? 'asPrinted';
@@ -65,12 +68,12 @@ export function activationDrm(i: ActivationDrmInput): Itemised {
   if (i.commanderOutOfCommand) {
     items.push(
       oocReading === 'asPrinted'
-        ? { label: 'Commander/Leader of activating command is OOC', value: -1, rule: ACTIVATION_DRMS }
-        : readingItem({ label: 'Commander/Leader of activating command is OOC (he suffers it)', value: 1, rule: ACTIVATION_DRMS }, 'oocCommanderDrm', oocReading),
+        ? { label: 'Commander/Leader of activating command is OOC', value: ACTIVATION_FACT_DRMS.commanderOutOfCommand, rule: ACTIVATION_DRMS }
+        : readingItem({ label: 'Commander/Leader of activating command is OOC (he suffers it)', value: -ACTIVATION_FACT_DRMS.commanderOutOfCommand, rule: ACTIVATION_DRMS }, 'oocCommanderDrm', oocReading),
     );
   }
   for (const rating of i.superiorRatingsInRange) {
-    items.push({ label: `Superior commander's rating, in range (${rating})`, value: -rating, rule: ACTIVATION_DRMS });
+    items.push({ label: `Superior commander's rating, in range (${rating})`, value: rating * ACTIVATION_FACT_DRMS.perSuperiorRatingPoint, rule: ACTIVATION_DRMS });
   }
   if (i.otherDrms !== undefined && !Array.isArray(i.otherDrms)) throw new RulesArgumentError('otherDrms', 'must be a list of DRM items');
   items.push(...(i.otherDrms ?? []));

@@ -36,6 +36,30 @@ export interface AttachmentRequest {
 }
 
 /**
+ * Whether a unit or command of this size and arm may move to a command of that size at all: infantry
+ * only (or, under the house reading "infantry and artillery", artillery too), up to division, and smaller
+ * than the gaining command (RI-C11). The first checks of commandAttachment, which the service also runs to
+ * offer the commands that may be attached where.
+ */
+export function attachmentSizeCheck(
+  moved: { size: FormationSize; arm: Arm },
+  gaining: { size: CommandLevel },
+  reading: HouseReadingChoice<'attachable'> = 'infantryOnly',
+): CommandCheck {
+  const byReading = moved.arm === 'artillery' && reading === 'infantryAndArtillery';
+  if (moved.arm !== 'infantry' && !byReading) {
+    return { ok: false, reason: `Only infantry commands may be attached or detached, not ${moved.arm}`, rule: COMMAND_ATTACHMENT };
+  }
+  if (!ATTACHABLE_SIZES.includes(moved.size)) {
+    return { ok: false, reason: `A ${moved.size} may not be attached or detached (${byReading ? 'infantry and artillery' : 'infantry'} commands up to division only)`, rule: COMMAND_ATTACHMENT };
+  }
+  if (FORMATION_SIZES.indexOf(moved.size) >= FORMATION_SIZES.indexOf(gaining.size)) {
+    return { ok: false, reason: `A ${gaining.size} may have only a unit or command of smaller size attached or detached, not a ${moved.size}`, rule: COMMAND_ATTACHMENT };
+  }
+  return { ok: true };
+}
+
+/**
  * May this attachment/detachment be made? Only infantry units or commands up to division, each
  * smaller than the gaining command (RI-C11); both the gaining commander and the army commander
  * must have the detaching commander in range; one per turn per side; it uses the army commander's
@@ -61,18 +85,9 @@ export function commandAttachment(
   }
   assertOneOf('reading', reading, HOUSE_READING_CHOICES.attachable);
 
-  const { moved, gaining } = request;
-  // RI-C11: infantry only, as documented; the house reading "infantry and artillery" lets artillery move too.
-  const byReading = moved.arm === 'artillery' && reading === 'infantryAndArtillery';
-  if (moved.arm !== 'infantry' && !byReading) {
-    return { ok: false, reason: `Only infantry commands may be attached or detached, not ${moved.arm}`, rule: COMMAND_ATTACHMENT };
-  }
-  if (!ATTACHABLE_SIZES.includes(moved.size)) {
-    return { ok: false, reason: `A ${moved.size} may not be attached or detached (${byReading ? 'infantry and artillery' : 'infantry'} commands up to division only)`, rule: COMMAND_ATTACHMENT };
-  }
-  if (FORMATION_SIZES.indexOf(moved.size) >= FORMATION_SIZES.indexOf(gaining.size)) {
-    return { ok: false, reason: `A ${gaining.size} may have only a unit or command of smaller size attached or detached, not a ${moved.size}`, rule: COMMAND_ATTACHMENT };
-  }
+  const size = attachmentSizeCheck(request.moved, request.gaining, reading);
+  if (!size.ok) return size;
+  const byReading = request.moved.arm === 'artillery' && reading === 'infantryAndArtillery';
   if (request.attachmentsThisTurn >= 1) {
     return { ok: false, reason: 'Only one attachment per turn is allowed, and this side has made it', rule: COMMAND_ATTACHMENT };
   }

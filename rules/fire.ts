@@ -26,6 +26,11 @@ const FRIENDLY_FIRE_RULE = 'Rev. Artillery Friendly Fire';
 const CEASE_MOVEMENT_RULE = 'Rev. Cease Movement Fire';
 const TARGETS_RULE = 'Rev. Fire Combat Targets';
 
+/** The Additional DRMs that hang on a map fact the players state (rules/map-facts.ts offers them as ticks). */
+export const FIRE_FACT_DRMS = { throughRearHexside: 2, targetMoved: 1, movingArtillery: -2 } as const;
+export const FIRE_FACTS_RULE = ADDITIONAL_RULE;
+export const CLOSE_TERRAIN_FIRE_RULE = CLOSE_TERRAIN_RULE;
+
 // ---------------------------------------------------------------------------------------------
 // Range
 // ---------------------------------------------------------------------------------------------
@@ -261,14 +266,14 @@ export function additionalFireDrmItems(s: FireSituation): DrmItem[] {
   const hex = s.targetHex ?? {};
   const items: DrmItem[] = [];
   if (s.kind === 'reaction' && targets.some((t) => t.moved === true)) {
-    items.push({ label: 'Reaction Fire against phasing unit that has moved', value: 1, rule: ADDITIONAL_RULE });
+    items.push({ label: 'Reaction Fire against phasing unit that has moved', value: FIRE_FACT_DRMS.targetMoved, rule: ADDITIONAL_RULE });
   }
   if (s.kind === 'reaction' && firer.arm === 'infantry' && targets.some((t) => t.arm === 'artillery')) {
     items.push({ label: 'Infantry Reaction Fire against Artillery', value: 3, rule: ADDITIONAL_RULE });
   }
   if (firer.works === 'breastworks') items.push({ label: 'Firing from Breastworks', value: 1, rule: ADDITIONAL_RULE });
   if (firer.works === 'entrenchments') items.push({ label: 'Firing from Entrenchments', value: 2, rule: ADDITIONAL_RULE });
-  if (hex.throughRearHexside === true) items.push({ label: 'Fire enters target hex through Rear Hexside', value: 2, rule: ADDITIONAL_RULE });
+  if (hex.throughRearHexside === true) items.push({ label: 'Fire enters target hex through Rear Hexside', value: FIRE_FACT_DRMS.throughRearHexside, rule: ADDITIONAL_RULE });
   if (targets.some((t) => t.strategicMovementOrExtendedColumn === true)) {
     items.push({ label: 'Target using Strategic Movement or Extended Column', value: 1, rule: ADDITIONAL_RULE });
   }
@@ -281,7 +286,7 @@ export function additionalFireDrmItems(s: FireSituation): DrmItem[] {
   if (targets.every(isHardTarget)) {
     items.push({ label: 'Target is Dismounted Cavalry, or uses B/SR/C weapons', value: -1, rule: ADDITIONAL_RULE });
   }
-  if (firer.movingArtillery === true) items.push({ label: 'Moving Artillery firing', value: -2, rule: ADDITIONAL_RULE });
+  if (firer.movingArtillery === true) items.push({ label: 'Moving Artillery firing', value: FIRE_FACT_DRMS.movingArtillery, rule: ADDITIONAL_RULE });
   return items;
 }
 

@@ -21,6 +21,7 @@ export * from './reinforcements';
 export * from './weather';
 export * from './fatigue';
 export * from './victory';
+export * from './map-facts';
 // Optional rules from related Civil War systems: off unless a game switches them on.
 export * from './optional/variable-initiative';
 export * from './optional/variable-initiative-day';

@@ -11,6 +11,9 @@ import { assertLeaderRating } from './orders';
 import { SIDES, type DrmItem, type Itemised, type Side } from './types';
 
 const INITIATIVE_SEGMENT = 'Rev. Initiative Segment';
+/** The Initiative Modifier earned on the previous turn. */
+export const INITIATIVE_MODIFIER_DRM = 1;
+export const INITIATIVE_SEGMENT_RULE = INITIATIVE_SEGMENT;
 
 /** One side's situation in the Initiative Phase. */
 export interface InitiativeSide {
@@ -65,8 +68,8 @@ function sideDrm(side: InitiativeSide): Itemised {
     const reading = side.modifierReading ?? 'previousWinner';
     items.push(
       reading === 'previousWinner'
-        ? { label: "Previous turn's +1 Initiative Modifier", value: 1, rule: INITIATIVE_SEGMENT }
-        : readingItem({ label: "Previous turn's +1 Initiative Modifier (held by last turn's loser)", value: 1, rule: INITIATIVE_SEGMENT }, 'initiativeModifier', reading),
+        ? { label: "Previous turn's +1 Initiative Modifier", value: INITIATIVE_MODIFIER_DRM, rule: INITIATIVE_SEGMENT }
+        : readingItem({ label: "Previous turn's +1 Initiative Modifier (held by last turn's loser)", value: INITIATIVE_MODIFIER_DRM, rule: INITIATIVE_SEGMENT }, 'initiativeModifier', reading),
     );
   }
   return itemisedNonZero(items);

@@ -8,8 +8,8 @@
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { itemisedNonZero } from './itemise';
 import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
-import { ARMS, COMMAND_LEVELS, ORDER_CODES } from './types';
-import type { Arm, AutomaticChangeReason, CommandLevel, DrmItem, Itemised, OrderCode } from './types';
+import { ARMS, COMMAND_LEVELS, ORDER_CODES, SEGMENT_IDS } from './types';
+import type { Arm, AutomaticChangeReason, CommandLevel, DrmItem, Itemised, OrderCode, SegmentId } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Rule citations (the revision's own headings)
@@ -22,6 +22,10 @@ const AUTOMATIC_ATTEMPTS = 'Rev. Automatic Order Change Attempts';
 const NON_AUTOMATIC_ATTEMPTS = 'Rev. Non-Automatic Order Change Attempts';
 const ATTEMPT_PROCEDURE = 'Rev. Order Change Attempt Procedure';
 const ORDER_CHANGE_DRMS = 'Rev. Order Change DRMs';
+/** The Order Change DRMs that hang on a map fact the players state: each superior in range, each point of a superior's rating used, the leader adjacent to an enemy unit. */
+export const ORDER_CHANGE_FACT_DRMS = { superiorInRange: -1, perSuperiorRatingPoint: -1, adjacentToEnemy: 1 } as const;
+export const ORDER_CHANGE_DRMS_RULE = ORDER_CHANGE_DRMS;
+export const ORDERS_TABLE_RULE = ORDERS_TABLE;
 const ORDERS_TYPES = 'Rev. Orders Types';
 const OUT_OF_COMMAND_UNITS = 'Rev. Out-of-Command Units';
 const INEFFECTIVE_AND_SHATTERED = 'Rev. Ineffective Commands and Shattered ("Collapsed") Units';
@@ -555,10 +559,10 @@ export function orderChangeDrm(i: OrderChangeDrmInput): Itemised {
 
   const items: DrmItem[] = [];
   if (i.superiorsInRange > 0) {
-    items.push({ label: `Superior leaders in chain of command within range (${i.superiorsInRange} x -1)`, value: -i.superiorsInRange, rule: ORDER_CHANGE_DRMS });
+    items.push({ label: `Superior leaders in chain of command within range (${i.superiorsInRange} x -1)`, value: i.superiorsInRange * ORDER_CHANGE_FACT_DRMS.superiorInRange, rule: ORDER_CHANGE_DRMS });
   }
   for (const rating of i.superiorRatingsUsed) {
-    items.push({ label: `Superior leader's rating used (${rating})`, value: -rating, rule: ORDER_CHANGE_DRMS });
+    items.push({ label: `Superior leader's rating used (${rating})`, value: rating * ORDER_CHANGE_FACT_DRMS.perSuperiorRatingPoint, rule: ORDER_CHANGE_DRMS });
   }
   if (i.orders.length > 0) {
     // RI-C05: "worst" for a roll-under check is the highest DRM.
@@ -571,7 +575,7 @@ export function orderChangeDrm(i: OrderChangeDrmInput): Itemised {
     items.push(reading === 'wholeCommand' ? item : readingItem({ ...item, label: `Orders Table DRM (${worst}${withRsm}, the command's own order)` }, 'orderChangeOrders', reading));
   }
   if (i.isCavalry) items.push({ label: 'Command is Cavalry', value: -1, rule: ORDER_CHANGE_DRMS });
-  if (i.adjacentToEnemy) items.push({ label: 'Leader is adjacent to an enemy unit', value: 1, rule: ORDER_CHANGE_DRMS });
+  if (i.adjacentToEnemy) items.push({ label: 'Leader is adjacent to an enemy unit', value: ORDER_CHANGE_FACT_DRMS.adjacentToEnemy, rule: ORDER_CHANGE_DRMS });
   if (i.ineffective) items.push({ label: 'Ineffective Command', value: 1, rule: ORDER_CHANGE_DRMS });
   return itemisedNonZero(items);
 }
@@ -601,9 +605,6 @@ export function resolveOrderChangeAttempt(i: { officerRating: number; drm: Order
 // Orders given without a roll
 // ---------------------------------------------------------------------------------------------
 
-/** Segments of the Sequence of Play, as rules/sequence.ts numbers them. */
-type SegmentNumber = 'I' | 'II' | 'III' | 'IV';
-const SEGMENT_NUMBERS: readonly SegmentNumber[] = ['I', 'II', 'III', 'IV'];
 
 /**
  * May an order be given directly, without an order change roll (RI-H06)? Before play begins, any order:
@@ -616,14 +617,14 @@ const SEGMENT_NUMBERS: readonly SegmentNumber[] = ['I', 'II', 'III', 'IV'];
  */
 export function mayGiveOrderDirectly(i: {
   gameStarted: boolean;
-  segment: SegmentNumber;
+  segment: SegmentId;
   holder: 'command' | 'unit';
   order: OrderCode | null;
   /** The unit's Default Order choices (defaultOrderChoices); ignored for a command. */
   defaultChoices: readonly OrderCode[];
 }): CommandCheck {
   assertBoolean('gameStarted', i.gameStarted);
-  assertOneOf('segment', i.segment, SEGMENT_NUMBERS);
+  assertOneOf('segment', i.segment, SEGMENT_IDS);
   assertOneOf('holder', i.holder, ['command', 'unit'] as const);
   if (i.order !== null) assertOneOf('order', i.order, ORDER_CODES);
   if (!i.gameStarted) return { ok: true };

@@ -14,6 +14,10 @@ const LEADER_RALLY_RULE = 'Rev. Leader Rally';
 const WORKS_RULE = 'Rev. Breastworks/Entrenchments';
 const CSA_CAVALRY_RULE = 'Rev. Confederate Cavalry';
 
+/** The Rally Table's DRM for a unit out of command (a map fact the players state). */
+export const RALLY_OUT_OF_COMMAND_DRM = 1;
+export const RALLY_TABLE_RULE = RALLY_RULE;
+
 /** A leader whose star rank may be used on this check (Rev. Leader Rally). */
 export interface RallyLeader {
   stars: number;
@@ -65,7 +69,7 @@ export function rallyDrm(i: { outOfCommand: boolean; leader?: RallyLeader | null
   if (typeof i !== 'object' || i === null) throw new RulesArgumentError('i', 'must be { outOfCommand, leader? }');
   assertBoolean('outOfCommand', i.outOfCommand);
   const items: DrmItem[] = [];
-  if (i.outOfCommand) items.push({ label: 'Unit is Out of Command', value: 1, rule: RALLY_RULE });
+  if (i.outOfCommand) items.push({ label: 'Unit is Out of Command', value: RALLY_OUT_OF_COMMAND_DRM, rule: RALLY_RULE });
   items.push(...leaderItems(i.leader));
   return itemised(items);
 }

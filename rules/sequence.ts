@@ -7,10 +7,12 @@ import { assertBoolean, assertOneOf, RulesArgumentError } from './errors';
 
 const SEQUENCE_OF_PLAY_RULE = 'Rev. Sequence of Play';
 
-export type SegmentId = 'I' | 'II' | 'III' | 'IV';
-export type PhaseId = 'A' | 'B' | 'C';
-export const SEGMENT_IDS: readonly SegmentId[] = ['I', 'II', 'III', 'IV'];
-export const PHASE_IDS: readonly PhaseId[] = ['A', 'B', 'C'];
+import { PHASE_IDS, SEGMENT_IDS, type PhaseId, type SegmentId } from './types';
+
+export { PHASE_IDS, SEGMENT_IDS, type PhaseId, type SegmentId };
+
+/** The segments by what happens in them, for code that checks a request against one (typed: each is one of SEGMENT_IDS). */
+export const SEGMENT = { orders: 'I', initiative: 'II', activation: 'III', end: 'IV' } as const satisfies Record<string, SegmentId>;
 
 export interface SequencePhase {
   id: PhaseId;

@@ -99,6 +99,24 @@ export const ACTIVATION_EFFECTIVENESS = ['ME', 'RE', 'confusion'] as const;
 export type ActivationEffectiveness = (typeof ACTIVATION_EFFECTIVENESS)[number];
 
 /**
+ * What a command or unit that failed its ME attempt does, as Muster records it from the Confusion Table
+ * (RI-K06): stand, activate at RE, advance and shock, pass, or something else the record says.
+ */
+export const CONFUSION_RESULTS = ['stand', 're', 'shock', 'pass', 'other'] as const;
+export type ConfusionResultKind = (typeof CONFUSION_RESULTS)[number];
+
+/** The segments of the Sequence of Play (rules/sequence.ts): I Orders, II Initiative, III Activation, IV End. */
+export const SEGMENT_IDS = ['I', 'II', 'III', 'IV'] as const;
+export type SegmentId = (typeof SEGMENT_IDS)[number];
+/** The phases within a segment. */
+export const PHASE_IDS = ['A', 'B', 'C'] as const;
+export type PhaseId = (typeof PHASE_IDS)[number];
+
+/** The situations whose map facts the players tick (rules/map-facts.ts). */
+export const MAP_FACT_SITUATIONS = ['fire', 'shock', 'rally', 'orderChange', 'activation', 'initiative'] as const;
+export type MapFactSituation = (typeof MAP_FACT_SITUATIONS)[number];
+
+/**
  * The limits of the numbers printed on the counters, declared once: the scenario schema, the contract,
  * the CSV import and the screens all read them. `label` is how a message names the value.
  */

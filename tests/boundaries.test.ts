@@ -102,6 +102,20 @@ describe('the renderer speaks to the main process only through the contract', ()
   });
 });
 
+describe('the screens never re-derive a rule', () => {
+  it('take from rules/ only the enumerations (rules/types.ts) and the rules\' words (rules/words.ts), or types: eligibility and DRMs come from the service', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles('renderer').filter((f) => !f.endsWith('.test.ts'))) {
+      for (const { spec, typeOnly } of importStatements(file)) {
+        if (!spec.startsWith('.') || typeOnly) continue;
+        const target = resolvedFrom(file, spec);
+        if (target.startsWith('rules') && target !== 'rules/types' && target !== 'rules/words') offenders.push(`${relative(root, file)} imports ${spec}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('the contract is a leaf', () => {
   it('imports only zod, itself and rules/types.ts (the sandboxed preload bundles contract/events.ts, which imports nothing)', () => {
     const offenders: string[] = [];

@@ -18,6 +18,7 @@ import { obligationsNow, requireObligationsMet, rollAllDueVerdict } from './obli
 import { inTransaction, write, type GameContext, type ServiceFunctions } from './context';
 import { perRevision } from './revision-memo';
 import { legalActions, verdictOf } from './legal';
+import { turnOffers } from './offers';
 import { fatigueRecovery } from './movement';
 import { automaticArrivals } from './reinforcements';
 import { clockMoveNotes, moduleTurnState, requireModulesAllowAdvance } from './rule-seam';
@@ -54,6 +55,7 @@ function turnStateNow(ctx: GameContext, input: { viewer?: Viewer } = {}): TurnSt
       .sort((a, b) => a.order - b.order),
     secretEntries: secretEntriesNow(ctx.db),
     legal: { ...legalActions(ctx), advance: advanceVerdicts(ctx) },
+    offers: turnOffers(ctx),
     obligations: { items: obligations, rollAllDue: rollAllDueVerdict(ctx, obligations) },
     // The fields the rule modules' contracts add (card-draw activation's box: null in a game without it).
     cardDraw: null,

@@ -26,7 +26,7 @@ import type { StatusHitRule } from './rule-seam';
 import { UnitChanges } from './unit-changes';
 
 export type Dice = Omit<NewDiceRow, 'eventSeq'>[];
-export const ACTIVATION_SEGMENT = 'III';
+export { ACTIVATION_SEGMENT } from '../clock';
 const PLAYERS_RULE = 'Players (base game)';
 
 // -------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
 import { ordersFunctions } from './orders';
 import { obligationsFunctions } from './obligations';
+import { offersFunctions } from './offers';
 import { reinforcementsFunctions } from './reinforcements';
 import { RULE_MODULE_FUNCTIONS } from './rule-modules';
 import { rosterFunctions } from './roster';
@@ -45,4 +46,5 @@ export const SERVICE_FUNCTIONS = {
   ...historyFunctions,
   // The optional rules' own functions (and, with them, every rule module registered with the seam).
   ...RULE_MODULE_FUNCTIONS,
+  ...offersFunctions,
 } satisfies ServiceFunctions;

@@ -52,7 +52,7 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
       if (!opening) refuseFinishedEntries(ctx, holderCommand.side, field);
       if (!ci) {
         const direct = askRules(() =>
-          mayGiveOrderDirectly({ gameStarted: !opening, segment: readClock(ctx.db).segment as 'I', holder: c ? 'command' : 'unit', order, defaultChoices: u ? defaultOrderChoices(unitSubject(u)) : [] }),
+          mayGiveOrderDirectly({ gameStarted: !opening, segment: readClock(ctx.db).segment, holder: c ? 'command' : 'unit', order, defaultChoices: u ? defaultOrderChoices(unitSubject(u)) : [] }),
         );
         // A unit in the right segment is refused for the order it was given; otherwise for being named at all.
         const segment = readClock(ctx.db).segment;

@@ -264,6 +264,17 @@ function recallSkirmishers(ctx: GameContext, input: RecallSkirmishersInput): Cha
 // -------------------------------------------------------------------------------------------
 // Command markers
 
+/** A brigade may take the Recovery marker: at the 2400 designation, under orders that "Can Recover Stragglers" (the turn state's offers run this too). */
+export function requireRecoveryMarkerAllowed(ctx: GameContext, c: CommandRow, orders: ReturnType<typeof standingOrders> = standingOrders(ctx)): void {
+  if (c.level !== 'brigade') throw forbidden('recovery', 'the Recovery marker is placed on brigades', RULE.stragglers);
+  const clock = readClock(ctx.db);
+  if (!eventDueAt(readTurns(ctx.db), clock, 'straggler-recovery-designation')) {
+    throw forbidden('recovery', 'Straggler Recovery Designation takes place at 2400, in the Fatigue & Straggler Recovery Designation Phase', RULE.stragglers);
+  }
+  const order = orders.get(c.id)!.order;
+  if (!askRules(() => mayDesignateStragglerRecovery(order))) throw forbidden('recovery', `${c.name} is under ${order}; only orders that "Can Recover Stragglers" (HOLD, RSRV) may`, 'Rev. Orders Table');
+}
+
 function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): ChangeResult {
   requireObject('input', input);
   return write(ctx, 'command.markers', input, (cs) => {
@@ -277,15 +288,7 @@ function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): Cha
     }
     if (input.recovery !== undefined) {
       const v = optionalBool('recovery', input.recovery, false);
-      if (v) {
-        if (c.level !== 'brigade') throw forbidden('recovery', 'the Recovery marker is placed on brigades', RULE.stragglers);
-        const clock = readClock(ctx.db);
-        if (!eventDueAt(readTurns(ctx.db), clock, 'straggler-recovery-designation')) {
-          throw forbidden('recovery', 'Straggler Recovery Designation takes place at 2400, in the Fatigue & Straggler Recovery Designation Phase', RULE.stragglers);
-        }
-        const order = standingOrders(ctx).get(c.id)!.order;
-        if (!askRules(() => mayDesignateStragglerRecovery(order))) throw forbidden('recovery', `${c.name} is under ${order}; only orders that "Can Recover Stragglers" (HOLD, RSRV) may`, 'Rev. Orders Table');
-      }
+      if (v) requireRecoveryMarkerAllowed(ctx, c);
       cs.set('commands', c.id, 'recovery', c.recovery, yes(v));
       parts.push(`Recovery marker ${v ? 'placed' : 'removed'}`);
     }

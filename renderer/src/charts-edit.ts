@@ -4,6 +4,7 @@
  * empty or at 0, never with a number of the base game (Muster ships none, RI-K21).
  */
 import type { Output } from '../../contract';
+import { CONFUSION_RESULTS } from '../../rules/types';
 
 export type Charts = Output<'charts'>;
 
@@ -96,7 +97,7 @@ export const TERRAIN_FIELDS: readonly ChartField[] = [
 export const CONFUSION_FIELDS: readonly ChartField[] = [
   { key: 'min', label: 'Roll from', kind: 'int', initial: 0 },
   { key: 'max', label: 'to', kind: 'int', initial: 0 },
-  { key: 'result', label: 'Muster applies', kind: 'select', options: ['stand', 're', 'shock', 'pass', 'other'], initial: 'stand' },
+  { key: 'result', label: 'Muster applies', kind: 'select', options: CONFUSION_RESULTS, initial: 'stand' },
   { key: 'text', label: 'As printed', kind: 'text', initial: '' },
 ];
 export const EVENT_FIELDS: readonly ChartField[] = [

@@ -292,6 +292,10 @@ describe('a whole turn at the table, with typed dice', () => {
     await next();
     expect(await clock()).toBe('0740 II.C');
     await e2e.screenshot('turn-attachment');
+    // The commands offered are the service's (infantry up to division), not the screen's own choice.
+    const offered = (await e2e.call('turnState', {})).offers.attachments!;
+    const options = e2e.page.getByTestId('attachment').getByLabel('Command').locator('option');
+    expect(await options.count()).toBe(offered.length + 1);
     await next();
     expect(await clock()).toBe('0740 III.A');
     expect(await text('turn-applied')).toContain('CSA activates first');

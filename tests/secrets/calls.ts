@@ -79,6 +79,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     previewOrderChange: all.map((s) => ({ commandId: s.command, ...v })),
     previewActivation: all.map((s) => ({ commandId: s.command, ...v })),
     warrenOffer: both,
+    mapFacts: [undefined],
     obligations: both,
     grantMeOffers: all.map((s) => ({ side: s.side, ...v })),
     // Writes: each on its own, taken back after (the suite rolls every write back).

@@ -15,7 +15,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { CallInput, Output } from '../../../contract';
-import { describeStep, SEQUENCE_OF_PLAY, type ClockEvent, type SequenceStep, type StepDescription } from '../../../rules/sequence';
+import type { ClockEvent } from '../../../rules/sequence';
 import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
 import { useAppStore } from './app';
@@ -61,17 +61,10 @@ export const SIDE_NAMES: Record<Side, string> = { USA: 'Union', CSA: 'Confederat
 export const ACTIVATION_HOW: Record<CommandActivation['effectiveness'], string> = { ME: 'at ME', RE: 'at RE', confusion: 'tried for ME: Confusion Table' };
 export const otherSide = (side: Side): Side => (side === 'USA' ? 'CSA' : 'USA');
 
-/**
- * The step of the sequence of play a clock is at. The service writes segment and phase either as the
- * revision's numbering (I, A) or as names ("Orders Segment"); both are accepted.
- */
-export function stepOfClock(clock: Pick<ClockState, 'segment' | 'phase'>): SequenceStep | null {
-  const norm = (s: string) => s.trim().toLowerCase().replace(/^[ivx]+\.\s*|^[a-c]\.\s*/, '');
-  const segment = SEQUENCE_OF_PLAY.find((s) => s.id === clock.segment.trim() || norm(s.name) === norm(clock.segment));
-  if (!segment) return null;
-  const phase = segment.phases.find((p) => p.id === clock.phase.trim() || norm(p.name) === norm(clock.phase) || `${segment.id}.${p.id}` === clock.phase.trim());
-  return phase ? { segment: segment.id, phase: phase.id } : null;
-}
+/** Where a clock is in the sequence of play: the service's segment and phase ids (contract ClockState). */
+export type SequenceStep = Pick<ClockState, 'segment' | 'phase'>;
+/** The step's names and what happens now, in the service's words. */
+export type StepDescription = Pick<ClockState, 'segment' | 'phase' | 'segmentName' | 'phaseName' | 'label' | 'whatHappens' | 'rules'>;
 
 /** Flattens the command tree (roots first, children after their parent). */
 export function flattenCommands(roots: readonly CommandNode[]): CommandRow[] {
@@ -138,8 +131,8 @@ export const useTurnStore = defineStore('turn', () => {
   const loading = ref(false);
 
   const clock = computed<ClockState | null>(() => app.game?.clock ?? null);
-  const step = computed<SequenceStep | null>(() => (clock.value ? stepOfClock(clock.value) : null));
-  const description = computed<StepDescription | null>(() => (step.value ? describeStep(step.value) : null));
+  const step = computed<SequenceStep | null>(() => (clock.value ? { segment: clock.value.segment, phase: clock.value.phase } : null));
+  const description = computed<StepDescription | null>(() => clock.value);
   const commands = computed(() => flattenCommands(tree.value));
   const commandById = computed(() => new Map(commands.value.map((r) => [r.node.id, r])));
   const leaderById = computed(() => new Map(leaders.value.map((l) => [l.id, l])));
