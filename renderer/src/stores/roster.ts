@@ -135,18 +135,16 @@ export const useRosterStore = defineStore('roster', () => {
     printing.value = false;
   });
 
-  const summary = (r: { event: { summary: string } }) => r.event.summary;
-
   function recordLoss(unitId: string, sp: number, cause: LossCause, straggler: boolean) {
-    return app.change(() => call('recordLoss', { unitId, sp, cause, straggler }), summary);
+    return app.write('recordLoss', { unitId, sp, cause, straggler });
   }
 
   function setFatigue(unitId: string, level: number) {
-    return app.change(() => call('setFatigue', { unitId, level }), summary);
+    return app.write('setFatigue', { unitId, level });
   }
 
   function setOrders(input: SetOrdersInput) {
-    return app.change(() => call('setOrders', input), summary);
+    return app.write('setOrders', input);
   }
 
   /** The roster sheet on paper: every row of the current search and filters (File > Print Roster). */

@@ -284,37 +284,37 @@ export const useTurnStore = defineStore('turn', () => {
   // Entries of the Orders Segment are secret until the reveal (RI-T01): the app's status line says
   // only that something was recorded, not what.
   const hidden = (side: Side | undefined) => () => `${side ?? 'An'} order entry recorded: hidden until both sides have entered`;
-  const orderPreRoll = (input: CallInput<'orderPreRoll'>) => app.change(() => call('orderPreRoll', input), hidden(input.side));
+  const orderPreRoll = (input: CallInput<'orderPreRoll'>) => app.write('orderPreRoll', input, hidden(input.side));
   const attemptOrderChange = (input: CallInput<'attemptOrderChange'>) =>
-    app.change(() => call('attemptOrderChange', input), hidden(commandById.value.get(input.commandId)?.node.side));
+    app.write('attemptOrderChange', input, hidden(commandById.value.get(input.commandId)?.node.side));
   /** Warren's order change: a USA entry of the secret Orders Segment (RI-C17). */
-  const warrenOrderChange = (input: CallInput<'warrenOrderChange'>) => app.change(() => call('warrenOrderChange', input), hidden('USA'));
+  const warrenOrderChange = (input: CallInput<'warrenOrderChange'>) => app.write('warrenOrderChange', input, hidden('USA'));
   /** A division-or-higher commander gives ME to the units stacked with him (RI-S31). */
-  const grantMe = (input: CallInput<'grantMe'>) => app.change(() => call('grantMe', input), (r) => r.event.summary);
+  const grantMe = (input: CallInput<'grantMe'>) => app.write('grantMe', input);
   /** Orders given directly; `side` marks an entry of the secret Orders Segment. */
   const setOrders = (input: CallInput<'setOrders'>, side?: Side) =>
-    app.change(() => call('setOrders', input), side ? hidden(side) : (r) => r.event.summary);
-  const rollInitiative = (input: CallInput<'rollInitiative'>) => app.change(() => call('rollInitiative', input), (r) => r.event.summary);
-  const attemptActivation = (input: CallInput<'attemptActivation'>) => app.change(() => call('attemptActivation', input), (r) => r.event.summary);
+    app.write('setOrders', input, side ? hidden(side) : (r) => r.event.summary);
+  const rollInitiative = (input: CallInput<'rollInitiative'>) => app.write('rollInitiative', input);
+  const attemptActivation = (input: CallInput<'attemptActivation'>) => app.write('attemptActivation', input);
   /** An RE activation: a command (In-Command phase) or a single unit (Out-of-Command phase). */
-  const activateRe = (input: CallInput<'activateRe'>) => app.change(() => call('activateRe', input), (r) => r.event.summary);
-  const pass = (side: Side) => app.change(() => call('pass', { side }), (r) => r.event.summary);
+  const activateRe = (input: CallInput<'activateRe'>) => app.write('activateRe', input);
+  const pass = (side: Side) => app.write('pass', { side });
   /** Card-draw activation: Muster draws the next card from the box. */
-  const drawCard = () => app.change(() => call('drawCard', {}), (r) => r.event.summary);
-  const replaceLeader = (input: CallInput<'replaceLeader'>) => app.change(() => call('replaceLeader', input), (r) => r.event.summary);
-  const setCommandMarkers = (input: CallInput<'setCommandMarkers'>) => app.change(() => call('setCommandMarkers', input), (r) => r.event.summary);
-  const setFatigue = (input: CallInput<'setFatigue'>) => app.change(() => call('setFatigue', input), (r) => r.event.summary);
-  const resolveAbandonedGuns = (input: CallInput<'resolveAbandonedGuns'>) => app.change(() => call('resolveAbandonedGuns', input), (r) => r.event.summary);
-  const attachCommand = (input: CallInput<'attachCommand'>) => app.change(() => call('attachCommand', input), (r) => r.event.summary);
+  const drawCard = () => app.write('drawCard', {});
+  const replaceLeader = (input: CallInput<'replaceLeader'>) => app.write('replaceLeader', input);
+  const setCommandMarkers = (input: CallInput<'setCommandMarkers'>) => app.write('setCommandMarkers', input);
+  const setFatigue = (input: CallInput<'setFatigue'>) => app.write('setFatigue', input);
+  const resolveAbandonedGuns = (input: CallInput<'resolveAbandonedGuns'>) => app.write('resolveAbandonedGuns', input);
+  const attachCommand = (input: CallInput<'attachCommand'>) => app.write('attachCommand', input);
   /** "Roll all due" (RI-B15): every roll of this step the app may make, each in the dice log. */
-  const rollAllDue = (input: CallInput<'rollAllDue'>) => app.change(() => call('rollAllDue', input), (r) => `Rolled ${r.rolled.join('; ')}: ${r.event.summary}`);
+  const rollAllDue = (input: CallInput<'rollAllDue'>) => app.write('rollAllDue', input, (r) => `Rolled ${r.rolled.join('; ')}: ${r.event.summary}`);
   /** One of an obligation's choices, as the service offers it. */
-  const settleObligation = (input: CallInput<'settleObligation'>) => app.change(() => call('settleObligation', input), (r) => r.event.summary);
+  const settleObligation = (input: CallInput<'settleObligation'>) => app.write('settleObligation', input);
 
   /** Next; `nothingToEnter` names the sides that have nothing to enter in a step of secret entries (RI-H02). */
   async function advanceClock(input?: CallInput<'advanceClock'>): Promise<AdvanceClockResult> {
     const before = clock.value;
-    const result = await app.change(() => call('advanceClock', input), (r) => r.event.summary);
+    const result = await app.write('advanceClock', input);
     if (before) lastAdvance.value = { before: { ...before }, result };
     return result;
   }
@@ -337,10 +337,10 @@ export const useTurnStore = defineStore('turn', () => {
   }
 
   /** A side has finished its secret entries (it hands over); the second to finish reveals both. */
-  const finishEntries = (side: Side) => app.change(() => call('finishEntries', { side }), (r) => r.event.summary);
+  const finishEntries = (side: Side) => app.write('finishEntries', { side });
   /** A side's secret Initiative declaration; the status line does not say what it was. */
   const declareInitiative = (side: Side, armyPoints: boolean) =>
-    app.change(() => call('declareInitiative', { side, armyPoints }), () => `${side} has declared: hidden until both sides have declared`);
+    app.write('declareInitiative', { side, armyPoints }, () => `${side} has declared: hidden until both sides have declared`);
 
   return {
     turn,
