@@ -7,8 +7,8 @@
  * Other stores make their changes through `write(fn, input, summary?)`, the one write path of the screens:
  * it calls the write, applies its answer (what the write changed, contract/answer.ts: the game info, and
  * each store's own view through `onWriteAnswer`), then bumps `revision`; a store whose view came in the
- * answer holds it at that revision and does not read it again, the others reload. Without an answer it
- * reads the game info again, as `change(run)` does for the few changes that are not one write.
+ * answer holds it at that revision and does not read it again, the others reload. Without an answer (a
+ * write of the shell's, such as a kit imported from the Charts screen) it reads the game info again.
  *
  * Per-game state (searches, filters, selections, the turn bar's "Muster applied" banner...) belongs to
  * the game it was made in: each store registers a reset with `onGameSwitch`, and every store is reset
@@ -201,22 +201,6 @@ export const useAppStore = defineStore('app', () => {
     revision.value = next;
   }
 
-  /**
-   * Runs a change that is not one write of the game (a kit imported from the Charts screen), then reloads. A
-   * refusal is re-thrown for the caller to show next to its field; the game info is re-read either way.
-   */
-  async function change<T>(run: () => Promise<T>, summary?: (result: T) => string | undefined): Promise<T> {
-    try {
-      const result = await run();
-      error.value = null;
-      await afterChange(summary?.(result));
-      return result;
-    } catch (e) {
-      await afterChange().catch(() => undefined);
-      throw asApiError(e);
-    }
-  }
-
   /** Runs a call whose refusal has no field of its own: the error goes to the app's alert line. */
   async function attempt(run: () => Promise<unknown>): Promise<boolean> {
     try {
@@ -379,7 +363,6 @@ export const useAppStore = defineStore('app', () => {
     refreshGame,
     refreshRecent,
     afterChange,
-    change,
     write,
     onWriteAnswer,
     attempt,

@@ -4,8 +4,9 @@
  * change a turn makes (order changes, initiative, activations, passes, the clock, end-of-turn chores).
  *
  * It only calls window.muster through renderer/src/api.ts, and every change goes through the app
- * store's change(), which reloads the game info and bumps the revision; the screens then reload this
- * store from the service, so nothing on screen is patched locally (nothing half-done).
+ * store's write(), which applies the write's answer (the game info, the new turn state) and bumps the
+ * revision; the screens then read again only what the answer did not bring and the write may have
+ * touched, so what is on screen is what the service said (nothing half-done).
  *
  * Secret entries (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative
  * Segment) are kept from the other side by the service (RI-H01): every query here asks as the side at
@@ -212,45 +213,86 @@ export const useTurnStore = defineStore('turn', () => {
     return events.value.filter((e) => !e.undone && kinds.includes(e.kind) && e.segment === c.segment && (wholeSegment || e.phase === c.phase));
   }
 
-  /** Reads the turn state only (the turn bar, on every change). */
+  /** The revision whose turn state `turn` holds (a write's answer brings it), or -1. */
+  let turnRevision = -1;
+  /** The revision everything the turn screens show was last read at, or -1. */
+  let loadedRevision = -1;
+  /** The state tables the last write touched, by the revision it brought (null: not said). */
+  let touched: { revision: number; tables: readonly string[] | null } = { revision: -1, tables: null };
+
+  // A write's answer: the new turn state (as nobody in particular sees the game: what the bar shows while
+  // no side's entries are secret), and which tables the write touched, for load() to read only what changed.
+  app.onWriteAnswer((changed, revision) => {
+    touched = { revision, tables: changed.tables };
+    if (changed.turnState !== null && app.viewer === undefined) {
+      turn.value = changed.turnState;
+      turnRevision = revision;
+    }
+  });
+
+  /** Reads the turn state only (the turn bar, on every change), unless a write's answer brought it. */
   async function loadTurnState(): Promise<void> {
     if (!app.game) {
       turn.value = null;
       return;
     }
+    if (turnRevision === app.revision) return;
     const session = app.session;
+    const revision = app.revision;
     const state = await call('turnState', app.asViewer({}));
-    if (session === app.session) turn.value = state;
+    // A newer turn state (a write's answer) came in while this was read: it stays.
+    if (session !== app.session || turnRevision > revision) return;
+    turn.value = state;
+    turnRevision = revision;
   }
 
-  /** Reads everything the turn screens show. */
+  /**
+   * The views the turn screens hold that the last write did not touch, kept as they are: the command tree
+   * (made from the commands, their units and leaders), the leaders, the units on the map. Only right after
+   * a write whose answer said which tables it touched, and only when what is held is the state just before.
+   */
+  function untouched(revision: number): { tree: boolean; leaders: boolean; roster: boolean } {
+    const tables = touched.revision === revision && loadedRevision === revision - 1 ? touched.tables : null;
+    if (tables === null) return { tree: false, leaders: false, roster: false };
+    const none = (...names: string[]) => !names.some((n) => tables.includes(n));
+    return { tree: none('commands', 'units', 'leaders'), leaders: none('leaders'), roster: none('units', 'commands') };
+  }
+
+  /** Reads what the turn screens show: after a write, only what its answer did not bring and it may have changed. */
   async function load(): Promise<void> {
     if (!app.game) {
       turn.value = null;
       tree.value = [];
       leaders.value = [];
       events.value = [];
+      loadedRevision = -1;
       return;
     }
     const session = app.session;
+    const revision = app.revision;
+    const keep = untouched(revision);
     loading.value = true;
     try {
       const turnId = app.game.clock.turnId;
       const [state, commandTree, leaderRows, history, diceLog, units] = await Promise.all([
-        call('turnState', app.asViewer({})),
-        call('commandTree', app.asViewer({})),
-        call('leaders', app.asViewer({})),
+        turnRevision === revision ? Promise.resolve(null) : call('turnState', app.asViewer({})),
+        keep.tree ? Promise.resolve(null) : call('commandTree', app.asViewer({})),
+        keep.leaders ? Promise.resolve(null) : call('leaders', app.asViewer({})),
         call('history', app.asViewer({ turnId, limit: 1000 })),
         call('diceLog', app.asViewer({ limit: 1000 })),
-        rosterWanted ? call('roster', app.asViewer({ includeOffMap: false })) : Promise.resolve(null),
+        rosterWanted && !keep.roster ? call('roster', app.asViewer({ includeOffMap: false })) : Promise.resolve(null),
       ]);
       if (session !== app.session) return;
       if (units) roster.value = units;
-      turn.value = state;
-      tree.value = commandTree;
-      leaders.value = leaderRows;
+      if (state && turnRevision <= revision) {
+        turn.value = state;
+        turnRevision = revision;
+      }
+      if (commandTree) tree.value = commandTree;
+      if (leaderRows) leaders.value = leaderRows;
       events.value = [...history].sort((a, b) => a.seq - b.seq);
       dice.value = new Map(diceLog.map((d) => [d.seq, d]));
+      loadedRevision = revision;
     } finally {
       loading.value = false;
     }
@@ -267,6 +309,9 @@ export const useTurnStore = defineStore('turn', () => {
   // Another game: nothing of this one's turn (its events, the sides remembered for them, the last
   // Next's banner) carries over. Who is at the keyboard is kept per game file in sessionStorage.
   app.onGameSwitch(() => {
+    turnRevision = -1;
+    loadedRevision = -1;
+    touched = { revision: -1, tables: null };
     turn.value = null;
     tree.value = [];
     leaders.value = [];
@@ -279,7 +324,7 @@ export const useTurnStore = defineStore('turn', () => {
   });
 
   // ---------------------------------------------------------------------------------------------
-  // Changes: each through app.change (reload after, refusals re-thrown for the field they concern)
+  // Changes: each through app.write (its answer applied, refusals re-thrown for the field they concern)
 
   // Entries of the Orders Segment are secret until the reveal (RI-T01): the app's status line says
   // only that something was recorded, not what.
