@@ -44,8 +44,10 @@ function secretNow(ctx: GameContext): boolean {
 function tablesTouched(ctx: GameContext, before: { last: number; head: number | null }): string[] {
   const after = logMark(ctx);
   const rows = statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq > ?').all(before.last) as Pick<EventRow, 'seq' | 'payload'>[];
-  if (after.head !== before.head) {
-    for (const seq of [before.head, after.head]) if (seq !== null && seq <= before.last) rows.push(statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq = ?').get(seq) as Pick<EventRow, 'seq' | 'payload'>);
+  // No new event, the head moved: undo took back the head before, or redo brought back the head after.
+  if (rows.length === 0 && after.head !== before.head) {
+    const seq = before.head !== null && (after.head === null || after.head < before.head) ? before.head : after.head;
+    if (seq !== null) rows.push(statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq = ?').get(seq) as Pick<EventRow, 'seq' | 'payload'>);
   }
   const tables = new Set<string>();
   for (const row of rows) for (const c of parsePayload(row).changes) tables.add(c.table);
