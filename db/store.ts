@@ -258,6 +258,15 @@ function kept<T>(db: SqliteDatabase, sql: string, read: () => T): T {
 }
 
 /**
+ * A value worked out from the state tables, kept for the rest of a steadyReads query (made again outside
+ * one): the turn state asks the same question of every command (is the beginning of the Activation
+ * Segment done?). `key` names the question; the value must depend on the state tables only.
+ */
+export function steadyValue<T>(db: SqliteDatabase, key: string, make: () => T): T {
+  return kept(db, `value:${key}`, make);
+}
+
+/**
  * Runs `query`, which must not write, with the game row, the clock, the turn state, the turns and the
  * commands each read once: the legal actions of the turn state run every order change's and activation's
  * checks, each of which reads the clock and the turn state again (thousands of reads in an Orders Segment

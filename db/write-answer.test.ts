@@ -5,7 +5,7 @@
  * Through the same dispatch the bridge and IPC use, on real game files.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CallResult, GameFunction, WriteAnswer } from '../contract';
+import type { CallResult, ChannelHandlers, GameFunction, WriteAnswer } from '../contract';
 import { dispatch, serviceHandlers } from './dispatch';
 import type { GameService } from './service';
 import { advanceTo, newGame, tempDir } from '../tests/fixtures/game';
@@ -14,8 +14,11 @@ const tmp = tempDir('muster-write-answer-');
 afterAll(() => tmp.cleanup());
 
 /** One call as the window makes it: through dispatch, writes answered with what they changed. */
+/** The game's functions as the shell's handlers give them (the window calls nothing else here). */
+const handlersOf = (game: GameService) => serviceHandlers(game) as ChannelHandlers;
+
 function windowCall(game: GameService, fn: GameFunction, input?: unknown): Promise<CallResult<unknown>> {
-  return dispatch(serviceHandlers(game), fn, input === undefined ? [] : [input], { validateOutput: true, answerWrite: () => game.answerWrite() });
+  return dispatch(handlersOf(game), fn, input === undefined ? [] : [input], { validateOutput: true, answerWrite: () => game.answerWrite() });
 }
 
 async function changedBy(game: GameService, fn: GameFunction, input?: unknown): Promise<WriteAnswer> {
@@ -141,7 +144,7 @@ describe("a write's answer", () => {
   it('is not made for the command line, whose calls have no screens to answer', async () => {
     const game = publicGame();
     try {
-      const result = await dispatch(serviceHandlers(game), 'recordLoss', [{ unitId: '2-wi', sp: 1 }], { validateOutput: true });
+      const result = await dispatch(handlersOf(game), 'recordLoss', [{ unitId: '2-wi', sp: 1 }], { validateOutput: true });
       expect(result.ok && 'changed' in result).toBe(false);
     } finally {
       game.close();

@@ -39,6 +39,7 @@ import {
   readTurn,
   readTurns,
   readUnits,
+  steadyValue,
   type AlternativeArrivalRow,
   type CommandRow,
   type GameRow,
@@ -105,8 +106,9 @@ function formationUnitOnMap(tops: CommandRow[], commands: CommandRow[], withUnit
 }
 
 /** Commands with a unit on the map (read once for all the groups of one request). */
-function commandsWithUnitsOnMap(ctx: GameContext): Set<string> {
-  return new Set(readUnits(ctx.db).filter((u) => u.on_map === 1).map((u) => u.command_id));
+function commandsWithUnitsOnMap(ctx: GameContext): ReadonlySet<string> {
+  // Asked for every group by the turn state's checks: read once per query (store.ts steadyValue).
+  return steadyValue(ctx.db, 'commands-with-units-on-map', () => new Set(readUnits(ctx.db).filter((u) => u.on_map === 1).map((u) => u.command_id)));
 }
 
 /** RI-S13: the "Overall Commander" is the side's army commander in person (Meade, Lee). */
@@ -141,7 +143,7 @@ function highestCommanderRating(ctx: GameContext, g: ReinforcementGroupDbRow, to
 /** What every group's check reads: the commands and where units are, read once per request. */
 interface ArrivalState {
   commands: CommandRow[];
-  withUnitsOnMap: Set<string>;
+  withUnitsOnMap: ReadonlySet<string>;
 }
 
 function arrivalState(ctx: GameContext): ArrivalState {
