@@ -46,6 +46,7 @@ import {
   type ReinforcementGroupDbRow,
   type TurnRow,
 } from '../store';
+import { statement } from '../statements';
 import { askRules, optionalBool, optionalRoll, requireObject } from '../validate';
 import { actingArmyCommander, ledger, subtree } from './chain';
 import { check } from './common';
@@ -108,7 +109,7 @@ function formationUnitOnMap(tops: CommandRow[], commands: CommandRow[], withUnit
 /** Commands with a unit on the map (read once for all the groups of one request). */
 function commandsWithUnitsOnMap(ctx: GameContext): ReadonlySet<string> {
   // Asked for every group by the turn state's checks: read once per query (store.ts steadyValue).
-  return steadyValue(ctx.db, 'commands-with-units-on-map', () => new Set(readUnits(ctx.db).filter((u) => u.on_map === 1).map((u) => u.command_id)));
+  return steadyValue(ctx.db, 'commands-with-units-on-map', () => new Set(statement(ctx.db, 'SELECT DISTINCT command_id FROM units WHERE on_map = 1').pluck().all() as string[]));
 }
 
 /** RI-S13: the "Overall Commander" is the side's army commander in person (Meade, Lee). */
