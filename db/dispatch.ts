@@ -183,11 +183,13 @@ export function dispatchGameSync(handlers: GameHandlers, fn: GameFunction, args:
 function dispatchGameSyncUntimed(handlers: GameHandlers, fn: GameFunction, args: readonly unknown[], options: DispatchOptions): CallResult<unknown> {
   const prepared = prepare(fn, args);
   if (!prepared.ok) return prepared;
+  const answer = CONTRACT[fn].kind === 'write' ? answerOf(options) : undefined;
   let value: unknown;
   try {
     value = (handlers[fn] as (input: unknown) => unknown)(prepared.input);
   } catch (e) {
     return { ok: false, error: toErrorInfo(e, options.logError) };
   }
-  return finish(fn, value, options);
+  const result = finish(fn, value, options);
+  return result.ok && answer !== undefined ? withAnswer(fn, result, answer, options) : result;
 }

@@ -239,6 +239,9 @@ export const useTurnStore = defineStore('turn', () => {
     if (turnRevision === app.revision) return;
     const session = app.session;
     const revision = app.revision;
+    // Asked once the screen's own reads of the same change are on their way (a microtask later: after
+    // every watcher of this change has run): the service answers in order, the rows looked at come first.
+    await Promise.resolve();
     const state = await call('turnState', app.asViewer({}));
     // A newer turn state (a write's answer) came in while this was read: it stays.
     if (session !== app.session || turnRevision > revision) return;
