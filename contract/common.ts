@@ -6,6 +6,7 @@
  * table, contract/channels.ts).
  */
 import { z } from 'zod';
+import type { WriteAnswer } from './answer';
 import {
   ACTIVATION_EFFECTIVENESS,
   ARMS,
@@ -68,8 +69,11 @@ export const ErrorInfoSchema = z.strictObject({
 });
 export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 
-/** Every call's answer: a value, or a refusal. Never an exception, never a stack trace. */
-export type CallResult<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+/**
+ * Every call's answer: a value, or a refusal. Never an exception, never a stack trace. A write through the
+ * window's way in also says what it changed (`changed`, contract/answer.ts), for the screens to apply.
+ */
+export type CallResult<T> = { ok: true; value: T; changed?: WriteAnswer } | { ok: false; error: ErrorInfo };
 
 export function ok<T>(value: T): CallResult<T> {
   return { ok: true, value };

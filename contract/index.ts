@@ -126,6 +126,7 @@ export type MusterApi = { [K in ContractFunction]: Callable<CallInput<K>, Promis
 };
 
 export * from './common';
+export * from './answer';
 export * from './events';
 export * from './files';
 export * from './charts';

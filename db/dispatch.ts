@@ -10,7 +10,7 @@ import { RulesArgumentError } from '../rules/errors';
 import { ScenarioError } from '../data/scenarios';
 import { MusterError, refusedInput } from './errors';
 import { diskFullError, isDiskFull, readOnlyError } from './open';
-import { CONTRACT, GAME_FUNCTIONS, fail, ok, type CallResult, type ChannelHandlers, type ContractFunction, type ErrorInfo, type GameFunction, type GameServiceApi } from '../contract';
+import { CONTRACT, GAME_FUNCTIONS, WriteAnswer, fail, ok, type CallResult, type ChannelHandlers, type ContractFunction, type ErrorInfo, type GameFunction, type GameServiceApi } from '../contract';
 
 export interface DispatchOptions {
   /** Check every result against the contract's output schema (on in development builds). */
@@ -24,6 +24,12 @@ export interface DispatchOptions {
   logSlowCall?: (line: string) => void;
   /** The clock calls are timed by, in milliseconds (performance.now unless a test passes its own). */
   clock?: () => number;
+  /**
+   * Answers a write with what it changed (the window's ways in: IPC and the bridge), for the screens to apply
+   * instead of reading the game again: called before a write runs, it returns what makes the answer after
+   * it (the open game's GameBackend.answerWrite), or undefined with no game open.
+   */
+  answerWrite?: () => (() => WriteAnswer) | undefined;
 }
 
 /** A call slower than this (ms) is written to the log: about three frames, which a player notices. */
@@ -119,13 +125,47 @@ export function dispatch<K extends ContractFunction>(
 async function dispatchUntimed(handlers: ChannelHandlers, fn: ContractFunction, args: readonly unknown[], options: DispatchOptions): Promise<CallResult<unknown>> {
   const prepared = prepare(fn, args);
   if (!prepared.ok) return prepared;
+  const answer = CONTRACT[fn].kind === 'write' ? answerOf(options) : undefined;
   let value: unknown;
   try {
     value = await (handlers[fn] as (input: unknown) => unknown)(prepared.input);
   } catch (e) {
     return { ok: false, error: toErrorInfo(e, options.logError) };
   }
-  return finish(fn, value, options);
+  const result = finish(fn, value, options);
+  return result.ok && answer !== undefined ? withAnswer(fn, result, answer, options) : result;
+}
+
+/** What makes a write's answer, marked before it runs; undefined when there is none to make (no game open). */
+function answerOf(options: DispatchOptions): (() => WriteAnswer) | undefined {
+  try {
+    return options.answerWrite?.();
+  } catch (e) {
+    options.logError?.('marking the state before a write failed', e);
+    return undefined;
+  }
+}
+
+/**
+ * The write's result with what it changed. The write is done whatever happens here: an answer that cannot
+ * be made (a bug, logged) is left out, and the screens read the game again as they would without one.
+ */
+function withAnswer(fn: ContractFunction, result: { ok: true; value: unknown }, answer: () => WriteAnswer, options: DispatchOptions): CallResult<unknown> {
+  let changed: WriteAnswer;
+  try {
+    changed = answer();
+  } catch (e) {
+    options.logError?.(`the answer to ${fn} could not be made`, e);
+    return result;
+  }
+  if (options.validateOutput) {
+    const checked = WriteAnswer.safeParse(changed);
+    if (!checked.success) {
+      options.logError?.(`the answer to ${fn} is outside the contract: ${checked.error.message}`);
+      return result;
+    }
+  }
+  return { ...result, changed };
 }
 
 /** The game functions of one open game, by name: what the command line dispatches to. */
@@ -143,11 +183,13 @@ export function dispatchGameSync(handlers: GameHandlers, fn: GameFunction, args:
 function dispatchGameSyncUntimed(handlers: GameHandlers, fn: GameFunction, args: readonly unknown[], options: DispatchOptions): CallResult<unknown> {
   const prepared = prepare(fn, args);
   if (!prepared.ok) return prepared;
+  const answer = CONTRACT[fn].kind === 'write' ? answerOf(options) : undefined;
   let value: unknown;
   try {
     value = (handlers[fn] as (input: unknown) => unknown)(prepared.input);
   } catch (e) {
     return { ok: false, error: toErrorInfo(e, options.logError) };
   }
-  return finish(fn, value, options);
+  const result = finish(fn, value, options);
+  return result.ok && answer !== undefined ? withAnswer(fn, result, answer, options) : result;
 }

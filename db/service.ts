@@ -18,12 +18,13 @@ import { appRoll, seededDie } from './dice';
 import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem } from './integrity';
 import { openingProblems } from './opening-check';
-import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type PlayerCharts, type Viewer } from '../contract';
+import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type PlayerCharts, type Viewer, type WriteAnswer } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { MIGRATIONS } from './migrations';
 import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
+import { beforeWrite } from './service/write-answer';
 import { normaliseOptionalRules, recordOptionalRules } from './service/game-options';
 import { normaliseHouseReadings, recordHouseReadings } from './reading-choices';
 import { HOUSE_READING_IDS } from '../rules/house-readings';
@@ -230,6 +231,14 @@ export class GameService {
   /** What the opening checks found damaged (a damaged file is open read-only); empty for a sound one. */
   get damage(): readonly string[] {
     return this.ctx.damage;
+  }
+
+  /**
+   * Called before a write asked through the window: returns what makes the write's answer once it has run
+   * (what it changed, for the screens to apply: db/service/write-answer.ts).
+   */
+  answerWrite(): () => WriteAnswer {
+    return beforeWrite(this.ctx, this);
   }
 
   close(): void {

@@ -260,6 +260,15 @@ function kept<T>(db: SqliteDatabase, sql: string, read: () => T): T {
 }
 
 /**
+ * A value worked out from the state tables, kept for the rest of a steadyReads query (made again outside
+ * one): the turn state asks the same question of every command (is the beginning of the Activation
+ * Segment done?). `key` names the question; the value must depend on the state tables only.
+ */
+export function steadyValue<T>(db: SqliteDatabase, key: string, make: () => T): T {
+  return kept(db, `value:${key}`, make);
+}
+
+/**
  * Runs `query`, which must not write, with the game row, the clock, the turn state, the turns and the
  * commands each read once: the legal actions of the turn state run every order change's and activation's
  * checks, each of which reads the clock and the turn state again (thousands of reads in an Orders Segment
@@ -289,12 +298,16 @@ export const readUnit = (db: SqliteDatabase, id: string) => statement(db, 'SELEC
 export const readUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units ORDER BY position').all() as UnitRow[];
 /** Units activated singly this segment (Out-of-Command Activation Phase). */
 export const readActivatedUnits = (db: SqliteDatabase) => statement(db, 'SELECT * FROM units WHERE activation IS NOT NULL ORDER BY activation_order').all() as UnitRow[];
-export const readCommand = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined;
+/** One command; inside a steadyReads query, from its one read of the commands (the checks look up hundreds). */
+export const readCommand = (db: SqliteDatabase, id: string) =>
+  steady.has(db) ? steadyValue(db, 'commands-by-id', () => new Map(readCommands(db).map((c) => [c.id, c]))).get(id) : (statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined);
 export const readCommands = (db: SqliteDatabase) => kept(db, COMMANDS_SQL, () => statement(db, COMMANDS_SQL).all() as CommandRow[]);
 /** What the chain of command and the standing orders are worked out from: four columns of every command, not all of them. */
 export type CommandLink = Pick<CommandRow, 'id' | 'parent_id' | 'attached_to' | 'own_order'>;
 export const readCommandLinks = (db: SqliteDatabase) => statement(db, 'SELECT id, parent_id, attached_to, own_order FROM commands ORDER BY position').all() as CommandLink[];
-export const readLeader = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM leaders WHERE id = ?').get(id) as LeaderDbRow | undefined;
+/** One leader; inside a steadyReads query, from one read of the leaders. */
+export const readLeader = (db: SqliteDatabase, id: string) =>
+  steady.has(db) ? steadyValue(db, 'leaders-by-id', () => new Map((statement(db, 'SELECT * FROM leaders ORDER BY position').all() as LeaderDbRow[]).map((l) => [l.id, l]))).get(id) : (statement(db, 'SELECT * FROM leaders WHERE id = ?').get(id) as LeaderDbRow | undefined);
 export const readLeaders = (db: SqliteDatabase) => statement(db, 'SELECT * FROM leaders ORDER BY position').all() as LeaderDbRow[];
 export const readObjectives = (db: SqliteDatabase) => statement(db, 'SELECT * FROM objectives ORDER BY side DESC, position').all() as ObjectiveRow[];
 export const readObjective = (db: SqliteDatabase, id: string) => statement(db, 'SELECT * FROM objectives WHERE id = ?').get(id) as ObjectiveRow | undefined;

@@ -13,7 +13,7 @@ import { basename, isAbsolute, join, resolve } from 'node:path';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
 import { OPTIONAL_RULE_MODULES } from '../rules/optional/catalogue';
 import { HOUSE_READINGS } from '../rules/house-readings';
-import { GAME_FUNCTIONS, type KitCounterValues, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary } from '../contract';
+import { GAME_FUNCTIONS, type KitCounterValues, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary, type WriteAnswer } from '../contract';
 import type { CreateGameInput } from '../db/service';
 import { ShellError, toErrorInfo } from '../db/dispatch';
 import { kitInfo, lookupConfusion, lookupFire, lookupRandomEvent, parseCharts, parseKit, serializeCharts, serializeKit, type PlayerChartsFile } from './charts';
@@ -26,6 +26,8 @@ export interface GameBackend extends GameServiceApi {
   close(): void;
   /** Copies the open game to `file` with SQLite's online backup API; the open game stays open. */
   backupTo(file: string): Promise<void>;
+  /** Before a write: what makes its answer (what it changed) once it has run (db/service/write-answer.ts). */
+  answerWrite(): () => WriteAnswer;
 }
 
 /** Creates and opens game files (db/ raises MusterError for files it refuses, leaving them untouched). */

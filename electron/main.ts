@@ -352,6 +352,8 @@ function onReady(): void {
     logWarning: (message) => log.warn(message),
     // A call slower than a few frames goes to the log file, so a player's report shows where the time went.
     logSlowCall: (line) => log.warn(line),
+    // A write is answered with what it changed: the window applies it instead of reading the game again.
+    answerWrite: () => handlers?.currentBackend()?.answerWrite(),
     onCallDone: (_fn, writes) => {
       if (writes) rebuildMenu(false);
     },

@@ -7,7 +7,8 @@
 import type { HouseReadingChoice } from '../../rules/house-readings';
 import { alternativeArrival, highestCommanderInGroup, variableArrival, type ArrivalCheck } from '../../rules/reinforcements';
 import type { Side } from '../../rules/types';
-import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeader, readLeaders, readUnits, type AlternativeArrivalRow, type CommandRow, type GameRow, type ReinforcementGroupDbRow, type TurnRow } from '../store';
+import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeader, readLeaders, steadyValue, type AlternativeArrivalRow, type CommandRow, type GameRow, type ReinforcementGroupDbRow, type TurnRow } from '../store';
+import { statement } from '../statements';
 import { askRules } from '../validate';
 import { MusterError } from '../errors';
 import { readHouseReadings } from '../reading-choices';
@@ -54,8 +55,9 @@ function formationUnitOnMap(tops: CommandRow[], commands: CommandRow[], withUnit
 }
 
 /** Commands with a unit on the map (read once for all the groups of one request). */
-function commandsWithUnitsOnMap(ctx: GameContext): Set<string> {
-  return new Set(readUnits(ctx.db).filter((u) => u.on_map === 1).map((u) => u.command_id));
+function commandsWithUnitsOnMap(ctx: GameContext): ReadonlySet<string> {
+  // Asked for every group by the turn state's checks: read once per query (store.ts steadyValue).
+  return steadyValue(ctx.db, 'commands-with-units-on-map', () => new Set(statement(ctx.db, 'SELECT DISTINCT command_id FROM units WHERE on_map = 1').pluck().all() as string[]));
 }
 
 /** RI-S13: the "Overall Commander" is the side's army commander in person (Meade, Lee). */
@@ -102,7 +104,7 @@ function highestCommanderRating(ctx: GameContext, g: ReinforcementGroupDbRow, to
 /** What every group's check reads: the commands and where units are, read once per request. */
 export interface ArrivalState {
   commands: CommandRow[];
-  withUnitsOnMap: Set<string>;
+  withUnitsOnMap: ReadonlySet<string>;
 }
 
 export function arrivalState(ctx: GameContext): ArrivalState {

@@ -216,13 +216,30 @@ export function requireCommanderOnMap(ctx: GameContext, field: string, c: Comman
   if (l.on_map !== 1) throw forbidden(field, `${c.name}'s commander, ${l.name}, is not on the map: the command does not act until he arrives`, RULE.leaders);
 }
 
-/** Subtree of a command (itself included), with attachments. */
-export function subtree(commandId: string, commands: CommandRow[]): Set<string> {
+/**
+ * Each command's subordinates (attachments included), made once per read of the commands: the turn state
+ * asks for the subtree of every command of the order of battle, several times each.
+ */
+const childrenByRead = new WeakMap<readonly CommandRow[], { count: number; children: Map<string, string[]> }>();
+
+function childrenOf(commands: readonly CommandRow[]): Map<string, string[]> {
+  const made = childrenByRead.get(commands);
+  if (made !== undefined && made.count === commands.length) return made.children;
   const children = new Map<string, string[]>();
   for (const c of commands) {
     const p = c.attached_to ?? c.parent_id;
-    if (p) children.set(p, [...(children.get(p) ?? []), c.id]);
+    if (!p) continue;
+    const list = children.get(p);
+    if (list) list.push(c.id);
+    else children.set(p, [c.id]);
   }
+  childrenByRead.set(commands, { count: commands.length, children });
+  return children;
+}
+
+/** Subtree of a command (itself included), with attachments. */
+export function subtree(commandId: string, commands: CommandRow[]): Set<string> {
+  const children = childrenOf(commands);
   const out = new Set<string>();
   const walk = (id: string) => {
     out.add(id);

@@ -292,4 +292,7 @@ function advanceToDecision(ctx: GameContext, input: AdvanceClockInput = {}): Adv
 }
 
 // The turn bar asks for the turn state after every change, and the Turn screen with it: worked out once per state of the file.
-export const clockFunctions = { turnState: perRevision(turnState), finishEntries, advanceClock, advanceToDecision } satisfies Partial<ServiceFunctions>;
+/** The turn state, worked out once per state of the file (the turn bar asks for it after every change). */
+export const keptTurnState = perRevision(turnState);
+
+export const clockFunctions = { turnState: keptTurnState, finishEntries, advanceClock, advanceToDecision } satisfies Partial<ServiceFunctions>;

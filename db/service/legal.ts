@@ -65,7 +65,7 @@ function orderChanges(ctx: GameContext, commands: CommandRow[]): LegalOrderChang
       const options = ORDER_CODES.filter((o) => o !== from).map((order) => {
         // orderChangeChecks runs commandMayAttemptChecks first: a command barred from every change (outside
         // the Orders Segment, most of the game) is barred from each with the same refusal, asked once.
-        const verdict = mayAttempt.allowed ? verdictOf(() => orderChangeChecks(ctx, c, order, commands, orders)).verdict : mayAttempt;
+        const verdict = mayAttempt.allowed ? verdictOf(() => orderChangeChecks(ctx, c, order, commands, orders, {}, true)).verdict : mayAttempt;
         const kind = orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } });
         return { order, kind: kind.kind, automaticBecause: kind.kind === 'automatic' ? kind.reasons : [], kindRule: kind.rule, ...verdict };
       });

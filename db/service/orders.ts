@@ -186,8 +186,10 @@ export function orderChangeChecks(
   commands: CommandRow[],
   orders: ReturnType<typeof standingOrders>,
   boardFacts: { neighbourHasAssaultOrSkirmishOrders?: boolean; inEnemyLos?: boolean } = {},
+  /** The turn state checks every order for every command: what bars the command from any change is asked once, before. */
+  commandChecked = false,
 ): OrderChangeChecked {
-  commandMayAttemptChecks(ctx, c, commands);
+  if (!commandChecked) commandMayAttemptChecks(ctx, c, commands);
   const from = orders.get(c.id)!.order;
   if (from === order) throw invalid('order', `${c.name} is already under ${order}`);
   check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', boardFacts.neighbourHasAssaultOrSkirmishOrders, true), inEnemyLos: optionalBool('inEnemyLos', boardFacts.inEnemyLos, false) })));

@@ -42,9 +42,9 @@ export function revisionOf(ctx: GameContext): string {
  * must depend on the file's state tables and the input only (not on the machine's clock), and its callers
  * must not change it (the contract's callers get a copy; in-process callers read it).
  */
-export function perRevision<I, T>(query: (ctx: GameContext, input: I) => T): (ctx: GameContext, input: I) => T {
+export function perRevision<I, T>(query: (ctx: GameContext, input: I) => T): KeptQuery<I, T> {
   const kept = new WeakMap<GameContext['db'], { revision: string; answers: Map<string, T> }>();
-  return (ctx, input) => {
+  const answer = (ctx: GameContext, input: I): T => {
     if (ctx.db.inTransaction) return query(ctx, input);
     const revision = revisionOf(ctx);
     let now = kept.get(ctx.db);
@@ -54,8 +54,16 @@ export function perRevision<I, T>(query: (ctx: GameContext, input: I) => T): (ct
     }
     const key = JSON.stringify(input ?? null);
     if (now.answers.has(key)) return now.answers.get(key)!;
-    const answer = query(ctx, input);
-    now.answers.set(key, answer);
-    return answer;
+    const made = query(ctx, input);
+    now.answers.set(key, made);
+    return made;
   };
+  const asked = (ctx: GameContext, input: I): boolean => !ctx.db.inTransaction && kept.get(ctx.db)?.revision === revisionOf(ctx) && kept.get(ctx.db)!.answers.has(JSON.stringify(input ?? null));
+  return Object.assign(answer, { asked });
 }
+
+/** A query answered once per state of the file (perRevision), which also says whether it was asked in the state the file is in. */
+export type KeptQuery<I, T> = ((ctx: GameContext, input: I) => T) & {
+  /** True when `input` was asked in the file's present state (and so its answer is kept): a screen holds it. */
+  asked(ctx: GameContext, input: I): boolean;
+};

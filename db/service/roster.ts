@@ -317,6 +317,15 @@ const SHEETS_KEPT = 4;
  */
 const sheetsMade = new WeakMap<GameContext['db'], { byState: Map<string, RosterSheet>; byName: Map<string, RosterSheet> }>();
 
+/**
+ * The revision of the sheet made for the state the file is in, if one was (a Roster screen holds it), else
+ * null: a write's answer then carries the sheet's changes since it (db/service/write-answer.ts).
+ */
+export function sheetHeld(ctx: GameContext): string | null {
+  if (ctx.db.inTransaction) return null;
+  return sheetsMade.get(ctx.db)?.byState.get(revisionOf(ctx))?.revision ?? null;
+}
+
 /** The sheet as the file stands: the tree and every unit, from one read of the commands and the units. */
 function wholeSheet(ctx: GameContext): RosterSheet {
   const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };

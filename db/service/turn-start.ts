@@ -6,7 +6,7 @@
  */
 import { forbidden } from '../errors';
 import { ACTIVATION_SEGMENT } from '../clock';
-import { readClock, readGame, readTurnState } from '../store';
+import { readClock, readGame, readTurnState, steadyValue } from '../store';
 import type { GameContext } from './context';
 import { arrivalRollsDue } from './arrival-checks';
 import { rainRollDue } from './weather';
@@ -62,8 +62,8 @@ export function dueBeforeActivation(ctx: GameContext): { text: string; rule: str
 
 /** RI-B02: the first activation or pass of the Activation Segment waits for the turn's arrival and rain rolls. */
 export function requireStartOfActivationDone(ctx: GameContext, field: string): void {
-  if (!atStartOfActivation(ctx)) return;
-  const due = dueBeforeActivation(ctx);
+  // Asked of every command by the turn state: worked out once per query (store.ts steadyValue).
+  const due = steadyValue(ctx.db, 'due-before-activation', () => (atStartOfActivation(ctx) ? dueBeforeActivation(ctx) : []));
   if (due.length > 0) {
     throw forbidden(field, `first ${due.map((d) => d.text).join('; ')} (the beginning of the Activation Segment)`, due[0]!.rule);
   }

@@ -297,6 +297,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       validateOutput: options.validateOutput ?? true,
       logError: (message, error) => log(`${fn}: ${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
       logSlowCall: log,
+      // A write is answered with what it changed: the page applies it instead of reading the game again.
+      answerWrite: () => handlers.currentBackend()?.answerWrite(),
       ...(options.clock !== undefined ? { clock: options.clock } : {}),
     });
     send(res, 200, 'application/json; charset=utf-8', JSON.stringify(result));

@@ -7,7 +7,7 @@
  */
 import { ref, toRaw } from 'vue';
 import { forPlayers } from './format';
-import type { ContractFunction, CallInput, Output, GameChangedEvent, ErrorInfo, ErrorCode, CallResult, MenuCommandEvent } from '../../contract';
+import type { ContractFunction, CallInput, Output, GameChangedEvent, ErrorInfo, ErrorCode, CallResult, MenuCommandEvent, WriteAnswer } from '../../contract';
 
 /** A refusal (or failure) of one call, as the views show it. */
 export class MusterApiError extends Error {
@@ -75,8 +75,8 @@ export function connected(): boolean {
 
 type Invoke = (input?: unknown) => Promise<CallResult<unknown>>;
 
-/** Calls window.muster.<fn>(input): the value, or a thrown MusterApiError. */
-export async function call<K extends ContractFunction>(fn: K, ...input: undefined extends CallInput<K> ? [CallInput<K>?] : [CallInput<K>]): Promise<Output<K>> {
+/** Calls window.muster.<fn>(input): its answer, or a thrown MusterApiError. */
+async function answerOf(fn: ContractFunction, input: readonly unknown[]): Promise<{ value: unknown; changed?: WriteAnswer }> {
   const api = window.muster as unknown as Record<string, Invoke> | undefined;
   if (!api) throw new MusterApiError(fn, { code: 'INTERNAL', message: 'The game service is not connected: open Muster as the desktop app or through `npm run browser`.' });
   const invoke = api[fn];
@@ -85,10 +85,24 @@ export async function call<K extends ContractFunction>(fn: K, ...input: undefine
   try {
     const result = await invoke(input.length === 0 ? undefined : plain(input[0]));
     if (!result.ok) throw new MusterApiError(fn, result.error);
-    return result.value as Output<K>;
+    return result;
   } finally {
     callsInFlight.value--;
   }
+}
+
+/** Calls window.muster.<fn>(input): the value, or a thrown MusterApiError. */
+export async function call<K extends ContractFunction>(fn: K, ...input: undefined extends CallInput<K> ? [CallInput<K>?] : [CallInput<K>]): Promise<Output<K>> {
+  return (await answerOf(fn, input)).value as Output<K>;
+}
+
+/**
+ * Calls a write: its value and, when the service sent it, what the write changed (contract/answer.ts),
+ * for the stores to apply instead of reading the game again. A refusal is thrown as by `call`.
+ */
+export async function callWrite<K extends ContractFunction>(fn: K, ...input: undefined extends CallInput<K> ? [CallInput<K>?] : [CallInput<K>]): Promise<{ value: Output<K>; changed: WriteAnswer | null }> {
+  const answer = await answerOf(fn, input);
+  return { value: answer.value as Output<K>, changed: answer.changed ?? null };
 }
 
 /** Subscribes to "the open game changed outside the screens" (menu undo, file association...). */

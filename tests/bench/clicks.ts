@@ -30,6 +30,7 @@ import { ORDERS } from '../../rules/orders';
 import { buildRenderer, DEFAULT_RENDERER_ROOT } from '../../electron/bridge/server';
 import { startE2E, type E2E } from '../e2e/harness';
 import { buildLongGame } from './long-game';
+import { settleDue } from '../fixtures/obligations';
 
 /** Rounds thrown away first (V8's JIT, the service's statement caches, Vue's first render of each part). */
 const WARM_UP = 2;
@@ -183,6 +184,8 @@ async function clockTo(e2e: E2E, ok: (b: GameBackend) => boolean, what: string):
   const backend = backendOf(e2e);
   let moved = false;
   for (let i = 0; i < 400 && !ok(backend); i += 1) {
+    // What the turn bar would have the players settle first (RI-B15): the rolls due, the waivers.
+    settleDue(backend);
     backend.advanceClock({ nothingToEnter: ['USA', 'CSA'] });
     moved = true;
   }

@@ -8,6 +8,8 @@
  * Each write is taken back after it answers (its transaction rolled back), so every call meets the same game.
  * The secret side's own view is compared too, and must differ: the twins really do hold different secrets.
  *
+ * A write is asked as the window asks it, so what it is told it changed (contract/answer.ts) is compared too.
+ *
  * What every game has of its own and is not compared: the hashes and the fingerprint (each event and roll
  * carries its own random salt, so two games with the very same entries already differ there: the last test
  * shows it), the file's name, and the roster sheet's revision (a random name per state of the file, for the
@@ -197,7 +199,8 @@ function ask(g: GameService, fn: (typeof GAME_FUNCTIONS)[number], input: unknown
   const before = step();
   g.db.exec('BEGIN');
   try {
-    const answer = dispatchGameSync(serviceHandlers(g), fn, input === undefined ? [] : [input], { validateOutput: true });
+    // As the window makes it: answered with what it changed (the game's info, the views, the tables touched).
+    const answer = dispatchGameSync(serviceHandlers(g), fn, input === undefined ? [] : [input], { validateOutput: true, answerWrite: () => g.answerWrite() });
     const after = step();
     if (answer.ok && before.hidden && (after.label !== before.label || !after.hidden)) {
       const event = (answer.value as { event?: { kind: string; summary: string } }).event;

@@ -4,8 +4,11 @@
  * screens reload what they show from the service (nothing is patched locally), so what is on screen
  * is always what is in the game file. Undo and redo live here because they work from every screen.
  *
- * Other stores make their changes through `change(summary?, run)`: it runs the call, bumps `revision`
- * (each screen's store reloads when it changes) and refreshes the game info (clock, can undo/redo).
+ * Other stores make their changes through `write(fn, input, summary?)`, the one write path of the screens:
+ * it calls the write, applies its answer (what the write changed, contract/answer.ts: the game info, and
+ * each store's own view through `onWriteAnswer`), then bumps `revision`; a store whose view came in the
+ * answer holds it at that revision and does not read it again, the others reload. Without an answer (a
+ * write of the shell's, such as a kit imported from the Charts screen) it reads the game info again.
  *
  * Per-game state (searches, filters, selections, the turn bar's "Muster applied" banner...) belongs to
  * the game it was made in: each store registers a reset with `onGameSwitch`, and every store is reset
@@ -19,9 +22,9 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppInfo, GameInfo, HouseReadingOffer, NewGameInput, OptionalRuleModule, RecentFileEntry, ScenarioSummary, Viewer } from '../../../contract';
+import type { AppInfo, CallInput, ContractFunction, GameInfo, HouseReadingOffer, NewGameInput, OptionalRuleModule, Output, RecentFileEntry, ScenarioSummary, Viewer, WriteAnswer } from '../../../contract';
 import type { Side } from '../../../rules/types';
-import { asApiError, call, connected, onGameChanged, type MusterApiError } from '../api';
+import { asApiError, call, callWrite, connected, onGameChanged, type MusterApiError } from '../api';
 import { GAME_SCREENS, type ScreenName } from '../screens';
 
 /**
@@ -33,6 +36,11 @@ import { GAME_SCREENS, type ScreenName } from '../screens';
 export function firstScreen(search: string = typeof location === 'undefined' ? '' : location.search): ScreenName {
   const named = new URLSearchParams(search).get('screen') as ScreenName | null;
   return named !== null && GAME_SCREENS.includes(named) ? named : 'roster';
+}
+
+/** The status line's words for most writes: the summary of the event written. */
+function eventSummary(result: unknown): string | undefined {
+  return (result as { event?: { summary?: string } } | null)?.event?.summary;
 }
 
 export const useAppStore = defineStore('app', () => {
@@ -156,20 +164,43 @@ export const useAppStore = defineStore('app', () => {
     await refreshGame();
   }
 
+  /** What a store does with a write's answer (its own view of what changed), at the revision the write brings. */
+  type AnswerApplier = (changed: WriteAnswer, revision: number) => void;
+  const answerAppliers = new Set<AnswerApplier>();
+
+  /** Registers a store's use of the writes' answers (called once per store, when it is created). */
+  function onWriteAnswer(apply: AnswerApplier): void {
+    answerAppliers.add(apply);
+  }
+
   /**
-   * Runs one change through the service, then reloads. A refusal is re-thrown for the caller to show
-   * next to its field; the game info is re-read either way, so nothing half-done stays on screen.
+   * The one way the screens change the game: the write `fn` with `input` through the service, its answer
+   * applied (the game info, then each store's view at the new revision), then the revision bumped: the
+   * screens whose views came in the answer show them at once, the others read theirs again. A refusal is
+   * re-thrown for the caller to show next to its field, and the game info is read again, so nothing
+   * half-done stays on screen. `summary` words the status line (by default, the event's summary).
    */
-  async function change<T>(run: () => Promise<T>, summary?: (result: T) => string | undefined): Promise<T> {
+  async function write<K extends ContractFunction>(fn: K, input: CallInput<K>, summary: (result: Output<K>) => string | undefined = eventSummary): Promise<Output<K>> {
+    let answer: { value: Output<K>; changed: WriteAnswer | null };
     try {
-      const result = await run();
-      error.value = null;
-      await afterChange(summary?.(result));
-      return result;
+      answer = await (callWrite as (fn: K, input?: CallInput<K>) => Promise<{ value: Output<K>; changed: WriteAnswer | null }>)(fn, input);
     } catch (e) {
       await afterChange().catch(() => undefined);
-      throw asApiError(e);
+      throw asApiError(e, fn);
     }
+    error.value = null;
+    if (answer.changed === null) await afterChange(summary(answer.value));
+    else applyAnswer(answer.changed, summary(answer.value));
+    return answer.value;
+  }
+
+  /** A write's answer applied: the game info, each store's view, the status line, then the revision. */
+  function applyAnswer(changed: WriteAnswer, summary: string | undefined): void {
+    const next = revision.value + 1;
+    setGame(changed.game);
+    for (const apply of answerAppliers) apply(changed, next);
+    if (summary !== undefined) notice.value = summary;
+    revision.value = next;
   }
 
   /** Runs a call whose refusal has no field of its own: the error goes to the app's alert line. */
@@ -253,26 +284,17 @@ export const useAppStore = defineStore('app', () => {
 
   async function undo(): Promise<boolean> {
     if (!game.value?.canUndo) return false;
-    return attempt(async () => {
-      const result = await call('undo', undoViewer.value === undefined ? {} : { viewer: undoViewer.value });
-      await afterChange(`Undone: ${result.event.summary}`);
-    });
+    return attempt(() => write('undo', undoViewer.value === undefined ? {} : { viewer: undoViewer.value }, (r) => `Undone: ${r.event.summary}`));
   }
 
   /** The side that just handed over takes its hand-over back (it had not finished): asked as that side. */
   async function takeBackHandOver(side: Side): Promise<boolean> {
-    return attempt(async () => {
-      const result = await call('undo', { viewer: side });
-      await afterChange(`Undone: ${result.event.summary}`);
-    });
+    return attempt(() => write('undo', { viewer: side }, (r) => `Undone: ${r.event.summary}`));
   }
 
   async function redo(): Promise<boolean> {
     if (!game.value?.canRedo) return false;
-    return attempt(async () => {
-      const result = await call('redo', undoViewer.value === undefined ? {} : { viewer: undoViewer.value });
-      await afterChange(`Redone: ${result.event.summary}`);
-    });
+    return attempt(() => write('redo', undoViewer.value === undefined ? {} : { viewer: undoViewer.value }, (r) => `Redone: ${r.event.summary}`));
   }
 
   /** The scenario list, read when the Start screen first needs it (the service caches it). */
@@ -345,7 +367,8 @@ export const useAppStore = defineStore('app', () => {
     refreshGame,
     refreshRecent,
     afterChange,
-    change,
+    write,
+    onWriteAnswer,
     attempt,
     newGame,
     openGame,

@@ -69,36 +69,34 @@ export const useBattleStore = defineStore('battle', () => {
     hideSecrets();
   });
 
-  const summary = <T extends { event: { summary: string } }>(r: T) => r.event.summary;
-
-  const rollDueArrivals = (side?: Side) => app.change(() => call('rollDueArrivals', side ? { side } : undefined), summary);
+  const rollDueArrivals = (side?: Side) => app.write('rollDueArrivals', side ? { side } : undefined);
   const attemptReinforcement = (side: Side, groupId: string, roll: number | undefined) =>
-    app.change(() => call('attemptReinforcement', { side, groupId, ...(roll !== undefined ? { roll } : {}) }), summary);
+    app.write('attemptReinforcement', { side, groupId, ...(roll !== undefined ? { roll } : {}) });
   /** Random Event M (the combat domain's setWeather). */
-  const rainBegins = () => app.change(() => call('setWeather', { raining: true }), summary);
-  const rollRainEnd = (roll: number | undefined) => app.change(() => call('rollToEndRain', roll !== undefined ? { roll } : {}), summary);
-  const doubleTime = (input: ChannelInput<'doubleTime'>) => app.change(() => call('doubleTime', input), summary);
-  const designateFatigueRecovery = (input: ChannelInput<'designateFatigueRecovery'>) => app.change(() => call('designateFatigueRecovery', input), summary);
-  const setUnitFlags = (input: ChannelInput<'setUnitFlags'>) => app.change(() => call('setUnitFlags', input), summary);
-  const editReinforcementGroup = (input: ChannelInput<'editReinforcementGroup'>) => app.change(() => call('editReinforcementGroup', input), summary);
-  const editLeaderArrival = (input: ChannelInput<'editLeaderArrival'>) => app.change(() => call('editLeaderArrival', input), summary);
+  const rainBegins = () => app.write('setWeather', { raining: true });
+  const rollRainEnd = (roll: number | undefined) => app.write('rollToEndRain', roll !== undefined ? { roll } : {});
+  const doubleTime = (input: ChannelInput<'doubleTime'>) => app.write('doubleTime', input);
+  const designateFatigueRecovery = (input: ChannelInput<'designateFatigueRecovery'>) => app.write('designateFatigueRecovery', input);
+  const setUnitFlags = (input: ChannelInput<'setUnitFlags'>) => app.write('setUnitFlags', input);
+  const editReinforcementGroup = (input: ChannelInput<'editReinforcementGroup'>) => app.write('editReinforcementGroup', input);
+  const editLeaderArrival = (input: ChannelInput<'editLeaderArrival'>) => app.write('editLeaderArrival', input);
 
-  /** A secret entry: the status line says only that the side recorded something (as the history does). */
-  async function secretChange<T extends { event: { summary: string } }>(viewer: Side, run: () => Promise<T>): Promise<T> {
-    const result = await app.change(run, summary);
-    await showSecrets(viewer);
+  /** A side's secret entry: its secrets are read again as that side sees them once it is written. */
+  async function secretWrite<K extends 'orderAlternativeArrival' | 'concealCommand' | 'plotConcealed' | 'deployConcealed'>(fn: K, input: ChannelInput<K>): Promise<ChannelOutput<K>> {
+    const result = await app.write(fn, input);
+    await showSecrets(input.side);
     return result;
   }
-  const orderAlternativeArrival = (input: ChannelInput<'orderAlternativeArrival'>) => secretChange(input.side, () => call('orderAlternativeArrival', input));
-  const concealCommand = (input: ChannelInput<'concealCommand'>) => secretChange(input.side, () => call('concealCommand', input));
-  const plotConcealed = (input: ChannelInput<'plotConcealed'>) => secretChange(input.side, () => call('plotConcealed', input));
-  const deployConcealed = (input: ChannelInput<'deployConcealed'>) => secretChange(input.side, () => call('deployConcealed', input));
+  const orderAlternativeArrival = (input: ChannelInput<'orderAlternativeArrival'>) => secretWrite('orderAlternativeArrival', input);
+  const concealCommand = (input: ChannelInput<'concealCommand'>) => secretWrite('concealCommand', input);
+  const plotConcealed = (input: ChannelInput<'plotConcealed'>) => secretWrite('plotConcealed', input);
+  const deployConcealed = (input: ChannelInput<'deployConcealed'>) => secretWrite('deployConcealed', input);
 
   const movement = (input: ChannelInput<'movementAllowance'>): Promise<MovementReport> => call('movementAllowance', input);
 
   /** On to the next decision; `nothingToEnter` says which sides have nothing to enter in the steps of secret entries passed (RI-H02). */
   async function advanceToDecision(input?: ChannelInput<'advanceToDecision'>): Promise<AdvanceToDecisionResult> {
-    const result = await app.change(() => call('advanceToDecision', input), (r) => `Moved on to ${r.clock.label}: ${r.stoppedBecause}`);
+    const result = await app.write('advanceToDecision', input, (r) => `Moved on to ${r.clock.label}: ${r.stoppedBecause}`);
     lastJump.value = result;
     return result;
   }

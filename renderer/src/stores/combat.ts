@@ -106,25 +106,24 @@ export const useCombatStore = defineStore('combat', () => {
 
   /** The app rolls a die now, in the dice log, for a roll whose result the players then read (RI-K18). */
   async function appRoll(purpose: string): Promise<CombatDie> {
-    const r = await app.change(() => call('rollDie', { purpose }));
+    const r = await app.write('rollDie', { purpose }, () => undefined);
     return { source: 'app', roll: r.roll, seq: r.dice[0]!.seq };
   }
 
-  const summary = (r: { event: { summary: string } }) => r.event.summary;
   const resolveFire = async (input: FireInput) => {
-    const r = await app.change(() => call('resolveFire', input), summary);
+    const r = await app.write('resolveFire', input);
     void loadRecentHexes();
     return r;
   };
   const resolveShock = async (input: ShockInput) => {
-    const r = await app.change(() => call('resolveShock', input), summary);
+    const r = await app.write('resolveShock', input);
     void loadRecentHexes();
     return r;
   };
-  const designateBayonetCharge = (input: CallInput<'designateBayonetCharge'>) => app.change(() => call('designateBayonetCharge', input), summary);
-  const cancelBayonetCharge = (unitIds: string[]) => app.change(() => call('cancelBayonetCharge', { unitIds }), summary);
-  const rally = (input: CallInput<'rally'>) => app.change(() => call('rally', input), summary);
-  const udd = (input: CallInput<'udd'>) => app.change(() => call('udd', input), summary);
+  const designateBayonetCharge = (input: CallInput<'designateBayonetCharge'>) => app.write('designateBayonetCharge', input);
+  const cancelBayonetCharge = (unitIds: string[]) => app.write('cancelBayonetCharge', { unitIds });
+  const rally = (input: CallInput<'rally'>) => app.write('rally', input);
+  const udd = (input: CallInput<'udd'>) => app.write('udd', input);
 
   return {
     tab,

@@ -41,17 +41,17 @@ export const useLeadersStore = defineStore('leaders', () => {
 
   /** Rolls (or takes the typed die) for a leader casualty: 0-4 killed, 5-9 wounded (Rev. Leader Losses). */
   async function casualty(leaderId: string, roll: number | undefined): Promise<LeaderCasualtyResult> {
-    const result = await app.change(() => call('leaderCasualty', { leaderId, ...(roll === undefined ? {} : { roll }) }), (r) => r.event.summary);
+    const result = await app.write('leaderCasualty', { leaderId, ...(roll === undefined ? {} : { roll }) });
     lastRoll.value = { leaderId, result: result.result, die: result.dice[0] ?? null };
     return result;
   }
 
   function captured(leaderId: string) {
-    return app.change(() => call('leaderCaptured', { leaderId }), (r) => r.event.summary);
+    return app.write('leaderCaptured', { leaderId });
   }
 
   function replace(leaderId: string, rating: number | null) {
-    return app.change(() => call('replaceLeader', { leaderId, rating }), (r) => r.event.summary);
+    return app.write('replaceLeader', { leaderId, rating });
   }
 
   return { leaders, loadedRevision, selectedId, selected, lastRoll, load, ensureLoaded, casualty, captured, replace };

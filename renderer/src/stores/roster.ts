@@ -1,8 +1,9 @@
 /**
  * The Roster screen's store: the units and the command tree as the service reports them, the search
  * and filters, folded commands and the selected row; and the changes made from the roster (SP and
- * straggler losses, fatigue, orders). Every change goes through the app store, which bumps the
- * revision; the roster then reloads from the service rather than patching its copy.
+ * straggler losses, fatigue, orders). Every change goes through the app store's write, whose answer
+ * carries the units the service says changed (applied here: only their rows redraw); without it, the
+ * roster reads what changed since the sheet it holds.
  */
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef } from 'vue';
@@ -121,6 +122,21 @@ export const useRosterStore = defineStore('roster', () => {
     Object.assign(filters, NO_FILTERS);
   }
 
+  // A write's answer: the units changed since the sheet held here (as nobody in particular sees the game,
+  // which is what this screen shows while no side's entries are secret) and the tree, applied at the
+  // write's revision, so the screen redraws the rows that changed without reading again. Anything else
+  // (no sheet in the answer, another sheet held, a read under way) is left to the reload.
+  app.onWriteAnswer((changed, revision) => {
+    const sheet = changed.sheet;
+    if (sheet === null || sheet.changes === undefined || heldSheet === null || sheet.changes.since !== heldSheet || inFlight !== null || app.viewer !== undefined) return;
+    const merged = mergeUnits(units.value, sheet.units, sheet.changes.unitIds);
+    if (merged === null) return;
+    units.value = merged;
+    tree.value = sheet.tree;
+    heldSheet = sheet.revision ?? null;
+    loadedRevision.value = revision;
+  });
+
   // Another game: nothing of this one's roster, search, filters, folding or selection carries over.
   app.onGameSwitch(() => {
     inFlight = null;
@@ -135,18 +151,16 @@ export const useRosterStore = defineStore('roster', () => {
     printing.value = false;
   });
 
-  const summary = (r: { event: { summary: string } }) => r.event.summary;
-
   function recordLoss(unitId: string, sp: number, cause: LossCause, straggler: boolean) {
-    return app.change(() => call('recordLoss', { unitId, sp, cause, straggler }), summary);
+    return app.write('recordLoss', { unitId, sp, cause, straggler });
   }
 
   function setFatigue(unitId: string, level: number) {
-    return app.change(() => call('setFatigue', { unitId, level }), summary);
+    return app.write('setFatigue', { unitId, level });
   }
 
   function setOrders(input: SetOrdersInput) {
-    return app.change(() => call('setOrders', input), summary);
+    return app.write('setOrders', input);
   }
 
   /** The roster sheet on paper: every row of the current search and filters (File > Print Roster). */

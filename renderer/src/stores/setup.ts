@@ -103,10 +103,10 @@ export const useSetupStore = defineStore('setup', () => {
     try {
       if (kind === 'leader') {
         const input: EditLeaderInput = { leaderId: id, [field]: value };
-        await app.change(() => (app.game?.started ? call('correctLeader', { ...input, reason: reason.value }) : call('editLeader', input)), (r) => r.event.summary);
+        await (app.game?.started ? app.write('correctLeader', { ...input, reason: reason.value }) : app.write('editLeader', input));
       } else {
         const input: EditUnitInput = { unitId: id, sp: value };
-        await app.change(() => (app.game?.started ? call('correctUnit', { ...input, reason: reason.value }) : call('editUnit', input)), (r) => r.event.summary);
+        await (app.game?.started ? app.write('correctUnit', { ...input, reason: reason.value }) : app.write('editUnit', input));
       }
       clearCell(key);
       return true;
@@ -126,7 +126,7 @@ export const useSetupStore = defineStore('setup', () => {
     }
     try {
       const input: EditUnitInput = { unitId: id, weapon: weapon as EditUnitInput['weapon'] };
-      await app.change(() => (app.game?.started ? call('correctUnit', { ...input, reason: reason.value }) : call('editUnit', input)), (r) => r.event.summary);
+      await (app.game?.started ? app.write('correctUnit', { ...input, reason: reason.value }) : app.write('editUnit', input));
       clearCell(key);
       return true;
     } catch (e) {
@@ -153,7 +153,7 @@ export const useSetupStore = defineStore('setup', () => {
     }
     const input: EditUnitInput = { unitId: id, [field]: trimmed === '' ? null : Number(trimmed) };
     try {
-      await app.change(() => (app.game?.started ? call('correctUnit', { ...input, reason: reason.value }) : call('editUnit', input)), (r) => r.event.summary);
+      await (app.game?.started ? app.write('correctUnit', { ...input, reason: reason.value }) : app.write('editUnit', input));
       clearCell(key);
       return true;
     } catch (e) {
@@ -180,8 +180,8 @@ export const useSetupStore = defineStore('setup', () => {
         try {
           const result =
             entry.kind === 'leader'
-              ? await app.change(() => call('editLeader', entry.input), (r) => r.event.summary)
-              : await app.change(() => call('editUnit', entry.input), (r) => r.event.summary);
+              ? await app.write('editLeader', entry.input)
+              : await app.write('editUnit', entry.input);
           outcomes.push({ lines: entry.lines, id, ok: true, message: result.event.summary });
         } catch (e) {
           const error = asApiError(e);

@@ -4,8 +4,9 @@
  * change a turn makes (order changes, initiative, activations, passes, the clock, end-of-turn chores).
  *
  * It only calls window.muster through renderer/src/api.ts, and every change goes through the app
- * store's change(), which reloads the game info and bumps the revision; the screens then reload this
- * store from the service, so nothing on screen is patched locally (nothing half-done).
+ * store's write(), which applies the write's answer (the game info, the new turn state) and bumps the
+ * revision; the screens then read again only what the answer did not bring and the write may have
+ * touched, so what is on screen is what the service said (nothing half-done).
  *
  * Secret entries (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative
  * Segment) are kept from the other side by the service (RI-H01): every query here asks as the side at
@@ -205,45 +206,89 @@ export const useTurnStore = defineStore('turn', () => {
     return events.value.filter((e) => !e.undone && kinds.includes(e.kind) && e.segment === c.segment && (wholeSegment || e.phase === c.phase));
   }
 
-  /** Reads the turn state only (the turn bar, on every change). */
+  /** The revision whose turn state `turn` holds (a write's answer brings it), or -1. */
+  let turnRevision = -1;
+  /** The revision everything the turn screens show was last read at, or -1. */
+  let loadedRevision = -1;
+  /** The state tables the last write touched, by the revision it brought (null: not said). */
+  let touched: { revision: number; tables: readonly string[] | null } = { revision: -1, tables: null };
+
+  // A write's answer: the new turn state (as nobody in particular sees the game: what the bar shows while
+  // no side's entries are secret), and which tables the write touched, for load() to read only what changed.
+  app.onWriteAnswer((changed, revision) => {
+    touched = { revision, tables: changed.tables };
+    if (changed.turnState !== null && app.viewer === undefined) {
+      turn.value = changed.turnState;
+      turnRevision = revision;
+    }
+  });
+
+  /** Reads the turn state only (the turn bar, on every change), unless a write's answer brought it. */
   async function loadTurnState(): Promise<void> {
     if (!app.game) {
       turn.value = null;
       return;
     }
+    if (turnRevision === app.revision) return;
     const session = app.session;
+    const revision = app.revision;
+    // Asked once the screen's own reads of the same change are on their way (a microtask later: after
+    // every watcher of this change has run): the service answers in order, the rows looked at come first.
+    await Promise.resolve();
     const state = await call('turnState', app.asViewer({}));
-    if (session === app.session) turn.value = state;
+    // A newer turn state (a write's answer) came in while this was read: it stays.
+    if (session !== app.session || turnRevision > revision) return;
+    turn.value = state;
+    turnRevision = revision;
   }
 
-  /** Reads everything the turn screens show. */
+  /**
+   * The views the turn screens hold that the last write did not touch, kept as they are: the command tree
+   * (made from the commands, their units and leaders), the leaders, the units on the map. Only right after
+   * a write whose answer said which tables it touched, and only when what is held is the state just before.
+   */
+  function untouched(revision: number): { tree: boolean; leaders: boolean; roster: boolean } {
+    const tables = touched.revision === revision && loadedRevision === revision - 1 ? touched.tables : null;
+    if (tables === null) return { tree: false, leaders: false, roster: false };
+    const none = (...names: string[]) => !names.some((n) => tables.includes(n));
+    return { tree: none('commands', 'units', 'leaders'), leaders: none('leaders'), roster: none('units', 'commands') };
+  }
+
+  /** Reads what the turn screens show: after a write, only what its answer did not bring and it may have changed. */
   async function load(): Promise<void> {
     if (!app.game) {
       turn.value = null;
       tree.value = [];
       leaders.value = [];
       events.value = [];
+      loadedRevision = -1;
       return;
     }
     const session = app.session;
+    const revision = app.revision;
+    const keep = untouched(revision);
     loading.value = true;
     try {
       const turnId = app.game.clock.turnId;
       const [state, commandTree, leaderRows, history, diceLog, units] = await Promise.all([
-        call('turnState', app.asViewer({})),
-        call('commandTree', app.asViewer({})),
-        call('leaders', app.asViewer({})),
+        turnRevision === revision ? Promise.resolve(null) : call('turnState', app.asViewer({})),
+        keep.tree ? Promise.resolve(null) : call('commandTree', app.asViewer({})),
+        keep.leaders ? Promise.resolve(null) : call('leaders', app.asViewer({})),
         call('history', app.asViewer({ turnId, limit: 1000 })),
         call('diceLog', app.asViewer({ limit: 1000 })),
-        rosterWanted ? call('roster', app.asViewer({ includeOffMap: false })) : Promise.resolve(null),
+        rosterWanted && !keep.roster ? call('roster', app.asViewer({ includeOffMap: false })) : Promise.resolve(null),
       ]);
       if (session !== app.session) return;
       if (units) roster.value = units;
-      turn.value = state;
-      tree.value = commandTree;
-      leaders.value = leaderRows;
+      if (state && turnRevision <= revision) {
+        turn.value = state;
+        turnRevision = revision;
+      }
+      if (commandTree) tree.value = commandTree;
+      if (leaderRows) leaders.value = leaderRows;
       events.value = [...history].sort((a, b) => a.seq - b.seq);
       dice.value = new Map(diceLog.map((d) => [d.seq, d]));
+      loadedRevision = revision;
     } finally {
       loading.value = false;
     }
@@ -260,6 +305,9 @@ export const useTurnStore = defineStore('turn', () => {
   // Another game: nothing of this one's turn (its events, the sides remembered for them, the last
   // Next's banner) carries over. Who is at the keyboard is kept per game file in sessionStorage.
   app.onGameSwitch(() => {
+    turnRevision = -1;
+    loadedRevision = -1;
+    touched = { revision: -1, tables: null };
     turn.value = null;
     tree.value = [];
     leaders.value = [];
@@ -272,42 +320,42 @@ export const useTurnStore = defineStore('turn', () => {
   });
 
   // ---------------------------------------------------------------------------------------------
-  // Changes: each through app.change (reload after, refusals re-thrown for the field they concern)
+  // Changes: each through app.write (its answer applied, refusals re-thrown for the field they concern)
 
   // Entries of the Orders Segment are secret until the reveal (RI-T01): the app's status line says
   // only that something was recorded, not what.
   const hidden = (side: Side | undefined) => () => `${side ?? 'An'} order entry recorded: hidden until both sides have entered`;
-  const orderPreRoll = (input: CallInput<'orderPreRoll'>) => app.change(() => call('orderPreRoll', input), hidden(input.side));
+  const orderPreRoll = (input: CallInput<'orderPreRoll'>) => app.write('orderPreRoll', input, hidden(input.side));
   const attemptOrderChange = (input: CallInput<'attemptOrderChange'>) =>
-    app.change(() => call('attemptOrderChange', input), hidden(commandById.value.get(input.commandId)?.node.side));
+    app.write('attemptOrderChange', input, hidden(commandById.value.get(input.commandId)?.node.side));
   /** Warren's order change: a USA entry of the secret Orders Segment (RI-C17). */
-  const warrenOrderChange = (input: CallInput<'warrenOrderChange'>) => app.change(() => call('warrenOrderChange', input), hidden('USA'));
+  const warrenOrderChange = (input: CallInput<'warrenOrderChange'>) => app.write('warrenOrderChange', input, hidden('USA'));
   /** A division-or-higher commander gives ME to the units stacked with him (RI-S31). */
-  const grantMe = (input: CallInput<'grantMe'>) => app.change(() => call('grantMe', input), (r) => r.event.summary);
+  const grantMe = (input: CallInput<'grantMe'>) => app.write('grantMe', input);
   /** Orders given directly; `side` marks an entry of the secret Orders Segment. */
   const setOrders = (input: CallInput<'setOrders'>, side?: Side) =>
-    app.change(() => call('setOrders', input), side ? hidden(side) : (r) => r.event.summary);
-  const rollInitiative = (input: CallInput<'rollInitiative'>) => app.change(() => call('rollInitiative', input), (r) => r.event.summary);
-  const attemptActivation = (input: CallInput<'attemptActivation'>) => app.change(() => call('attemptActivation', input), (r) => r.event.summary);
+    app.write('setOrders', input, side ? hidden(side) : (r) => r.event.summary);
+  const rollInitiative = (input: CallInput<'rollInitiative'>) => app.write('rollInitiative', input);
+  const attemptActivation = (input: CallInput<'attemptActivation'>) => app.write('attemptActivation', input);
   /** An RE activation: a command (In-Command phase) or a single unit (Out-of-Command phase). */
-  const activateRe = (input: CallInput<'activateRe'>) => app.change(() => call('activateRe', input), (r) => r.event.summary);
-  const pass = (side: Side) => app.change(() => call('pass', { side }), (r) => r.event.summary);
+  const activateRe = (input: CallInput<'activateRe'>) => app.write('activateRe', input);
+  const pass = (side: Side) => app.write('pass', { side });
   /** Card-draw activation: Muster draws the next card from the box. */
-  const drawCard = () => app.change(() => call('drawCard', {}), (r) => r.event.summary);
-  const replaceLeader = (input: CallInput<'replaceLeader'>) => app.change(() => call('replaceLeader', input), (r) => r.event.summary);
-  const setCommandMarkers = (input: CallInput<'setCommandMarkers'>) => app.change(() => call('setCommandMarkers', input), (r) => r.event.summary);
-  const setFatigue = (input: CallInput<'setFatigue'>) => app.change(() => call('setFatigue', input), (r) => r.event.summary);
-  const resolveAbandonedGuns = (input: CallInput<'resolveAbandonedGuns'>) => app.change(() => call('resolveAbandonedGuns', input), (r) => r.event.summary);
-  const attachCommand = (input: CallInput<'attachCommand'>) => app.change(() => call('attachCommand', input), (r) => r.event.summary);
+  const drawCard = () => app.write('drawCard', {});
+  const replaceLeader = (input: CallInput<'replaceLeader'>) => app.write('replaceLeader', input);
+  const setCommandMarkers = (input: CallInput<'setCommandMarkers'>) => app.write('setCommandMarkers', input);
+  const setFatigue = (input: CallInput<'setFatigue'>) => app.write('setFatigue', input);
+  const resolveAbandonedGuns = (input: CallInput<'resolveAbandonedGuns'>) => app.write('resolveAbandonedGuns', input);
+  const attachCommand = (input: CallInput<'attachCommand'>) => app.write('attachCommand', input);
   /** "Roll all due" (RI-B15): every roll of this step the app may make, each in the dice log. */
-  const rollAllDue = (input: CallInput<'rollAllDue'>) => app.change(() => call('rollAllDue', input), (r) => `Rolled ${r.rolled.join('; ')}: ${r.event.summary}`);
+  const rollAllDue = (input: CallInput<'rollAllDue'>) => app.write('rollAllDue', input, (r) => `Rolled ${r.rolled.join('; ')}: ${r.event.summary}`);
   /** One of an obligation's choices, as the service offers it. */
-  const settleObligation = (input: CallInput<'settleObligation'>) => app.change(() => call('settleObligation', input), (r) => r.event.summary);
+  const settleObligation = (input: CallInput<'settleObligation'>) => app.write('settleObligation', input);
 
   /** Next; `nothingToEnter` names the sides that have nothing to enter in a step of secret entries (RI-H02). */
   async function advanceClock(input?: CallInput<'advanceClock'>): Promise<AdvanceClockResult> {
     const before = clock.value;
-    const result = await app.change(() => call('advanceClock', input), (r) => r.event.summary);
+    const result = await app.write('advanceClock', input);
     if (before) lastAdvance.value = { before: { ...before }, result };
     return result;
   }
@@ -330,10 +378,10 @@ export const useTurnStore = defineStore('turn', () => {
   }
 
   /** A side has finished its secret entries (it hands over); the second to finish reveals both. */
-  const finishEntries = (side: Side) => app.change(() => call('finishEntries', { side }), (r) => r.event.summary);
+  const finishEntries = (side: Side) => app.write('finishEntries', { side });
   /** A side's secret Initiative declaration; the status line does not say what it was. */
   const declareInitiative = (side: Side, armyPoints: boolean) =>
-    app.change(() => call('declareInitiative', { side, armyPoints }), () => `${side} has declared: hidden until both sides have declared`);
+    app.write('declareInitiative', { side, armyPoints }, () => `${side} has declared: hidden until both sides have declared`);
 
   return {
     turn,

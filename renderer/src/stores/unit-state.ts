@@ -5,7 +5,6 @@
  */
 import { defineStore } from 'pinia';
 import type { CallInput } from '../../../contract';
-import { call } from '../api';
 import { useAppStore } from './app';
 
 export type UnitStatusSet = CallInput<'setStatus'>['status'];
@@ -14,13 +13,12 @@ export type Works = CallInput<'setWorks'>['works'];
 
 export const useUnitStateStore = defineStore('unit-state', () => {
   const app = useAppStore();
-  const summary = (r: { event: { summary: string } }) => r.event.summary;
 
-  const setStatus = (input: CallInput<'setStatus'>) => app.change(() => call('setStatus', input), summary);
-  const setFlags = (input: CallInput<'setUnitFlags'>) => app.change(() => call('setUnitFlags', input), summary);
-  const setWorks = (input: CallInput<'setWorks'>) => app.change(() => call('setWorks', input), summary);
-  const designateSkirmishers = (unitId: string) => app.change(() => call('designateSkirmishers', { unitId }), summary);
-  const recallSkirmishers = (commandId: string) => app.change(() => call('recallSkirmishers', { commandId }), summary);
+  const setStatus = (input: CallInput<'setStatus'>) => app.write('setStatus', input);
+  const setFlags = (input: CallInput<'setUnitFlags'>) => app.write('setUnitFlags', input);
+  const setWorks = (input: CallInput<'setWorks'>) => app.write('setWorks', input);
+  const designateSkirmishers = (unitId: string) => app.write('designateSkirmishers', { unitId });
+  const recallSkirmishers = (commandId: string) => app.write('recallSkirmishers', { commandId });
 
   return { setStatus, setFlags, setWorks, designateSkirmishers, recallSkirmishers };
 });

@@ -94,12 +94,12 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
   }
 
   async function determine(input: CallInput<'determineInitiativeLevels'>): Promise<void> {
-    await app.change(() => call('determineInitiativeLevels', { ...input, ...statements() }), (r) => r.event.summary);
+    await app.write('determineInitiativeLevels', { ...input, ...statements() });
     // Determined: the statements are in the record now, and the next dawn starts with none.
     clearStatements();
   }
   /** A side's plot is its secret: the status line does not say what it was. */
-  const plot = (input: CallInput<'plotNightMovement'>) => app.change(() => call('plotNightMovement', input), () => `${input.side}'s night plot recorded: hidden until both sides have finished`);
+  const plot = (input: CallInput<'plotNightMovement'>) => app.write('plotNightMovement', input, () => `${input.side}'s night plot recorded: hidden until both sides have finished`);
 
   return { levels, plots, loadError, surrounded, cutOff, load, setSurrounded, setCutOff, determine, plot };
 });

@@ -46,12 +46,12 @@ export const useVictoryStore = defineStore('victory', () => {
 
   /** Records a Geographic Objective occupied (or no longer) by the side whose list it is on. */
   const setObjective = (side: Side, objectiveId: string, occupied: boolean) =>
-    app.change(() => call('setObjective', { side, objectiveId, occupied }), (r) => r.event.summary);
+    app.write('setObjective', { side, objectiveId, occupied });
 
   /** Records the side's Manpower Objective (from its scenario sheet) as met, or not. */
-  const setManpowerObjective = (side: Side, met: boolean) => app.change(() => call('setManpowerObjective', { side, met }), (r) => r.event.summary);
+  const setManpowerObjective = (side: Side, met: boolean) => app.write('setManpowerObjective', { side, met });
 
-  const endGame = () => app.change(() => call('endGame'), (r) => r.event.summary);
+  const endGame = () => app.write('endGame', undefined);
 
   return { tally, history, loadError, load, setObjective, setManpowerObjective, endGame };
 });

@@ -1,0 +1,78 @@
+/**
+ * A write's answer to the window (contract/answer.ts): what it changed, so the screens apply it instead of
+ * reading the game again. Marked before the write runs (which views a screen holds of the state before it:
+ * the roster sheet and the turn state kept for that state, db/service/revision-memo.ts), made after it:
+ * the game's info, the sheet's changes since the one held, the new turn state, the tables touched.
+ *
+ * No work the answer does not need: a view nobody held before the write (no screen shows it) is not made
+ * for the answer. Every view is the game as nobody in particular sees it, made by the very queries a
+ * screen would ask (the service's methods, which take out any side's hidden entries). In a step of secret
+ * entries, before or after the write, only the game's info is sent: the screens read again as the side at
+ * the keyboard, and whether a view could be sent tells nothing of the entries (RI-H01).
+ */
+import type { RosterSheet, TurnState, Viewer, WriteAnswer, GameInfo } from '../../contract';
+import { parsePayload, type EventRow } from '../events';
+import { statement } from '../statements';
+import { readClock } from '../store';
+import type { GameContext } from './context';
+import { keptTurnState } from './clock';
+import { sheetHeld } from './roster';
+import { secretsRecorded, secretStep } from './secrets';
+
+/** The queries the answer is made of, as the service answers them to any caller. */
+export interface AnswerQueries {
+  info(): GameInfo;
+  rosterSheet(input: { since: string }): RosterSheet;
+  turnState(input?: { viewer?: Viewer }): TurnState;
+}
+
+/** Where the log stands: its last event and the event undo would take back. */
+function logMark(ctx: GameContext): { last: number; head: number | null } {
+  const row = statement(ctx.db, 'SELECT (SELECT max(seq) FROM events) AS last, head_seq AS head FROM game WHERE id = 1').get() as { last: number | null; head: number | null };
+  return { last: row.last ?? 0, head: row.head };
+}
+
+/** True while a step's entries are secret (the clock alone says so: nothing of the entries). */
+function secretNow(ctx: GameContext): boolean {
+  return secretStep(readClock(ctx.db)) !== null && secretsRecorded(ctx.db);
+}
+
+/**
+ * The state tables changed by the events written since `before` (new events), and by the events undo or
+ * redo took back or brought back (the head moved without a new event).
+ */
+function tablesTouched(ctx: GameContext, before: { last: number; head: number | null }): string[] {
+  const after = logMark(ctx);
+  const rows = statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq > ?').all(before.last) as Pick<EventRow, 'seq' | 'payload'>[];
+  // No new event, the head moved: undo took back the head before, or redo brought back the head after.
+  if (rows.length === 0 && after.head !== before.head) {
+    const seq = before.head !== null && (after.head === null || after.head < before.head) ? before.head : after.head;
+    if (seq !== null) rows.push(statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq = ?').get(seq) as Pick<EventRow, 'seq' | 'payload'>);
+  }
+  const tables = new Set<string>();
+  for (const row of rows) for (const c of parsePayload(row).changes) tables.add(c.table);
+  return [...tables].sort();
+}
+
+/**
+ * Called before a write: what the screens hold of the state before it. Returns the function that makes the
+ * write's answer once it has run (and only then: a refused write is answered with its refusal alone).
+ */
+export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => WriteAnswer {
+  const secretBefore = secretNow(ctx);
+  const sheet = secretBefore ? null : sheetHeld(ctx);
+  const turnStateHeld = !secretBefore && (keptTurnState.asked(ctx, {}) || keptTurnState.asked(ctx, undefined));
+  const log = logMark(ctx);
+  return () => {
+    const game = queries.info();
+    if (secretBefore || secretNow(ctx)) return { game, sheet: null, turnState: null, tables: null };
+    const changes = sheet === null ? null : queries.rosterSheet({ since: sheet });
+    return {
+      game,
+      // Only the changes since the sheet held: a whole sheet (the one held was forgotten) is left for the screen to ask.
+      sheet: changes?.changes === undefined ? null : changes,
+      turnState: turnStateHeld ? queries.turnState({}) : null,
+      tables: tablesTouched(ctx, log),
+    };
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * A write through the window is answered with what it changed (db/service/write-answer.ts): the game's info
+ * as it now stands, the roster rows that changed since the sheet a screen held, the new turn state when a
+ * screen held the one before, and the tables the write touched; all as nobody in particular sees the game.
+ * Through the same dispatch the bridge and IPC use, on real game files.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CallResult, ChannelHandlers, GameFunction, WriteAnswer } from '../contract';
+import { dispatch, serviceHandlers } from './dispatch';
+import type { GameService } from './service';
+import { advanceTo, newGame, tempDir } from '../tests/fixtures/game';
+
+const tmp = tempDir('muster-write-answer-');
+afterAll(() => tmp.cleanup());
+
+/** One call as the window makes it: through dispatch, writes answered with what they changed. */
+/** The game's functions as the shell's handlers give them (the window calls nothing else here). */
+const handlersOf = (game: GameService) => serviceHandlers(game) as ChannelHandlers;
+
+function windowCall(game: GameService, fn: GameFunction, input?: unknown): Promise<CallResult<unknown>> {
+  return dispatch(handlersOf(game), fn, input === undefined ? [] : [input], { validateOutput: true, answerWrite: () => game.answerWrite() });
+}
+
+async function changedBy(game: GameService, fn: GameFunction, input?: unknown): Promise<WriteAnswer> {
+  const result = await windowCall(game, fn, input);
+  if (!result.ok) throw new Error(`${fn} was refused: ${result.error.message}`);
+  expect(result.changed, `${fn} is answered with what it changed`).toBeDefined();
+  return result.changed!;
+}
+
+/** A game in a public step (the Fatigue & Straggler Recovery Designation Phase): no side's entries are secret. */
+function publicGame(): GameService {
+  const game = newGame(tmp.dir);
+  advanceTo(game, { segment: 'II', phase: 'B' });
+  return game;
+}
+
+describe("a write's answer", () => {
+  it("carries the game's info as it stands after the write: the event count and Undo now possible", async () => {
+    const game = publicGame();
+    try {
+      const before = game.info();
+      const changed = await changedBy(game, 'recordLoss', { unitId: '2-wi', sp: 1 });
+      expect(changed.game).toEqual(game.info());
+      expect(changed.game.eventCount).toBe(before.eventCount + 1);
+      expect(changed.game.canUndo).toBe(true);
+    } finally {
+      game.close();
+    }
+  });
+
+  it('carries only the roster rows that changed since the sheet the Roster held: a loss sends its one unit', async () => {
+    const game = publicGame();
+    try {
+      const held = game.rosterSheet({});
+      const changed = await changedBy(game, 'recordLoss', { unitId: '2-wi', sp: 1 });
+      expect(changed.sheet?.changes?.since).toBe(held.revision);
+      expect(changed.sheet?.units.map((u) => u.id)).toEqual(['2-wi']);
+      expect(changed.sheet?.units[0]!.spLost).toBe(held.units.find((u) => u.id === '2-wi')!.spLost + 1);
+      // The same as the Roster would read right after, since the sheet it holds.
+      expect(changed.sheet).toEqual(game.rosterSheet({ since: held.revision! }));
+    } finally {
+      game.close();
+    }
+  });
+
+  it('carries the new turn state when the turn bar held the one before, the same the query answers', async () => {
+    const game = publicGame();
+    try {
+      game.turnState({});
+      const changed = await changedBy(game, 'advanceClock');
+      expect(changed.turnState).not.toBeNull();
+      expect(changed.turnState).toEqual(game.turnState({}));
+      expect(changed.game.clock.label).toBe(game.info().clock.label);
+    } finally {
+      game.close();
+    }
+  });
+
+  it('makes no view nobody held before the write: no sheet, no turn state', async () => {
+    const game = publicGame();
+    try {
+      // Nothing asked in the state before this write (the clock's move made a new state).
+      const changed = await changedBy(game, 'setFatigue', { unitId: '2-wi', level: 1 });
+      expect(changed.sheet).toBeNull();
+      expect(changed.turnState).toBeNull();
+    } finally {
+      game.close();
+    }
+  });
+
+  it('names the tables the write touched, and those undo takes back and redo brings back', async () => {
+    const game = publicGame();
+    try {
+      expect((await changedBy(game, 'recordLoss', { unitId: '2-wi', sp: 1 })).tables).toContain('units');
+      expect((await changedBy(game, 'setCommandMarkers', { commandId: 'iron', rsm: true })).tables).toEqual(['commands']);
+      expect((await changedBy(game, 'undo')).tables).toEqual(['commands']);
+      expect((await changedBy(game, 'undo')).tables).toContain('units');
+      expect((await changedBy(game, 'redo')).tables).toContain('units');
+    } finally {
+      game.close();
+    }
+  });
+
+  it('sends the undone row back to the Roster as it was: Undo redraws the one row', async () => {
+    const game = publicGame();
+    try {
+      const start = game.rosterSheet({});
+      await windowCall(game, 'recordLoss', { unitId: '2-wi', sp: 1 });
+      game.rosterSheet({});
+      const changed = await changedBy(game, 'undo');
+      expect(changed.sheet?.units).toEqual([start.units.find((u) => u.id === '2-wi')]);
+    } finally {
+      game.close();
+    }
+  });
+
+  it('is not sent with a refusal, and the refused write changes nothing', async () => {
+    const game = publicGame();
+    try {
+      const before = game.info();
+      const result = await windowCall(game, 'setFatigue', { unitId: 'hall-me', level: 1 });
+      expect(result.ok).toBe(false);
+      expect('changed' in result).toBe(false);
+      expect(game.info()).toEqual(before);
+    } finally {
+      game.close();
+    }
+  });
+
+  it("in a step of secret entries carries the game's info only: the screens read again as the side at the keyboard", async () => {
+    const game = newGame(tmp.dir);
+    try {
+      advanceTo(game, { segment: 'I', phase: 'B' });
+      game.rosterSheet({});
+      game.turnState({});
+      const changed = await changedBy(game, 'orderPreRoll', { side: 'USA', roll: 1 });
+      expect(changed).toEqual({ game: game.info(), sheet: null, turnState: null, tables: null });
+    } finally {
+      game.close();
+    }
+  });
+
+  it('is not made for the command line, whose calls have no screens to answer', async () => {
+    const game = publicGame();
+    try {
+      const result = await dispatch(handlersOf(game), 'recordLoss', [{ unitId: '2-wi', sp: 1 }], { validateOutput: true });
+      expect(result.ok && 'changed' in result).toBe(false);
+    } finally {
+      game.close();
+    }
+  });
+});
