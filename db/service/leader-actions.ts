@@ -5,7 +5,7 @@
  * is one logged event; what each may do now is offered by the queries here, from the same checks.
  */
 import { afterActivationAction, grantMeToStackedUnits } from '../../rules/activation';
-import { canIssueOrder, warrenOrderChange as warrenRule } from '../../rules/orders';
+import { canIssueOrder, warrenAtTurnStart, warrenOrderChange as warrenRule, type WarrenStatus } from '../../rules/orders';
 import { COMMAND_LEVELS, ORDER_CODES, type Side } from '../../rules/types';
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
@@ -32,9 +32,9 @@ function warrenOf(leaders: readonly LeaderDbRow[]): LeaderDbRow | undefined {
   return leaders.find((l) => l.side === 'USA' && l.role === 'staff' && /\bWarren\b/.test(l.name));
 }
 
-/** The first turn of the day after `date`, when Warren returns; null when the game ends first. */
-function firstTurnOfNextDay(ctx: GameContext, date: string): string | null {
-  return readTurns(ctx.db).find((t) => t.date > date)?.id ?? null;
+/** The turn Warren returns after his use on `warrenAfter`'s day (the first turn of the next day); null when the game ends first. */
+function warrenReturnTurn(ctx: GameContext, warrenAfter: WarrenStatus): string | null {
+  return readTurns(ctx.db).find((t) => askRules(() => warrenAtTurnStart(warrenAfter, t.date)).available)?.id ?? null;
 }
 
 /** Warren's state and the brigade leaders he could name now (the form offers these). */
@@ -101,7 +101,7 @@ function warrenOrderChange(ctx: GameContext, input: WarrenOrderChangeInput): Cha
     check('brigadeLeaderIds', verdict);
     for (const { c } of brigades) cs.set('commands', c.id, 'own_order', c.own_order, order).set('commands', c.id, 'order_expires', c.order_expires, 0);
     // "Remove him after use, to return (anywhere) the first turn of the next day": he arrives on his own then (RI-S12).
-    const back = firstTurnOfNextDay(ctx, date);
+    const back = warrenReturnTurn(ctx, verdict.warrenAfter);
     cs.set('leaders', warren.id, 'on_map', 1, 0).set('leaders', warren.id, 'arrives_alone', warren.arrives_alone, 1).set('leaders', warren.id, 'arrival_turn_id', warren.arrival_turn_id, back);
     const returns = back ? readTurn(ctx.db, back)! : null;
     return {
