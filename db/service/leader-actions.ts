@@ -6,12 +6,12 @@
  */
 import { afterActivationAction, grantMeToStackedUnits } from '../../rules/activation';
 import { canIssueOrder, warrenAtTurnStart, warrenOrderChange as warrenRule, type WarrenStatus } from '../../rules/orders';
-import { COMMAND_LEVELS, ORDER_CODES, type Side } from '../../rules/types';
+import { COMMAND_LEVELS, type Side } from '../../rules/types';
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, GrantMeInput, GrantMeOffer, GrantMeOffersInput, WarrenOffer, WarrenOrderChangeInput } from '../../contract';
 import { readClock, readCommands, readLeaders, readTurn, readTurns, readTurnState, readUnits, type CommandRow, type LeaderDbRow, type UnitRow } from '../store';
-import { askRules, optionalBool, optionalIdList, requireObject, requireOneOf } from '../validate';
+import { askRules, optionalIdList } from '../validate';
 import { ledger, manName, persons, subtree, tree } from './chain';
 import { check, commandArm, RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
@@ -74,12 +74,11 @@ function warrenChecks(ctx: GameContext, warren: LeaderDbRow): void {
 }
 
 function warrenOrderChange(ctx: GameContext, input: WarrenOrderChangeInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'orders.warren', input, (cs) => {
     const leaders = readLeaders(ctx.db);
     const warren = warrenOf(leaders);
     if (!warren) throw forbidden('brigadeLeaderIds', 'Warren is not in this game', WARREN_RULE);
-    const order = requireOneOf('order', input.order, ORDER_CODES);
+    const order = input.order;
     const ids = optionalIdList('brigadeLeaderIds', input.brigadeLeaderIds);
     if (ids.length === 0) throw invalid('brigadeLeaderIds', 'name the brigade leaders stacked with or adjacent to Warren', WARREN_RULE);
     warrenChecks(ctx, warren);
@@ -92,7 +91,7 @@ function warrenOrderChange(ctx: GameContext, input: WarrenOrderChangeInput): Cha
       if (l.side !== 'USA' || !c || c.level !== 'brigade') throw invalid(field, `${l.name} is not a Union brigade leader`, WARREN_RULE);
       if (l.on_map !== 1) throw forbidden(field, `${l.name} is not on the map`, RULE.leaders);
       if (l.casualty !== 'none') throw forbidden(field, `${l.name} is ${l.casualty}`, RULE.leaderLosses);
-      check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true), inEnemyLos: optionalBool('inEnemyLos', input.inEnemyLos, false) })));
+      check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: input.neighbourHasAssaultOrSkirmishOrders ?? true, inEnemyLos: input.inEnemyLos ?? false })));
       return { l, c };
     });
     const date = readTurn(ctx.db, readClock(ctx.db).turn_id)!.date;
@@ -140,7 +139,6 @@ function grantChecks(ctx: GameContext, l: LeaderDbRow, commands: CommandRow[]): 
 }
 
 function grantMe(ctx: GameContext, input: GrantMeInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'activation.grant-me', input, (cs) => {
     const l = leader(ctx, 'leaderId', input.leaderId);
     const ids = optionalIdList('unitIds', input.unitIds);
@@ -176,8 +174,7 @@ function grantMe(ctx: GameContext, input: GrantMeInput): ChangeResult {
 
 /** The side's commanders who may give ME now (or why not), each with the subordinate units he could name. */
 function grantMeOffers(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffer[] {
-  requireObject('input', input);
-  const side: Side = requireOneOf('side', input.side, ['USA', 'CSA'] as const);
+  const side: Side = input.side;
   const commands = readCommands(ctx.db);
   const byId = new Map(commands.map((c) => [c.id, c]));
   const units = readUnits(ctx.db).filter((u) => u.side === side && u.on_map === 1 && u.status !== 'eliminated' && u.activation === null);

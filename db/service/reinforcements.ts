@@ -10,7 +10,7 @@
 import { maySpendRatingPoints } from '../../rules/activation';
 import { REINFORCEMENT_ENTRY_ORDERS } from '../../rules/orders';
 import { alternativeArrival, arrivalSucceeds, variableArrival, type ArrivalCheck } from '../../rules/reinforcements';
-import { COMMAND_LEVELS, type Side } from '../../rules/types';
+import { COMMAND_LEVELS, type Side, type DieRoll } from '../../rules/types';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
 import type {
@@ -45,7 +45,7 @@ import {
   type ReinforcementGroupDbRow,
   type TurnRow,
 } from '../store';
-import { askRules, optionalBool, optionalRoll, requireObject } from '../validate';
+import { askRules } from '../validate';
 import { actingArmyCommander, ledger, subtree } from './chain';
 import { check } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
@@ -306,17 +306,16 @@ function rollForGroup(ctx: GameContext, cs: ChangeSet, g: ReinforcementGroupDbRo
 }
 
 function attemptReinforcement(ctx: GameContext, input: ReinforcementAttemptInput): ReinforcementAttemptResult {
-  requireObject('input', input);
   return write<Omit<ReinforcementAttemptResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
     const g = group(ctx, 'groupId', input.groupId);
     // RI-H08: a side rolls for its own groups; the other side's are refused in the same words whatever its
     // army commander ordered for them (an Alternative Arrival Area changes when and how a group rolls).
     if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side rolls for its own groups`, VARIABLE_RULE);
-    const typed = optionalRoll('roll', input.roll);
+    const typed = input.roll as DieRoll | undefined;
     const clock = readClock(ctx.db);
     const overrides = {
-      ...(input.formationOnMap !== undefined ? { formationOnMap: optionalBool('formationOnMap', input.formationOnMap, false) } : {}),
-      ...(input.overallCommanderOnMap !== undefined ? { overallCommanderOnMap: optionalBool('overallCommanderOnMap', input.overallCommanderOnMap, false) } : {}),
+      ...(input.formationOnMap !== undefined ? { formationOnMap: input.formationOnMap ?? false } : {}),
+      ...(input.overallCommanderOnMap !== undefined ? { overallCommanderOnMap: input.overallCommanderOnMap ?? false } : {}),
     };
     const c = groupCheck(ctx, g, game, overrides);
     if (c.rolledThisTurn) throw forbidden('groupId', `${g.id} has already rolled for entry this turn`, c.check.rule);
@@ -360,7 +359,6 @@ function rollDueArrivals(ctx: GameContext, input: { side?: Side } = {}): RollDue
 }
 
 function arriveReinforcement(ctx: GameContext, input: ArriveReinforcementInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'reinforcement.arrived', input, (cs, game) => {
     const g = group(ctx, 'groupId', input.groupId);
     if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side brings on its own groups`, VARIABLE_RULE);
@@ -433,7 +431,6 @@ function notOnMapForAlternative(name: string): string {
 }
 
 function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArrivalInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'reinforcement.alternative', input, (cs, game) => {
     const g = group(ctx, 'groupId', input.groupId);
     if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group, not the ${input.side}'s`);
@@ -461,7 +458,6 @@ function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArriva
 // The schedule, as the players' Master Reinforcement Chart has it: RI-B10, edited before play begins
 
 function editReinforcementGroup(ctx: GameContext, input: EditReinforcementGroupInput): ChangeResult {
-  requireObject('input', input);
   return write(
     ctx,
     'reinforcement.schedule',
@@ -480,7 +476,6 @@ function editReinforcementGroup(ctx: GameContext, input: EditReinforcementGroupI
 }
 
 function editLeaderArrival(ctx: GameContext, input: EditLeaderArrivalInput): ChangeResult {
-  requireObject('input', input);
   return write(
     ctx,
     'reinforcement.schedule',
