@@ -80,6 +80,12 @@ export const FireFacts = z.strictObject({
   targetMoved: z.boolean().optional(),
   /** Artillery fire: hexes from the target to the nearest friendly unit of the firer, when 1 or 2 (Rev. Artillery Friendly Fire). */
   friendlyNearTarget: z.union([z.literal(1), z.literal(2)]).optional(),
+  /** Cease Movement Fire: reaction fire at an activating unit as it moves (within 3 hexes of artillery, 2 of others). */
+  ceaseMovement: z.boolean().optional(),
+  /** The target hex was already fired upon during this activation (for the choice of target, RI-F08). */
+  targetEngaged: z.boolean().optional(),
+  /** The other enemy hexes the firers could fire at instead: each one's range and whether it was engaged this activation (RI-F08). */
+  otherTargets: z.array(z.strictObject({ range: z.number().int().min(1).max(40), engaged: z.boolean().optional() })).max(20).optional(),
 });
 export type FireFacts = z.infer<typeof FireFacts>;
 
@@ -176,6 +182,8 @@ export const PlanFireResult = z.object({
       lossCause: z.enum(['small-arms', 'artillery']),
       target: z.object({ units: z.array(LinedUpUnit), inFront: z.array(z.string()) }),
       friendlyFire: FriendlyFirePlan.nullable(),
+      /** Return Fire against an activating unit: before its own fire if it has moved (facts.targetMoved), else simultaneous. */
+      returnFireTiming: z.enum(['before', 'simultaneous']).nullable(),
       /** With lossSp: each unit in front's certain share, and the SPs left for the firing player to place one each (RI-K07). */
       shares: z
         .object({

@@ -1,6 +1,9 @@
 /** History: the event log as players read it, the dice log, and undo/redo. */
 import { z } from 'zod';
-import { Count, DiceRecord, EVENT_KINDS, EventKind, HistoryEntry, Id, TurnId, Viewer, ViewerOnly, query, write } from './common';
+import { DiceRecord, EVENT_KINDS, EventKind, HistoryEntry, Id, TurnId, Viewer, ViewerOnly, query, write } from './common';
+
+/** A # in the log as its reader counts it: 1 for the first entry or roll. */
+const Seq = z.number().int().min(1).max(1_000_000);
 
 export const HistoryQuery = z.strictObject({
   kinds: z.array(EventKind).max(EVENT_KINDS.length).optional(),
@@ -11,7 +14,7 @@ export const HistoryQuery = z.strictObject({
   /** Include undone events (default true: players see them struck through). */
   includeUndone: z.boolean().optional(),
   /** Only events with seq below this (paging backwards). */
-  beforeSeq: Count.optional(),
+  beforeSeq: Seq.optional(),
   /** Default 200. */
   limit: z.number().int().min(1).max(5000).optional(),
   /** Leave each entry's changes out (default true: in); the History screen shows none and pages a long log faster. */
@@ -21,7 +24,7 @@ export const HistoryQuery = z.strictObject({
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-export const DiceQuery = z.strictObject({ beforeSeq: Count.optional(), limit: z.number().int().min(1).max(5000).optional(), viewer: Viewer.optional() });
+export const DiceQuery = z.strictObject({ beforeSeq: Seq.optional(), limit: z.number().int().min(1).max(5000).optional(), viewer: Viewer.optional() });
 export type DiceQuery = z.infer<typeof DiceQuery>;
 
 export const UndoRedoResult = z.object({

@@ -118,6 +118,15 @@ describe('planFire: which SPs of a stack fire (Rev. Stacking and Fire Combat), f
 });
 
 describe('planFire with a target: strength and every DRM, from the game state and the players\' facts', () => {
+  it('the players\' facts bring in the reaction-fire rules: Cease Movement Fire\'s reach, Return Fire\'s timing and the choice of target (RI-F08)', () => {
+    const h = newGame(tmp.dir, { scenario: COMBAT_SCENARIO });
+    const reasons = (p: ReturnType<GameService['planFire']>) => p.attack!.prohibitions.map((x) => x.rule);
+    expect(reasons(h.planFire({ stack: ['2-wi'], range: 3, targets: ['1-tn'], kind: 'reaction', facts: { ceaseMovement: true } }))).toEqual(['Rev. Cease Movement Fire']);
+    expect(h.planFire({ stack: ['2-wi'], range: 1, targets: ['1-tn'], kind: 'reaction', returnFire: true, facts: { targetMoved: true } }).attack!.returnFireTiming).toBe('before');
+    expect(reasons(h.planFire({ stack: ['2-wi'], range: 3, targets: ['1-tn'], facts: { otherTargets: [{ range: 2 }] } }))).toEqual(['Rev. Fire Combat Targets']);
+    h.close();
+  });
+
   it('a HOLD regiment and the 1 SP of its neighbour fire at Archer\'s Tennesseans: +1 for the firers\' orders', () => {
     const g = newGame(tmp.dir, { scenario: COMBAT_SCENARIO });
     const attack = g.planFire({ stack: ['2-wi', '6-wi'], range: 2, targets: ['1-tn', '7-tn'] }).attack!;

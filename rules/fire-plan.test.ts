@@ -183,3 +183,30 @@ describe('firePlan: how a loss shares out, and the kit\'s cell for the die', () 
     expect(attack.shares).toBeNull();
   });
 });
+
+describe('firePlan: reaction fire at an activating unit, and the choice of target', () => {
+  it('Cease Movement Fire reaches an activating battery within 3 hexes, any other unit within 2', () => {
+    const cease = (target: FirePlanUnit, range: number) =>
+      attackOf({ stack: [unit('a', { order: 'HOLD' })], targets: [target], kind: 'reaction', range, facts: { ceaseMovement: true }, weather: FAIR_WEATHER }).prohibitions.map((p) => p.rule);
+    expect(cease(enemy('bty', { arm: 'artillery', weapon: null }), 3)).toEqual([]);
+    expect(cease(enemy('x'), 2)).toEqual([]);
+    expect(cease(enemy('x'), 3)).toEqual(['Rev. Cease Movement Fire']);
+  });
+
+  it('Return Fire against an activating unit comes before its own fire if it has moved, else at the same time', () => {
+    const returnFire = (moved: boolean) => attackOf({ stack: [unit('a')], targets: [enemy('x')], returnFire: true, kind: 'reaction', range: 1, facts: { targetMoved: moved }, weather: FAIR_WEATHER }).returnFireTiming;
+    expect(returnFire(true)).toBe('before');
+    expect(returnFire(false)).toBe('simultaneous');
+    expect(attackOf({ stack: [unit('a')], targets: [enemy('x')], range: 1, weather: FAIR_WEATHER }).returnFireTiming).toBeNull();
+  });
+
+  it('RI-F08: with an enemy 3 or fewer hexes away the closest must be fired at, and among equally close ones one not yet engaged', () => {
+    const choose = (facts: FirePlanSituation['facts'], range: number) => attackOf({ stack: [unit('a')], targets: [enemy('x')], range, facts, weather: FAIR_WEATHER }).prohibitions.map((p) => p.reason);
+    expect(choose({ otherTargets: [{ range: 2 }] }, 3)).toEqual(['Another enemy target is closer, within 3 hexes: fire at the closest one']);
+    expect(choose({ otherTargets: [{ range: 4 }] }, 3)).toEqual([]);
+    expect(choose({ targetEngaged: true, otherTargets: [{ range: 2, engaged: false }] }, 2)).toEqual(['Another enemy target as close has not been engaged this activation: fire at it']);
+    expect(choose({ targetEngaged: true, otherTargets: [{ range: 2, engaged: true }] }, 2)).toEqual([]);
+    // No enemy within 3 hexes: any target the unit can fire at.
+    expect(choose({ otherTargets: [{ range: 4 }] }, 5)).toEqual([]);
+  });
+});

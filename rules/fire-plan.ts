@@ -5,7 +5,7 @@
  * strength and every DRM, the friendly-fire table, how a loss shares out in front and what the kit's Fire
  * Table gives for the die. A request the rules refuse comes back as a value naming the field and the rule.
  */
-import { friendlyFireTable, rangeDrmItems, smallArmsMaxRange, stackFireResolution, type FireKind, type FriendlyFireResult, type StackFirer, type TargetUnit } from './fire';
+import { allowedFireTargets, ceaseMovementFireAllowed, friendlyFireTable, rangeDrmItems, returnFireTiming, smallArmsMaxRange, stackFireResolution, type FireKind, type FriendlyFireResult, type StackFirer, type TargetUnit } from './fire';
 import { cellWords, cohesionRatingOf, fireTableCell, type CohesionUnit, type KitCell, type KitFireColumn } from './kit';
 import { evenLossShares, fireFrontageSteps, frontLine, stackingAllowed, type FrontPosition, type FrontageStep } from './stacking';
 import type { Works } from './terrain';
@@ -57,6 +57,12 @@ export interface FireMapFacts {
   movingArtillery?: boolean;
   targetMoved?: boolean;
   friendlyNearTarget?: 1 | 2;
+  /** Cease Movement Fire at an activating unit as it moves. */
+  ceaseMovement?: boolean;
+  /** The target hex was already fired upon this activation. */
+  targetEngaged?: boolean;
+  /** The other enemy hexes the firers could fire at instead (RI-F08). */
+  otherTargets?: readonly { range: number; engaged?: boolean }[];
 }
 
 export interface FirePlanSituation {
@@ -138,6 +144,7 @@ export interface FireAttackPlan {
   lossCause: 'small-arms' | 'artillery';
   target: { units: FireLinePlace[]; inFront: string[] };
   friendlyFire: FriendlyFirePlan | null;
+  returnFireTiming: 'before' | 'simultaneous' | null;
   shares: LossSharePlan | null;
   kit: FireKitPlan | null;
 }
@@ -338,6 +345,22 @@ export function firePlan(s: FirePlanSituation): FirePlanDecision {
   for (const u of firers) if (u.outOfAmmo) prohibitions.push({ unitId: u.id, reason: `${u.name} is out of ammo`, rule: FIRE_TABLE_RULE });
   // Guns with a chart row that does not reach this far may not fire; with no row at all the players choose one.
   if (lead.arm === 'artillery' && rangeNote !== null && (s.artilleryRange || lead.artilleryRow)) prohibitions.push({ unitId: lead.id, reason: rangeNote, rule: CHART_RULE });
+  // Cease Movement Fire reaches an activating battery within 3 hexes, any other unit within 2.
+  if (facts.ceaseMovement === true) {
+    const cease = ceaseMovementFireAllowed(inFront[0]!.arm, range);
+    if (!cease.allowed) prohibitions.push({ unitId: null, reason: `Cease Movement Fire reaches an activating ${inFront[0]!.arm === 'artillery' ? 'battery' : 'unit'} only within ${cease.range} hexes`, rule: cease.rule });
+  }
+  // RI-F08: with a target 3 or fewer hexes away, the closest must be taken, and among equally close ones one not yet engaged.
+  if (facts.otherTargets && facts.otherTargets.length > 0) {
+    const choice = allowedFireTargets([
+      { id: 'target', distance: range, engagedThisActivation: facts.targetEngaged === true },
+      ...facts.otherTargets.map((t, i) => ({ id: `other-${i}`, distance: t.range, engagedThisActivation: t.engaged === true })),
+    ]);
+    if (!choice.ids.includes('target')) {
+      const closer = facts.otherTargets.some((t) => t.range < range);
+      prohibitions.push({ unitId: null, reason: closer ? 'Another enemy target is closer, within 3 hexes: fire at the closest one' : 'Another enemy target as close has not been engaged this activation: fire at it', rule: choice.rule });
+    }
+  }
 
   // Artillery friendly fire (RI-K19): the table for the nearest friendly unit's distance, when the range reaches it.
   let friendlyFire: FriendlyFirePlan | null = null;
@@ -368,6 +391,7 @@ export function firePlan(s: FirePlanSituation): FirePlanDecision {
     lossCause: lead.arm === 'artillery' ? 'artillery' : 'small-arms',
     target: { units: targetLine, inFront: inFront.map((u) => u.id) },
     friendlyFire,
+    returnFireTiming: s.returnFire === true ? returnFireTiming(facts.targetMoved === true) : null,
     // With the kit's cell for the die, the shares of the loss it gives.
     shares: lossSp === undefined ? null : lossSharePlan(front, lossSp),
     kit,

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   batteryMayFormSections,
-  cavalryMayReduceFatigue,
   changeStackPositionCost,
   columnFormation,
   DEFAULT_MOVEMENT_ALLOWANCES,
@@ -210,12 +209,6 @@ describe('Extended Line, battery sections, mounting and cavalry fatigue', () => 
   it('cavalry mounts and dismounts without being in command, then faces freely', () => {
     expect(mayMountOrDismount({ arm: 'cavalry', canDismount: true })).toEqual({ allowed: true, needsCommand: false, freeFacingChange: true, rule: 'Rev. Cavalry' });
     expect(mayMountOrDismount({ arm: 'infantry', canDismount: false }).allowed).toBe(false);
-  });
-
-  it('"Cavalry must be dismounted and within one hex of water in order to reduce fatigue"', () => {
-    expect(cavalryMayReduceFatigue({ mounted: false, hexesFromWater: 1 }).allowed).toBe(true);
-    expect(cavalryMayReduceFatigue({ mounted: false, hexesFromWater: 2 }).allowed).toBe(false);
-    expect(cavalryMayReduceFatigue({ mounted: true, hexesFromWater: 0 }).allowed).toBe(false);
   });
 });
 

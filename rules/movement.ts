@@ -19,7 +19,6 @@ const CONCEALED_RULE = 'Rev. Concealed Movement';
 const EXTENDED_LINE_RULE = 'Rev. Extended Line';
 const SECTIONS_RULE = 'Rev. Artillery Battery Sections';
 const CAVALRY_RULE = 'Rev. Cavalry';
-const CAVALRY_FATIGUE_RULE = 'Rev. Cavalry Fatigue';
 
 const LIGHTS: readonly Light[] = ['day', 'dusk', 'night', 'dawn'];
 
@@ -276,13 +275,6 @@ export function mayMountOrDismount(u: { arm: Arm; canDismount: boolean }): { all
   assertBoolean('unit.canDismount', u.canDismount);
   const allowed = u.arm === 'cavalry' && u.canDismount;
   return { allowed, needsCommand: false, freeFacingChange: allowed, rule: CAVALRY_RULE };
-}
-
-/** "Cavalry must be dismounted and within one hex of water in order to reduce fatigue." */
-export function cavalryMayReduceFatigue(u: { mounted: boolean; hexesFromWater: number }): { allowed: boolean; rule: string } {
-  assertBoolean('unit.mounted', u?.mounted);
-  assertNonNegativeInteger('unit.hexesFromWater', u.hexesFromWater);
-  return { allowed: !u.mounted && u.hexesFromWater <= 1, rule: CAVALRY_FATIGUE_RULE };
 }
 
 // ---------------------------------------------------------------------------------------------

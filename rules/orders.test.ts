@@ -17,7 +17,6 @@ import {
   orderChangeAttemptKind,
   orderChangeDrm,
   ORDERS,
-  orderType,
   RE_ORDERS,
   REINFORCEMENT_ENTRY_ORDERS,
   resolveOrderChangeAttempt,
@@ -102,9 +101,6 @@ describe('the Orders Table (Rev. Orders Table), every column of all eight orders
   it('ME Orders are ASLT/SUPT/MRCH/BOMB; the rest are RE Orders (Rev. Orders Types)', () => {
     expect(ME_ORDERS).toEqual(['ASLT', 'SUPT', 'MRCH', 'BOMB']);
     expect(RE_ORDERS).toEqual(['SKPD', 'HOLD', 'RSRV', 'WDRW']);
-    expect(orderType('BOMB')).toEqual({ type: 'ME', rule: 'Rev. Orders Types' });
-    expect(orderType('WDRW').type).toBe('RE');
-    expect(thrownArgument(() => orderType('ATTACK' as OrderCode))).toBe('order');
   });
 
   it('reinforcements always enter with March orders and a RSM marker', () => {

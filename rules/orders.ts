@@ -26,7 +26,6 @@ const ORDER_CHANGE_DRMS = 'Rev. Order Change DRMs';
 export const ORDER_CHANGE_FACT_DRMS = { superiorInRange: -1, perSuperiorRatingPoint: -1, adjacentToEnemy: 1 } as const;
 export const ORDER_CHANGE_DRMS_RULE = ORDER_CHANGE_DRMS;
 export const ORDERS_TABLE_RULE = ORDERS_TABLE;
-const ORDERS_TYPES = 'Rev. Orders Types';
 const OUT_OF_COMMAND_UNITS = 'Rev. Out-of-Command Units';
 const INEFFECTIVE_AND_SHATTERED = 'Rev. Ineffective Commands and Shattered ("Collapsed") Units';
 const COMMANDERS_INITIATIVE = "Rev. Commander's Initiative";
@@ -311,12 +310,6 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
 export const ME_ORDERS: readonly OrderCode[] = ORDER_CODES.filter((code) => ORDERS[code].meRequired);
 /** "RE Orders": all the others (Rev. Orders Types). */
 export const RE_ORDERS: readonly OrderCode[] = ORDER_CODES.filter((code) => !ORDERS[code].meRequired);
-
-/** Whether an order is an "ME Order" (its command must attempt Activation for ME) or an "RE Order". */
-export function orderType(order: OrderCode): { type: 'ME' | 'RE'; rule: string } {
-  assertOneOf('order', order, ORDER_CODES);
-  return { type: ORDERS[order].meRequired ? 'ME' : 'RE', rule: ORDERS_TYPES };
-}
 
 /** Commands entering as reinforcements always have March orders with a RSM marker (Rev. Orders Segment). */
 export const REINFORCEMENT_ENTRY_ORDERS = { order: 'MRCH', hasRsm: true, rule: ORDERS_SEGMENT } as const;

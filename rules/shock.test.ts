@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { thrownArgument } from './test-support';
 import {
-  bayonetChargeAfterShock,
   bayonetChargeIneligibility,
   mustObeyConfusionTableShock,
   oddsRoundedForAttacker,
@@ -153,10 +152,6 @@ describe('Bayonet Charge: "Infantry commands or units with Assault orders and at
     expect(() => bayonetChargeIneligibility({ arm: 'infantry', order: 'ASLT', effectiveness: 'XE' as never, moved: true })).toThrow(
       /unit\.effectiveness: must be one of ME, RE/,
     );
-  });
-
-  it('"Remove the marker from each unit after its first shock combat"', () => {
-    expect(bayonetChargeAfterShock(true)).toEqual({ marker: false, removed: true, rule: 'Rev. Bayonet Charge' });
   });
 });
 

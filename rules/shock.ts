@@ -275,8 +275,3 @@ export function mustObeyConfusionTableShock(unit: { arm: Arm; mounted?: boolean 
   return { must: !(unit.arm === 'cavalry' && unit.mounted === false), shocks: true, rule: CAVALRY_RULE };
 }
 
-/** "Remove the marker from each unit after its first shock combat." */
-export function bayonetChargeAfterShock(hadMarker: boolean): { marker: false; removed: boolean; rule: string } {
-  assertBoolean('hadMarker', hadMarker);
-  return { marker: false, removed: hadMarker, rule: BAYONET_RULE };
-}

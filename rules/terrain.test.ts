@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLOSE_TERRAIN,
-  closeTerrainHalvesFire,
   facingChangeCausesUdd,
   isCloseTerrain,
   REVISION_TERRAIN_EFFECTS,
@@ -48,13 +47,6 @@ describe("Close terrain: \"Devil's Den, Woods, Rough Woods and Town hexes\"", ()
     expect([...CLOSE_TERRAIN].sort()).toEqual(['devils-den', 'rough-woods', 'town', 'woods']);
     expect(TERRAIN_TYPES.filter(isCloseTerrain).sort()).toEqual(['devils-den', 'rough-woods', 'town', 'woods']);
     expect(isCloseTerrain('orchard')).toBe(false);
-  });
-
-  it('halves fire out of it into adjacent hexes only', () => {
-    expect(closeTerrainHalvesFire('town', 1)).toBe(true);
-    expect(closeTerrainHalvesFire('town', 2)).toBe(false);
-    expect(closeTerrainHalvesFire('clear', 1)).toBe(false);
-    expect(() => closeTerrainHalvesFire('town', 0)).toThrow(/range/);
   });
 
   it('"any facing change in Close Terrain causes a UDD"', () => {

@@ -3,7 +3,7 @@
  * Effects Chart as data, which terrain is Close, and what Close terrain does to fire and facing.
  * The base game's own chart rows (woods, town, ...) are not in the revision and are not restated here.
  */
-import { assertBoolean, assertOneOf, assertPositiveInteger } from './errors';
+import { assertBoolean, assertOneOf } from './errors';
 
 const TEC_RULE = 'Rev. Terrain Effects Chart';
 
@@ -103,12 +103,6 @@ export const CLOSE_TERRAIN: readonly TerrainType[] = ['devils-den', 'woods', 'ro
 export function isCloseTerrain(terrain: TerrainType): boolean {
   assertOneOf('terrain', terrain, TERRAIN_TYPES);
   return CLOSE_TERRAIN.includes(terrain);
-}
-
-/** "Fire attack strength is halved when firing out of Close Terrain into adjacent hexes." */
-export function closeTerrainHalvesFire(firerTerrain: TerrainType, range: number): boolean {
-  assertPositiveInteger('range', range);
-  return isCloseTerrain(firerTerrain) && range === 1;
 }
 
 /** "Any facing change in Close Terrain causes a UDD." */

@@ -4,14 +4,14 @@
  */
 import { activateAtRe, activationDrm, activationOptions, afterActivationAction, ACTIVATION_LEVELS, initiativeMeActivation, mayAttemptMeActivation, mayBeOutOfCommand, resolveMeAttempt, type ActivationDrmInput, type ActivationLevel } from '../../rules/activation';
 import { commandAncestors, unitOrder } from '../../rules/orders';
-import { SIDES, type OrderCode } from '../../rules/types';
+import { type OrderCode, type DieRoll } from '../../rules/types';
 import { ACTIVATION_SEGMENT } from '../clock';
 import { forbidden, invalid, MusterError } from '../errors';
 import type { ChangeSet } from '../events';
 import type { ActivateReInput, ActivationAttemptInput, ActivationAttemptResult, ActivationPreview, ActivationPreviewInput, ChangeResult, PassInput, PassResult } from '../../contract';
 import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type Effectiveness, type LeaderDbRow, type UnitRow } from '../store';
 import { readHouseReadings } from '../reading-choices';
-import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
+import { askRules, optionalIdList } from '../validate';
 import { officerRating, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
 import { check, RULE, unitSubject } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
@@ -110,12 +110,11 @@ function meDrmInput(ctx: GameContext, subject: ActivationSubject, commands: Comm
 }
 
 function attemptActivation(ctx: GameContext, input: ActivationAttemptInput): ActivationAttemptResult {
-  requireObject('input', input);
   return write(ctx, 'activation.attempt', input, (cs) => {
     const commands = readCommands(ctx.db);
-    const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
+    const ooc = input.commanderOutOfCommand ?? false;
     const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
-    const typed = optionalRoll('roll', input.roll);
+    const typed = input.roll as DieRoll | undefined;
     const { subject, t, order } = meAttemptChecks(ctx, input, commands, ooc);
     const { c, field } = subject;
     const { drm, inRange } = meDrmInput(ctx, subject, commands, ooc, inRangeIds);
@@ -160,9 +159,8 @@ function freeMe(ctx: GameContext, subject: ActivationSubject, t: ReturnType<type
  * Whether the attempt itself is allowed now is the turn state's legal actions' answer.
  */
 function previewActivation(ctx: GameContext, input: ActivationPreviewInput): ActivationPreview {
-  requireObject('input', input);
   const commands = readCommands(ctx.db);
-  const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
+  const ooc = input.commanderOutOfCommand ?? false;
   const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
   const subject = activationSubjectForPreview(ctx, input);
   const { drm, worksUnits } = meDrmInput(ctx, subject, commands, ooc, inRangeIds);
@@ -263,10 +261,9 @@ function recordActivation(ctx: GameContext, cs: ChangeSet, subject: ActivationSu
 }
 
 function activateRe(ctx: GameContext, input: ActivateReInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'activation.re', input, (cs) => {
     const commands = readCommands(ctx.db);
-    const ooc = optionalBool('commanderOutOfCommand', input.commanderOutOfCommand, false);
+    const ooc = input.commanderOutOfCommand ?? false;
     const { subject, t, order } = reActivationChecks(ctx, input, commands, ooc);
     const { c } = subject;
     const phase = readClock(ctx.db).phase;
@@ -280,9 +277,8 @@ function activateRe(ctx: GameContext, input: ActivateReInput): ChangeResult {
 }
 
 function pass(ctx: GameContext, input: PassInput): PassResult {
-  requireObject('input', input);
   return write(ctx, 'activation.pass', input, (cs) => {
-    const side = requireOneOf('side', input.side, SIDES);
+    const side = input.side;
     requireSegment(ctx, 'side', ACTIVATION_SEGMENT, RULE.activation);
     const t = requireSideToAct(ctx, 'side', side);
     requireStartOfActivationDone(ctx, 'side');

@@ -8,7 +8,7 @@ import { mayUseConcealedMovement } from '../../rules/movement';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, ConcealedPlots, ConcealInput, DeployInput, PlotEntry, PlotInput } from '../../contract';
 import { readClock, readCommands, readConcealment, readConcealmentOf, readTurn, type CommandRow, type ConcealmentRow } from '../store';
-import { askRules, optionalBool, requireObject } from '../validate';
+import { askRules } from '../validate';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { command } from './lookups';
 import type { Side } from '../../rules/types';
@@ -47,14 +47,13 @@ function ownCommand(ctx: GameContext, side: Side, commandId: string): CommandRow
 }
 
 function concealCommand(ctx: GameContext, input: ConcealInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'concealment', input, (cs) => {
     const c = ownCommand(ctx, input.side, input.commandId);
     if (c.on_map !== 1) throw forbidden('commandId', `${c.name} has not arrived yet`, 'Rev. Variable Arrival of Reinforcements');
     const row = readConcealmentOf(ctx.db, c.id)!;
     if (row.concealed === 1) throw invalid('commandId', `${c.name} is already moving concealed`);
-    const strategic = optionalBool('strategicMovement', input.strategicMovement, false);
-    const outOfLos = optionalBool('outOfEnemyLos', input.outOfEnemyLos, true);
+    const strategic = input.strategicMovement ?? false;
+    const outOfLos = input.outOfEnemyLos ?? true;
     // A brigade whose division or corps entered with the RSM marker arrives by RSM too (RI-B09).
     const byId = new Map(readCommands(ctx.db).map((x) => [x.id, x]));
     let arrivingByRsm = false;
@@ -70,7 +69,6 @@ function concealCommand(ctx: GameContext, input: ConcealInput): ChangeResult {
 }
 
 function plotConcealed(ctx: GameContext, input: PlotInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'concealment', input, (cs) => {
     const c = ownCommand(ctx, input.side, input.commandId);
     const row = readConcealmentOf(ctx.db, c.id)!;
@@ -84,7 +82,6 @@ function plotConcealed(ctx: GameContext, input: PlotInput): ChangeResult {
 }
 
 function deployConcealed(ctx: GameContext, input: DeployInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'concealment', input, (cs) => {
     const c = ownCommand(ctx, input.side, input.commandId);
     const row = readConcealmentOf(ctx.db, c.id)!;

@@ -2,7 +2,7 @@
  * The game as a whole: what it is (file, scenario, clock, undo state, acting army commanders, its
  * fingerprint), the check of the whole file (db/integrity.ts), and a plain die roll for the dice log.
  */
-import type { Side } from '../../rules/types';
+import type { Side, DieRoll } from '../../rules/types';
 import { clockInfo } from '../clock';
 import { MusterError } from '../errors';
 import { eventCount, undoRedoAvailable } from '../events';
@@ -10,7 +10,6 @@ import { fingerprint, verifyGame } from '../integrity';
 import { schemaObjectCount, schemaProblems } from '../schema-check';
 import type { GameInfo, RollDieInput, RollDieResult, TimeTrackTurn, VerifyReport, Viewer } from '../../contract';
 import { readClock, readGame, readTurns, type GameRow } from '../store';
-import { optionalRoll, requireId, requireObject } from '../validate';
 import { actingArmyCommander } from './chain';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { directOrdersNow } from './orders';
@@ -88,10 +87,9 @@ function verify(ctx: GameContext): VerifyReport {
 }
 
 function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {
-  requireObject('input', input);
   return write(ctx, 'die.rolled', input, () => {
-    const purpose = requireId('purpose', input.purpose);
-    const typed = optionalRoll('roll', input.roll);
+    const purpose = input.purpose;
+    const typed = input.roll as DieRoll | undefined;
     const r = die(ctx, typed);
     return {
       summary: `Die roll for ${purpose}: ${r.roll}`,

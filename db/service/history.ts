@@ -4,22 +4,17 @@
  * of what a viewer reads, and undo and redo never cross into one (RI-H01, RI-H03).
  */
 import { listDice } from '../dice';
-import { forbidden, invalid } from '../errors';
+import { forbidden } from '../errors';
 import { listHistory, parsePayload, redoNext, undoHead } from '../events';
 import { statement } from '../statements';
 import { assertWritable } from '../open';
 import type { DiceQuery, DiceRecord, HistoryEntry, HistoryQuery, UndoRedoResult, Viewer } from '../../contract';
-import { requireInt, requireObject } from '../validate';
 import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions } from './context';
 import { BOTH_DONE, handOverOf, hiddenEventSeqs, hiddenFrom, secretsRecorded, secretStep } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
 import { readClock, readGame, readTurnState } from '../store';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
-  const q = requireObject('input', input);
-  if (q.limit !== undefined) requireInt('limit', q.limit, 1, 10_000);
-  if (q.beforeSeq !== undefined) requireInt('beforeSeq', q.beforeSeq, 1, Number.MAX_SAFE_INTEGER);
-  if (q.kinds !== undefined && !Array.isArray(q.kinds)) throw invalid('kinds', 'must be a list of event kinds');
   // The viewer's numbers (RI-H07): "before #n" is the viewer's #n, and every # it reads is its own count.
   const n = numberingFor(ctx.db, input.viewer);
   const query = input.beforeSeq === undefined ? input : { ...input, beforeSeq: n.eventSeqOf(input.beforeSeq) };
@@ -27,9 +22,8 @@ function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
 }
 
 function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
-  const q = requireObject('input', input);
-  const limit = q.limit === undefined ? 200 : requireInt('limit', q.limit, 1, 10_000);
-  const before = q.beforeSeq === undefined ? null : requireInt('beforeSeq', q.beforeSeq, 1, Number.MAX_SAFE_INTEGER);
+  const limit = input.limit ?? 200;
+  const before = input.beforeSeq ?? null;
   const n = numberingFor(ctx.db, input.viewer);
   return listDice(ctx.db, before === null ? null : n.rollSeqOf(before), limit, hiddenEventSeqs(ctx.db, input.viewer)).map((d) => numberedRoll(d, n));
 }

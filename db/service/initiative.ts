@@ -6,13 +6,13 @@
  */
 import { maySpendRatingPoints } from '../../rules/activation';
 import { resolveInitiative } from '../../rules/initiative';
-import { SIDES, type Itemised, type Side } from '../../rules/types';
+import { SIDES, type Itemised, type Side, type DieRoll } from '../../rules/types';
 import { INITIATIVE_SEGMENT } from '../clock';
 import type { NewDiceRow } from '../dice';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, DeclareInitiativeInput, InitiativeInput, InitiativeResult } from '../../contract';
 import { readTurnState, type LeaderDbRow, type TurnStateRow } from '../store';
-import { askRules, optionalBool, optionalRoll, requireObject, requireOneOf } from '../validate';
+import { askRules } from '../validate';
 import { actingArmyCommander, ledger } from './chain';
 import { check, RULE, yes } from './common';
 import { die, refuseFinishedEntries, write, type GameContext, type ServiceFunctions } from './context';
@@ -66,22 +66,19 @@ function commitments(t: TurnStateRow, input: InitiativeInput): Record<Side, bool
     throw forbidden('armyPoints', `${waiting} has not declared yet whether its army commander adds his points: both declare before the roll`, RULE.initiative);
   }
   if (input.armyPoints === undefined) throw invalid('armyPoints', 'give both sides\' declarations (armyPoints), or let each side declare first (declareInitiative)');
-  const points = requireObject('armyPoints', input.armyPoints);
-  return { USA: optionalBool('armyPoints.USA', points.USA, false), CSA: optionalBool('armyPoints.CSA', points.CSA, false) };
+  return { USA: input.armyPoints.USA, CSA: input.armyPoints.CSA };
 }
 
 function rollInitiative(ctx: GameContext, input: InitiativeInput): InitiativeResult {
-  requireObject('input', input);
   return write<Omit<InitiativeResult, 'event' | 'dice'>>(ctx, 'initiative', input, (cs, game) => {
-    const rolls = input.rolls === undefined ? {} : requireObject('rolls', input.rolls);
-    const typed = { USA: optionalRoll('rolls.USA', rolls.USA), CSA: optionalRoll('rolls.CSA', rolls.CSA) };
+    const typed = { USA: input.rolls?.USA as DieRoll | undefined, CSA: input.rolls?.CSA as DieRoll | undefined };
     if ((typed.USA === undefined) !== (typed.CSA === undefined)) throw invalid('rolls', 'type both sides\' rolls, or neither (the app rolls both)');
     requireSegment(ctx, 'armyPoints', INITIATIVE_SEGMENT, RULE.initiative);
     refuseInitiativeRollByModule(ctx, 'armyPoints');
     const t = readTurnState(ctx.db);
     if (t.initiative !== null) throw forbidden('armyPoints', `${t.initiative} already has the Initiative this turn`, RULE.initiative);
     const uses = commitments(t, input);
-    const modifier = input.initiativeModifier === undefined ? t.initiative_modifier : input.initiativeModifier === null ? null : requireOneOf('initiativeModifier', input.initiativeModifier, SIDES);
+    const modifier = input.initiativeModifier === undefined ? t.initiative_modifier : input.initiativeModifier === null ? null : input.initiativeModifier;
     cs.set('turn_state', 1, 'initiative_modifier', t.initiative_modifier, modifier);
     // RI-S11: the game's house reading of who holds the modifier names the item's source.
     const modifierReading = readHouseReadings(ctx.db).initiativeModifier;

@@ -5,13 +5,13 @@
  * is one logged event; what each may do now is offered by the queries here, from the same checks.
  */
 import { afterActivationAction, grantMeToStackedUnits } from '../../rules/activation';
-import { canIssueOrder, warrenOrderChange as warrenRule } from '../../rules/orders';
-import { COMMAND_LEVELS, ORDER_CODES, type Side } from '../../rules/types';
+import { canIssueOrder, warrenAtTurnStart, warrenOrderChange as warrenRule, type WarrenStatus } from '../../rules/orders';
+import { COMMAND_LEVELS, type Side } from '../../rules/types';
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, GrantMeInput, GrantMeOffer, GrantMeOffersInput, WarrenOffer, WarrenOrderChangeInput } from '../../contract';
 import { readClock, readCommands, readLeaders, readTurn, readTurns, readTurnState, readUnits, type CommandRow, type LeaderDbRow, type UnitRow } from '../store';
-import { askRules, optionalBool, optionalIdList, requireObject, requireOneOf } from '../validate';
+import { askRules, optionalIdList } from '../validate';
 import { ledger, manName, persons, subtree, tree } from './chain';
 import { check, commandArm, RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
@@ -32,9 +32,9 @@ function warrenOf(leaders: readonly LeaderDbRow[]): LeaderDbRow | undefined {
   return leaders.find((l) => l.side === 'USA' && l.role === 'staff' && /\bWarren\b/.test(l.name));
 }
 
-/** The first turn of the day after `date`, when Warren returns; null when the game ends first. */
-function firstTurnOfNextDay(ctx: GameContext, date: string): string | null {
-  return readTurns(ctx.db).find((t) => t.date > date)?.id ?? null;
+/** The turn Warren returns after his use on `warrenAfter`'s day (the first turn of the next day); null when the game ends first. */
+function warrenReturnTurn(ctx: GameContext, warrenAfter: WarrenStatus): string | null {
+  return readTurns(ctx.db).find((t) => askRules(() => warrenAtTurnStart(warrenAfter, t.date)).available)?.id ?? null;
 }
 
 /** Warren's state and the brigade leaders he could name now (the form offers these). */
@@ -74,12 +74,11 @@ function warrenChecks(ctx: GameContext, warren: LeaderDbRow): void {
 }
 
 function warrenOrderChange(ctx: GameContext, input: WarrenOrderChangeInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'orders.warren', input, (cs) => {
     const leaders = readLeaders(ctx.db);
     const warren = warrenOf(leaders);
     if (!warren) throw forbidden('brigadeLeaderIds', 'Warren is not in this game', WARREN_RULE);
-    const order = requireOneOf('order', input.order, ORDER_CODES);
+    const order = input.order;
     const ids = optionalIdList('brigadeLeaderIds', input.brigadeLeaderIds);
     if (ids.length === 0) throw invalid('brigadeLeaderIds', 'name the brigade leaders stacked with or adjacent to Warren', WARREN_RULE);
     warrenChecks(ctx, warren);
@@ -92,7 +91,7 @@ function warrenOrderChange(ctx: GameContext, input: WarrenOrderChangeInput): Cha
       if (l.side !== 'USA' || !c || c.level !== 'brigade') throw invalid(field, `${l.name} is not a Union brigade leader`, WARREN_RULE);
       if (l.on_map !== 1) throw forbidden(field, `${l.name} is not on the map`, RULE.leaders);
       if (l.casualty !== 'none') throw forbidden(field, `${l.name} is ${l.casualty}`, RULE.leaderLosses);
-      check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true), inEnemyLos: optionalBool('inEnemyLos', input.inEnemyLos, false) })));
+      check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: input.neighbourHasAssaultOrSkirmishOrders ?? true, inEnemyLos: input.inEnemyLos ?? false })));
       return { l, c };
     });
     const date = readTurn(ctx.db, readClock(ctx.db).turn_id)!.date;
@@ -101,7 +100,7 @@ function warrenOrderChange(ctx: GameContext, input: WarrenOrderChangeInput): Cha
     check('brigadeLeaderIds', verdict);
     for (const { c } of brigades) cs.set('commands', c.id, 'own_order', c.own_order, order).set('commands', c.id, 'order_expires', c.order_expires, 0);
     // "Remove him after use, to return (anywhere) the first turn of the next day": he arrives on his own then (RI-S12).
-    const back = firstTurnOfNextDay(ctx, date);
+    const back = warrenReturnTurn(ctx, verdict.warrenAfter);
     cs.set('leaders', warren.id, 'on_map', 1, 0).set('leaders', warren.id, 'arrives_alone', warren.arrives_alone, 1).set('leaders', warren.id, 'arrival_turn_id', warren.arrival_turn_id, back);
     const returns = back ? readTurn(ctx.db, back)! : null;
     return {
@@ -140,7 +139,6 @@ function grantChecks(ctx: GameContext, l: LeaderDbRow, commands: CommandRow[]): 
 }
 
 function grantMe(ctx: GameContext, input: GrantMeInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'activation.grant-me', input, (cs) => {
     const l = leader(ctx, 'leaderId', input.leaderId);
     const ids = optionalIdList('unitIds', input.unitIds);
@@ -176,8 +174,7 @@ function grantMe(ctx: GameContext, input: GrantMeInput): ChangeResult {
 
 /** The side's commanders who may give ME now (or why not), each with the subordinate units he could name. */
 function grantMeOffers(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffer[] {
-  requireObject('input', input);
-  const side: Side = requireOneOf('side', input.side, ['USA', 'CSA'] as const);
+  const side: Side = input.side;
   const commands = readCommands(ctx.db);
   const byId = new Map(commands.map((c) => [c.id, c]));
   const units = readUnits(ctx.db).filter((u) => u.side === side && u.on_map === 1 && u.status !== 'eliminated' && u.activation === null);

@@ -2,11 +2,12 @@
  * Leaders: the list as it stands, and what happens to them in play (Rev. Leader Losses): casualties,
  * capture, replacement, leaders arriving alone, and the acting US army commander before Meade arrives.
  */
+import type { DieRoll } from '../../rules/types';
 import { leaderCasualty as rollLeaderCasualty } from '../../rules/losses';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, LeaderCasualtyInput, LeaderCasualtyResult, LeaderInput, LeaderRow, ReplaceLeaderInput, UsSuccessorInput } from '../../contract';
 import { readClock, readLeaders, readTurn } from '../store';
-import { askRules, optionalRoll, requireInt, requireObject } from '../validate';
+import { askRules } from '../validate';
 import { ledger } from './chain';
 import { RULE } from './common';
 import { die, write, type GameContext, type ServiceFunctions } from './context';
@@ -39,10 +40,9 @@ function leaders(ctx: GameContext): LeaderRow[] {
 }
 
 function leaderCasualty(ctx: GameContext, input: LeaderCasualtyInput): LeaderCasualtyResult {
-  requireObject('input', input);
   return write(ctx, 'leader.casualty', input, (cs) => {
     const l = leader(ctx, 'leaderId', input.leaderId);
-    const typed = optionalRoll('roll', input.roll);
+    const typed = input.roll as DieRoll | undefined;
     if (l.casualty !== 'none') throw forbidden('leaderId', `${l.name} is already ${l.casualty}`, RULE.leaderLosses);
     const r = die(ctx, typed);
     const result = askRules(() => rollLeaderCasualty(r.roll));
@@ -56,7 +56,6 @@ function leaderCasualty(ctx: GameContext, input: LeaderCasualtyInput): LeaderCas
 }
 
 function leaderCaptured(ctx: GameContext, input: LeaderInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'leader.captured', input, (cs) => {
     const l = leader(ctx, 'leaderId', input.leaderId);
     if (l.casualty !== 'none') throw forbidden('leaderId', `${l.name} is already ${l.casualty}`, RULE.leaderLosses);
@@ -66,10 +65,9 @@ function leaderCaptured(ctx: GameContext, input: LeaderInput): ChangeResult {
 }
 
 function replaceLeader(ctx: GameContext, input: ReplaceLeaderInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'leader.replaced', input, (cs) => {
     const l = leader(ctx, 'leaderId', input.leaderId);
-    const rating = input.rating === undefined || input.rating === null ? null : requireInt('rating', input.rating, 0, 9);
+    const rating = input.rating ?? null;
     if (l.casualty === 'none') throw forbidden('leaderId', `${l.name} is not a casualty; only fallen leaders are replaced`, 'Rev. Sequence of Play (Leader Replacement Phase)');
     if (l.replaced === 1) throw invalid('leaderId', `${l.name} has already been replaced`);
     cs.set('leaders', l.id, 'replaced', 0, 1).set('leaders', l.id, 'replacement_rating', l.replacement_rating, rating);
@@ -78,7 +76,6 @@ function replaceLeader(ctx: GameContext, input: ReplaceLeaderInput): ChangeResul
 }
 
 function leaderArrives(ctx: GameContext, input: LeaderInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'leader.arrived', input, (cs) => {
     const l = leader(ctx, 'leaderId', input.leaderId);
     if (l.on_map === 1) throw invalid('leaderId', `${l.name} is already on the map`);
@@ -94,7 +91,6 @@ function leaderArrives(ctx: GameContext, input: LeaderInput): ChangeResult {
 }
 
 function chooseUsSuccessor(ctx: GameContext, input: UsSuccessorInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'army-commander.successor', input, (cs, game) => {
     const l = leader(ctx, 'leaderId', input.leaderId);
     if (l.side !== 'USA' || l.role !== 'corps') throw invalid('leaderId', `${l.name} is not a US corps commander`, 'Rev. US Wing/Grand Division Commanders');

@@ -7,18 +7,17 @@ import { forbidden, invalid } from '../errors';
 import type { CaptureGunsInput, ChangeResult, RecordLossInput, ResolveAbandonedGunsInput } from '../../contract';
 import type { LossCause } from '../../rules/types';
 import { currentSp } from '../store';
-import { askRules, optionalBool, requireInt, requireObject, requireOneOf } from '../validate';
+import { askRules } from '../validate';
 import { RULE } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { requireEndOfDay, unit } from './lookups';
 
 function recordLoss(ctx: GameContext, input: RecordLossInput): ChangeResult {
-  requireObject('input', input);
-  const straggler = optionalBool('straggler', input.straggler, false);
+  const straggler = input.straggler ?? false;
   return write(ctx, straggler ? 'loss.straggler' : 'loss.sp', input, (cs) => {
     const u = unit(ctx, 'unitId', input.unitId);
-    const sp = requireInt('sp', input.sp, 1, Number.MAX_SAFE_INTEGER);
-    const cause: LossCause = input.cause === undefined ? 'other' : requireOneOf('cause', input.cause, ['small-arms', 'artillery', 'shock', 'other'] as const);
+    const sp = input.sp;
+    const cause: LossCause = input.cause === undefined ? 'other' : input.cause;
     const now = currentSp(u);
     if (sp > now) throw invalid('sp', `${u.name} has only ${now} SP left; it cannot lose ${sp}`);
     if (straggler) {
@@ -40,10 +39,9 @@ function recordLoss(ctx: GameContext, input: RecordLossInput): ChangeResult {
 }
 
 function resolveAbandonedGuns(ctx: GameContext, input: ResolveAbandonedGunsInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'guns.resolved', input, (cs) => {
     const u = unit(ctx, 'unitId', input.unitId);
-    const outcome = requireOneOf('outcome', input.outcome, ['returned', 'captured'] as const);
+    const outcome = input.outcome;
     if (u.abandoned_guns === 0) throw forbidden('unitId', `${u.name} has no abandoned guns`, RULE.abandonedGuns);
     requireEndOfDay(ctx, 'outcome');
     const n = u.abandoned_guns;
@@ -58,11 +56,10 @@ function resolveAbandonedGuns(ctx: GameContext, input: ResolveAbandonedGunsInput
 }
 
 function captureGuns(ctx: GameContext, input: CaptureGunsInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'guns.captured', input, (cs) => {
     const u = unit(ctx, 'unitId', input.unitId);
     if (u.arm !== 'artillery') throw invalid('unitId', `${u.name} is ${u.arm}; only artillery guns are captured`, RULE.victory);
-    const sp = requireInt('sp', input.sp, 1, Number.MAX_SAFE_INTEGER);
+    const sp = input.sp;
     const now = currentSp(u);
     if (sp > now) throw invalid('sp', `${u.name} has only ${now} gun(s) in action; it cannot lose ${sp}`);
     cs.set('units', u.id, 'sp_lost', u.sp_lost, u.sp_lost + sp).set('units', u.id, 'captured_guns', u.captured_guns, u.captured_guns + sp);

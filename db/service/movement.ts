@@ -13,7 +13,7 @@ import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
 import type { ChangeResult, DoubleTimeInput, FatigueRecoveryInput, MovementQuery, MovementReport, UnitMovementRow } from '../../contract';
 import { readClock, readCommands, readGame, readUnits, type UnitRow } from '../store';
-import { askRules, requireObject } from '../validate';
+import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
 import { check, commandArm, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
@@ -33,7 +33,6 @@ function movingUnits(ctx: GameContext, input: { commandId?: string; unitId?: str
 }
 
 function movementAllowance(ctx: GameContext, input: MovementQuery): MovementReport {
-  requireObject('input', input);
   const { units, field } = movingUnits(ctx, input);
   const game = readGame(ctx.db);
   const weather = weatherOf(game);
@@ -100,7 +99,6 @@ function bestEffort(asked: UnitMovementInput): ReturnType<typeof unitMovement> {
  * "Fatigue is then increased by 2 levels" (RI-B06: once a turn, never past the top level).
  */
 function doubleTime(ctx: GameContext, input: DoubleTimeInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'movement.double-time', input, (cs) => {
     const { units, field } = movingUnits(ctx, input);
     requireSegment(ctx, field, 'III', DOUBLE_TIME_RULE);
@@ -136,7 +134,6 @@ function doubleTime(ctx: GameContext, input: DoubleTimeInput): ChangeResult {
 
 /** II.B: a brigade is designated to recover fatigue this turn (or the designation is taken back). RI-B07. */
 function designateFatigueRecovery(ctx: GameContext, input: FatigueRecoveryInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'fatigue.recovery', input, (cs) => {
     const c = onMapCommand(ctx, 'commandId', input.commandId);
     requireStep(ctx, 'commandId', INITIATIVE_SEGMENT, 'B', FATIGUE_RULE);

@@ -16,12 +16,12 @@ import {
   orderChangeAttemptKind,
   resolveOrderChangeAttempt,
 } from '../../rules/orders';
-import { ORDER_CODES, SIDES, type OrderCode } from '../../rules/types';
+import { type OrderCode, type DieRoll } from '../../rules/types';
 import { ACTIVATION_SEGMENT, INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid, MusterError } from '../errors';
 import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderChangePreview, OrderChangePreviewInput, OrderPreRollInput, RollChangeResult, SetOrdersInput, StackedWithChoice, StackedWithChoicesInput } from '../../contract';
 import { readClock, readCommand, readCommands, readGame, readLeaders, readTurnState, type CommandRow } from '../store';
-import { askRules, optionalBool, optionalIdList, optionalRoll, requireObject, requireOneOf } from '../validate';
+import { askRules, optionalIdList } from '../validate';
 import { readHouseReadings } from '../reading-choices';
 import { actingArmyCommander, ledger, manName, officerRating, persons, requireCommanderOnMap, spendPoints, standingOrders, superiorOffers, superiors, tree } from './chain';
 import { check, commandArm, RULE, unitSubject, yes } from './common';
@@ -30,7 +30,6 @@ import { command, leader, onMapCommand, onMapUnit, requireSegment, requireStep }
 import { orderChangeCarrying } from './rule-seam';
 
 function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
-  requireObject('input', input);
   // RI-H06: before play begins these are the opening orders, a setup step that does not start the game.
   const opening = readGame(ctx.db).started === 0 && input.commandersInitiative !== true;
   return write(
@@ -40,10 +39,10 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
     (cs) => {
       const hasCommand = input.commandId !== undefined;
       if (hasCommand === (input.unitId !== undefined)) throw invalid('commandId', 'name either a command or a single unit, not both');
-      const ci = optionalBool('commandersInitiative', input.commandersInitiative, false);
-      const order = input.order === null ? null : requireOneOf('order', input.order, ORDER_CODES);
-      const neighbour = optionalBool('neighbourHasAssaultOrSkirmishOrders', input.neighbourHasAssaultOrSkirmishOrders, true);
-      const inEnemyLos = optionalBool('inEnemyLos', input.inEnemyLos, false);
+      const ci = input.commandersInitiative ?? false;
+      const order = input.order === null ? null : input.order;
+      const neighbour = input.neighbourHasAssaultOrSkirmishOrders ?? true;
+      const inEnemyLos = input.inEnemyLos ?? false;
       const c = hasCommand ? onMapCommand(ctx, 'commandId', input.commandId) : null;
       const u = hasCommand ? null : onMapUnit(ctx, 'unitId', input.unitId);
       const holderCommand = c ?? command(ctx, 'unitId', u!.command_id);
@@ -103,7 +102,6 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
  * higher in its chain of command, on the map and in play, each man once (RI-B14, RI-D16).
  */
 function stackedWithChoices(ctx: GameContext, input: StackedWithChoicesInput): StackedWithChoice[] {
-  requireObject('input', input);
   const u = onMapUnit(ctx, 'unitId', input.unitId);
   const commands = readCommands(ctx.db);
   const byId = new Map(commands.map((x) => [x.id, x]));
@@ -144,10 +142,9 @@ export function directOrdersNow(ctx: GameContext): DirectOrders {
 }
 
 function orderPreRoll(ctx: GameContext, input: OrderPreRollInput): RollChangeResult & { success: boolean } {
-  requireObject('input', input);
   return write(ctx, 'orders.preroll', input, (cs, game) => {
-    const side = requireOneOf('side', input.side, SIDES);
-    const typed = optionalRoll('roll', input.roll);
+    const side = input.side;
+    const typed = input.roll as DieRoll | undefined;
     requireStep(ctx, 'side', ORDERS_SEGMENT, 'B', RULE.nonAutomatic);
     refuseFinishedEntries(ctx, side, 'side');
     const { leader, rating } = actingArmyCommander(ctx, 'side', side, game);
@@ -192,7 +189,7 @@ export function orderChangeChecks(
   if (!commandChecked) commandMayAttemptChecks(ctx, c, commands);
   const from = orders.get(c.id)!.order;
   if (from === order) throw invalid('order', `${c.name} is already under ${order}`);
-  check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: optionalBool('neighbourHasAssaultOrSkirmishOrders', boardFacts.neighbourHasAssaultOrSkirmishOrders, true), inEnemyLos: optionalBool('inEnemyLos', boardFacts.inEnemyLos, false) })));
+  check('order', askRules(() => canIssueOrder(order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: boardFacts.neighbourHasAssaultOrSkirmishOrders ?? true, inEnemyLos: boardFacts.inEnemyLos ?? false })));
   const kind = askRules(() => orderChangeAttemptKind({ from, to: order, hasRsm: c.rsm === 1, subject: { arm: commandArm(c) } }));
   // Automatic attempts belong to phase I.A, the others to I.B (Rev. Sequence of Play).
   if (kind.kind === 'automatic') requireStep(ctx, 'order', ORDERS_SEGMENT, 'A', kind.rule);
@@ -239,10 +236,10 @@ export function standingOrdersWithin(ctx: GameContext, c: CommandRow, commands: 
  * man once, never the officer himself: RI-D16), the worst order standing within the command (RI-S09),
  * cavalry, adjacency and ineffectiveness.
  */
-function orderChangeDrmOf(ctx: GameContext, c: CommandRow, commands: CommandRow[], orders: ReturnType<typeof standingOrders>, input: { superiorsInRange?: unknown; superiorsUsingRating?: unknown; adjacentToEnemy?: unknown }) {
+function orderChangeDrmOf(ctx: GameContext, c: CommandRow, commands: CommandRow[], orders: ReturnType<typeof standingOrders>, input: { superiorsInRange?: string[] | undefined; superiorsUsingRating?: string[] | undefined; adjacentToEnemy?: boolean | undefined }) {
   const inRangeIds = optionalIdList('superiorsInRange', input.superiorsInRange);
   const usingIds = optionalIdList('superiorsUsingRating', input.superiorsUsingRating);
-  const adjacent = optionalBool('adjacentToEnemy', input.adjacentToEnemy, false);
+  const adjacent = input.adjacentToEnemy ?? false;
   const inRange = superiors(ctx, 'superiorsInRange', inRangeIds, c.id, commands, RULE.orderChangeDrms);
   const using = superiors(ctx, 'superiorsUsingRating', usingIds, c.id, commands, RULE.orderChangeDrms);
   const drm = {
@@ -260,7 +257,6 @@ function orderChangeDrmOf(ctx: GameContext, c: CommandRow, commands: CommandRow[
 
 /** What an order change attempt would roll with, before the die: the same DRMs as the roll, the officer's rating and the superiors to offer. */
 function previewOrderChange(ctx: GameContext, input: OrderChangePreviewInput): OrderChangePreview {
-  requireObject('input', input);
   const commands = readCommands(ctx.db);
   const c = onMapCommand(ctx, 'commandId', input.commandId);
   const { drm } = orderChangeDrmOf(ctx, c, commands, standingOrders(ctx, commands), input);
@@ -275,13 +271,12 @@ function previewOrderChange(ctx: GameContext, input: OrderChangePreviewInput): O
 }
 
 function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): OrderChangeAttemptResult {
-  requireObject('input', input);
   return write(ctx, 'orders.attempt', input, (cs) => {
     const commands = readCommands(ctx.db);
     const c = onMapCommand(ctx, 'commandId', input.commandId);
     refuseFinishedEntries(ctx, c.side, 'commandId');
-    const order = requireOneOf('order', input.order, ORDER_CODES);
-    const typed = optionalRoll('roll', input.roll);
+    const order = input.order;
+    const typed = input.roll as DieRoll | undefined;
     requireSegment(ctx, 'commandId', ORDERS_SEGMENT, RULE.ordersSegment);
     const orders = standingOrders(ctx, commands);
     const { drm, using } = orderChangeDrmOf(ctx, c, commands, orders, input);
@@ -311,12 +306,11 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
 }
 
 function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'command.attachment', input, (cs, game) => {
     const commands = readCommands(ctx.db);
     const c = onMapCommand(ctx, 'commandId', input.commandId);
-    const gainingRange = optionalBool('gainingCommanderHasDetachingInRange', input.gainingCommanderHasDetachingInRange, true);
-    const armyRange = optionalBool('armyCommanderHasDetachingInRange', input.armyCommanderHasDetachingInRange, true);
+    const gainingRange = input.gainingCommanderHasDetachingInRange ?? true;
+    const armyRange = input.armyCommanderHasDetachingInRange ?? true;
     requireStep(ctx, 'commandId', INITIATIVE_SEGMENT, 'C', 'Rev. Command Attachment');
     const detach = input.toCommandId === null;
     if (input.toCommandId === undefined) throw invalid('toCommandId', 'give the gaining command, or null to detach');

@@ -5,7 +5,6 @@
 import type { ChangeResult, EditLeaderArrivalInput, EditReinforcementGroupInput, ReinforcementGroupRow } from '../../contract';
 import { invalid } from '../errors';
 import { readCommands, readGroups, readTurn, readTurns, type TurnRow } from '../store';
-import { requireObject } from '../validate';
 import { groupName, turnLabel, VARIABLE_RULE } from './arrival-checks';
 import { write } from './context';
 import type { GameContext, ServiceFunctions } from './game-context';
@@ -24,7 +23,6 @@ function reinforcementGroups(ctx: GameContext): ReinforcementGroupRow[] {
 }
 
 function editReinforcementGroup(ctx: GameContext, input: EditReinforcementGroupInput): ChangeResult {
-  requireObject('input', input);
   return write(
     ctx,
     'reinforcement.schedule',
@@ -43,7 +41,6 @@ function editReinforcementGroup(ctx: GameContext, input: EditReinforcementGroupI
 }
 
 function editLeaderArrival(ctx: GameContext, input: EditLeaderArrivalInput): ChangeResult {
-  requireObject('input', input);
   return write(
     ctx,
     'reinforcement.schedule',

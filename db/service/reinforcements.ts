@@ -13,13 +13,13 @@
 import { maySpendRatingPoints } from '../../rules/activation';
 import { REINFORCEMENT_ENTRY_ORDERS } from '../../rules/orders';
 import { arrivalSucceeds, type ArrivalCheck } from '../../rules/reinforcements';
-import type { Side } from '../../rules/types';
+import type { DieRoll, Side } from '../../rules/types';
 import { forbidden, invalid, MusterError } from '../errors';
 import type { ChangeSet } from '../events';
 import type { ArrivalGroup, ArrivalLeader, ArrivalsReport, ArriveReinforcementInput, ChangeResult, OrderAlternativeArrivalInput, ReinforcementAttemptInput, ReinforcementAttemptResult, RollDueArrivalsResult } from '../../contract';
 import type { NewDiceRow } from '../dice';
 import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeaders, readTurn, readTurns, readUnits, type ReinforcementGroupDbRow } from '../store';
-import { askRules, optionalBool, optionalRoll, requireObject } from '../validate';
+import { askRules } from '../validate';
 import { ALTERNATIVE_RULE, arrivalState, groupCheck, groupName, topsOf, turnLabel, VARIABLE_RULE, type GroupCheck } from './arrival-checks';
 import { actingArmyCommander, ledger, subtree } from './chain';
 import { check } from './common';
@@ -141,17 +141,16 @@ function rollForGroup(ctx: GameContext, cs: ChangeSet, g: ReinforcementGroupDbRo
 }
 
 function attemptReinforcement(ctx: GameContext, input: ReinforcementAttemptInput): ReinforcementAttemptResult {
-  requireObject('input', input);
   return write<Omit<ReinforcementAttemptResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
     const g = group(ctx, 'groupId', input.groupId);
     // RI-H08: a side rolls for its own groups; the other side's are refused in the same words whatever its
     // army commander ordered for them (an Alternative Arrival Area changes when and how a group rolls).
     if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side rolls for its own groups`, VARIABLE_RULE);
-    const typed = optionalRoll('roll', input.roll);
+    const typed = input.roll as DieRoll | undefined;
     const clock = readClock(ctx.db);
     const overrides = {
-      ...(input.formationOnMap !== undefined ? { formationOnMap: optionalBool('formationOnMap', input.formationOnMap, false) } : {}),
-      ...(input.overallCommanderOnMap !== undefined ? { overallCommanderOnMap: optionalBool('overallCommanderOnMap', input.overallCommanderOnMap, false) } : {}),
+      ...(input.formationOnMap !== undefined ? { formationOnMap: input.formationOnMap ?? false } : {}),
+      ...(input.overallCommanderOnMap !== undefined ? { overallCommanderOnMap: input.overallCommanderOnMap ?? false } : {}),
     };
     const c = groupCheck(ctx, g, game, overrides);
     if (c.rolledThisTurn) throw forbidden('groupId', `${g.id} has already rolled for entry this turn`, c.check.rule);
@@ -195,7 +194,6 @@ function rollDueArrivals(ctx: GameContext, input: { side?: Side } = {}): RollDue
 }
 
 function arriveReinforcement(ctx: GameContext, input: ArriveReinforcementInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'reinforcement.arrived', input, (cs, game) => {
     const g = group(ctx, 'groupId', input.groupId);
     if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side brings on its own groups`, VARIABLE_RULE);
@@ -268,7 +266,6 @@ function notOnMapForAlternative(name: string): string {
 }
 
 function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArrivalInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'reinforcement.alternative', input, (cs, game) => {
     const g = group(ctx, 'groupId', input.groupId);
     if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group, not the ${input.side}'s`);

@@ -3,18 +3,16 @@
  * units and commands in play (fatigue, status, flags, skirmishers, command markers).
  */
 import { randomBytes } from 'node:crypto';
-import { DISORDER_CAUSES, mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
+import { mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
 import { mayBeOutOfCommand } from '../../rules/activation';
 import { bearsFatigue } from '../../rules/fatigue';
 import { defaultOrderChoices, switchToDefaultOrder, type DefaultOrderCause } from '../../rules/orders';
 import { UnitChanges } from './unit-changes';
-import { SIDES, UNIT_STATUSES } from '../../rules/types';
 import { eventDueAt } from '../clock';
 import { forbidden, invalid } from '../errors';
-import { COUNTER_LIMITS } from '../../rules/types';
 import type { ChangeResult, CommandNode, RosterSheet, RosterSheetQuery, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
 import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type CommandRow, type UnitRow } from '../store';
-import { askRules, optionalBool, requireInt, requireObject, requireOneOf } from '../validate';
+import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
 import { commandArm, RULE, unitSubject, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
@@ -28,12 +26,11 @@ interface ForcesRead {
 }
 
 function roster(ctx: GameContext, input: RosterQuery = {}, read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) }): RosterUnit[] {
-  const q = requireObject('input', input);
-  const side = q.side === undefined ? undefined : requireOneOf('side', q.side, SIDES);
-  const includeOffMap = optionalBool('includeOffMap', q.includeOffMap, true);
+  const side = input.side;
+  const includeOffMap = input.includeOffMap ?? true;
   const { commands } = read;
   const byId = new Map(commands.map((c) => [c.id, c]));
-  const within = q.commandId === undefined ? null : subtree(command(ctx, 'commandId', q.commandId).id, commands);
+  const within = input.commandId === undefined ? null : subtree(command(ctx, 'commandId', input.commandId).id, commands);
   const orders = standingOrders(ctx, commands);
   const path = (id: string): string[] => {
     const names: string[] = [];
@@ -169,11 +166,10 @@ function treeOf(ctx: GameContext, read: ForcesRead): CommandNode[] {
 // Unit state
 
 function setFatigue(ctx: GameContext, input: SetFatigueInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'fatigue', input, (cs) => {
     const u = unit(ctx, 'unitId', input.unitId);
     if (!bearsFatigue(u.arm)) throw forbidden('unitId', `${u.name} is artillery; fatigue applies to infantry and cavalry`, 'Rev. Cavalry Fatigue');
-    const level = requireInt('level', input.level, COUNTER_LIMITS.fatigue.min, COUNTER_LIMITS.fatigue.max);
+    const level = input.level;
     if (level === u.fatigue) throw invalid('level', `${u.name} is already at fatigue level ${level}`);
     cs.set('units', u.id, 'fatigue', u.fatigue, level);
     return { summary: `${u.name}: fatigue ${u.fatigue} -> ${level}`, result: {} };
@@ -181,16 +177,15 @@ function setFatigue(ctx: GameContext, input: SetFatigueInput): ChangeResult {
 }
 
 function setStatus(ctx: GameContext, input: SetStatusInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'status', input, (cs) => {
     const u = unit(ctx, 'unitId', input.unitId);
-    const status = requireOneOf('status', input.status, UNIT_STATUSES);
+    const status = input.status;
     if (status === u.status) throw invalid('status', `${u.name} is already ${status}`);
     // RI-K16: elimination follows from losses (RI-S07); an eliminated unit has no status to change.
     if (status === 'eliminated') throw invalid('status', `${u.name} is eliminated by its losses when its last SP is lost, not by a status change (RI-S07)`);
     if (u.status === 'eliminated') throw invalid('unitId', `${u.name} is eliminated: its status no longer changes (RI-S07)`);
-    const cause = input.cause === undefined ? null : requireOneOf('cause', input.cause, DISORDER_CAUSES);
-    const enemyNear = optionalBool('enemyWithinTacticalMovementRange', input.enemyWithinTacticalMovementRange, true);
+    const cause = input.cause === undefined ? null : input.cause;
+    const enemyNear = input.enemyWithinTacticalMovementRange ?? true;
     const changes = new UnitChanges(cs);
     changes.setStatus(u, status, cause, enemyNear);
     return { summary: changes.notes.join('; ') + (cause ? ` (${cause.replace(/-/g, ' ')})` : ''), result: {} };
@@ -198,13 +193,12 @@ function setStatus(ctx: GameContext, input: SetStatusInput): ChangeResult {
 }
 
 function setUnitFlags(ctx: GameContext, input: SetUnitFlagsInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'unit.flags', input, (cs) => {
     const u = unit(ctx, 'unitId', input.unitId);
     const flags: string[] = [];
     const flag = (name: 'mounted' | 'outOfAmmo' | 'extendedColumn' | 'strategicMovement', column: 'mounted' | 'out_of_ammo' | 'extended_column' | 'strategic_movement') => {
-      if (input[name] === undefined) return;
-      const v = optionalBool(name, input[name], false);
+      const v = input[name];
+      if (v === undefined) return;
       cs.set('units', u.id, column, u[column], yes(v));
       flags.push(`${name} ${v ? 'on' : 'off'}`);
     };
@@ -219,11 +213,10 @@ function setUnitFlags(ctx: GameContext, input: SetUnitFlagsInput): ChangeResult 
 }
 
 function designateSkirmishers(ctx: GameContext, input: DesignateSkirmishersInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'skirmishers.designated', input, (cs) => {
     const u = unit(ctx, 'unitId', input.unitId);
     const brigade = input.brigadeId === undefined ? command(ctx, 'unitId', u.command_id) : onMapCommand(ctx, 'brigadeId', input.brigadeId);
-    const atMe = optionalBool('brigadeAtMe', input.brigadeAtMe, true);
+    const atMe = input.brigadeAtMe ?? true;
     if (u.skirmishers !== null) throw invalid('unitId', `${u.name} is already out as skirmishers`);
     const units = readUnits(ctx.db);
     if (units.some((x) => x.skirmishers === brigade.id)) throw forbidden('unitId', `${brigade.name} already has a unit out as skirmishers`, RULE.skirmishers);
@@ -242,10 +235,9 @@ function designateSkirmishers(ctx: GameContext, input: DesignateSkirmishersInput
 }
 
 function recallSkirmishers(ctx: GameContext, input: RecallSkirmishersInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'skirmishers.recalled', input, (cs) => {
     const brigade = onMapCommand(ctx, 'commandId', input.commandId);
-    const atMe = optionalBool('brigadeAtMe', input.brigadeAtMe, true);
+    const atMe = input.brigadeAtMe ?? true;
     const units = readUnits(ctx.db);
     const skirmisher = units.find((x) => x.skirmishers === brigade.id);
     if (!skirmisher) throw forbidden('commandId', `${brigade.name} has no skirmishers out`, RULE.skirmishers);
@@ -276,24 +268,23 @@ export function requireRecoveryMarkerAllowed(ctx: GameContext, c: CommandRow, or
 }
 
 function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'command.markers', input, (cs) => {
     const c = onMapCommand(ctx, 'commandId', input.commandId);
     if (input.rsm === undefined && input.recovery === undefined && input.ineffective === undefined) throw invalid('rsm', 'give at least one of rsm, recovery, ineffective');
     const parts: string[] = [];
     if (input.rsm !== undefined) {
-      const v = optionalBool('rsm', input.rsm, false);
+      const v = input.rsm ?? false;
       cs.set('commands', c.id, 'rsm', c.rsm, yes(v));
       parts.push(`RSM marker ${v ? 'placed' : 'removed'}`);
     }
     if (input.recovery !== undefined) {
-      const v = optionalBool('recovery', input.recovery, false);
+      const v = input.recovery ?? false;
       if (v) requireRecoveryMarkerAllowed(ctx, c);
       cs.set('commands', c.id, 'recovery', c.recovery, yes(v));
       parts.push(`Recovery marker ${v ? 'placed' : 'removed'}`);
     }
     if (input.ineffective !== undefined) {
-      const v = optionalBool('ineffective', input.ineffective, false);
+      const v = input.ineffective ?? false;
       cs.set('commands', c.id, 'ineffective', c.ineffective, yes(v));
       parts.push(v ? 'Ineffective' : 'effective again');
       if (v && c.ineffective === 0) {

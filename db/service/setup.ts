@@ -4,13 +4,11 @@
  * at any time a value can be corrected as an explicit correction with a reason, logged with the old and
  * the new value, because players find misprints mid-game (RI-H04).
  */
-import { SIDES, WEAPONS } from '../../rules/types';
 import type { Scenario } from '../../data/scenario-schema';
 import { invalid, MusterError, notFound } from '../errors';
 import type { ChangeSet } from '../events';
 import type { ApplyCounterValuesInput, ChangeResult, CorrectLeaderInput, CorrectUnitInput, EditLeaderInput, EditObjectivesInput, EditUnitInput } from '../../contract';
 import { readGame, readObjectives, readUnit, type LeaderDbRow, type UnitRow } from '../store';
-import { requireInt, requireObject, requireOneOf } from '../validate';
 import { sameManCounters } from './chain';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { leader, unit } from './lookups';
@@ -24,9 +22,10 @@ interface LeaderValues {
 /** Applies a leader's new printed values; returns what changed ("rating 2 -> 4"). */
 function leaderChanges(cs: ChangeSet, l: LeaderDbRow, input: LeaderValues): string[] {
   if (input.rating === undefined && input.stars === undefined && input.range === undefined) throw invalid('rating', 'give at least one of rating, stars, range');
-  const rating = input.rating === undefined ? l.rating : requireInt('rating', input.rating, 0, 9);
-  const stars = input.stars === undefined ? l.stars : requireInt('stars', input.stars, 0, 4);
-  const range = input.range === undefined ? l.range : requireInt('range', input.range, 0, 20);
+  // Within the counters' limits (rules/types.ts COUNTER_LIMITS): the contract's schema refused any other value.
+  const rating = input.rating ?? l.rating;
+  const stars = input.stars ?? l.stars;
+  const range = input.range ?? l.range;
   cs.set('leaders', l.id, 'rating', l.rating, rating).set('leaders', l.id, 'stars', l.stars, stars).set('leaders', l.id, 'range', l.range, range);
   cs.set('leaders', l.id, 'rating_verified', l.rating_verified, 1);
   const parts: string[] = [];
@@ -54,22 +53,21 @@ function unitChanges(cs: ChangeSet, u: UnitRow, input: UnitValues): string[] {
   if (input.artilleryRow !== undefined && input.artilleryRow !== null && u.arm !== 'artillery') {
     throw invalid('artilleryRow', `${u.name} is ${u.arm}: only a battery's guns have an artillery range row`);
   }
-  const sp = input.sp === undefined ? u.sp : requireInt('sp', input.sp, 1, 40);
+  const sp = input.sp ?? u.sp;
   let weapon = u.weapon;
   if (input.weapon !== undefined) {
     if (u.arm === 'artillery') {
       if (input.weapon !== null) throw invalid('weapon', 'artillery has no small-arms weapon type (leave it null)', 'Rev. Range Effects Chart');
     } else {
-      weapon = requireOneOf('weapon', input.weapon, WEAPONS);
+      weapon = input.weapon;
     }
   }
   // The losses recorded so far stay: the printed strength cannot fall below them.
   const away = u.sp_lost + u.stragglers + u.abandoned_guns;
   if (sp < away) throw invalid('sp', `${u.name} has ${away} SP lost, straggling or left as abandoned guns: its printed SP cannot be less than that (undo a loss first)`);
   // Blank is "not entered" (null): that unit's cohesion outcomes are then read at the table.
-  const rating = (field: string, v: number | null | undefined, now: number | null) => (v === undefined ? now : v === null ? null : requireInt(field, v, 0, 9));
-  const ordered = rating('cohesionOrdered', input.cohesionOrdered, u.cohesion_ordered);
-  const disordered = rating('cohesionDisordered', input.cohesionDisordered, u.cohesion_disordered);
+  const ordered = input.cohesionOrdered === undefined ? u.cohesion_ordered : input.cohesionOrdered;
+  const disordered = input.cohesionDisordered === undefined ? u.cohesion_disordered : input.cohesionDisordered;
   cs.set('units', u.id, 'sp', u.sp, sp).set('units', u.id, 'weapon', u.weapon, weapon);
   const gunRow = input.artilleryRow === undefined ? u.artillery_row : input.artilleryRow;
   cs.set('units', u.id, 'cohesion_ordered', u.cohesion_ordered, ordered).set('units', u.id, 'cohesion_disordered', u.cohesion_disordered, disordered);
@@ -84,7 +82,6 @@ function unitChanges(cs: ChangeSet, u: UnitRow, input: UnitValues): string[] {
 }
 
 function editLeader(ctx: GameContext, input: EditLeaderInput): ChangeResult {
-  requireObject('input', input);
   return write(
     ctx,
     'setup.leader',
@@ -101,7 +98,6 @@ function editLeader(ctx: GameContext, input: EditLeaderInput): ChangeResult {
 }
 
 function editUnit(ctx: GameContext, input: EditUnitInput): ChangeResult {
-  requireObject('input', input);
   return write(
     ctx,
     'setup.unit',
@@ -161,14 +157,13 @@ function correctUnit(ctx: GameContext, input: CorrectUnitInput): ChangeResult {
  * correction, with its reason (RI-H04).
  */
 function editObjectives(ctx: GameContext, input: EditObjectivesInput): ChangeResult {
-  requireObject('input', input);
   const started = readGame(ctx.db).started === 1;
   return write(
     ctx,
     started ? 'setup.correction' : 'setup.objective',
     input,
     (cs, game) => {
-      const side = requireOneOf('side', input.side, SIDES);
+      const side = input.side;
       if (input.name === undefined && input.required === undefined) throw invalid('name', 'give the new name of an objective, or how many objectives the side needs');
       const reason = input.reason?.trim() ?? '';
       if (started && reason === '') throw invalid('reason', 'Reason: say why the objectives are corrected (e.g. "the scenario sheet lists it")', 'Rev. Victory');
@@ -185,7 +180,7 @@ function editObjectives(ctx: GameContext, input: EditObjectivesInput): ChangeRes
       }
       if (input.required !== undefined) {
         const lists = JSON.parse(game.objectives) as Scenario['objectives'];
-        const required = requireInt('required', input.required, 0, 40);
+        const required = input.required;
         if (required > rows.length) throw invalid('required', `Needed: the ${side} lists ${rows.length} objective${rows.length === 1 ? '' : 's'}, so it cannot need ${required}`, 'Rev. Victory');
         if (required === lists.required[side]) throw invalid('required', `the ${side} already needs ${required}`);
         const next = { ...lists, required: { ...lists.required, [side]: required } };

@@ -12,7 +12,7 @@ import { readHouseReadings } from '../reading-choices';
 import type { HouseReadingSettings } from '../../rules/house-readings';
 import { statement } from '../statements';
 import { readClock, readCommands, readGame, readLeaders, readObjective, readObjectives, readTurns, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
-import { askRules, requireBool, requireId, requireObject, requireOneOf } from '../validate';
+import { askRules } from '../validate';
 import { RULE, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { victorySections } from './rule-seam';
@@ -267,11 +267,10 @@ function lossesByTurn(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[]
 
 /** Records that a side occupies one of the Geographic Objectives on its list, or no longer does. RI-S27. */
 function setObjective(ctx: GameContext, input: SetObjectiveInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'objective.occupied', input, (cs, game) => {
-    const side = requireOneOf('side', input.side, SIDES);
-    const objectiveId = requireId('objectiveId', input.objectiveId);
-    const occupied = requireBool('occupied', input.occupied);
+    const side = input.side;
+    const objectiveId = input.objectiveId;
+    const occupied = input.occupied;
     const o = readObjective(ctx.db, `${side}:${objectiveId}`);
     if (!o) throw notFound('objectiveId', `"${objectiveId}" is not on the ${side} list of Geographic Objectives in this scenario`);
     if ((o.occupied === 1) === occupied) throw invalid('occupied', `${o.name} is already recorded as ${occupied ? 'occupied' : 'not occupied'} by the ${side}`);
@@ -287,10 +286,9 @@ function setObjective(ctx: GameContext, input: SetObjectiveInput): ChangeResult 
 
 /** Records that a side's Manpower Objective (as its scenario sheet sets it) is met, or not. RI-S28. */
 function setManpowerObjective(ctx: GameContext, input: SetManpowerObjectiveInput): ChangeResult {
-  requireObject('input', input);
   return write(ctx, 'objective.manpower', input, (cs, game) => {
-    const side = requireOneOf('side', input.side, SIDES);
-    const met = requireBool('met', input.met);
+    const side = input.side;
+    const met = input.met;
     const column = side === 'USA' ? 'manpower_usa' : 'manpower_csa';
     if ((game[column] === 1) === met) throw invalid('met', `the ${side} Manpower Objective is already recorded as ${met ? 'met' : 'not met'}`);
     cs.set('game', 1, column, game[column], yes(met));
