@@ -23,6 +23,7 @@ import { MIGRATIONS } from './migrations';
 import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
 import { asSeenBy } from './service/secrets';
+import { seatQuery, seatWrite } from './seats/calls';
 import { normaliseOptionalRules, recordOptionalRules } from './service/optional-rules';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';
@@ -94,9 +95,11 @@ export class GameService {
         value(this: GameService, input?: unknown) {
           const parsed = schema.safeParse(input);
           if (!parsed.success) throw refusedInput(parsed.error);
+          // A seat of a two-seat game signs its changes and holds its secret entries (db/seats/calls.ts).
+          if (GAME_CONTRACT[name].kind === 'write') return seatWrite(this.ctx, name, parsed.data, (ctx) => impl(ctx, parsed.data));
           if (!seenBy) return impl(this.ctx, parsed.data);
           const viewer = (parsed.data as { viewer?: Viewer } | undefined)?.viewer;
-          return asSeenBy(this.ctx, viewer, (ctx) => impl(ctx, parsed.data));
+          return seatQuery(this.ctx, viewer, (ctx) => asSeenBy(ctx, viewer, (seen) => impl(seen, parsed.data)));
         },
         writable: true,
         configurable: true,
@@ -222,6 +225,11 @@ export class GameService {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/** The game's context (db/service/context.ts), for what works on the file as a whole: the two seats' exchange (db/seats/). */
+export function contextOf(game: GameService): GameContext {
+  return (game as unknown as { ctx: GameContext }).ctx;
 }
 
 /** The refusal of a damaged file: what is wrong, and where to look for the rest. */

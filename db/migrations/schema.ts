@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 14,
+  version: 15,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -227,6 +227,57 @@ WHEN EXISTS (SELECT 1 FROM genesis)
 BEGIN SELECT RAISE(ABORT, 'the optional rules are fixed when the game is created'); END;
 CREATE TRIGGER events_salt_append_only BEFORE UPDATE OF salt ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only: only undone and redo_next may change'); END;
+CREATE TABLE seat_game (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  game_id TEXT NOT NULL,
+  local_side TEXT NOT NULL CHECK (local_side IN ('USA', 'CSA')),
+  created_at TEXT NOT NULL
+);
+CREATE TABLE seat_keys (
+  side TEXT PRIMARY KEY CHECK (side IN ('USA', 'CSA')),
+  public_key TEXT NOT NULL
+);
+CREATE TABLE seat_private_key (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  private_key TEXT NOT NULL
+);
+CREATE TABLE event_seats (
+  seq INTEGER PRIMARY KEY REFERENCES events(seq),
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  call_fn TEXT NOT NULL,
+  call_input TEXT NOT NULL,
+  call_at TEXT NOT NULL,
+  call_index INTEGER NOT NULL CHECK (call_index >= 0),
+  signature TEXT NOT NULL
+);
+CREATE TRIGGER event_seats_append_only BEFORE UPDATE ON event_seats
+BEGIN SELECT RAISE(ABORT, 'signed events are append-only'); END;
+CREATE TRIGGER event_seats_no_delete BEFORE DELETE ON event_seats
+BEGIN SELECT RAISE(ABORT, 'signed events are append-only'); END;
+CREATE TABLE seat_commitments (
+  turn_id TEXT NOT NULL,
+  segment TEXT NOT NULL,
+  phase TEXT NOT NULL,
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  commitment TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  salt TEXT,
+  revealed INTEGER NOT NULL DEFAULT 0 CHECK (revealed IN (0, 1)),
+  PRIMARY KEY (turn_id, segment, phase, side)
+);
+CREATE TABLE seat_pending (
+  n INTEGER PRIMARY KEY,
+  call_fn TEXT NOT NULL,
+  call_input TEXT NOT NULL,
+  call_at TEXT NOT NULL,
+  rolls TEXT NOT NULL
+);
+CREATE TABLE seat_peer (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  head_seq INTEGER NOT NULL,
+  head_hash TEXT NOT NULL
+);
 `,
 };
 
