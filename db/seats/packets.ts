@@ -203,7 +203,13 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
   const salts = call.flatMap((e) => [e.salt, ...e.dice.map((d) => d.salt)]);
   if (salts.some((s) => s === null)) throw refused(`event #${first.seq} has no salt: a two-seat game salts every event and roll`);
   const rolls = call.flatMap((e) => e.dice.filter((d) => d.source === 'app').map((d) => d.roll));
-  replayCall(ctx, { fn: first.fn, input: first.input, at: first.at, rolls }, salts as string[]);
+  try {
+    replayCall(ctx, { fn: first.fn, input: first.input, at: first.at, rolls }, salts as string[]);
+  } catch (e) {
+    // What the service would refuse at this seat is refused here too: the packet is not taken.
+    if (e instanceof MusterError && e.field !== FIELD) throw refused(`the ${first.side} seat's event #${first.seq} is refused here as it would be at this seat: ${e.reason}`, e.code === 'RULES_FORBID' ? 'RULES_FORBID' : 'INVALID_ARGUMENT', e.rule);
+    throw e;
+  }
   const written = eventsAfter(ctx.db, head.seq);
   if (written.length !== call.length || written.some((w, k) => w.hash !== call[k]!.hash || w.seq !== call[k]!.seq)) {
     throw refused(`event #${first.seq} does not replay to the event the ${first.side} seat signed: what it says is not what its change does (an edited event)`);
@@ -211,7 +217,7 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
   try {
     refuseOutOfTurn(facts, first.side, written, 'revealed', FIELD);
   } catch (e) {
-    if (e instanceof MusterError) throw refused(`the ${first.side} seat wrote event #${first.seq} out of turn: ${e.message}`, 'RULES_FORBID', e.rule);
+    if (e instanceof MusterError) throw refused(`the ${first.side} seat wrote event #${first.seq} out of turn: ${e.reason}`, 'RULES_FORBID', e.rule);
     throw e;
   }
   for (const e of call) insertEventSeat(ctx.db, { seq: e.seq, side: e.side, call_fn: e.fn, call_input: e.input, call_at: e.at, call_index: e.index, signature: e.signature });
