@@ -326,6 +326,7 @@ export function runCli(argv: string[]): CliResult {
           line(`dice log: ${report.dice.count} rolls, ${report.dice.ok ? 'hash chain intact' : report.dice.problems.join('; ')}`);
           line(`state: ${report.state.count} rows, ${report.state.ok ? 'as the log rebuilds them' : report.state.problems.join('; ')}`);
           line(`schema: ${report.schema.count} tables, indexes and triggers, ${report.schema.ok ? "the ones Muster writes" : report.schema.problems.join('; ')}`);
+          if (report.seats) line(`seats: ${report.seats.count} signatures and commitments, ${report.seats.ok ? "each the seat's own, each revealed entry as committed" : report.seats.problems.join('; ')}`);
           line(`fingerprint: ${report.fingerprint || 'unreadable'}`);
         }
         if (!report.ok) return { code: 1, stdout: out.join('\n') + '\n', stderr: `error: ${file} failed verification\n` };

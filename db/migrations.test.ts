@@ -329,6 +329,35 @@ describe('0013: unpredictable dice, salted hashes', () => {
   });
 });
 
+describe('0015: two seats', () => {
+  it('brings a version 14 game to version 15: a game at one laptop, no seat, its fingerprint kept, it plays on and verifies without a seats section', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 14) });
+    expect(played.schemaVersion).toBe(14);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const fingerprint = played.info().fingerprint;
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      for (const table of ['seat_game', 'seat_keys', 'seat_private_key', 'event_seats', 'seat_commitments', 'seat_pending', 'seat_peer']) {
+        expect(g.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+      }
+      expect(g.info().fingerprint).toBe(fingerprint);
+      g.recordLoss({ unitId: '2-wi', sp: 1 });
+      const report = g.verify();
+      expect(report).toMatchObject({ ok: true });
+      expect(report.seats).toBeUndefined();
+      // Who signed an event never changes once written.
+      g.db.prepare("INSERT INTO event_seats (seq, side, call_fn, call_input, call_at, call_index, signature) VALUES (1, 'USA', 'recordLoss', '', 'now', 0, 'AA==')").run();
+      expect(() => g.db.exec("UPDATE event_seats SET side = 'CSA' WHERE seq = 1")).toThrow(/append-only/);
+      expect(() => g.db.exec('DELETE FROM event_seats WHERE seq = 1')).toThrow(/append-only/);
+    } finally {
+      g.close();
+    }
+  });
+});
+
 describe('the schema a new file gets (db/migrations/schema.ts)', () => {
   /** What sqlite_master lists, in SQLite's order: every table, index and trigger with its statement. */
   const schemaOf = (db: Database.Database) => db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid').all();
