@@ -147,7 +147,7 @@ describe('hidden entries by commitment', () => {
     t.CSA.finishEntries({ side: 'CSA' });
     send(t, 'USA');
     send(t, 'CSA');
-    t.CSA.db.prepare("UPDATE seat_pending SET rolls = ? WHERE call_fn = 'orderPreRoll'").run(JSON.stringify([pre.roll === 0 ? 1 : 0]));
+    t.CSA.db.prepare("UPDATE seat_pending SET rolls = ? WHERE call_fn = 'orderPreRoll'").run(JSON.stringify([pre.dice[0]!.roll === 0 ? 1 : 0]));
     // USA's reveal reaches CSA, which reveals its (changed) entries; USA refuses them, naming them.
     send(t, 'USA');
     expectRefusedWhole(t, 'USA', packetFrom(t.CSA), /CSA's revealed entries of I\.B Non-Automatic Order Change Phase \(turn 1863-07-01T0740\) do not match the commitment CSA made/);
