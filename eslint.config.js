@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Dice go through the injected roller (GUIDE §6).' }],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Dice go through the injected roller: rules/ is pure, no randomness (docs/architecture.md).' }],
     },
   },
   {
@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   // The screens: Vue single-file components (TypeScript in <script setup>), and the renderer's layer
-  // boundary (GUIDE §1): values only from vue, pinia, rules/ and the renderer itself; the contract,
+  // boundary (docs/architecture.md): values only from vue, pinia, rules/ and the renderer itself; the contract,
   // the service and the shell are imported for their types only.
   ...pluginVue.configs['flat/recommended'].map((config) => ({ ...config, files: ['renderer/**/*.vue'] })),
   {

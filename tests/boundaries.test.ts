@@ -1,5 +1,5 @@
 /**
- * Layer boundaries (GUIDE §1): rules/ is a pure engine that imports nothing but itself,
+ * Layer boundaries (docs/architecture.md): rules/ is a pure engine that imports nothing but itself,
  * and only the Electron entry files may import 'electron'. Checked by reading the sources.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
