@@ -2,7 +2,8 @@
  * Skirmish at Willoughby Run played to its end from two seats, through packets only (RI-H09): every Orders
  * Segment each seat makes hidden entries on its own file (the army commander's pre-roll with the app's die,
  * an order change attempt when it succeeds, the Initiative declarations), committed before either is seen;
- * the Activation Segment alternates as the sequence of play says. Neither file ever holds the other side's
+ * the Activation Segment alternates as the sequence of play says (ME attempts, fire attacks with the app's die,
+ * passes). Neither file ever holds the other side's
  * unrevealed entry (its bytes are searched, the WAL included), and both end with the same fingerprint, the
  * same tally and a verify that checks both seats' signatures and every commitment.
  */
@@ -51,17 +52,39 @@ interface Played {
   hiddenSteps: number;
   hiddenCalls: number;
   activations: number;
+  fires: number;
   packets: number;
+}
+
+/**
+ * A fire attack by a unit of the activated command on an enemy unit, the app rolling the die and the loss
+ * typed as read from the players' Fire Table (Muster ships no chart): true if the service took it.
+ */
+function fire(game: GameService, side: Side, commandId: string): boolean {
+  const roster = game.roster();
+  const firer = roster.find((u) => u.side === side && u.onMap && u.currentSp > 0 && (u.commandId === commandId || u.commandId.startsWith(`${commandId}-`)));
+  const target = roster.find((u) => u.side !== side && u.onMap && u.currentSp > 1);
+  if (!firer || !target) return false;
+  try {
+    // The app rolls the fire die first (a public roll by the seat whose step it is); the loss is read from it.
+    const die = game.rollDie({ purpose: `fire: ${firer.name} at ${target.name}` });
+    game.resolveFire({ stack: [firer.id], range: 1, targets: [target.id], rollSeq: die.dice[0]!.seq, result: { sp: die.roll >= 5 ? 1 : 0 } });
+    return true;
+  } catch {
+    // A unit out of ammunition, or out of reach: the side passes instead.
+    return false;
+  }
 }
 
 /** Plays the scenario to its end; asserts the secrecy of every hidden entry on the way. */
 function playToTheEnd(t: Table): Played {
-  const played: Played = { turns: 0, hiddenSteps: 0, hiddenCalls: 0, activations: 0, packets: 0 };
+  const played: Played = { turns: 0, hiddenSteps: 0, hiddenCalls: 0, activations: 0, fires: 0, packets: 0 };
   const post = (from: Side) => {
     played.packets += 1;
     return send(t, from);
   };
   const turns = new Set<string>();
+  const fired = new Set<string>();
   for (let step = 0; step < 2000; step += 1) {
     if (t.USA.info().ended && t.CSA.info().ended) return { ...played, turns: turns.size };
     turns.add(t.USA.info().clock.turnId);
@@ -94,16 +117,19 @@ function playToTheEnd(t: Table): Played {
     else if (due.items.some((o) => o.id === 'end-game')) seat.settleObligation({ id: 'end-game', choice: 'end' });
     else if (clock.segment === 'III') {
       const ts = seat.turnState();
-      try {
-        seat.advanceClock();
-      } catch {
-        // The phase is not over: the side to act activates a command at RE (twice a turn at most), or passes.
-        const re = ts.legal.activations.find((a) => a.side === who && a.commandId !== undefined && a.re.allowed);
-        if (re && ts.activations < 2) {
-          seat.activateRe({ commandId: re.commandId! });
-          played.activations += 1;
-        } else seat.pass({ side: who });
-      }
+      // Three passes in a row end the phase; until then the side to act fires with the command it
+      // activated, tries to activate one at ME (once a turn), or passes.
+      const active = ts.activated.find((a) => a.side === who && a.effectiveness !== 'confusion' && !fired.has(`${ts.turnId}/${a.commandId}`));
+      const me = ts.legal.activations.find((a) => a.side === who && a.commandId !== undefined && a.me.allowed);
+      if (ts.passesInRow >= 3) seat.advanceClock();
+      else if (active) {
+        fired.add(`${ts.turnId}/${active.commandId}`);
+        if (fire(seat, who, active.commandId)) played.fires += 1;
+        else seat.pass({ side: who });
+      } else if (me && !ts.activated.some((a) => a.side === who)) {
+        seat.attemptActivation({ commandId: me.commandId! });
+        played.activations += 1;
+      } else seat.pass({ side: who });
     } else {
       seat.advanceClock();
     }
@@ -123,6 +149,12 @@ describe('Skirmish at Willoughby Run from two seats', () => {
     expect(played.hiddenCalls).toBeGreaterThanOrEqual(66);
     // More than the finishings and declarations: pre-rolls every turn, and order change attempts.
     expect(played.hiddenCalls).toBeGreaterThan(66 + 11);
+    // The Activation Segments were played: ME attempts and fire attacks with the app's die, losses taken.
+    expect(played.activations).toBeGreaterThan(0);
+    expect(played.fires).toBeGreaterThan(0);
+    const tally = t.USA.tally();
+    expect(tally.usa.lossPoints + tally.csa.lossPoints).toBeGreaterThan(0);
+    expect(tally.final).toBe(true);
     expect(t.USA.info().ended).toBe(true);
     expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     expect(t.CSA.info().eventCount).toBe(t.USA.info().eventCount);
