@@ -64,6 +64,21 @@ export const PacketCommitment = z.strictObject({
 });
 export type PacketCommitment = z.infer<typeof PacketCommitment>;
 
+/** A die rolled jointly by both seats: the request (a commitment to the asker's share), the answer, the reveal. */
+export const PacketJointRoll = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{16}$/),
+  side: Side,
+  purpose: z.string().min(1).max(200),
+  commitment: Hex64,
+  signature: Base64,
+  answer: z.number().int().min(0).max(9).nullable(),
+  answerSignature: Base64.nullable(),
+  share: z.number().int().min(0).max(9).nullable(),
+  salt: Hex32.nullable(),
+  eventSeq: z.number().int().min(1).nullable(),
+});
+export type PacketJointRoll = z.infer<typeof PacketJointRoll>;
+
 /** What one seat sends the other: every event the other has not acknowledged, its commitments, and its head. */
 export const Packet = z.strictObject({
   format: z.literal('muster/seats/packet/1'),
@@ -72,5 +87,6 @@ export const Packet = z.strictObject({
   head: z.strictObject({ seq: z.number().int().min(0), hash: Hex64 }),
   events: z.array(PacketEvent).max(100_000),
   commitments: z.array(PacketCommitment).max(10_000),
+  joint: z.array(PacketJointRoll).max(10_000),
 });
 export type Packet = z.infer<typeof Packet>;

@@ -29,7 +29,7 @@ import { pathToFileURL } from 'node:url';
 import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type NewGameInput, type Output, type Viewer } from '../contract';
 import { dispatchGameSync, serviceHandlers, toErrorInfo } from './dispatch';
 import { GameService } from './service';
-import { SeatUsageError, joinCommand, newSeatGame, receiveCommand, sendCommand } from './seats/cli';
+import { SeatUsageError, joinCommand, newSeatGame, receiveCommand, rollCommand, sendCommand } from './seats/cli';
 
 const USAGE = `usage: muster <command> <file> [options]
   call <file> <function> [<json input>]   any game function (see "functions"); JSON out
@@ -43,7 +43,7 @@ const USAGE = `usage: muster <command> <file> [options]
   verify <file> [--json]
 two seats: new <file> --scenario <name> --seat USA|CSA --invite <invitation file>
   join <file> --invite <invitation file> --seat USA|CSA --reply <reply file>
-  send <file> <packet file> | receive <file> <packet or reply file>
+  send <file> <packet file> | receive <file> <packet or reply file> | roll <file> --purpose <text> (a joint die)
 secret entries are shown (and undone) only with --viewer USA|CSA (that side's own) or --reveal (both sides'):
   roster, log, tally, undo, redo and call take them`;
 
@@ -72,6 +72,7 @@ const OPTIONS = {
   seat: { type: 'string' },
   invite: { type: 'string' },
   reply: { type: 'string' },
+  purpose: { type: 'string' },
 } as const;
 
 /**
@@ -201,6 +202,7 @@ function seatCommand(command: string, file: string, extra: string[], values: { [
   if (command === 'join') return (more(0), joinCommand(file, options));
   if (command === 'send') return (more(1), sendCommand(file, extra[0]));
   if (command === 'receive') return (more(1), receiveCommand(file, extra[0]));
+  if (command === 'roll') return (more(0), rollCommand(file, text('purpose')));
   return null;
 }
 
@@ -338,7 +340,7 @@ export function runCli(argv: string[]): CliResult {
     return { code: 0, stdout: out.length ? out.join('\n') + '\n' : '', stderr: '' };
   } catch (e) {
     if (e instanceof UsageError || e instanceof SeatUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, join, send, receive, roster, loss, undo, redo, log, tally, info, verify; "help" for usage)\n` };
+      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, join, send, receive, roll, roster, loss, undo, redo, log, tally, info, verify; "help" for usage)\n` };
     }
     // The same words the app would show (a full disk, a read-only file...), never SQLite's own.
     const message = e instanceof Refused ? e.message : refusalWords(argv[1] ?? 'the file', toErrorInfo(e));

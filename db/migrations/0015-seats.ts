@@ -14,6 +14,9 @@
  *   filled in when its entries are revealed (revealed = 1 once they are, and checked).
  * - seat_pending: the local seat's hidden entries of the current step, made but not yet revealed: the call,
  *   its input, its time and the rolls the app made for it. Emptied when they are revealed.
+ * - seat_joint_rolls: a die rolled jointly by both seats while both are live: the rolling seat's commitment to
+ *   its share (signed), the share and salt (its own at once, the other's when revealed), the other seat's share
+ *   (its answer, signed), and the event that recorded the roll.
  * - seat_peer: how far the other seat's file is known to go (its head), from its last packet.
  */
 import type { Migration } from './types';
@@ -64,6 +67,18 @@ CREATE TABLE seat_pending (
   call_input TEXT NOT NULL,
   call_at TEXT NOT NULL,
   rolls TEXT NOT NULL
+);
+CREATE TABLE seat_joint_rolls (
+  id TEXT PRIMARY KEY,
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  purpose TEXT NOT NULL,
+  commitment TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  share INTEGER CHECK (share BETWEEN 0 AND 9),
+  salt TEXT,
+  answer INTEGER CHECK (answer BETWEEN 0 AND 9),
+  answer_signature TEXT,
+  event_seq INTEGER
 );
 CREATE TABLE seat_peer (
   id INTEGER PRIMARY KEY CHECK (id = 1),

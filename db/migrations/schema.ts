@@ -273,6 +273,18 @@ CREATE TABLE seat_pending (
   call_at TEXT NOT NULL,
   rolls TEXT NOT NULL
 );
+CREATE TABLE seat_joint_rolls (
+  id TEXT PRIMARY KEY,
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  purpose TEXT NOT NULL,
+  commitment TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  share INTEGER CHECK (share BETWEEN 0 AND 9),
+  salt TEXT,
+  answer INTEGER CHECK (answer BETWEEN 0 AND 9),
+  answer_signature TEXT,
+  event_seq INTEGER
+);
 CREATE TABLE seat_peer (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   head_seq INTEGER NOT NULL,

@@ -5,6 +5,7 @@
  *   join <file> --invite <invitation file> --seat USA|CSA --reply <reply file>
  *   send <file> <packet file>                  everything the other seat has not acknowledged
  *   receive <file> <packet or reply file>      checked and applied, or refused whole with nothing written
+ *   roll <file> --purpose <text>               a die rolled jointly by both seats (db/seats/joint.ts)
  *
  * A file written here is never written over: Muster refuses a name that exists, as for game files.
  */
@@ -15,6 +16,7 @@ import { GameService, contextOf, type CreateGameInput } from '../service';
 import { createSeatGame, joinSeatGame, receiveReply } from './invite';
 import { makePacket, receivePacket } from './packets';
 import { keyFingerprint } from './keys';
+import { requestJointRoll } from './joint';
 
 /** A usage mistake on the command line (db/cli.ts prints it with the usage hint). */
 export class SeatUsageError extends Error {}
@@ -114,6 +116,18 @@ export function receiveCommand(file: string, packetFile: string | undefined): st
     if (r.revealed) lines.push('this seat\'s entries are revealed: send a packet');
     lines.push(`fingerprint: ${game.info().fingerprint}`);
     return lines;
+  } finally {
+    game.close();
+  }
+}
+
+/** `roll`: asks for a die rolled jointly by both seats; it is recorded when the other seat's share comes back. */
+export function rollCommand(file: string, purpose: string | undefined): string[] {
+  if (!purpose) throw new SeatUsageError('roll: say what the roll is for with --purpose');
+  const game = GameService.open(file);
+  try {
+    requestJointRoll(contextOf(game), purpose);
+    return [`joint roll for ${purpose}: this seat's share is committed; send a packet, and the roll is recorded when the other seat's share comes back`];
   } finally {
     game.close();
   }

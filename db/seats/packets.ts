@@ -23,6 +23,7 @@ import { callsOfStep, checkCommitment } from './verify';
 import { eventsAfter, refuseOutOfTurn, replayCall, revealIfDue, stepFacts } from './calls';
 import { commitmentSignedText, eventSignedText } from './signed';
 import { signatureHolds } from './keys';
+import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } from './joint';
 import { allCommitments, commitmentsOf, insertCommitment, insertEventSeat, markRevealed, peerHead, publicKeyOf, recordPeerHead, seatOf, type SeatFile } from './store';
 
 const FIELD = 'packet';
@@ -81,7 +82,7 @@ export function makePacket(ctx: GameContext): Packet {
     .filter((c) => c.side === seat.side)
     .map((c) => ({ turnId: c.turn_id, segment: c.segment, phase: c.phase, side: c.side, commitment: c.commitment, signature: c.signature, salt: c.revealed === 1 ? c.salt : null }));
   const head = eventHead(ctx.db);
-  return { format: 'muster/seats/packet/1', gameId: seat.gameId, from: seat.side, head: { seq: head.seq, hash: head.hash! }, events, commitments };
+  return { format: 'muster/seats/packet/1', gameId: seat.gameId, from: seat.side, head: { seq: head.seq, hash: head.hash! }, events, commitments, joint: jointForPacket(ctx.db, seat) };
 }
 
 /** What a packet brought: the events it added, the commitments it added or revealed, and whether this seat revealed its own entries. */
@@ -89,6 +90,8 @@ export interface Received {
   events: number;
   commitments: number;
   revealed: boolean;
+  /** Joint rolls asked, answered or revealed by the packet, and this seat's answers and rolls made on receiving it. */
+  jointRolls: number;
 }
 
 /** Reads a packet someone sent: its shape checked before anything of it is used. */
@@ -111,15 +114,19 @@ export function receivePacket(ctx: GameContext, value: unknown): Received {
     const commitments = takeCommitments(ctx, seat, packet.commitments, key);
     const events = replayEvents(ctx, seat, packet);
     const revealed = checkReveals(ctx, seat, from, commitments.newlySalted);
+    const joint = takeJointRolls(ctx, seat, from, packet.joint);
     const head = eventHead(ctx.db);
     if (packet.head.seq > head.seq) throw refused(`this packet ends at event #${packet.head.seq} but carries only up to #${head.seq}: events are missing from it`);
     const at = statement(ctx.db, 'SELECT hash FROM events WHERE seq = ?').get(packet.head.seq) as { hash: string } | undefined;
     if (packet.head.seq > 0 && at?.hash !== packet.head.hash) throw refused(`the ${from} seat's file ends at an event #${packet.head.seq} that is not this file's: the two files have different histories`);
     if (packet.head.seq > peerHead(ctx.db).seq) recordPeerHead(ctx.db, packet.head);
-    return { events, commitments: commitments.added + revealed, revealed: false };
+    return { events, commitments: commitments.added + revealed, revealed: false, jointRolls: joint };
   });
   const revealed = revealIfDue(ctx);
-  return { ...outcome, revealed };
+  // Both seats live: this seat answers the other's joint rolls, and records its own that were answered.
+  const answered = inTransaction(ctx.db, () => answerJointRolls(ctx));
+  const recorded = completeJointRolls(ctx);
+  return { ...outcome, revealed, jointRolls: outcome.jointRolls + answered + recorded };
 }
 
 /** The packet's commitments: each signed by its seat; one this file holds must be the same. */

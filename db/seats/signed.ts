@@ -30,3 +30,7 @@ export function commitmentOf(gameId: string, side: Side, step: StepKey, calls: r
 export function commitmentSignedText(gameId: string, side: Side, step: StepKey, commitment: string): string {
   return `muster/seat-commit/1\n${gameId}\n${side}\n${step.turnId}\n${step.segment}\n${step.phase}\n${commitment}`;
 }
+
+/** The commitment to a seat's share of a joint roll (db/seats/joint.ts). */
+export const jointShareCommitment = (gameId: string, r: { id: string; side: Side; purpose: string }, share: number, salt: string): string =>
+  sha256(`muster/seat-joint/1\n${gameId}\n${r.id}\n${r.side}\n${r.purpose}\n${share}\n${salt}`);

@@ -142,3 +142,22 @@ export function peerHead(db: SqliteDatabase): { seq: number; hash: string | null
 export function recordPeerHead(db: SqliteDatabase, head: { seq: number; hash: string }): void {
   statement(db, 'INSERT INTO seat_peer (id, head_seq, head_hash) VALUES (1, @seq, @hash) ON CONFLICT (id) DO UPDATE SET head_seq = @seq, head_hash = @hash').run(head);
 }
+
+/** A die rolled jointly by both seats (db/seats/joint.ts), as the file holds it. */
+export interface JointRollRow {
+  id: string;
+  side: Side;
+  purpose: string;
+  commitment: string;
+  signature: string;
+  share: number | null;
+  salt: string | null;
+  answer: number | null;
+  answer_signature: string | null;
+  event_seq: number | null;
+}
+
+export function jointRolls(db: SqliteDatabase): JointRollRow[] {
+  return statement(db, 'SELECT * FROM seat_joint_rolls ORDER BY rowid').all() as JointRollRow[];
+}
+

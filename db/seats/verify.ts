@@ -6,9 +6,10 @@
 import type { Side } from '../../rules/types';
 import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
-import { appRollsOf, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
+import { appRollsOf, commitmentOf, commitmentSignedText, eventSignedText, jointShareCommitment } from './signed';
 import { signatureHolds } from './keys';
-import { allCommitments, publicKeyOf, seatOf, type HeldCall, type StepKey } from './store';
+
+import { allCommitments, jointRolls, publicKeyOf, seatOf, type HeldCall, type StepKey } from './store';
 
 /** The calls a side revealed into the log in one step, in order, with the app's rolls each made. */
 export function callsOfStep(db: SqliteDatabase, side: Side, step: StepKey): HeldCall[] {
@@ -77,5 +78,13 @@ export function seatProblems(db: SqliteDatabase): { count: number; problems: str
         AND NOT EXISTS (SELECT 1 FROM seat_commitments c WHERE c.turn_id = e.turn_id AND c.segment = e.segment AND c.phase = e.phase AND c.side = s.side AND c.revealed = 1)`,
   ).all() as { side: Side; turn_id: string; segment: string; phase: string }[];
   for (const u of unproven) problems.push(`${u.side}'s entries of turn ${u.turn_id} ${u.segment}.${u.phase} are in the log without a revealed commitment`);
-  return { count: rows.length + commitments.length, problems };
+  // Joint rolls: each recorded one is the two shares added, its share the one committed to.
+  const joint = jointRolls(db);
+  for (const r of joint.filter((x) => x.event_seq !== null)) {
+    const call = statement(db, "SELECT call_input FROM event_seats WHERE seq = ? AND call_index = 0 AND call_fn = 'rollDie'").get(r.event_seq) as { call_input: string } | undefined;
+    const roll = call ? (JSON.parse(call.call_input) as { roll?: number }).roll : undefined;
+    const sound = r.share !== null && r.salt !== null && r.answer !== null && jointShareCommitment(seat.gameId, r, r.share, r.salt) === r.commitment && roll === (r.share + r.answer) % 10;
+    if (!sound) problems.push(`the joint roll for ${r.purpose} (event ${r.event_seq}) is not the two seats' shares added`);
+  }
+  return { count: rows.length + commitments.length + joint.length, problems };
 }

@@ -108,8 +108,8 @@ describe('packets dropped, reordered or replayed', () => {
     const newer = packetFrom(t.USA);
     expect(receivePacket(contextOf(t.CSA), newer).events).toBe(2);
     const before = fileHash(t.files.CSA);
-    expect(receivePacket(contextOf(t.CSA), newer)).toEqual({ events: 0, commitments: 0, revealed: false });
-    expect(receivePacket(contextOf(t.CSA), older)).toEqual({ events: 0, commitments: 0, revealed: false });
+    expect(receivePacket(contextOf(t.CSA), newer)).toEqual({ events: 0, commitments: 0, revealed: false, jointRolls: 0 });
+    expect(receivePacket(contextOf(t.CSA), older)).toEqual({ events: 0, commitments: 0, revealed: false, jointRolls: 0 });
     expect(fileHash(t.files.CSA)).toBe(before);
     expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
   });

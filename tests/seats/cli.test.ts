@@ -52,6 +52,16 @@ describe('npm run cli -- new / join / send / receive', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("it is not the CSA seat's turn");
 
+    // A die rolled jointly: the USA seat commits to its share, the CSA seat answers, the USA seat records it.
+    expect(ok(['roll', f('usa.muster'), '--purpose', 'the ford'])).toContain("this seat's share is committed");
+    ok(['send', f('usa.muster'), f('p5.json')]);
+    ok(['receive', f('csa.muster'), f('p5.json')]);
+    ok(['send', f('csa.muster'), f('p6.json')]);
+    ok(['receive', f('usa.muster'), f('p6.json')]);
+    expect(ok(['log', f('usa.muster')])).toContain('Die roll for the ford (rolled jointly by both seats)');
+    ok(['send', f('usa.muster'), f('p7.json')]);
+    ok(['receive', f('csa.muster'), f('p7.json')]);
+
     const fingerprint = (file: string) => /fingerprint: (\S+)/.exec(ok(['info', file]))![1];
     expect(fingerprint(f('csa.muster'))).toBe(fingerprint(f('usa.muster')));
     for (const file of [f('usa.muster'), f('csa.muster')]) expect(ok(['verify', file])).toMatch(/seats: \d+ signatures and commitments, each the seat's own, each revealed entry as committed/);

@@ -49,7 +49,8 @@ export function exchange(table: Table): void {
   for (let i = 0; i < 6; i += 1) {
     const a = send(table, 'USA');
     const b = send(table, 'CSA');
-    if (a.events === 0 && b.events === 0 && a.commitments === 0 && b.commitments === 0 && !a.revealed && !b.revealed) return;
+    const quiet = (r: Received) => r.events === 0 && r.commitments === 0 && r.jointRolls === 0 && !r.revealed;
+    if (quiet(a) && quiet(b)) return;
   }
   throw new Error('the seats never settled');
 }
