@@ -29,7 +29,7 @@ import { pathToFileURL } from 'node:url';
 import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type NewGameInput, type Output, type Viewer } from '../contract';
 import { dispatchGameSync, serviceHandlers, toErrorInfo } from './dispatch';
 import { GameService } from './service';
-import { SeatUsageError, joinCommand, newSeatGame, receiveCommand, rollCommand, sendCommand } from './seats/cli';
+import { SeatUsageError, joinCommand, newSeatGame, receiveCommand, rollCommand, sendCommand, syncCommand, watchFolder } from './seats/cli';
 
 const USAGE = `usage: muster <command> <file> [options]
   call <file> <function> [<json input>]   any game function (see "functions"); JSON out
@@ -44,6 +44,7 @@ const USAGE = `usage: muster <command> <file> [options]
 two seats: new <file> --scenario <name> --seat USA|CSA --invite <invitation file>
   join <file> --invite <invitation file> --seat USA|CSA --reply <reply file>
   send <file> <packet file> | receive <file> <packet or reply file> | roll <file> --purpose <text> (a joint die)
+  sync <file> <folder> [--watch]           the shared-folder mode: the other seat's packet in, this seat's out
 secret entries are shown (and undone) only with --viewer USA|CSA (that side's own) or --reveal (both sides'):
   roster, log, tally, undo, redo and call take them`;
 
@@ -73,6 +74,7 @@ const OPTIONS = {
   invite: { type: 'string' },
   reply: { type: 'string' },
   purpose: { type: 'string' },
+  watch: { type: 'boolean' },
 } as const;
 
 /**
@@ -203,6 +205,7 @@ function seatCommand(command: string, file: string, extra: string[], values: { [
   if (command === 'send') return (more(1), sendCommand(file, extra[0]));
   if (command === 'receive') return (more(1), receiveCommand(file, extra[0]));
   if (command === 'roll') return (more(0), rollCommand(file, text('purpose')));
+  if (command === 'sync') return (more(1), syncCommand(file, extra[0]));
   return null;
 }
 
@@ -340,7 +343,7 @@ export function runCli(argv: string[]): CliResult {
     return { code: 0, stdout: out.length ? out.join('\n') + '\n' : '', stderr: '' };
   } catch (e) {
     if (e instanceof UsageError || e instanceof SeatUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, join, send, receive, roll, roster, loss, undo, redo, log, tally, info, verify; "help" for usage)\n` };
+      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, join, send, receive, roll, sync, roster, loss, undo, redo, log, tally, info, verify; "help" for usage)\n` };
     }
     // The same words the app would show (a full disk, a read-only file...), never SQLite's own.
     const message = e instanceof Refused ? e.message : refusalWords(argv[1] ?? 'the file', toErrorInfo(e));
@@ -355,8 +358,17 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;
   });
-  const result = runCli(process.argv.slice(2));
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
-  process.exitCode = result.code;
+  const argv = process.argv.slice(2);
+  // The shared-folder mode's --watch runs until stopped: it looks every two seconds (db/seats/cli.ts).
+  if (argv[0] === 'sync' && argv.includes('--watch')) {
+    const [, file, folder] = argv.filter((a) => a !== '--watch');
+    if (file && folder) {
+      watchFolder(file, folder, (l) => process.stdout.write(`${l}\n`));
+    } else process.stderr.write('error: sync: name the game file and the shared folder\n');
+  } else {
+    const result = runCli(argv);
+    process.stdout.write(result.stdout);
+    process.stderr.write(result.stderr);
+    process.exitCode = result.code;
+  }
 }

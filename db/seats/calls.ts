@@ -23,6 +23,7 @@ import type { SqliteDatabase } from '../open';
 import { inTransaction, type GameContext } from '../service/context';
 import { SERVICE_FUNCTIONS } from '../service/index';
 import { BOTH_DONE, sideBit } from '../service/secrets';
+import { SECRET_TABLES } from '../secrets';
 import { statement } from '../statements';
 import { readClock, readGame, readTurnState } from '../store';
 import { commitmentSalt, signText } from './keys';
@@ -89,6 +90,21 @@ export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite 
     if (side === 'USA' || side === 'CSA') return { kind: 'entry', side, stage };
   }
   return { kind: 'public', setup: e.kind.startsWith('setup.') };
+}
+
+/**
+ * A side's secrets kept in their own tables (db/secrets.ts: Alternative Arrival orders, concealed plots,
+ * messages on their way) are revealed on their own schedule, not at the end of a step, and a packet would carry
+ * them to the other seat's file. Until they have their own commitments, a two-seat game refuses them.
+ */
+export function refuseSideSecrets(events: readonly WrittenEvent[], field = 'seat'): void {
+  for (const e of events) {
+    const tables = (JSON.parse(e.payload) as { changes?: { table: string }[] }).changes?.map((c) => c.table) ?? [];
+    const secret = tables.find((t) => SECRET_TABLES.has(t));
+    if (secret) {
+      throw forbidden(field, `${secret === 'alternative_arrivals' ? 'Alternative Arrival Area orders' : 'concealed plots and messages'} are not yet kept secret between two seats: a game played from two seats does without them for now`, SEATS_RULE);
+    }
+  }
 }
 
 /** Refuses the events of a call the seat may not write now (nothing is written: the caller's transaction rolls back). */
@@ -180,6 +196,7 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
     const result = run({ ...ctx, now: () => at });
     const events = eventsAfter(ctx.db, before);
     refuseOutOfTurn(facts, seat.side, events, 'revealed');
+    refuseSideSecrets(events);
     signEvents(ctx.db, seat, call, events);
     return result;
   });
@@ -204,6 +221,7 @@ function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, ca
     });
     const events = eventsAfter(db, before);
     refuseOutOfTurn(facts, seat.side, events, 'held');
+    refuseSideSecrets(events);
     const logged = events.flatMap((e) => appRollsOf(db, e.seq));
     if (JSON.stringify(logged) !== JSON.stringify(rolls)) throw new Error(`${call.fn} rolled a die it did not log`);
     return { result, rolls, finished: (readTurnState(db).entries_done & sideBit(seat.side)) !== 0 };

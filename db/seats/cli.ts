@@ -6,6 +6,7 @@
  *   send <file> <packet file>                  everything the other seat has not acknowledged
  *   receive <file> <packet or reply file>      checked and applied, or refused whole with nothing written
  *   roll <file> --purpose <text>               a die rolled jointly by both seats (db/seats/joint.ts)
+ *   sync <file> <folder> [--watch]             the shared-folder mode (db/seats/folder.ts)
  *
  * A file written here is never written over: Muster refuses a name that exists, as for game files.
  */
@@ -17,6 +18,7 @@ import { createSeatGame, joinSeatGame, receiveReply } from './invite';
 import { makePacket, receivePacket } from './packets';
 import { keyFingerprint } from './keys';
 import { requestJointRoll } from './joint';
+import { syncFolder, type Synced } from './folder';
 
 /** A usage mistake on the command line (db/cli.ts prints it with the usage hint). */
 export class SeatUsageError extends Error {}
@@ -131,4 +133,37 @@ export function rollCommand(file: string, purpose: string | undefined): string[]
   } finally {
     game.close();
   }
+}
+
+/** The words of one look at the shared folder. */
+function syncedWords(s: Synced): string {
+  const came = s.received === null ? 'nothing new from the other seat' : `${s.received.events} new event${s.received.events === 1 ? '' : 's'} from the other seat`;
+  return `${came}${s.received?.revealed ? ", this seat's entries revealed" : ''}${s.wrote ? '; this seat\'s packet written' : ''}`;
+}
+
+/** `sync`: one look at the shared folder (the other seat's packet in, this seat's out). */
+export function syncCommand(file: string, folder: string | undefined): string[] {
+  if (!folder) throw new SeatUsageError('sync: name the shared folder');
+  const game = GameService.open(file);
+  try {
+    const synced = syncFolder(contextOf(game), folder);
+    return [syncedWords(synced), `fingerprint: ${game.info().fingerprint}`];
+  } finally {
+    game.close();
+  }
+}
+
+/** `sync --watch`: looks at the shared folder every two seconds until stopped (Ctrl+C), printing what came. */
+export function watchFolder(file: string, folder: string, print: (line: string) => void): () => void {
+  const look = () => {
+    try {
+      const lines = syncCommand(file, folder);
+      if (!lines[0]!.startsWith('nothing new') || lines[0]!.includes('written')) for (const l of lines) print(l);
+    } catch (e) {
+      print(`error: ${(e as Error).message}`);
+    }
+  };
+  look();
+  const timer = setInterval(look, 2000);
+  return () => clearInterval(timer);
 }

@@ -20,7 +20,7 @@ import { describeStep } from '../../rules/sequence';
 import { statement } from '../statements';
 import type { SqliteDatabase } from '../open';
 import { callsOfStep, checkCommitment } from './verify';
-import { eventsAfter, refuseOutOfTurn, replayCall, revealIfDue, stepFacts } from './calls';
+import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, replayCall, revealIfDue, stepFacts } from './calls';
 import { commitmentSignedText, eventSignedText } from './signed';
 import { signatureHolds } from './keys';
 import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } from './joint';
@@ -225,6 +225,12 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
     refuseOutOfTurn(facts, first.side, written, 'revealed', FIELD);
   } catch (e) {
     if (e instanceof MusterError) throw refused(`the ${first.side} seat wrote event #${first.seq} out of turn: ${e.reason}`, 'RULES_FORBID', e.rule);
+    throw e;
+  }
+  try {
+    refuseSideSecrets(written, FIELD);
+  } catch (e) {
+    if (e instanceof MusterError) throw refused(`the ${first.side} seat's event #${first.seq} is refused: ${e.reason}`, 'RULES_FORBID', e.rule);
     throw e;
   }
   for (const e of call) insertEventSeat(ctx.db, { seq: e.seq, side: e.side, call_fn: e.fn, call_input: e.input, call_at: e.at, call_index: e.index, signature: e.signature });

@@ -11,12 +11,12 @@ import { eventHead } from '../../db/events';
 import { contextOf, GameService } from '../../db/service';
 import { inTransaction } from '../../db/service/context';
 import { SERVICE_FUNCTIONS } from '../../db/service/index';
-import { eventsAfter } from '../../db/seats/calls';
+import { eventsAfter, refuseSideSecrets } from '../../db/seats/calls';
 import { newSeatKeys, signText } from '../../db/seats/keys';
 import { receivePacket } from '../../db/seats/packets';
 import { eventSignedText } from '../../db/seats/signed';
 import { insertEventSeat, localPrivateKey, seatOf } from '../../db/seats/store';
-import { fileHash, tempDir } from '../fixtures/game';
+import { advanceTo, fileHash, tempDir } from '../fixtures/game';
 import { exchange, packetFrom, send, toAct, twoSeats, type Table } from './table';
 
 const tmp = tempDir('muster-seats-attacks-');
@@ -216,5 +216,18 @@ describe('a roll taken again from an older copy', () => {
     const table = { ...t, USA: again };
     expectRefusedWhole(table, 'CSA', packetFrom(again), /went back to an older copy and wrote something else/);
     again.close();
+  });
+});
+
+describe('a side\'s secrets kept in their own tables', () => {
+  it('are refused in a two-seat game, at the seat and in a packet, since a packet would carry them to the other file', () => {
+    // A concealed plot, made in a game at one laptop: the event that would travel.
+    const one = GameService.create({ file: tmp.file('one-laptop.muster'), scenario: 'skirmish-at-willoughby-run' }, { seed: 7, now: () => '2024-07-01T12:00:00.000Z' });
+    advanceTo(one, { turnId: '1863-07-01T1000', segment: 'III', phase: 'A' });
+    const head = eventHead(one.db).seq;
+    one.concealCommand({ side: 'USA', commandId: 'usa-i-1-meredith', hex: '1017' });
+    const events = eventsAfter(one.db, head);
+    expect(() => refuseSideSecrets(events)).toThrow(/concealed plots and messages are not yet kept secret between two seats/);
+    one.close();
   });
 });

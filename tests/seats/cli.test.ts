@@ -3,7 +3,7 @@
  * invitation, the other player joins and replies, and the seats play by packet files. A refused packet
  * writes nothing; the same packet twice changes nothing.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../db/cli';
 import { fileHash, tempDir } from '../fixtures/game';
@@ -76,5 +76,24 @@ describe('npm run cli -- new / join / send / receive', () => {
     expect(runCli(['receive', f('host.muster'), f('host-invite.json')])).toMatchObject({ code: 1, stderr: expect.stringContaining('not a Muster packet') });
     expect(runCli(['receive', f('host.muster'), f('nowhere.json')])).toMatchObject({ code: 1, stderr: expect.stringContaining('does not exist') });
     expect(runCli(['new', f('x.muster'), '--seat', 'Union', '--invite', f('x.json')])).toMatchObject({ code: 2, stderr: expect.stringContaining('--seat must be USA or CSA') });
+  });
+
+  it('sync: the first step played through a shared folder, each seat looking in turn', () => {
+    const f = (name: string) => tmp.file(name);
+    mkdirSync(f('shared'));
+    ok(['new', f('s-usa.muster'), '--scenario', 'skirmish-at-willoughby-run', '--seat', 'USA', '--invite', f('s-invite.json')]);
+    ok(['join', f('s-csa.muster'), '--invite', f('s-invite.json'), '--seat', 'CSA', '--reply', f('s-reply.json')]);
+    ok(['receive', f('s-usa.muster'), f('s-reply.json')]);
+    ok(['call', f('s-usa.muster'), 'finishEntries', '{"side":"USA"}']);
+    ok(['call', f('s-csa.muster'), 'finishEntries', '{"side":"CSA"}']);
+    expect(ok(['sync', f('s-usa.muster'), f('shared')])).toContain("nothing new from the other seat; this seat's packet written");
+    for (let i = 0; i < 3; i += 1) {
+      ok(['sync', f('s-csa.muster'), f('shared')]);
+      ok(['sync', f('s-usa.muster'), f('shared')]);
+    }
+    const fingerprint = (file: string) => /fingerprint: (\S+)/.exec(ok(['info', file]))![1];
+    expect(fingerprint(f('s-csa.muster'))).toBe(fingerprint(f('s-usa.muster')));
+    expect(ok(['call', f('s-csa.muster'), 'turnState'])).toContain('"revealed":true');
+    expect(runCli(['sync', f('s-usa.muster'), f('nowhere')])).toMatchObject({ code: 1, stderr: expect.stringContaining('does not exist') });
   });
 });
