@@ -124,6 +124,8 @@ export const VerifyReport = z.object({
   state: Check,
   /** The file's tables, indexes and triggers against the schema this Muster writes; count = objects compared. */
   schema: Check,
+  /** A two-seat game only: each event's seat signature and each commitment, signed and, once revealed, matching its entries. */
+  seats: Check.optional(),
 });
 export type VerifyReport = z.infer<typeof VerifyReport>;
 

@@ -16,6 +16,7 @@
  *   tally <file> [--json]
  *   info <file> [--json]                    the game, where it stands, and its fingerprint
  *   verify <file> [--json]                  the whole file checked; a damaged file is reported, not refused
+ *   new <file> --seat USA|CSA --invite <f>, join, send, receive: a game played from two seats (db/seats/cli.ts)
  *
  * Output goes to stdout (pure JSON with --json and for `call`); a refused request prints one line on
  * stderr, exits non-zero and writes nothing.
@@ -30,6 +31,7 @@ import { GAME_CONTRACT, GAME_FUNCTIONS, type GameFunction, type NewGameInput, ty
 import { dispatchGameSync, serviceHandlers, toErrorInfo } from './dispatch';
 import { GameService } from './service';
 import { HOUSE_READINGS } from '../rules/house-readings';
+import { SeatUsageError, joinCommand, newSeatGame, receiveCommand, rollCommand, sendCommand, syncCommand, watchFolder } from './seats/cli';
 
 const USAGE = `usage: muster <command> <file> [options]
   call <file> <function> [<json input>]   any game function (see "functions"); JSON out
@@ -42,6 +44,10 @@ const USAGE = `usage: muster <command> <file> [options]
   tally <file> [--json]
   info <file> [--json]
   verify <file> [--json]
+two seats: new <file> --scenario <name> --seat USA|CSA --invite <invitation file>
+  join <file> --invite <invitation file> --seat USA|CSA --reply <reply file>
+  send <file> <packet file> | receive <file> <packet or reply file> | roll <file> --purpose <text> (a joint die)
+  sync <file> <folder> [--watch]           the shared-folder mode: the other seat's packet in, this seat's out
 secret entries are shown (and undone) only with --viewer USA|CSA (that side's own) or --reveal (both sides'):
   roster, log, tally, undo, redo and call take them`;
 
@@ -68,6 +74,11 @@ const OPTIONS = {
   reveal: { type: 'boolean' },
   rules: { type: 'string' },
   readings: { type: 'string' },
+  seat: { type: 'string' },
+  invite: { type: 'string' },
+  reply: { type: 'string' },
+  purpose: { type: 'string' },
+  watch: { type: 'boolean' },
 } as const;
 
 /**
@@ -200,6 +211,25 @@ function callCommand(argv: string[], out: string[]): CliResult {
   return { code: 0, stdout: out.join('\n') + '\n', stderr: '' };
 }
 
+/** The two-seat commands (and `new` with --seat); null for any other command. */
+function seatCommand(command: string, file: string, extra: string[], values: { [k: string]: string | boolean | undefined }): string[] | null {
+  const text = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const more = (allowed: number) => {
+    if (extra.length > allowed) throw new UsageError(`unexpected argument "${extra[allowed]}"`);
+  };
+  const options = { scenario: text('scenario'), seat: text('seat'), invite: text('invite'), reply: text('reply'), commands: text('commands'), usa: text('usa'), csa: text('csa') };
+  if (command === 'new' && (options.seat !== undefined || options.invite !== undefined)) {
+    more(0);
+    return newSeatGame(file, { ...options, ...(text('rules') !== undefined ? { optionalRules: optionalRulesOption(text('rules')) } : {}) });
+  }
+  if (command === 'join') return (more(0), joinCommand(file, options));
+  if (command === 'send') return (more(1), sendCommand(file, extra[0]));
+  if (command === 'receive') return (more(1), receiveCommand(file, extra[0]));
+  if (command === 'roll') return (more(0), rollCommand(file, text('purpose')));
+  if (command === 'sync') return (more(1), syncCommand(file, extra[0]));
+  return null;
+}
+
 /** Runs one command line and returns what it prints; never exits the process (tests call it directly). */
 export function runCli(argv: string[]): CliResult {
   const out: string[] = [];
@@ -215,6 +245,9 @@ export function runCli(argv: string[]): CliResult {
     if (command === 'help') return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
     if (command === 'functions') return { code: 0, stdout: `${functionList()}\n`, stderr: '' };
     if (!file) throw new UsageError(`${command}: the game file is required`);
+    // Two seats (db/seats/cli.ts): send and receive name a second file.
+    const seatLines = seatCommand(command, file, extra, values);
+    if (seatLines !== null) return { code: 0, stdout: seatLines.join('\n') + '\n', stderr: '' };
     const viewer = viewerOf(values.viewer, values.reveal);
     const seenBy = viewer === undefined ? {} : { viewer };
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
@@ -321,6 +354,7 @@ export function runCli(argv: string[]): CliResult {
           line(`dice log: ${report.dice.count} rolls, ${report.dice.ok ? 'hash chain intact' : report.dice.problems.join('; ')}`);
           line(`state: ${report.state.count} rows, ${report.state.ok ? 'as the log rebuilds them' : report.state.problems.join('; ')}`);
           line(`schema: ${report.schema.count} tables, indexes and triggers, ${report.schema.ok ? "the ones Muster writes" : report.schema.problems.join('; ')}`);
+          if (report.seats) line(`seats: ${report.seats.count} signatures and commitments, ${report.seats.ok ? "each the seat's own, each revealed entry as committed" : report.seats.problems.join('; ')}`);
           line(`fingerprint: ${report.fingerprint || 'unreadable'}`);
         }
         if (!report.ok) return { code: 1, stdout: out.join('\n') + '\n', stderr: `error: ${file} failed verification\n` };
@@ -331,8 +365,8 @@ export function runCli(argv: string[]): CliResult {
     }
     return { code: 0, stdout: out.length ? out.join('\n') + '\n' : '', stderr: '' };
   } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, roster, loss, undo, redo, log, tally, info, verify; "help" for usage)\n` };
+    if (e instanceof UsageError || e instanceof SeatUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      return { code: 2, stdout: '', stderr: `error: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (commands: call, functions, new, join, send, receive, roll, sync, roster, loss, undo, redo, log, tally, info, verify; "help" for usage)\n` };
     }
     // The same words the app would show (a full disk, a read-only file...), never SQLite's own.
     const message = e instanceof Refused ? e.message : refusalWords(argv[1] ?? 'the file', toErrorInfo(e));
@@ -347,8 +381,17 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;
   });
-  const result = runCli(process.argv.slice(2));
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
-  process.exitCode = result.code;
+  const argv = process.argv.slice(2);
+  // The shared-folder mode's --watch runs until stopped: it looks every two seconds (db/seats/cli.ts).
+  if (argv[0] === 'sync' && argv.includes('--watch')) {
+    const [, file, folder] = argv.filter((a) => a !== '--watch');
+    if (file && folder) {
+      watchFolder(file, folder, (l) => process.stdout.write(`${l}\n`));
+    } else process.stderr.write('error: sync: name the game file and the shared folder\n');
+  } else {
+    const result = runCli(argv);
+    process.stdout.write(result.stdout);
+    process.stderr.write(result.stderr);
+    process.exitCode = result.code;
+  }
 }

@@ -69,9 +69,33 @@ export function seededDie(seed: number): () => DieRoll {
   };
 }
 
-/** A new salt: 128 bits from node:crypto, as 32 hex characters. */
+/** The salts a replay must reuse, in the order they are asked for (db/seats/replay.ts), or null. */
+let replaySalts: string[] | null = null;
+
+/** A new salt: 128 bits from node:crypto, as 32 hex characters (while a replay runs, the next one it gave). */
 export function newSalt(): string {
+  if (replaySalts !== null) {
+    const salt = replaySalts.shift();
+    if (salt === undefined) throw new Error('the replayed change asked for more salts than its events carry');
+    return salt;
+  }
   return randomBytes(16).toString('hex');
+}
+
+/**
+ * Runs fn with the salts of events written elsewhere (another seat's, db/seats/replay.ts): a change
+ * replayed from them then hashes exactly as it did where it was first written. Every salt must be used.
+ */
+export function withReplaySalts<T>(salts: readonly string[], fn: () => T): T {
+  if (replaySalts !== null) throw new Error('a replay is already running');
+  replaySalts = [...salts];
+  try {
+    const result = fn();
+    if (replaySalts.length > 0) throw new Error('the replayed change used fewer salts than its events carry');
+    return result;
+  } finally {
+    replaySalts = null;
+  }
 }
 
 const salted = new WeakMap<SqliteDatabase, boolean>();

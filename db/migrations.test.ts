@@ -353,12 +353,41 @@ describe('0015: house readings', () => {
     played.close();
 
     const g = GameService.open(file);
-    expect(g.schemaVersion).toBe(15);
+    expect(g.schemaVersion).toBe(LATEST_VERSION);
     expect(g.db.prepare('SELECT house_readings AS t FROM game').get()).toEqual({ t: '{}' });
     expect(g.tally().usa.lossPoints).toBe(1);
     expect(g.verify().ok).toBe(true);
     expect(() => g.db.prepare('UPDATE game SET house_readings = \'{"stragglersAtEnd":"notCounted"}\'').run()).toThrow(/fixed when the game is created/);
     g.close();
+  });
+});
+
+describe('0016: two seats', () => {
+  it('brings a version 15 game to version 16: a game at one laptop, no seat, its fingerprint kept, it plays on and verifies without a seats section', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 15) });
+    expect(played.schemaVersion).toBe(15);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const fingerprint = played.info().fingerprint;
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      for (const table of ['seat_game', 'seat_keys', 'seat_private_key', 'event_seats', 'seat_commitments', 'seat_pending', 'seat_peer']) {
+        expect(g.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+      }
+      expect(g.info().fingerprint).toBe(fingerprint);
+      g.recordLoss({ unitId: '2-wi', sp: 1 });
+      const report = g.verify();
+      expect(report).toMatchObject({ ok: true });
+      expect(report.seats).toBeUndefined();
+      // Who signed an event never changes once written.
+      g.db.prepare("INSERT INTO event_seats (seq, side, call_fn, call_input, call_at, call_index, signature) VALUES (1, 'USA', 'recordLoss', '', 'now', 0, 'AA==')").run();
+      expect(() => g.db.exec("UPDATE event_seats SET side = 'CSA' WHERE seq = 1")).toThrow(/append-only/);
+      expect(() => g.db.exec('DELETE FROM event_seats WHERE seq = 1')).toThrow(/append-only/);
+    } finally {
+      g.close();
+    }
   });
 });
 

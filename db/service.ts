@@ -28,6 +28,7 @@ import { beforeWrite } from './service/write-answer';
 import { normaliseOptionalRules, recordOptionalRules } from './service/game-options';
 import { normaliseHouseReadings, recordHouseReadings } from './reading-choices';
 import { HOUSE_READING_IDS } from '../rules/house-readings';
+import { seatQuery, seatWrite } from './seats/calls';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';
 
@@ -100,9 +101,11 @@ export class GameService {
         value(this: GameService, input?: unknown) {
           const parsed = schema.safeParse(input);
           if (!parsed.success) throw refusedInput(parsed.error);
+          // A seat of a two-seat game signs its changes and holds its secret entries (db/seats/calls.ts).
+          if (GAME_CONTRACT[name].kind === 'write') return seatWrite(this.ctx, name, parsed.data, (ctx) => impl(ctx, parsed.data));
           if (!seenBy) return impl(this.ctx, parsed.data);
           const viewer = (parsed.data as { viewer?: Viewer } | undefined)?.viewer;
-          return asSeenBy(this.ctx, viewer, (ctx) => impl(ctx, parsed.data));
+          return seatQuery(this.ctx, viewer, (ctx) => asSeenBy(ctx, viewer, (seen) => impl(seen, parsed.data)));
         },
         writable: true,
         configurable: true,
@@ -244,6 +247,11 @@ export class GameService {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/** The game's context (db/service/context.ts), for what works on the file as a whole: the two seats' exchange (db/seats/). */
+export function contextOf(game: GameService): GameContext {
+  return (game as unknown as { ctx: GameContext }).ctx;
 }
 
 /** The refusal of a damaged file: what is wrong, and where to look for the rest. */

@@ -1,8 +1,8 @@
 /**
- * The schema of a new game file at version 11, as one script: exactly what migrations 1-11 leave in an
+ * The schema of a new game file at version 16, as one script: exactly what migrations 1-16 leave in an
  * empty file's sqlite_master (every table, index and trigger, in SQLite's order, each statement as SQLite
  * keeps it, ALTER TABLE columns appended). Creating a game runs it, then only the migrations after
- * version 11 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
+ * version 16 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
  * whole schema, and the full battle is created several milliseconds sooner without them.
  *
  * Generated from the migrations, never edited by hand; db/migrations.test.ts checks it is exactly what
@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 15,
+  version: 16,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -230,6 +230,69 @@ BEGIN SELECT RAISE(ABORT, 'events are append-only: only undone and redo_next may
 CREATE TRIGGER game_house_readings_fixed BEFORE UPDATE OF house_readings ON game
 WHEN EXISTS (SELECT 1 FROM genesis)
 BEGIN SELECT RAISE(ABORT, 'the house readings are fixed when the game is created'); END;
+CREATE TABLE seat_game (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  game_id TEXT NOT NULL,
+  local_side TEXT NOT NULL CHECK (local_side IN ('USA', 'CSA')),
+  created_at TEXT NOT NULL
+);
+CREATE TABLE seat_keys (
+  side TEXT PRIMARY KEY CHECK (side IN ('USA', 'CSA')),
+  public_key TEXT NOT NULL
+);
+CREATE TABLE seat_private_key (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  private_key TEXT NOT NULL
+);
+CREATE TABLE event_seats (
+  seq INTEGER PRIMARY KEY REFERENCES events(seq),
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  call_fn TEXT NOT NULL,
+  call_input TEXT NOT NULL,
+  call_at TEXT NOT NULL,
+  call_index INTEGER NOT NULL CHECK (call_index >= 0),
+  signature TEXT NOT NULL
+);
+CREATE TRIGGER event_seats_append_only BEFORE UPDATE ON event_seats
+BEGIN SELECT RAISE(ABORT, 'signed events are append-only'); END;
+CREATE TRIGGER event_seats_no_delete BEFORE DELETE ON event_seats
+BEGIN SELECT RAISE(ABORT, 'signed events are append-only'); END;
+CREATE TABLE seat_commitments (
+  turn_id TEXT NOT NULL,
+  segment TEXT NOT NULL,
+  phase TEXT NOT NULL,
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  commitment TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  salt TEXT,
+  revealed INTEGER NOT NULL DEFAULT 0 CHECK (revealed IN (0, 1)),
+  PRIMARY KEY (turn_id, segment, phase, side)
+);
+CREATE TABLE seat_pending (
+  n INTEGER PRIMARY KEY,
+  call_fn TEXT NOT NULL,
+  call_input TEXT NOT NULL,
+  call_at TEXT NOT NULL,
+  rolls TEXT NOT NULL
+);
+CREATE TABLE seat_joint_rolls (
+  id TEXT PRIMARY KEY,
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  purpose TEXT NOT NULL,
+  commitment TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  share INTEGER CHECK (share BETWEEN 0 AND 9),
+  salt TEXT,
+  answer INTEGER CHECK (answer BETWEEN 0 AND 9),
+  answer_signature TEXT,
+  event_seq INTEGER
+);
+CREATE TABLE seat_peer (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  head_seq INTEGER NOT NULL,
+  head_hash TEXT NOT NULL
+);
 `,
 };
 

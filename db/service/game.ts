@@ -2,6 +2,7 @@
  * The game as a whole: what it is (file, scenario, clock, undo state, acting army commanders, its
  * fingerprint), the check of the whole file (db/integrity.ts), and a plain die roll for the dice log.
  */
+import { seatProblems } from '../seats/verify';
 import type { Side, DieRoll } from '../../rules/types';
 import { clockInfo } from '../clock';
 import { MusterError } from '../errors';
@@ -75,7 +76,14 @@ function verify(ctx: GameContext): VerifyReport {
   const verified = verifyGame(ctx.db, ctx.file);
   // The schema against the one Muster writes at the file's version (db/schema-check.ts).
   const problems = schemaProblems(ctx.db, ctx.migrations, ctx.schemaVersion);
-  const report: VerifyReport = { ...verified, ok: verified.ok && problems.length === 0, schema: { count: schemaObjectCount(ctx.migrations, ctx.schemaVersion), ok: problems.length === 0, problems } };
+  // A two-seat game: both seats' signatures and the commitments revealed so far (db/seats/verify.ts).
+  const seats = seatProblems(ctx.db);
+  const report: VerifyReport = {
+    ...verified,
+    ok: verified.ok && problems.length === 0 && (seats === null || seats.problems.length === 0),
+    schema: { count: schemaObjectCount(ctx.migrations, ctx.schemaVersion), ok: problems.length === 0, problems },
+    ...(seats === null ? {} : { seats: { count: seats.count, ok: seats.problems.length === 0, problems: seats.problems } }),
+  };
   let n: ReturnType<typeof numberingFor>;
   try {
     n = numberingFor(ctx.db, undefined);

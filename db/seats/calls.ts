@@ -1,0 +1,294 @@
+/**
+ * A seat's writes (RI-H09). In a two-seat game every change a seat makes goes through seatWrite:
+ *
+ * - out of turn, it is refused (rules/seats.ts says whose step it is), with nothing written;
+ * - in a step of secret entries, the seat's own entries are held on its device: each is tried on the game
+ *   as the seat's earlier held entries left it, inside a transaction always rolled back (so the service's
+ *   checks and the app's rolls are those of a real write), and kept in seat_pending with its rolls. The
+ *   call that finishes the side's entries commits to them: a SHA-256 over the calls and a 128-bit salt,
+ *   signed, which the next packet carries. Nothing of the entries leaves the device before the reveal;
+ * - once both seats have committed, USA's held entries are written into the shared log, then CSA's
+ *   (revealIfDue): replayed with the same inputs, times and rolls, so what the commitment covers is what
+ *   the log holds;
+ * - every event a seat writes is signed with its Ed25519 key, with the call it came from, so the other seat
+ *   can replay the call and get the same event, hash for hash (db/seats/packets.ts).
+ */
+import { GAME_CONTRACT, type GameFunction } from '../../contract';
+import { seatMayWrite, seatToAct, type SeatStepFacts, type SeatWrite } from '../../rules/seats';
+import type { DieRoll, Side } from '../../rules/types';
+import { withReplaySalts } from '../dice';
+import { MusterError, forbidden } from '../errors';
+import { eventHead } from '../events';
+import type { SqliteDatabase } from '../open';
+import { inTransaction, type GameContext } from '../service/context';
+import { SERVICE_FUNCTIONS } from '../service/index';
+import { BOTH_DONE, sideBit } from '../service/secrets';
+import { SECRET_TABLES } from '../secrets';
+import { statement } from '../statements';
+import { readClock, readGame, readTurnState } from '../store';
+import { commitmentSalt, signText } from './keys';
+import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
+import {
+  clearHeldCalls,
+  commitmentsOf,
+  heldCalls,
+  holdCall,
+  insertCommitment,
+  insertEventSeat,
+  localPrivateKey,
+  markRevealed,
+  seatOf,
+  type HeldCall,
+  type SeatFile,
+  type StepKey,
+} from './store';
+
+const SEATS_RULE = 'Rev. Sequence of Play';
+
+/** An event as the seat checks read it. */
+export interface WrittenEvent {
+  seq: number;
+  hash: string;
+  kind: string;
+  secret_side: Side | null;
+  payload: string;
+  turn_id: string;
+  segment: string;
+  phase: string;
+}
+
+export function eventsAfter(db: SqliteDatabase, seq: number): WrittenEvent[] {
+  return statement(db, 'SELECT seq, hash, kind, secret_side, payload, turn_id, segment, phase FROM events WHERE seq > ? ORDER BY seq').all(seq) as WrittenEvent[];
+}
+
+/** The step the game stands at. */
+export function currentStep(db: SqliteDatabase): StepKey {
+  const c = readClock(db);
+  return { turnId: c.turn_id, segment: c.segment, phase: c.phase };
+}
+
+/** What rules/seats.ts needs to say whose step it is, read from the file. */
+export function stepFacts(db: SqliteDatabase): SeatStepFacts {
+  const clock = readClock(db);
+  const t = readTurnState(db);
+  const committed = new Set(commitmentsOf(db, { turnId: clock.turn_id, segment: clock.segment, phase: clock.phase }).map((c) => c.side));
+  return {
+    step: { segment: clock.segment as SeatStepFacts['step']['segment'], phase: clock.phase as SeatStepFacts['step']['phase'] },
+    started: readGame(db).started === 1,
+    finished: { USA: (t.entries_done & sideBit('USA')) !== 0, CSA: (t.entries_done & sideBit('CSA')) !== 0 },
+    committed: { USA: committed.has('USA'), CSA: committed.has('CSA') },
+    sideToAct: t.side_to_act,
+    initiative: t.initiative,
+  };
+}
+
+/** What one event is, for rules/seats.ts: a side's secret entry (or its finishing of them), or public. */
+export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite {
+  if (e.secret_side) return { kind: 'entry', side: e.secret_side, stage };
+  if (e.kind === 'entries.finished') {
+    const side = (JSON.parse(e.payload) as { input?: { side?: Side } }).input?.side;
+    if (side === 'USA' || side === 'CSA') return { kind: 'entry', side, stage };
+  }
+  return { kind: 'public', setup: e.kind.startsWith('setup.') };
+}
+
+/**
+ * A side's secrets kept in their own tables (db/secrets.ts: Alternative Arrival orders, concealed plots,
+ * messages on their way) are revealed on their own schedule, not at the end of a step, and a packet would carry
+ * them to the other seat's file. Until they have their own commitments, a two-seat game refuses them.
+ */
+export function refuseSideSecrets(events: readonly WrittenEvent[], field = 'seat'): void {
+  for (const e of events) {
+    const tables = (JSON.parse(e.payload) as { changes?: { table: string }[] }).changes?.map((c) => c.table) ?? [];
+    const secret = tables.find((t) => SECRET_TABLES.has(t));
+    if (secret) {
+      throw forbidden(field, `${secret === 'alternative_arrivals' ? 'Alternative Arrival Area orders' : 'concealed plots and messages'} are not yet kept secret between two seats: a game played from two seats does without them for now`, SEATS_RULE);
+    }
+  }
+}
+
+/** Refuses the events of a call the seat may not write now (nothing is written: the caller's transaction rolls back). */
+export function refuseOutOfTurn(facts: SeatStepFacts, seat: Side, events: readonly WrittenEvent[], stage: 'held' | 'revealed', field = 'seat'): void {
+  for (const e of events) {
+    const verdict = seatMayWrite(facts, seat, writeOf(e, stage));
+    if (!verdict.ok) throw forbidden(field, verdict.reason, verdict.rule);
+  }
+}
+
+/** Signs the events of one call as the local seat's and records who wrote them. */
+function signEvents(db: SqliteDatabase, seat: SeatFile, call: { fn: string; input: string; at: string }, events: readonly WrittenEvent[]): void {
+  const key = localPrivateKey(db);
+  events.forEach((e, index) => {
+    const signature = signText(key, eventSignedText(seat.gameId, { seq: e.seq, hash: e.hash, side: seat.side, fn: call.fn, input: call.input, at: call.at, index }));
+    insertEventSeat(db, { seq: e.seq, side: seat.side, call_fn: call.fn, call_input: call.input, call_at: call.at, call_index: index, signature });
+  });
+}
+
+/**
+ * Runs one game function again, as it was called: the same input, the same time, the app's rolls it made
+ * and, for another seat's events, the salts they carry. Refused (nothing written, by the caller's
+ * transaction) when the function is not a change, the input is not what the contract takes, or the rolls
+ * do not fit it.
+ */
+export function replayCall(ctx: GameContext, call: HeldCall, salts: readonly string[] | null, field = 'packet'): void {
+  const fn = call.fn as GameFunction;
+  const contract = (GAME_CONTRACT as Record<string, { kind: string; input: { safeParse(v: unknown): { success: boolean; data?: unknown } } } | undefined>)[fn];
+  const impl = (SERVICE_FUNCTIONS as Record<string, ((c: GameContext, i: unknown) => unknown) | undefined>)[fn];
+  if (!contract || !impl || contract.kind !== 'write') throw new MusterError('INVALID_ARGUMENT', field, `"${call.fn}" is not a change to a game: it cannot be replayed`);
+  let raw: unknown;
+  try {
+    raw = call.input === '' ? undefined : JSON.parse(call.input);
+  } catch {
+    throw new MusterError('INVALID_ARGUMENT', field, `the input of ${call.fn} is not readable`);
+  }
+  const parsed = contract.input.safeParse(raw);
+  if (!parsed.success) throw new MusterError('INVALID_ARGUMENT', field, `the input of ${call.fn} is not what the game takes`);
+  const rolls = [...call.rolls];
+  const c: GameContext = {
+    ...ctx,
+    now: () => call.at,
+    appDie: () => {
+      const r = rolls.shift();
+      if (r === undefined) throw new MusterError('INVALID_ARGUMENT', field, `${call.fn} asks for more rolls than were made for it`);
+      return r as DieRoll;
+    },
+  };
+  const run = () => impl(c, parsed.data);
+  if (salts === null) run();
+  else {
+    try {
+      withReplaySalts(salts, run);
+    } catch (e) {
+      if (e instanceof MusterError) throw e;
+      throw new MusterError('INVALID_ARGUMENT', field, `${call.fn} does not replay to the events that were signed for it`);
+    }
+  }
+  if (rolls.length > 0) throw new MusterError('INVALID_ARGUMENT', field, `${call.fn} made fewer rolls than were sent for it`);
+}
+
+/** Runs fn on the game inside a transaction that is always rolled back: nothing it writes stays. */
+function rolledBack<T>(db: SqliteDatabase, fn: () => T): T {
+  const nested = db.inTransaction;
+  db.exec(nested ? 'SAVEPOINT seat_trial' : 'BEGIN');
+  try {
+    return fn();
+  } finally {
+    db.exec(nested ? 'ROLLBACK TO seat_trial; RELEASE seat_trial' : 'ROLLBACK');
+  }
+}
+
+/**
+ * One change asked of a seat's file, through the game service (db/service.ts installs it around every
+ * change of the contract). A file played at one laptop runs it as it is.
+ */
+export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown, run: (ctx: GameContext) => T): T {
+  const seat = seatOf(ctx.db);
+  if (!seat) return run(ctx);
+  if (fn === 'undo' || fn === 'redo') {
+    throw forbidden('seat', `in a game played from two seats an entry is taken back only by a correction: ${fn} would give the two files two histories`, SEATS_RULE);
+  }
+  const at = ctx.now();
+  const call = { fn, input: callInputText(input), at };
+  const facts = stepFacts(ctx.db);
+  if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
+  return inTransaction(ctx.db, () => {
+    const before = eventHead(ctx.db).seq;
+    const result = run({ ...ctx, now: () => at });
+    const events = eventsAfter(ctx.db, before);
+    refuseOutOfTurn(facts, seat.side, events, 'revealed');
+    refuseSideSecrets(events);
+    signEvents(ctx.db, seat, call, events);
+    return result;
+  });
+}
+
+/** A secret entry of the seat's side, held on its device (see the file header); its finishing commits. */
+function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, call: { fn: string; input: string; at: string }, run: (ctx: GameContext) => T): T {
+  const db = ctx.db;
+  const held = heldCalls(db);
+  const tried = rolledBack(db, () => {
+    for (const h of held) replayCall(ctx, h, null, 'seat');
+    const before = eventHead(db).seq;
+    const rolls: number[] = [];
+    const result = run({
+      ...ctx,
+      now: () => call.at,
+      appDie: () => {
+        const r = ctx.appDie();
+        rolls.push(r);
+        return r;
+      },
+    });
+    const events = eventsAfter(db, before);
+    refuseOutOfTurn(facts, seat.side, events, 'held');
+    refuseSideSecrets(events);
+    const logged = events.flatMap((e) => appRollsOf(db, e.seq));
+    if (JSON.stringify(logged) !== JSON.stringify(rolls)) throw new Error(`${call.fn} rolled a die it did not log`);
+    return { result, rolls, finished: (readTurnState(db).entries_done & sideBit(seat.side)) !== 0 };
+  });
+  inTransaction(db, () => {
+    holdCall(db, { ...call, rolls: tried.rolls });
+    if (tried.finished) commit(ctx, seat);
+  });
+  if (tried.finished) revealIfDue(ctx);
+  return tried.result;
+}
+
+/** The seat has finished its entries of the step: its commitment to them, signed, kept for the next packet. */
+function commit(ctx: GameContext, seat: SeatFile): void {
+  const step = currentStep(ctx.db);
+  const salt = commitmentSalt();
+  const commitment = commitmentOf(seat.gameId, seat.side, step, heldCalls(ctx.db), salt);
+  const signature = signText(localPrivateKey(ctx.db), commitmentSignedText(seat.gameId, seat.side, step, commitment));
+  insertCommitment(ctx.db, { turn_id: step.turnId, segment: step.segment, phase: step.phase, side: seat.side, commitment, signature, salt, revealed: 0 });
+}
+
+/**
+ * Reveals the seat's held entries into the shared log when it is its turn: both seats have committed, and
+ * for CSA, USA's are revealed. Each is replayed with its input, time and rolls, signed, and the held
+ * entries are gone. Does nothing otherwise.
+ */
+export function revealIfDue(ctx: GameContext): boolean {
+  const seat = seatOf(ctx.db);
+  if (!seat) return false;
+  const facts = stepFacts(ctx.db);
+  const held = heldCalls(ctx.db);
+  if (held.length === 0) return false;
+  if (!seatMayWrite(facts, seat.side, { kind: 'entry', side: seat.side, stage: 'revealed' }).ok) return false;
+  const step = currentStep(ctx.db);
+  const own = commitmentsOf(ctx.db, step).find((c) => c.side === seat.side);
+  if (!own || own.salt === null) throw new Error('held entries without their commitment');
+  inTransaction(ctx.db, () => {
+    for (const h of held) {
+      const before = eventHead(ctx.db).seq;
+      replayCall(ctx, h, null, 'seat');
+      const events = eventsAfter(ctx.db, before);
+      refuseOutOfTurn(facts, seat.side, events, 'revealed');
+      signEvents(ctx.db, seat, h, events);
+    }
+    markRevealed(ctx.db, own, own.salt!);
+    clearHeldCalls(ctx.db);
+  });
+  return true;
+}
+
+/**
+ * A query the local seat asks as its own side, while it holds entries: answered from the game with its
+ * held entries applied (in a transaction always rolled back), so its screens show what it has entered.
+ * Any other query runs as it is.
+ */
+export function seatQuery<T>(ctx: GameContext, viewer: string | undefined, run: (ctx: GameContext) => T): T {
+  const seat = seatOf(ctx.db);
+  if (!seat || viewer !== seat.side || ctx.db.readonly || ctx.db.inTransaction) return run(ctx);
+  const held = heldCalls(ctx.db);
+  if (held.length === 0) return run(ctx);
+  return rolledBack(ctx.db, () => {
+    for (const h of held) replayCall(ctx, h, null, 'seat');
+    return run(ctx);
+  });
+}
+
+/** Whether both sides' entries of the current step are in the shared log. */
+export function bothRevealed(db: SqliteDatabase): boolean {
+  return readTurnState(db).entries_done === BOTH_DONE;
+}

@@ -1,0 +1,163 @@
+/**
+ * The seat tables of a two-seat game file (db/migrations/0015-seats.ts): which seat the file is, the
+ * seats' keys, who wrote each event and its signature, the commitments to hidden entries, the local seat's
+ * held entries and how far the other seat's file is known to go. Every read and write of them is here.
+ */
+import type { Side } from '../../rules/types';
+import type { SqliteDatabase } from '../open';
+import { statement } from '../statements';
+
+/** A two-seat file: the game it belongs to and the side it plays. */
+export interface SeatFile {
+  gameId: string;
+  side: Side;
+}
+
+const hasSeatTables = new WeakMap<SqliteDatabase, boolean>();
+
+/** The seat this file is, or null for a game played at one laptop (or a file of an earlier schema). */
+export function seatOf(db: SqliteDatabase): SeatFile | null {
+  let has = hasSeatTables.get(db);
+  if (has === undefined) {
+    has = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'seat_game'").get() as { n: number }).n === 1;
+    hasSeatTables.set(db, has);
+  }
+  if (!has) return null;
+  const row = statement(db, 'SELECT game_id, local_side FROM seat_game WHERE id = 1').get() as { game_id: string; local_side: Side } | undefined;
+  return row ? { gameId: row.game_id, side: row.local_side } : null;
+}
+
+export const otherSide = (side: Side): Side => (side === 'USA' ? 'CSA' : 'USA');
+
+/** A seat's public key, or null while the file does not know it (the other seat has not joined yet). */
+export function publicKeyOf(db: SqliteDatabase, side: Side): string | null {
+  const row = statement(db, 'SELECT public_key FROM seat_keys WHERE side = ?').get(side) as { public_key: string } | undefined;
+  return row?.public_key ?? null;
+}
+
+/** The local seat's private key. */
+export function localPrivateKey(db: SqliteDatabase): string {
+  const row = statement(db, 'SELECT private_key FROM seat_private_key WHERE id = 1').get() as { private_key: string } | undefined;
+  if (!row) throw new Error('a two-seat file without its seat key');
+  return row.private_key;
+}
+
+/** Makes the file a seat of a two-seat game (once, when it is created or joined). */
+export function recordSeat(db: SqliteDatabase, seat: SeatFile, at: string, keys: { publicKey: string; privateKey: string }, other?: string): void {
+  statement(db, 'INSERT INTO seat_game (id, game_id, local_side, created_at) VALUES (1, ?, ?, ?)').run(seat.gameId, seat.side, at);
+  statement(db, 'INSERT INTO seat_private_key (id, side, private_key) VALUES (1, ?, ?)').run(seat.side, keys.privateKey);
+  statement(db, 'INSERT INTO seat_keys (side, public_key) VALUES (?, ?)').run(seat.side, keys.publicKey);
+  if (other !== undefined) statement(db, 'INSERT INTO seat_keys (side, public_key) VALUES (?, ?)').run(otherSide(seat.side), other);
+}
+
+/** The other seat's key, from its reply. */
+export function recordOtherKey(db: SqliteDatabase, side: Side, publicKey: string): void {
+  statement(db, 'INSERT INTO seat_keys (side, public_key) VALUES (?, ?)').run(side, publicKey);
+}
+
+/** Who wrote one event, the call it came from, and the writer's signature. */
+export interface EventSeatRow {
+  seq: number;
+  side: Side;
+  call_fn: string;
+  call_input: string;
+  call_at: string;
+  call_index: number;
+  signature: string;
+}
+
+export function insertEventSeat(db: SqliteDatabase, row: EventSeatRow): void {
+  statement(db, 'INSERT INTO event_seats (seq, side, call_fn, call_input, call_at, call_index, signature) VALUES (@seq, @side, @call_fn, @call_input, @call_at, @call_index, @signature)').run(row);
+}
+
+export function eventSeatsAfter(db: SqliteDatabase, seq: number): EventSeatRow[] {
+  return statement(db, 'SELECT * FROM event_seats WHERE seq > ? ORDER BY seq').all(seq) as EventSeatRow[];
+}
+
+/** One step of secret entries: the turn and the step. */
+export interface StepKey {
+  turnId: string;
+  segment: string;
+  phase: string;
+}
+
+export interface CommitmentRow {
+  turn_id: string;
+  segment: string;
+  phase: string;
+  side: Side;
+  commitment: string;
+  signature: string;
+  salt: string | null;
+  revealed: number;
+}
+
+export function commitmentsOf(db: SqliteDatabase, step: StepKey): CommitmentRow[] {
+  return statement(db, 'SELECT * FROM seat_commitments WHERE turn_id = ? AND segment = ? AND phase = ?').all(step.turnId, step.segment, step.phase) as CommitmentRow[];
+}
+
+export function allCommitments(db: SqliteDatabase): CommitmentRow[] {
+  return statement(db, 'SELECT * FROM seat_commitments ORDER BY rowid').all() as CommitmentRow[];
+}
+
+export function insertCommitment(db: SqliteDatabase, row: CommitmentRow): void {
+  statement(db, 'INSERT INTO seat_commitments (turn_id, segment, phase, side, commitment, signature, salt, revealed) VALUES (@turn_id, @segment, @phase, @side, @commitment, @signature, @salt, @revealed)').run(row);
+}
+
+export function markRevealed(db: SqliteDatabase, row: Pick<CommitmentRow, 'turn_id' | 'segment' | 'phase' | 'side'>, salt: string): void {
+  statement(db, 'UPDATE seat_commitments SET salt = ?, revealed = 1 WHERE turn_id = ? AND segment = ? AND phase = ? AND side = ?').run(salt, row.turn_id, row.segment, row.phase, row.side);
+}
+
+/** One of the local seat's held entries: the call, its input, its time and the app's rolls for it. */
+export interface HeldCall {
+  fn: string;
+  input: string;
+  at: string;
+  rolls: number[];
+}
+
+export function heldCalls(db: SqliteDatabase): HeldCall[] {
+  return (statement(db, 'SELECT call_fn, call_input, call_at, rolls FROM seat_pending ORDER BY n').all() as { call_fn: string; call_input: string; call_at: string; rolls: string }[]).map((r) => ({
+    fn: r.call_fn,
+    input: r.call_input,
+    at: r.call_at,
+    rolls: JSON.parse(r.rolls) as number[],
+  }));
+}
+
+export function holdCall(db: SqliteDatabase, call: HeldCall): void {
+  statement(db, 'INSERT INTO seat_pending (call_fn, call_input, call_at, rolls) VALUES (?, ?, ?, ?)').run(call.fn, call.input, call.at, JSON.stringify(call.rolls));
+}
+
+export function clearHeldCalls(db: SqliteDatabase): void {
+  statement(db, 'DELETE FROM seat_pending').run();
+}
+
+/** How far the other seat's file is known to go (the head of its last packet); seq 0 before any. */
+export function peerHead(db: SqliteDatabase): { seq: number; hash: string | null } {
+  const row = statement(db, 'SELECT head_seq, head_hash FROM seat_peer WHERE id = 1').get() as { head_seq: number; head_hash: string } | undefined;
+  return row ? { seq: row.head_seq, hash: row.head_hash } : { seq: 0, hash: null };
+}
+
+export function recordPeerHead(db: SqliteDatabase, head: { seq: number; hash: string }): void {
+  statement(db, 'INSERT INTO seat_peer (id, head_seq, head_hash) VALUES (1, @seq, @hash) ON CONFLICT (id) DO UPDATE SET head_seq = @seq, head_hash = @hash').run(head);
+}
+
+/** A die rolled jointly by both seats (db/seats/joint.ts), as the file holds it. */
+export interface JointRollRow {
+  id: string;
+  side: Side;
+  purpose: string;
+  commitment: string;
+  signature: string;
+  share: number | null;
+  salt: string | null;
+  answer: number | null;
+  answer_signature: string | null;
+  event_seq: number | null;
+}
+
+export function jointRolls(db: SqliteDatabase): JointRollRow[] {
+  return statement(db, 'SELECT * FROM seat_joint_rolls ORDER BY rowid').all() as JointRollRow[];
+}
+

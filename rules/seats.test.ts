@@ -1,0 +1,70 @@
+/**
+ * Whose step it is when each side plays from its own seat (RI-H09), as the Sequence of Play says: both at
+ * once in a step of secret entries, alternating in the Activation Segment, the Initiative player elsewhere.
+ */
+import { describe, expect, it } from 'vitest';
+import { seatMayWrite, seatToAct, type SeatStepFacts } from './seats';
+
+const facts = (over: Partial<SeatStepFacts> = {}): SeatStepFacts => ({
+  step: { segment: 'I', phase: 'A' },
+  started: true,
+  finished: { USA: false, CSA: false },
+  committed: { USA: false, CSA: false },
+  sideToAct: null,
+  initiative: null,
+  ...over,
+});
+
+describe('seatToAct', () => {
+  it('"Both players, simultaneously and secretly": the Orders Segment and the Initiative declarations take both seats until revealed', () => {
+    expect(seatToAct(facts()).seat).toBe('both');
+    expect(seatToAct(facts({ step: { segment: 'I', phase: 'B' } })).seat).toBe('both');
+    expect(seatToAct(facts({ step: { segment: 'II', phase: 'A' } }))).toMatchObject({ seat: 'both', rule: 'Rev. Initiative Segment' });
+    // Once both have revealed, the step's other business is the Initiative player's (the USA player's before one is known).
+    expect(seatToAct(facts({ finished: { USA: true, CSA: true } })).seat).toBe('USA');
+    expect(seatToAct(facts({ step: { segment: 'II', phase: 'A' }, finished: { USA: true, CSA: true }, initiative: 'CSA' })).seat).toBe('CSA');
+  });
+
+  it('"Beginning with the Initiative player, the players alternate": the Activation Segment follows the side to act', () => {
+    expect(seatToAct(facts({ step: { segment: 'III', phase: 'A' }, initiative: 'CSA' }))).toMatchObject({ seat: 'CSA', rule: 'Rev. Activation Segment' });
+    expect(seatToAct(facts({ step: { segment: 'III', phase: 'A' }, initiative: 'CSA', sideToAct: 'USA' })).seat).toBe('USA');
+    expect(seatToAct(facts({ step: { segment: 'III', phase: 'B' }, initiative: 'USA', sideToAct: 'CSA' })).seat).toBe('CSA');
+  });
+
+  it('the other steps are carried out by the Initiative player', () => {
+    for (const step of [{ segment: 'II', phase: 'B' }, { segment: 'II', phase: 'C' }, { segment: 'IV', phase: 'A' }, { segment: 'IV', phase: 'C' }] as const) {
+      expect(seatToAct(facts({ step, initiative: 'CSA' })).seat).toBe('CSA');
+    }
+  });
+});
+
+describe('seatMayWrite', () => {
+  it('a seat makes only its own side\'s entries, holds them until it commits, and reveals USA first, then CSA', () => {
+    expect(seatMayWrite(facts(), 'USA', { kind: 'entry', side: 'USA', stage: 'held' })).toEqual({ ok: true });
+    expect(seatMayWrite(facts(), 'USA', { kind: 'entry', side: 'CSA', stage: 'held' })).toMatchObject({ ok: false, reason: "the USA seat makes only USA's entries; CSA's are made at the CSA seat" });
+    expect(seatMayWrite(facts({ committed: { USA: true, CSA: false } }), 'USA', { kind: 'entry', side: 'USA', stage: 'held' })).toMatchObject({ ok: false, reason: expect.stringContaining('committed to them') });
+    expect(seatMayWrite(facts({ committed: { USA: true, CSA: false } }), 'USA', { kind: 'entry', side: 'USA', stage: 'revealed' })).toMatchObject({ ok: false, reason: expect.stringContaining('CSA has not yet') });
+    const both = facts({ committed: { USA: true, CSA: true } });
+    expect(seatMayWrite(both, 'USA', { kind: 'entry', side: 'USA', stage: 'revealed' })).toEqual({ ok: true });
+    expect(seatMayWrite(both, 'CSA', { kind: 'entry', side: 'CSA', stage: 'revealed' })).toMatchObject({ ok: false, reason: expect.stringContaining("wait for USA's") });
+    expect(seatMayWrite({ ...both, finished: { USA: true, CSA: false } }, 'CSA', { kind: 'entry', side: 'CSA', stage: 'revealed' })).toEqual({ ok: true });
+  });
+
+  it('nothing public is written while the secret entries are open, except the USA seat\'s setup before the game starts', () => {
+    expect(seatMayWrite(facts(), 'USA', { kind: 'public', setup: false })).toMatchObject({ ok: false, reason: expect.stringContaining('nothing else is recorded') });
+    expect(seatMayWrite(facts({ started: false }), 'USA', { kind: 'public', setup: true })).toEqual({ ok: true });
+    expect(seatMayWrite(facts({ started: false }), 'CSA', { kind: 'public', setup: true })).toMatchObject({ ok: false });
+    expect(seatMayWrite(facts({ started: false }), 'USA', { kind: 'public', setup: false })).toMatchObject({ ok: false });
+  });
+
+  it('out of turn is refused with whose turn it is', () => {
+    const activation = facts({ step: { segment: 'III', phase: 'A' }, initiative: 'USA', sideToAct: 'USA' });
+    expect(seatMayWrite(activation, 'USA', { kind: 'public', setup: false })).toEqual({ ok: true });
+    expect(seatMayWrite(activation, 'CSA', { kind: 'public', setup: false })).toEqual({
+      ok: false,
+      reason: "it is not the CSA seat's turn: in III.A In-Command Activation Phase the players alternate, and it is USA's turn",
+      rule: 'Rev. Activation Segment',
+    });
+    expect(seatMayWrite(activation, 'CSA', { kind: 'entry', side: 'CSA', stage: 'held' })).toMatchObject({ ok: false, reason: expect.stringContaining('takes no secret entries now') });
+  });
+});

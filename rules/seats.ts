@@ -1,0 +1,91 @@
+/**
+ * Whose step it is, when each side plays from its own seat (RI-H09). The Sequence of Play says who acts in
+ * each step: in a step of secret entries both players enter "simultaneously and secretly", each his own
+ * side's; in the Activation Segment the players alternate, beginning with the Initiative player; the other
+ * steps are carried out by the Initiative player, who also moves the clock on ("Beginning with the
+ * Initiative player"). A seat that writes out of turn would give the two files two histories, so such a
+ * write is refused, with the step and the seat whose turn it is.
+ *
+ * Pure: the service gathers the facts (db/seats/turn.ts) and writes nothing this refuses.
+ */
+import { describeStep, type SequenceStep } from './sequence';
+import type { Side } from './types';
+
+/** Where the step stands, as the seat's file records it. */
+export interface SeatStepFacts {
+  step: SequenceStep;
+  /** The first change that is not a setup edit has been made (RI-S01): before it, the USA seat edits the setup. */
+  started: boolean;
+  /** The sides that have finished (revealed) their secret entries of this step. */
+  finished: Readonly<Record<Side, boolean>>;
+  /** The sides whose commitments to their secret entries of this step the file holds. */
+  committed: Readonly<Record<Side, boolean>>;
+  /** The side to act in the Activation Segment, when one has been set. */
+  sideToAct: Side | null;
+  /** The turn's Initiative player, once the Initiative is determined. */
+  initiative: Side | null;
+}
+
+/**
+ * What a seat's write is: one of its side's secret entries (or its finishing of them), made on the seat's
+ * own device and kept there ('held'), or written into the shared log when the seat reveals them
+ * ('revealed'); or any other, public, change (a setup edit before the game starts among them).
+ */
+export type SeatWrite = { kind: 'entry'; side: Side; stage: 'held' | 'revealed' } | { kind: 'public'; setup: boolean };
+
+export type SeatVerdict = { ok: true } | { ok: false; reason: string; rule: string };
+
+const SEQUENCE = 'Rev. Sequence of Play';
+const ACTIVATION = 'Rev. Activation Segment';
+
+/** Who acts in the step: 'both' in a step of secret entries not yet revealed, else the one seat. */
+export function seatToAct(facts: SeatStepFacts): { seat: Side | 'both'; why: string; rule: string } {
+  const d = describeStep(facts.step);
+  if (d.secret && !(facts.finished.USA && facts.finished.CSA)) {
+    return { seat: 'both', why: `in ${d.label} both players make their secret entries at the same time`, rule: d.secret.rule };
+  }
+  if (facts.step.segment === 'III') {
+    const side = facts.sideToAct ?? facts.initiative ?? 'USA';
+    return { seat: side, why: `in ${d.label} the players alternate, and it is ${side}'s turn`, rule: ACTIVATION };
+  }
+  const side = facts.initiative ?? 'USA';
+  return {
+    seat: side,
+    why: facts.initiative
+      ? `${d.label} is carried out by the Initiative player, ${side}`
+      : `${d.label} is carried out by the USA player until an Initiative player is determined`,
+    rule: SEQUENCE,
+  };
+}
+
+/**
+ * May this seat make this write now? A side's secret entries are its own seat's only; they are held on its
+ * device until both seats have committed to theirs, then revealed into the shared log, USA's first, then
+ * CSA's (one history in both files). Every other write belongs to the seat whose step it is.
+ */
+export function seatMayWrite(facts: SeatStepFacts, seat: Side, write: SeatWrite): SeatVerdict {
+  const d = describeStep(facts.step);
+  const toAct = seatToAct(facts);
+  if (write.kind === 'entry') {
+    if (write.side !== seat) return { ok: false, reason: `the ${seat} seat makes only ${seat}'s entries; ${write.side}'s are made at the ${write.side} seat`, rule: d.secret?.rule ?? SEQUENCE };
+    if (toAct.seat !== 'both') return { ok: false, reason: `${d.label} takes no secret entries now: ${toAct.why}`, rule: toAct.rule };
+    if (facts.finished[seat]) return { ok: false, reason: `${seat} has already revealed its entries of ${d.label}`, rule: toAct.rule };
+    if (write.stage === 'held') {
+      if (facts.committed[seat]) return { ok: false, reason: `${seat} has finished its entries of ${d.label} and committed to them; nothing more may be entered for it now`, rule: toAct.rule };
+      return { ok: true };
+    }
+    if (!facts.committed.USA || !facts.committed.CSA) {
+      const missing = !facts.committed.USA ? 'USA' : 'CSA';
+      return { ok: false, reason: `${seat}'s entries of ${d.label} are revealed only once both seats have committed to theirs, and ${missing} has not yet`, rule: toAct.rule };
+    }
+    if (seat === 'CSA' && !facts.finished.USA) return { ok: false, reason: `USA's entries of ${d.label} are revealed first, then CSA's: wait for USA's`, rule: toAct.rule };
+    return { ok: true };
+  }
+  if (toAct.seat === 'both') {
+    // Before the game starts, the setup is edited by the USA seat (RI-S01: a setup edit starts nothing).
+    if (!facts.started && write.setup) return seat === 'USA' ? { ok: true } : { ok: false, reason: 'the setup is edited at the USA seat before the game starts', rule: SEQUENCE };
+    return { ok: false, reason: `${toAct.why}: nothing else is recorded until both sides' entries are revealed`, rule: toAct.rule };
+  }
+  if (toAct.seat !== seat) return { ok: false, reason: `it is not the ${seat} seat's turn: ${toAct.why}`, rule: toAct.rule };
+  return { ok: true };
+}

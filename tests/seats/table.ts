@@ -1,0 +1,61 @@
+/**
+ * Two seats at a test table: a host's file and a joining seat's file, made through the invitation and the
+ * reply, and the packets between them (each written to JSON text and read back, as a file would be).
+ * No vitest here: the tests assert.
+ */
+import { join } from 'node:path';
+import type { Side } from '../../rules/types';
+import { seatToAct } from '../../rules/seats';
+import { contextOf, GameService, type ServiceOptions } from '../../db/service';
+import { createSeatGame, joinSeatGame, receiveReply } from '../../db/seats/invite';
+import { makePacket, receivePacket, type Received } from '../../db/seats/packets';
+import { stepFacts } from '../../db/seats/calls';
+import type { Packet } from '../../contract/seats';
+
+export interface Table {
+  USA: GameService;
+  CSA: GameService;
+  files: Record<Side, string>;
+}
+
+let counter = 0;
+
+/** A two-seat game of the scenario: USA hosts, CSA joins; both files open, each with its own test die. */
+export function twoSeats(dir: string, scenario: string, options: ServiceOptions = {}): Table {
+  counter += 1;
+  const files = { USA: join(dir, `usa-${counter}.muster`), CSA: join(dir, `csa-${counter}.muster`) };
+  let tick = 0;
+  const clock = () => new Date(Date.UTC(2024, 6, 1, 12, 0, 0) + (tick += 1000)).toISOString();
+  const host = createSeatGame({ file: files.USA, scenario, side: 'USA', players: { USA: 'Ann', CSA: 'Bob' } }, { seed: 11, now: clock, ...options });
+  const invitation = JSON.parse(JSON.stringify(host.invitation)) as unknown;
+  const joined = joinSeatGame(files.CSA, invitation, 'CSA', { seed: 29, now: clock, ...options });
+  receiveReply(host.game, JSON.parse(JSON.stringify(joined.reply)));
+  return { USA: host.game, CSA: joined.game, files };
+}
+
+/** The packet a seat sends now, as the other seat reads it from a file. */
+export function packetFrom(game: GameService): Packet {
+  return JSON.parse(JSON.stringify(makePacket(contextOf(game)))) as Packet;
+}
+
+/** One packet from a seat to the other. */
+export function send(table: Table, from: Side): Received {
+  const to = from === 'USA' ? 'CSA' : 'USA';
+  return receivePacket(contextOf(table[to]), packetFrom(table[from]));
+}
+
+/** Packets back and forth until neither seat has anything new for the other. */
+export function exchange(table: Table): void {
+  for (let i = 0; i < 6; i += 1) {
+    const a = send(table, 'USA');
+    const b = send(table, 'CSA');
+    const quiet = (r: Received) => r.events === 0 && r.commitments === 0 && r.jointRolls === 0 && !r.revealed;
+    if (quiet(a) && quiet(b)) return;
+  }
+  throw new Error('the seats never settled');
+}
+
+/** Whose step it is (rules/seats.ts), as the file of a seat says. */
+export function toAct(game: GameService): Side | 'both' {
+  return seatToAct(stepFacts(game.db)).seat;
+}
