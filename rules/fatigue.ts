@@ -10,7 +10,6 @@ import { ARMS, ORDER_CODES, type Arm, type OrderCode } from './types';
 
 const ORDERS_TABLE = 'Rev. Orders Table';
 const CAVALRY_FATIGUE = 'Rev. Cavalry Fatigue';
-export const FATIGUE_RECOVERY_RULE = 'Rev. Sequence of Play (Fatigue & Straggler Recovery)';
 
 /** RI-B07: a designated unit recovers one fatigue level in the Fatigue & Straggler Recovery Phase. */
 export const FATIGUE_LEVELS_RECOVERED_PER_TURN = 1;

@@ -154,12 +154,6 @@ export function victoryByLosses(usaLossPoints: number, csaLossPoints: number): {
 /** Objectives a side must occupy for a Substantial Victory (Rev. Victory). */
 export const GEOGRAPHIC_OBJECTIVES_REQUIRED: Readonly<Record<Side, number>> = { USA: 2, CSA: 5 };
 
-/** Staging Areas the revision adds to each side's Geographic list. */
-export const GEOGRAPHIC_OBJECTIVES_ADDED: Readonly<Record<Side, readonly string[]>> = {
-  USA: ['Staging Area 1', 'Staging Area 2'],
-  CSA: ['Staging Area 10', 'Staging Area 11'],
-};
-
 /** Guns lost (destroyed or captured) that count as one division for Manpower Objectives. */
 export const GUNS_PER_DIVISION = 30;
 
