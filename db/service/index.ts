@@ -21,6 +21,7 @@ import { offersFunctions } from './offers';
 import { reinforcementsFunctions } from './reinforcements';
 import { RULE_MODULE_FUNCTIONS } from './rule-modules';
 import { rosterFunctions } from './roster';
+import { rosterSheetFunctions } from './roster-sheet';
 import { setupFunctions } from './setup';
 import { victoryFunctions } from './victory';
 
@@ -29,6 +30,7 @@ export type { GameContext, ServiceFunction, ServiceFunctions } from './context';
 export const SERVICE_FUNCTIONS = {
   ...gameFunctions,
   ...rosterFunctions,
+  ...rosterSheetFunctions,
   ...setupFunctions,
   ...ordersFunctions,
   ...initiativeFunctions,

@@ -2,7 +2,6 @@
  * The forces: the roster of units and the command tree as they stand, and what the players record about
  * units and commands in play (fatigue, status, flags, skirmishers, command markers).
  */
-import { randomBytes } from 'node:crypto';
 import { mayDesignateStragglerRecovery, mayRecallSkirmishers, skirmisherIneligibility, skirmisherRecallLoss } from '../../rules/losses';
 import { mayBeOutOfCommand } from '../../rules/activation';
 import { bearsFatigue } from '../../rules/fatigue';
@@ -10,22 +9,21 @@ import { defaultOrderChoices, switchToDefaultOrder, type DefaultOrderCause } fro
 import { UnitChanges } from './unit-changes';
 import { eventDueAt } from '../clock';
 import { forbidden, invalid } from '../errors';
-import type { ChangeResult, CommandNode, RosterSheet, RosterSheetQuery, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
+import type { ChangeResult, CommandNode, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
 import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type CommandRow, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
 import { commandArm, RULE, unitSubject, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { command, onMapCommand, unit } from './lookups';
-import { revisionOf } from './revision-memo';
 
 /** The state tables a roster and a command tree are made from, read once for both (rosterSheet). */
-interface ForcesRead {
+export interface ForcesRead {
   commands: CommandRow[];
   units: UnitRow[];
 }
 
-function roster(ctx: GameContext, input: RosterQuery = {}, read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) }): RosterUnit[] {
+export function roster(ctx: GameContext, input: RosterQuery = {}, read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) }): RosterUnit[] {
   const side = input.side;
   const includeOffMap = input.includeOffMap ?? true;
   const { commands } = read;
@@ -90,7 +88,7 @@ function commandTree(ctx: GameContext): CommandNode[] {
   return treeOf(ctx, { commands: readCommands(ctx.db), units: readUnits(ctx.db) });
 }
 
-function treeOf(ctx: GameContext, read: ForcesRead): CommandNode[] {
+export function treeOf(ctx: GameContext, read: ForcesRead): CommandNode[] {
   const { commands } = read;
   const orders = standingOrders(ctx, commands);
   const leaderNames = new Map(readLeaders(ctx.db).map((l) => [l.id, l.name]));
@@ -299,79 +297,4 @@ function setCommandMarkers(ctx: GameContext, input: SetCommandMarkersInput): Cha
   });
 }
 
-/** The sheets last made on each connection, by revision: a screen holding one is sent only what changed since. */
-const SHEETS_KEPT = 4;
-/**
- * The sheets made on a connection, by the state of the file they show. A sheet's `revision` as the screen
- * sees it is a random name given when the sheet is made, never the state's own numbers (SQLite's count of
- * changes would tell the other side how many hidden entries were made, RI-H07).
- */
-const sheetsMade = new WeakMap<GameContext['db'], { byState: Map<string, RosterSheet>; byName: Map<string, RosterSheet> }>();
-
-/**
- * The revision of the sheet made for the state the file is in, if one was (a Roster screen holds it), else
- * null: a write's answer then carries the sheet's changes since it (db/service/write-answer.ts).
- */
-export function sheetHeld(ctx: GameContext): string | null {
-  if (ctx.db.inTransaction) return null;
-  return sheetsMade.get(ctx.db)?.byState.get(revisionOf(ctx))?.revision ?? null;
-}
-
-/** The sheet as the file stands: the tree and every unit, from one read of the commands and the units. */
-function wholeSheet(ctx: GameContext): RosterSheet {
-  const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };
-  return { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
-}
-
-/** Two answers of the contract (plain data: strings, numbers, booleans, null, arrays, objects) are the same. */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
-/**
- * The Roster screen's first paint from one query: the tree and every unit, from one read of the commands
- * and the units (and so one working out of the standing orders, cached per read in db/service/chain.ts).
- * Made once per state of the file (revision-memo.ts): the page's opening frame and the Roster screen right
- * behind it ask for the same sheet as the page loads. After a change, the screen asks `since` the sheet it
- * holds and is sent the units that changed (a loss: one unit), with every unit's id in order.
- * As one side sees the game (the other side's hidden entries taken out, in a transaction rolled back), the
- * sheet is neither kept nor compared: it is sent whole, with no revision.
- */
-function rosterSheet(ctx: GameContext, input: RosterSheetQuery = {}): RosterSheet {
-  if (ctx.db.inTransaction) return { ...wholeSheet(ctx), revision: null };
-  const state = revisionOf(ctx);
-  let kept = sheetsMade.get(ctx.db);
-  if (kept === undefined) {
-    kept = { byState: new Map(), byName: new Map() };
-    sheetsMade.set(ctx.db, kept);
-  }
-  let sheet = kept.byState.get(state);
-  if (sheet === undefined) {
-    sheet = { ...wholeSheet(ctx), revision: randomBytes(9).toString('hex') };
-    kept.byState.set(state, sheet);
-    kept.byName.set(sheet.revision!, sheet);
-    // The oldest goes first (a Map keeps the order things were put in).
-    while (kept.byState.size > SHEETS_KEPT) {
-      const oldest = kept.byState.keys().next().value!;
-      kept.byName.delete(kept.byState.get(oldest)!.revision!);
-      kept.byState.delete(oldest);
-    }
-  }
-  const held = input?.since === undefined ? undefined : kept.byName.get(input.since);
-  if (held === undefined) return sheet;
-  const before = new Map(held.units.map((u) => [u.id, u]));
-  return {
-    tree: sheet.tree,
-    units: sheet.units.filter((u) => !sameData(before.get(u.id), u)),
-    revision: sheet.revision,
-    changes: { since: input.since!, unitIds: sheet.units.map((u) => u.id) },
-  };
-}
-
-export const rosterFunctions = { roster, rosterSheet, commandTree, setFatigue, setStatus, setUnitFlags, designateSkirmishers, recallSkirmishers, setCommandMarkers } satisfies Partial<ServiceFunctions>;
+export const rosterFunctions = { roster, commandTree, setFatigue, setStatus, setUnitFlags, designateSkirmishers, recallSkirmishers, setCommandMarkers } satisfies Partial<ServiceFunctions>;

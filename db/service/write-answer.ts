@@ -16,7 +16,7 @@ import { statement } from '../statements';
 import { readClock } from '../store';
 import type { GameContext } from './context';
 import { keptTurnState } from './clock';
-import { sheetHeld } from './roster';
+import { sheetHeld } from './roster-sheet';
 import { secretsRecorded, secretStep } from './secrets';
 
 /** The queries the answer is made of, as the service answers them to any caller. */

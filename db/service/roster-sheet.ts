@@ -1,0 +1,140 @@
+/**
+ * The Roster screen's sheet: the command tree and every unit in one read, and after a change only the units
+ * that changed since the sheet the screen holds, named by a revision.
+ *
+ * A sheet's revision is a random name given to what the sheet shows, per viewer: the same rows seen again
+ * get the same name, different rows a new one. It is never the file's own numbers (SQLite's count of
+ * changes would tell the other side how many hidden entries were made), and it never depends on whether
+ * the other side has hidden entries in force (RI-H07): a side that sees the same rows is told the same
+ * name, and may ask what changed since it, whatever the other side entered in secret.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { RosterSheet, RosterSheetQuery } from '../../contract';
+import { readCommands, readUnits } from '../store';
+import type { GameContext, ServiceFunctions } from './context';
+import { revisionOf } from './revision-memo';
+import { roster, treeOf, type ForcesRead } from './roster';
+
+/** Sheets kept per connection and viewer: a screen holding an older one is sent the whole sheet. */
+const SHEETS_KEPT = 4;
+
+interface Shown {
+  sheet: Omit<RosterSheet, 'revision'>;
+  /** A digest of what the sheet shows: the key of its name. */
+  content: string;
+}
+
+interface Named {
+  byContent: Map<string, RosterSheet>;
+  byName: Map<string, RosterSheet>;
+}
+
+/** Per connection: the sheets made per state of the file (as it is, no hidden entry taken out), and the names given per viewer. */
+const sheetsMade = new WeakMap<GameContext['db'], { byState: Map<string, Shown>; named: Map<string, Named> }>();
+
+function keptFor(ctx: GameContext) {
+  let kept = sheetsMade.get(ctx.db);
+  if (kept === undefined) {
+    kept = { byState: new Map(), named: new Map() };
+    sheetsMade.set(ctx.db, kept);
+  }
+  return kept;
+}
+
+/** Drops the oldest entries of a map (a Map keeps the order things were put in) beyond the number kept. */
+function keepNewest<K, V>(map: Map<K, V>, onDrop: (value: V) => void = () => {}): void {
+  while (map.size > SHEETS_KEPT) {
+    const oldest = map.keys().next().value as K;
+    onDrop(map.get(oldest)!);
+    map.delete(oldest);
+  }
+}
+
+/** The sheet as the file stands: the tree and every unit, from one read of the commands and the units. */
+function shownNow(ctx: GameContext): Shown {
+  const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };
+  const sheet = { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
+  return { sheet, content: createHash('sha256').update(JSON.stringify(sheet)).digest('hex') };
+}
+
+/**
+ * What the sheet shows now. Outside a transaction it is made once per state of the file (revision-memo.ts):
+ * the page's opening frame and the Roster screen right behind it ask for the same sheet as the page loads.
+ * Inside one (a side's view, the other side's hidden entries taken out and rolled back) it is made afresh.
+ */
+function shown(ctx: GameContext): Shown {
+  if (ctx.db.inTransaction) return shownNow(ctx);
+  const kept = keptFor(ctx);
+  const state = revisionOf(ctx);
+  let made = kept.byState.get(state);
+  if (made === undefined) {
+    made = shownNow(ctx);
+    kept.byState.set(state, made);
+    keepNewest(kept.byState);
+  }
+  return made;
+}
+
+/** The names given to the sheets one viewer was sent. */
+function namedFor(ctx: GameContext, viewer: string): Named {
+  const kept = keptFor(ctx);
+  let named = kept.named.get(viewer);
+  if (named === undefined) {
+    named = { byContent: new Map(), byName: new Map() };
+    kept.named.set(viewer, named);
+  }
+  return named;
+}
+
+/**
+ * The revision of the sheet the file shows now as nobody in particular sees it, if one was sent (a Roster
+ * screen holds it), else null: a write's answer then carries the sheet's changes since it
+ * (db/service/write-answer.ts).
+ */
+export function sheetHeld(ctx: GameContext): string | null {
+  if (ctx.db.inTransaction) return null;
+  const made = sheetsMade.get(ctx.db);
+  const now = made?.byState.get(revisionOf(ctx));
+  if (now === undefined) return null;
+  return made!.named.get('nobody')?.byContent.get(now.content)?.revision ?? null;
+}
+
+/** Two answers of the contract (plain data: strings, numbers, booleans, null, arrays, objects) are the same. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * The Roster screen's first paint from one query: the tree and every unit, from one read of the commands
+ * and the units (and so one working out of the standing orders, cached per read in db/service/chain.ts).
+ * After a change, the screen asks `since` the sheet it holds and is sent the units that changed (a loss:
+ * one unit), with every unit's id in order.
+ */
+function rosterSheet(ctx: GameContext, input: RosterSheetQuery = {}): RosterSheet {
+  const now = shown(ctx);
+  const named = namedFor(ctx, input?.viewer ?? 'nobody');
+  let sheet = named.byContent.get(now.content);
+  if (sheet === undefined) {
+    sheet = { ...now.sheet, revision: randomBytes(9).toString('hex') };
+    named.byContent.set(now.content, sheet);
+    named.byName.set(sheet.revision!, sheet);
+    keepNewest(named.byContent, (dropped) => named.byName.delete(dropped.revision!));
+  }
+  const held = input?.since === undefined ? undefined : named.byName.get(input.since);
+  if (held === undefined) return sheet;
+  const before = new Map(held.units.map((u) => [u.id, u]));
+  return {
+    tree: now.sheet.tree,
+    units: now.sheet.units.filter((u) => !sameData(before.get(u.id), u)),
+    revision: sheet.revision,
+    changes: { since: input!.since!, unitIds: now.sheet.units.map((u) => u.id) },
+  };
+}
+
+export const rosterSheetFunctions = { rosterSheet } satisfies Partial<ServiceFunctions>;
