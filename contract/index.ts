@@ -115,6 +115,14 @@ type Callable<In, Out> = [In] extends [undefined] ? () => Out : undefined extend
 /** The game service as its callers see it: one method per game function (db/service implements it). */
 export type GameServiceApi = { [K in GameFunction]: Callable<Input<K>, Output<K>> };
 
+/**
+ * The game service's way in for input the contract has already parsed (db/dispatch.ts parses every call
+ * once, then runs it here): the same call as the method of that name, without parsing the input again.
+ */
+export interface ParsedGameCalls {
+  runParsed<K extends GameFunction>(fn: K, input: Input<K>): Output<K>;
+}
+
 /** The main-process side of every channel: the parsed input in, the plain value (or a promise of it) out. */
 export type ChannelHandlers = { [K in ContractFunction]: (input: Input<K>) => Output<K> | Promise<Output<K>> };
 

@@ -1,7 +1,7 @@
 /**
  * The one way in: a contract call, from raw arguments to a typed result. Parse the input with the
- * function's zod schema, run the handler, check the output (development builds and tests), and turn
- * every failure into `{ ok: false, error }`. electron/ipc.ts runs it after the sender check, the
+ * function's zod schema (the one time it is parsed: the handlers trust it), run the handler, check the
+ * output (development builds and tests), and turn every failure into `{ ok: false, error }`. electron/ipc.ts runs it after the sender check, the
  * browser bridge runs it for the preview, and the command line (`cli call`) runs it for scripts, so all
  * three accept and refuse exactly the same inputs with the same messages. No electron import.
  */
@@ -10,7 +10,7 @@ import { RulesArgumentError } from '../rules/errors';
 import { ScenarioError } from '../data/scenarios';
 import { MusterError, refusedInput } from './errors';
 import { diskFullError, isDiskFull, readOnlyError } from './open';
-import { CONTRACT, GAME_FUNCTIONS, WriteAnswer, fail, ok, type CallResult, type ChannelHandlers, type ContractFunction, type ErrorInfo, type GameFunction, type GameServiceApi } from '../contract';
+import { CONTRACT, GAME_FUNCTIONS, WriteAnswer, fail, ok, type CallResult, type ChannelHandlers, type ContractFunction, type ErrorInfo, type GameFunction, type Input, type ParsedGameCalls } from '../contract';
 
 export interface DispatchOptions {
   /** Check every result against the contract's output schema (on in development builds). */
@@ -171,8 +171,12 @@ function withAnswer(fn: ContractFunction, result: { ok: true; value: unknown }, 
 /** The game functions of one open game, by name: what the command line dispatches to. */
 export type GameHandlers = Pick<ChannelHandlers, GameFunction>;
 
-export function serviceHandlers(service: GameServiceApi): GameHandlers {
-  return Object.fromEntries(GAME_FUNCTIONS.map((fn) => [fn, (input: unknown) => (service[fn] as (arg: unknown) => unknown).call(service, input)])) as GameHandlers;
+/**
+ * One handler per game function: the service's runParsed, since dispatch has parsed the input already
+ * (the service's own methods would parse it a second time).
+ */
+export function serviceHandlers(service: ParsedGameCalls): GameHandlers {
+  return Object.fromEntries(GAME_FUNCTIONS.map((fn) => [fn, (input: Input<typeof fn>) => service.runParsed(fn, input)])) as GameHandlers;
 }
 
 /** The same call, synchronously, for the game service's functions (which never wait): the command line's way in. */

@@ -18,7 +18,7 @@ import { appRoll, seededDie } from './dice';
 import { writeInitialGenesis } from './genesis';
 import { fileLengthProblem } from './integrity';
 import { openingProblems } from './opening-check';
-import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type PlayerCharts, type Viewer, type WriteAnswer } from '../contract';
+import { GAME_CONTRACT, NewGameInput, type GameFunction, type GameServiceApi, type Input, type Output, type ParsedGameCalls, type PlayerCharts, type Viewer, type WriteAnswer } from '../contract';
 import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { MIGRATIONS } from './migrations';
 import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
@@ -77,8 +77,8 @@ export interface ServiceOptions extends Pick<OpenOptions, 'migrations' | 'busyTi
  * The methods of the contract. The class does not declare them one by one: its static block installs
  * each function of SERVICE_FUNCTIONS, whose type proves there is one for every method of GameServiceApi.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
-export interface GameService extends GameServiceApi {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface GameService extends GameServiceApi, ParsedGameCalls {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class GameService {
@@ -89,28 +89,36 @@ export class GameService {
   private readonly ctx: GameContext;
 
   static {
-    // Each method calls its domain function with the game's context, as a method of the class would.
-    // The input is parsed by the contract's schema first, so a direct call (tests, scripts) is refused
-    // exactly as IPC, the bridge and the CLI refuse it, with a typed MusterError, before anything runs.
-    // Every query runs as its viewer may see the game (RI-H01): another side's hidden entries are taken
-    // out, and with no viewer nobody's are shown. Only the file's own checks see the file as it is.
-    for (const [name, impl] of Object.entries(SERVICE_FUNCTIONS) as [GameFunction, (ctx: GameContext, input: unknown) => unknown][]) {
+    // Each method parses its input by the contract's schema, so a direct call (tests, scripts) is refused
+    // exactly as IPC, the bridge and the CLI refuse it, with a typed MusterError, before anything runs;
+    // then it runs as runParsed does. db/dispatch.ts, which has parsed the input already, calls runParsed.
+    for (const name of Object.keys(SERVICE_FUNCTIONS) as GameFunction[]) {
       const schema = GAME_CONTRACT[name].input;
-      const seenBy = GAME_CONTRACT[name].kind === 'query' && !SEES_THE_FILE_AS_IT_IS.has(name);
       Object.defineProperty(GameService.prototype, name, {
         value(this: GameService, input?: unknown) {
           const parsed = schema.safeParse(input);
           if (!parsed.success) throw refusedInput(parsed.error);
-          // A seat of a two-seat game signs its changes and holds its secret entries (db/seats/calls.ts).
-          if (GAME_CONTRACT[name].kind === 'write') return seatWrite(this.ctx, name, parsed.data, (ctx) => impl(ctx, parsed.data));
-          if (!seenBy) return impl(this.ctx, parsed.data);
-          const viewer = (parsed.data as { viewer?: Viewer } | undefined)?.viewer;
-          return seatQuery(this.ctx, viewer, (ctx) => asSeenBy(ctx, viewer, (seen) => impl(seen, parsed.data)));
+          return this.runParsed(name, parsed.data as Input<typeof name>);
         },
         writable: true,
         configurable: true,
       });
     }
+  }
+
+  /**
+   * Runs a game function on input its contract schema has already parsed (the one check is the caller's:
+   * db/dispatch.ts), with the game's context. A write of a two-seat game is signed by its seat and holds its
+   * secret entries (db/seats/calls.ts). Every query runs as its viewer may see the game (RI-H01): another
+   * side's hidden entries are taken out, and with no viewer nobody's are shown. Only the file's own checks
+   * see the file as it is.
+   */
+  runParsed<K extends GameFunction>(name: K, input: Input<K>): Output<K> {
+    const impl = SERVICE_FUNCTIONS[name] as (ctx: GameContext, input: unknown) => Output<K>;
+    if (GAME_CONTRACT[name].kind === 'write') return seatWrite(this.ctx, name, input, (ctx) => impl(ctx, input)) as Output<K>;
+    if (SEES_THE_FILE_AS_IT_IS.has(name)) return impl(this.ctx, input);
+    const viewer = (input as { viewer?: Viewer } | undefined)?.viewer;
+    return seatQuery(this.ctx, viewer, (ctx) => asSeenBy(ctx, viewer, (seen) => impl(seen, input)));
   }
 
   private constructor(db: SqliteDatabase, file: string, version: number, options: ServiceOptions, damage: readonly string[] = []) {

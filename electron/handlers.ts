@@ -13,7 +13,7 @@ import { basename, isAbsolute, join, resolve } from 'node:path';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
 import { OPTIONAL_RULE_MODULES } from '../rules/optional/catalogue';
 import { HOUSE_READINGS } from '../rules/house-readings';
-import { GAME_FUNCTIONS, type KitCounterValues, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type ScenarioSummary, type WriteAnswer } from '../contract';
+import { GAME_FUNCTIONS, type KitCounterValues, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type Input, type ParsedGameCalls, type ScenarioSummary, type WriteAnswer } from '../contract';
 import type { CreateGameInput } from '../db/service';
 import { ShellError, toErrorInfo } from '../db/dispatch';
 import { kitInfo, lookupConfusion, lookupFire, lookupRandomEvent, parseCharts, parseKit, serializeCharts, serializeKit, type PlayerChartsFile } from './charts';
@@ -21,7 +21,7 @@ import { GAME_FILE_EXTENSION, withGameFileExtension, type RecentFile } from './f
 import { readHelp } from './help';
 
 /** One open game file: the service plus what the shell needs around it. */
-export interface GameBackend extends GameServiceApi {
+export interface GameBackend extends GameServiceApi, ParsedGameCalls {
   /** Closes the connection (and releases the file's lock). */
   close(): void;
   /** Copies the open game to `file` with SQLite's online backup API; the open game stays open. */
@@ -336,10 +336,9 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     },
   };
 
-  // One handler per game function of the contract, same name: the open game's method with the parsed input.
-  const service = Object.fromEntries(
-    GAME_FUNCTIONS.map((fn) => [fn, (input: unknown) => (game()[fn] as (arg: unknown) => unknown).call(game(), input)]),
-  ) as Pick<ChannelHandlers, GameFunction>;
+  // One handler per game function of the contract, same name: the open game runs the input dispatch has
+  // parsed, without parsing it again (GameService.runParsed).
+  const service = Object.fromEntries(GAME_FUNCTIONS.map((fn) => [fn, (input: Input<typeof fn>) => game().runParsed(fn, input)])) as Pick<ChannelHandlers, GameFunction>;
 
   return { ...shell, ...service };
 }
