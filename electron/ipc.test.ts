@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MusterError } from '../db/errors';
 import {
   CHANNELS,
@@ -142,6 +142,25 @@ describe('the trusted window', () => {
     const undo = await invoke('undo', trusted());
     expect(undo.ok).toBe(true);
     expect(snapshot().game.roster).toEqual(before.game.roster);
+  });
+
+  it("parses a call's input once, at the contract: the service runs what dispatch parsed, and a refusal never reaches it", async () => {
+    const schema = CONTRACT.recordLoss.input;
+    const spies = (['parse', 'safeParse', 'parseAsync', 'safeParseAsync'] as const).map((m) => vi.spyOn(schema, m));
+    const parses = () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
+    try {
+      const ran = calls.get('recordLoss') ?? 0;
+      const loss = await invoke('recordLoss', trusted(), { unitId: '2-wi', sp: 1 });
+      expect(loss.ok).toBe(true);
+      expect(parses()).toBe(1);
+      const refused = await invoke('recordLoss', trusted(), { unitId: '2-wi', sp: 99 });
+      expectTypedRefusal(refused, ['INVALID_ARGUMENT']);
+      expect(parses()).toBe(2);
+      expect(calls.get('recordLoss')).toBe(ran + 1);
+      expect((await invoke('undo', trusted())).ok).toBe(true);
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
   });
 
   it('names the field of a refused input', async () => {
