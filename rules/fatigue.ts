@@ -15,7 +15,7 @@ const CAVALRY_FATIGUE = 'Rev. Cavalry Fatigue';
 export const FATIGUE_LEVELS_RECOVERED_PER_TURN = 1;
 
 /** "Fatigue applies to Cavalry as well as Infantry" (Rev. Cavalry Fatigue): artillery has no fatigue level. */
-export const FATIGUE_ARMS: readonly Arm[] = ['infantry', 'cavalry'];
+const FATIGUE_ARMS: readonly Arm[] = ['infantry', 'cavalry'];
 
 export function bearsFatigue(arm: Arm): boolean {
   return FATIGUE_ARMS.includes(arm);

@@ -188,7 +188,7 @@ export function fireLine(units: readonly { id: string; arm: Arm; sp: number }[],
 }
 
 /** How a loss would be shared among the units in front (RI-K07): each one's certain share, and the SPs left for the firing player to place. */
-export function lossSharePlan(inFront: readonly { id: string; sp: number }[], sp: number): LossSharePlan {
+function lossSharePlan(inFront: readonly { id: string; sp: number }[], sp: number): LossSharePlan {
   const shares = evenLossShares(sp, inFront.map((u) => u.sp));
   return {
     sp,

@@ -2,15 +2,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RulesArgumentError } from './errors';
-import { thrownArgument } from './test-support';
+import { FAIR_WEATHER, thrownArgument } from './test-support';
 import {
   additionalFireDrmItems,
   allowedFireTargets,
   ammoCheckApplies,
-  artilleryFriendlyFire,
   ceaseMovementFireAllowed,
   ceaseMovementFireRange,
   fireProhibitions,
+  friendlyFireTable,
   isAmmoResult,
   ordersFireDrmItems,
   rangeDrm,
@@ -23,7 +23,7 @@ import {
   type TargetUnit,
 } from './fire';
 import { ARMS, ORDER_CODES, WEAPONS, type Weapon } from './types';
-import { FAIR_WEATHER, type Weather } from './weather';
+import { type Weather } from './weather';
 
 const RAIN: Weather = { raining: true, mud: false, rainStopRolls: 0 };
 const MUD: Weather = { raining: false, mud: true, rainStopRolls: 0 };
@@ -388,37 +388,6 @@ describe('the ammo check: "All cavalry, B weapons, SR weapons: \'Ammo\' on any a
   });
 });
 
-describe('artilleryFriendlyFire: the two tables of Rev. Artillery Friendly Fire', () => {
-  it('friendly unit adjacent to the target at a range of 5 or more: "0-3: hits target; 4-5: ... friendly; 6-7: ... both at 1/2; 8-9: misses"', () => {
-    const s = { range: 5, friendlyDistanceToTarget: 1 };
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((roll) => artilleryFriendlyFire(s, roll))).toEqual([
-      'target', 'target', 'target', 'target', 'friendly', 'friendly', 'both-half', 'both-half', 'miss', 'miss',
-    ]);
-  });
-
-  it('friendly unit 2 hexes from the target at a range of 8 or more: "0-5: hits target; 6-7: ... friendly; 8: ... both; 9: misses"', () => {
-    const s = { range: 8, friendlyDistanceToTarget: 2 };
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((roll) => artilleryFriendlyFire(s, roll))).toEqual([
-      'target', 'target', 'target', 'target', 'target', 'target', 'friendly', 'friendly', 'both-half', 'miss',
-    ]);
-  });
-
-  it('no roll is needed below those ranges or with friendly units farther off (RI-F07)', () => {
-    expect(artilleryFriendlyFire({ range: 4, friendlyDistanceToTarget: 1 }, 0)).toBeNull();
-    expect(artilleryFriendlyFire({ range: 7, friendlyDistanceToTarget: 2 }, 9)).toBeNull();
-    expect(artilleryFriendlyFire({ range: 12, friendlyDistanceToTarget: 3 }, 5)).toBeNull();
-    // RI-F07: an adjacent friendly unit at range 8+ uses the adjacent table.
-    expect(artilleryFriendlyFire({ range: 9, friendlyDistanceToTarget: 1 }, 4)).toBe('friendly');
-  });
-
-  it('rejects rolls outside 0-9 and bad distances, naming the argument', () => {
-    expect(() => artilleryFriendlyFire({ range: 5, friendlyDistanceToTarget: 1 }, 10)).toThrow(/roll: must be a die roll, a whole number from 0 to 9/);
-    expect(() => artilleryFriendlyFire({ range: 5, friendlyDistanceToTarget: 1 }, -1)).toThrow(/roll/);
-    expect(() => artilleryFriendlyFire({ range: 0, friendlyDistanceToTarget: 1 }, 0)).toThrow(/range/);
-    expect(() => artilleryFriendlyFire({ range: 5, friendlyDistanceToTarget: 0 }, 0)).toThrow(/friendlyDistanceToTarget/);
-  });
-});
-
 describe('Cease Movement Fire, Return Fire and Fire Combat Targets', () => {
   it('"activating artillery units that come within 3 hexes ... (not 2 hexes as for other types)"', () => {
     expect(ceaseMovementFireRange('artillery')).toBe(3);
@@ -581,5 +550,23 @@ describe('stackFireResolution: several units in front fire as one attack (RI-K05
   it('names a bad firer by its place in the list', () => {
     expect(thrownArgument(() => stackFireResolution({ firers: [regiment('A', 2), { ...regiment('B', 2), arm: 'cavalry' }], kind: 'phasing', range: 1, targets: [infantryTarget], weather: FAIR_WEATHER }))).toBe('firers[1].mounted');
     expect(thrownArgument(() => stackFireResolution({ firers: [], kind: 'phasing', range: 1, targets: [infantryTarget], weather: FAIR_WEATHER }))).toBe('firers');
+  });
+});
+
+describe('friendlyFireTable: the two tables of Rev. Artillery Friendly Fire', () => {
+  it('friendly unit adjacent to the target at a range of 5 or more: "0-3: hits target; 4-5: ... friendly; 6-7: ... both at 1/2; 8-9: misses"', () => {
+    expect(friendlyFireTable(5, 1)?.results).toEqual(['target', 'target', 'target', 'target', 'friendly', 'friendly', 'both-half', 'both-half', 'miss', 'miss']);
+  });
+
+  it('friendly unit 2 hexes from the target at a range of 8 or more: "0-5: hits target; 6-7: ... friendly; 8: ... both; 9: misses"', () => {
+    expect(friendlyFireTable(8, 2)?.results).toEqual(['target', 'target', 'target', 'target', 'target', 'target', 'friendly', 'friendly', 'both-half', 'miss']);
+  });
+
+  it('no roll is needed below those ranges or with friendly units farther off (RI-F07)', () => {
+    expect(friendlyFireTable(4, 1)).toBeNull();
+    expect(friendlyFireTable(7, 2)).toBeNull();
+    expect(friendlyFireTable(12, 3)).toBeNull();
+    // RI-F07: an adjacent friendly unit at range 8+ uses the adjacent table.
+    expect(friendlyFireTable(9, 1)?.results[4]).toBe('friendly');
   });
 });

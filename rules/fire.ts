@@ -7,7 +7,7 @@
  * A higher fire DR is better for the firer (close range +, long range -), so "most advantageous to the
  * enemy" of a target stack means the highest DRM. One call resolves the fire of the units in front of a stack.
  */
-import { assertBoolean, assertDieRoll, assertMountedFlag, assertNonNegativeInteger, assertOneOf, assertPositiveInteger, RulesArgumentError } from './errors';
+import { assertBoolean, assertMountedFlag, assertNonNegativeInteger, assertOneOf, assertPositiveInteger, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
 import { ORDERS } from './orders';
 import { isCloseTerrain, REVISION_TERRAIN_EFFECTS, TERRAIN_TYPES, WORKS, type TerrainType, type Works } from './terrain';
@@ -36,7 +36,7 @@ export const CLOSE_TERRAIN_FIRE_RULE = CLOSE_TERRAIN_RULE;
 // ---------------------------------------------------------------------------------------------
 
 /** Range DRMs for ranges 1 to 6 (Rev. Range DRMs); null where the table prints "-". */
-export const RANGE_DRMS: Readonly<Record<Weapon, readonly (number | null)[]>> = {
+const RANGE_DRMS: Readonly<Record<Weapon, readonly (number | null)[]>> = {
   M: [2, -2, -4, -5, -7, null],
   E: [1, 0, -2, -4, -6, null],
   R: [1, 0, -2, -3, -5, null],
@@ -48,7 +48,7 @@ export const RANGE_DRMS: Readonly<Record<Weapon, readonly (number | null)[]>> = 
 };
 
 /** "All Small Arms have a maximum range of 5, except US SS at 6" (Rev. Range Effects Chart). */
-export const SMALL_ARMS_MAX_RANGE: Readonly<Record<Weapon, number>> = {
+const SMALL_ARMS_MAX_RANGE: Readonly<Record<Weapon, number>> = {
   M: 5,
   E: 5,
   R: 5,
@@ -91,7 +91,7 @@ export function smallArmsMaxRange(weapon: Weapon, weather: Weather): number {
 
 /** Phasing fire by the activating side, or reaction fire (return, cease-movement) by the other. */
 export type FireKind = 'phasing' | 'reaction';
-export const FIRE_KINDS: readonly FireKind[] = ['phasing', 'reaction'];
+const FIRE_KINDS: readonly FireKind[] = ['phasing', 'reaction'];
 
 export interface FiringUnit {
   arm: Arm;
@@ -515,7 +515,7 @@ const BOTH = 'both-half';
 const MISS = 'miss';
 
 /** The two friendly-fire tables of Rev. Artillery Friendly Fire. */
-export const ARTILLERY_FRIENDLY_FIRE_TABLES: readonly FriendlyFireTable[] = [
+const ARTILLERY_FRIENDLY_FIRE_TABLES: readonly FriendlyFireTable[] = [
   // "0-3: hits target; 4-5: hits nearest friendly unit in line of fire; 6-7: hits both ... at 1/2 SPs each; 8-9: misses everybody."
   { friendlyDistanceToTarget: 1, minRange: 5, results: [T, T, T, T, F, F, BOTH, BOTH, MISS, MISS], rule: FRIENDLY_FIRE_RULE },
   // "0-5: hits target; 6-7: hits nearest friendly unit in line of fire; 8: hits both ...; 9: misses everybody."
@@ -525,23 +525,6 @@ export const ARTILLERY_FRIENDLY_FIRE_TABLES: readonly FriendlyFireTable[] = [
 /** The friendly-fire table for artillery firing at `range` with the nearest friendly unit that far from the target (RI-F07), or null: no roll. */
 export function friendlyFireTable(range: number, friendlyDistanceToTarget: number): FriendlyFireTable | null {
   return ARTILLERY_FRIENDLY_FIRE_TABLES.find((t) => t.friendlyDistanceToTarget === friendlyDistanceToTarget && range >= t.minRange) ?? null;
-}
-
-/**
- * The friendly-fire roll for artillery fire: which table applies (friendly unit adjacent to the target at
- * range 5+, or 2 hexes from it at range 8+) and its result; null when no roll is needed. RI-F07: the
- * distance is to the nearest friendly unit.
- */
-export function artilleryFriendlyFire(
-  s: { range: number; friendlyDistanceToTarget: number },
-  roll: number,
-): FriendlyFireResult | null {
-  if (typeof s !== 'object' || s === null) throw new RulesArgumentError('s', 'must be { range, friendlyDistanceToTarget }');
-  assertPositiveInteger('range', s.range);
-  assertPositiveInteger('friendlyDistanceToTarget', s.friendlyDistanceToTarget);
-  assertDieRoll('roll', roll);
-  const table = friendlyFireTable(s.range, s.friendlyDistanceToTarget);
-  return table ? (table.results[roll] ?? null) : null;
 }
 
 // ---------------------------------------------------------------------------------------------

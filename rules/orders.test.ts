@@ -11,7 +11,6 @@ import {
   defaultOrder,
   defaultOrderChoices,
   mayGiveOrderDirectly,
-  ME_ORDERS,
   mayAttemptOrderChange,
   nonAutomaticChangePreRoll,
   orderChangeAttemptKind,
@@ -99,7 +98,7 @@ describe('the Orders Table (Rev. Orders Table), every column of all eight orders
   });
 
   it('ME Orders are ASLT/SUPT/MRCH/BOMB; the rest are RE Orders (Rev. Orders Types)', () => {
-    expect(ME_ORDERS).toEqual(['ASLT', 'SUPT', 'MRCH', 'BOMB']);
+    expect(ORDER_CODES.filter((code) => ORDERS[code].meRequired)).toEqual(['ASLT', 'SUPT', 'MRCH', 'BOMB']);
     expect(RE_ORDERS).toEqual(['SKPD', 'HOLD', 'RSRV', 'WDRW']);
   });
 
@@ -154,7 +153,7 @@ describe('default orders', () => {
 describe('issuing orders', () => {
   it('an ineffective command cannot be issued ME-required orders, only RE orders', () => {
     const ineffective = { ...infantryBrigade, ineffective: true };
-    for (const order of ME_ORDERS) {
+    for (const order of ORDER_CODES.filter((code) => ORDERS[code].meRequired)) {
       const check = canIssueOrder(order, { ...ineffective, arm: order === 'BOMB' ? 'artillery' : 'infantry' });
       expect(check).toMatchObject({ ok: false, rule: 'Rev. Ineffective Commands and Shattered ("Collapsed") Units' });
     }

@@ -57,7 +57,7 @@ function assertId(argument: string, value: unknown): asserts value is string {
 }
 
 /** Game dates are ISO days of the battle, e.g. 1863-07-02. */
-export function assertGameDate(argument: string, value: unknown): asserts value is string {
+function assertGameDate(argument: string, value: unknown): asserts value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     throw new RulesArgumentError(argument, `must be a date written YYYY-MM-DD, e.g. 1863-07-02 (got ${String(value)})`);
   }
@@ -305,9 +305,6 @@ export const ORDERS: Readonly<Record<OrderCode, OrderDefinition>> = {
     rule: ORDERS_TABLE,
   },
 };
-
-/** "ME Orders": the orders whose commands must attempt Activation for ME (Rev. Orders Types). */
-export const ME_ORDERS: readonly OrderCode[] = ORDER_CODES.filter((code) => ORDERS[code].meRequired);
 /** "RE Orders": all the others (Rev. Orders Types). */
 export const RE_ORDERS: readonly OrderCode[] = ORDER_CODES.filter((code) => !ORDERS[code].meRequired);
 
@@ -468,7 +465,6 @@ export function canIssueOrder(order: OrderCode, target: OrderIssueTarget): Comma
 
 export type { AutomaticChangeReason } from './types';
 
-
 export type OrderChangeAttemptKind =
   | { kind: 'automatic'; reasons: AutomaticChangeReason[]; rule: string }
   | { kind: 'non-automatic'; rule: string };
@@ -597,7 +593,6 @@ export function resolveOrderChangeAttempt(i: { officerRating: number; drm: Order
 // ---------------------------------------------------------------------------------------------
 // Orders given without a roll
 // ---------------------------------------------------------------------------------------------
-
 
 /**
  * May an order be given directly, without an order change roll (RI-H06)? Before play begins, any order:

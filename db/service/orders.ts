@@ -318,7 +318,7 @@ function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResul
     const gaining = detach ? command(ctx, 'commandId', c.parent_id) : onMapCommand(ctx, 'toCommandId', input.toCommandId);
     if (gaining.side !== c.side) throw invalid('toCommandId', `${gaining.name} is on the other side`);
     if (!detach && gaining.id === (c.attached_to ?? c.parent_id)) throw invalid('toCommandId', `${c.name} already answers to ${gaining.name}`);
-    // The new tree must not put a command under itself (rules/attachment.ts reattachCommand checks it).
+    // The new tree must not put a command under itself.
     const movedUnder = [gaining.id, ...askRules(() => commandAncestors(tree(commands), gaining.id))];
     if (movedUnder.includes(c.id)) throw invalid('toCommandId', `${gaining.name} is ${c.name} or one of its subordinates`);
     const t = readTurnState(ctx.db);
