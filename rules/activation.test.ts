@@ -21,7 +21,7 @@ import {
   usArmyCommander,
 } from './activation';
 import type { ActivationDrmInput, ActivationPhaseState, LedgerLeader, RatingPointsLedger } from './activation';
-import { ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import { ORDER_CODES } from './types';
 import type { OrderCode } from './types';
 

@@ -8,8 +8,11 @@
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemisedNonZero } from './itemise';
-import { assertLeaderRating, commandAncestors, ORDERS } from './orders';
-import type { CommandCheck, CommandNode } from './orders';
+import { assertLeaderRating } from './command-check';
+import { commandAncestors } from './command-tree';
+import { ORDERS } from './orders-table';
+import type { CommandCheck } from './command-check';
+import type { CommandNode } from './command-tree';
 import { COMMAND_LEVELS, LEADER_ROLES, ORDER_CODES, SIDES } from './types';
 import type { CommandLevel, DrmItem, Itemised, LeaderRole, OrderCode, Side } from './types';
 

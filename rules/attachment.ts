@@ -4,7 +4,7 @@
  * checks, the army commander's rating points it uses, one per turn per side, and the new command tree.
  */
 import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
-import type { CommandCheck } from './orders';
+import type { CommandCheck } from './command-check';
 import { spendRatingPoints } from './activation';
 import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
 import type { LedgerLeader, RatingPointsLedger } from './activation';

@@ -5,7 +5,8 @@
  */
 import { assertBoolean, assertNonNegativeInteger, assertOneOf } from './errors';
 import { HOUSE_READING_CHOICES, type HouseReadingChoice } from './house-readings';
-import { ORDERS, type CommandCheck } from './orders';
+import { ORDERS } from './orders-table';
+import type { CommandCheck } from './command-check';
 import { ARMS, ORDER_CODES, type Arm, type OrderCode } from './types';
 
 const ORDERS_TABLE = 'Rev. Orders Table';

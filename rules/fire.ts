@@ -9,7 +9,7 @@
  */
 import { assertBoolean, assertMountedFlag, assertNonNegativeInteger, assertOneOf, assertPositiveInteger, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
-import { ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import { isCloseTerrain, REVISION_TERRAIN_EFFECTS, TERRAIN_TYPES, WORKS, type TerrainType, type Works } from './terrain';
 import { ARMS, ORDER_CODES, WEAPONS, type Arm, type DrmItem, type Itemised, type OrderCode, type Weapon } from './types';
 import { assertWeather, weatherFireDrmItems, weatherMaxRange, RAIN_RULE, type Weather } from './weather';

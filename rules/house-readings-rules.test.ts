@@ -8,7 +8,7 @@ import { EMPTY_RATING_POINTS_LEDGER } from './test-support';
 import { activationDrm } from './activation';
 import { commandAttachment } from './attachment';
 import { initiativeModifierHolder } from './initiative';
-import { commandsBehindOrderChange } from './orders';
+import { commandsBehindOrderChange } from './command-tree';
 import { highestCommanderInGroup, variableArrival } from './reinforcements';
 import { bayonetChargeBonuses } from './shock';
 

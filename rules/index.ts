@@ -5,7 +5,12 @@
 export * from './types';
 export * from './errors';
 export * from './itemise';
+export type { CommandCheck } from './command-check';
+export { assertLeaderRating } from './command-check';
+export * from './orders-table';
 export * from './orders';
+export * from './order-change';
+export * from './command-tree';
 export * from './initiative';
 export * from './activation';
 export * from './attachment';

@@ -7,7 +7,7 @@
 import { assertBoolean, assertDieRoll, assertOneOf, RulesArgumentError } from './errors';
 import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemisedNonZero } from './itemise';
-import { assertLeaderRating } from './orders';
+import { assertLeaderRating } from './command-check';
 import { SIDES, type DrmItem, type Itemised, type Side } from './types';
 
 const INITIATIVE_SEGMENT = 'Rev. Initiative Segment';

@@ -4,7 +4,7 @@
  * lost when they are recalled).
  */
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
-import { ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import { ARMS, DISORDER_CAUSES, ORDER_CODES, SIDES, UNIT_STATUSES, type Arm, type DisorderCause, type Effectiveness, type OrderCode, type Side, type UnitStatus } from './types';
 
 const STRAGGLERS_RULE = 'Rev. Infantry Stragglers';

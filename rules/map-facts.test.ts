@@ -10,7 +10,7 @@ import { activationDrm } from './activation';
 import { stackFireResolution, type FireSituation } from './fire';
 import { resolveInitiative } from './initiative';
 import { MAP_FACTS, type MapFact } from './map-facts';
-import { orderChangeDrm, type OrderChangeDrmInput } from './orders';
+import { orderChangeDrm, type OrderChangeDrmInput } from './order-change';
 import { rallyDrm } from './rally';
 import { shockDrm } from './shock';
 import { MAP_FACT_SITUATIONS } from './types';

@@ -7,7 +7,7 @@
 import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { HOUSE_READING_CHOICES, houseReadingSource, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemised } from './itemise';
-import { ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import { ARMS, COUNTER_LIMITS, ORDER_CODES, type Arm, type DrmItem, type Itemised, type OrderCode } from './types';
 import { assertWeather, MUD_RULE, RAIN_RULE, type Weather } from './weather';
 

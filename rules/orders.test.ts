@@ -3,30 +3,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { thrownArgument } from './test-support';
+import { standingOrders, commandAncestors, mayAttemptOrderChange, standingOrder } from './command-tree';
 import {
-  standingOrders,
   canIssueOrder,
-  commandAncestors,
-  commandersInitiative,
   defaultOrder,
   defaultOrderChoices,
-  mayGiveOrderDirectly,
-  mayAttemptOrderChange,
-  nonAutomaticChangePreRoll,
-  orderChangeAttemptKind,
-  orderChangeDrm,
-  ORDERS,
-  RE_ORDERS,
-  REINFORCEMENT_ENTRY_ORDERS,
-  resolveOrderChangeAttempt,
-  standingOrder,
   switchToDefaultOrder,
   unitOrder,
   warrenAtTurnStart,
   warrenOrderChange,
   warrenUsed,
 } from './orders';
-import type { OrderChangeDrmInput, OrderIssueTarget } from './orders';
+import {
+  commandersInitiative,
+  mayGiveOrderDirectly,
+  nonAutomaticChangePreRoll,
+  orderChangeAttemptKind,
+  orderChangeDrm,
+  resolveOrderChangeAttempt,
+} from './order-change';
+import { ORDERS, RE_ORDERS, REINFORCEMENT_ENTRY_ORDERS } from './orders-table';
+import type { OrderChangeDrmInput } from './order-change';
+import type { OrderIssueTarget } from './orders';
 import { ORDER_CODES } from './types';
 import type { OrderCode } from './types';
 

@@ -14,7 +14,7 @@
 import { ACTIVATION_PHASES, activationOptions, initiativeMeActivation } from '../activation';
 import type { ActivationPhase } from '../activation';
 import { assertBoolean, assertDieRoll, assertOneOf, assertPositiveInteger, RulesArgumentError } from '../errors';
-import type { CommandCheck } from '../orders';
+import type { CommandCheck } from '../command-check';
 import { CARD_DRAW_LEVELS, COMMAND_LEVELS, ORDER_CODES, SIDES } from '../types';
 import type { CardDrawLevel, CommandLevel, DieRoll, OrderCode, Roller, Side } from '../types';
 
