@@ -5,23 +5,25 @@ import { RulesArgumentError } from './errors';
 import { FAIR_WEATHER, thrownArgument } from './test-support';
 import {
   additionalFireDrmItems,
-  allowedFireTargets,
-  ammoCheckApplies,
-  ceaseMovementFireAllowed,
-  ceaseMovementFireRange,
   fireProhibitions,
-  friendlyFireTable,
-  isAmmoResult,
   ordersFireDrmItems,
-  rangeDrm,
-  returnFireTiming,
-  skirmisherRangeDrm,
-  smallArmsMaxRange,
   stackFireResolution,
   type FireSituation,
   type StackFirer,
   type TargetUnit,
 } from './fire';
+import {
+  allowedFireTargets,
+  ammoCheckApplies,
+  ceaseMovementFireAllowed,
+  ceaseMovementFireRange,
+  friendlyFireTable,
+  isAmmoResult,
+  rangeDrm,
+  returnFireTiming,
+  skirmisherRangeDrm,
+  smallArmsMaxRange,
+} from './fire-tables';
 import { ARMS, ORDER_CODES, WEAPONS, type Weapon } from './types';
 import { type Weather } from './weather';
 

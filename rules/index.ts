@@ -17,6 +17,7 @@ export * from './attachment';
 export * from './sequence';
 export * from './stacking';
 export * from './fire';
+export * from './fire-tables';
 export * from './shock';
 export * from './rally';
 export * from './terrain';
