@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayCardDraw } from '../rules/optional/card-draw';
+import { pickFromRolls } from '../rules/optional/card-draw';
 import { GameService } from './service';
 import { advanceTo, next, settleDue, tempDir } from '../tests/fixtures/game';
 
@@ -202,8 +202,16 @@ describe('a card-draw Activation Segment on the full battle (RI-O11, RI-O12, RI-
     const rolls = box.draws.flatMap((d) => d.rolls);
     const logged = g.diceLog({ limit: 5000 }).filter((d) => !earlier.has(d.seq) && d.purpose.startsWith('Card draw') && !d.eventUndone).sort((a, b) => a.seq - b.seq);
     expect(logged.map((d) => d.roll)).toEqual(rolls);
-    const pool = start.inBox.map((c) => ({ commandId: c.commandId, side: c.side }));
-    expect(replayCardDraw(pool, 'CSA', rolls).draws.map((d) => d.card.commandId)).toEqual(order);
+    const inTheBox = start.inBox.map((c) => c.commandId).sort();
+    const replayed: string[] = [];
+    let used = 0;
+    while (inTheBox.length > 0) {
+      const picked = pickFromRolls(inTheBox.length, rolls.slice(used))!;
+      used += picked.rollsUsed;
+      replayed.push(inTheBox.splice(picked.index, 1)[0]!);
+    }
+    expect(used).toBe(rolls.length);
+    expect(replayed).toEqual(order);
     expect(g.verify()).toMatchObject({ ok: true, events: { ok: true }, dice: { ok: true }, state: { ok: true } });
 
     // The segment is over; the Out-of-Command phase alternates as the revision has it.

@@ -1,9 +1,9 @@
 // Activation (Rev. Activation Segment): ME attempts and DRMs, RE activation, alternation, the ME bar
-// on subordinates, who is in command, rating points once per turn, ME by stacking, cannonades and the
-// US army commander before Meade.
+// on subordinates, who is in command, rating points once per turn, ME by stacking and the US army
+// commander before Meade.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { thrownArgument } from './test-support';
+import { EMPTY_RATING_POINTS_LEDGER, thrownArgument } from './test-support';
 import {
   leaderPersons,
   mayBeOutOfCommand,
@@ -11,31 +11,21 @@ import {
   activationDrm,
   activationOptions,
   afterActivationAction,
-  brigadeLeaderMoveAllowed,
-  cannonadeActivation,
-  EMPTY_RATING_POINTS_LEDGER,
-  formationActivationMembers,
   grantMeToStackedUnits,
   initiativeMeActivation,
   leaderInCommand,
-  mayActivateInPhase,
   mayAttemptMeActivation,
-  mayMoveLeader,
   maySpendRatingPoints,
-  recordLeaderMove,
   resolveMeAttempt,
   spendRatingPoints,
-  startActivationPhase,
-  unitInCommand,
   usArmyCommander,
 } from './activation';
 import type { ActivationDrmInput, ActivationPhaseState, LedgerLeader, RatingPointsLedger } from './activation';
-import { ME_ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import { ORDER_CODES } from './types';
 import type { OrderCode } from './types';
 
 const brigade: ActivationDrmInput = { level: 'brigade', anyUnitInBreastworks: false, commanderOutOfCommand: false, superiorRatingsInRange: [] };
-
 
 describe('activationDrm (Rev. Activation DRMs)', () => {
   it('brigade activation with nothing applying is 0', () => {
@@ -120,7 +110,7 @@ describe('the ME attempt (Rev. Activation Procedure)', () => {
 
 describe('what orders allow at activation', () => {
   it('ME Orders must attempt ME and cannot take RE', () => {
-    for (const order of ME_ORDERS) {
+    for (const order of ORDER_CODES.filter((code) => ORDERS[code].meRequired)) {
       expect(activationOptions(order)).toMatchObject({ mustAttemptMe: true, mayActivateAtRe: false });
       expect(activateAtRe(order).ok).toBe(false);
     }
@@ -145,25 +135,13 @@ describe('what orders allow at activation', () => {
     expect(initiativeMeActivation({ initiativePlayer: false, firstActivationOfSegment: true, order: 'ASLT' }).ok).toBe(false);
     expect(initiativeMeActivation({ initiativePlayer: true, firstActivationOfSegment: true, order: 'RSRV' }).ok).toBe(false);
   });
-
-  it('cannonades need the artillery commanders on the map and Bombard orders, as a divisional ME activation', () => {
-    expect(cannonadeActivation({ artilleryCommanderArrived: true, order: 'BOMB' })).toEqual({
-      ok: true,
-      level: 'division',
-      mustAttemptMe: true,
-      rule: 'Rev. Cannonades',
-    });
-    expect(cannonadeActivation({ artilleryCommanderArrived: false, order: 'BOMB' }).ok).toBe(false);
-    expect(cannonadeActivation({ artilleryCommanderArrived: true, order: 'HOLD' }).ok).toBe(false);
-    // the divisional DRM applies to the cannonade roll
-    expect(activationDrm({ ...brigade, level: 'division' }).total).toBe(1);
-  });
 });
 
 describe('alternation in an activation phase', () => {
+  const phaseStart = (phase: ActivationPhaseState['phase'], toAct: ActivationPhaseState['toAct']): ActivationPhaseState => ({ phase, toAct, consecutivePasses: 0, ended: false });
+
   it('begins with the Initiative player and alternates', () => {
-    let state = startActivationPhase('in-command', 'CSA');
-    expect(state).toEqual({ phase: 'in-command', toAct: 'CSA', consecutivePasses: 0, ended: false });
+    let state = phaseStart('in-command', 'CSA');
     state = afterActivationAction(state, 'activate');
     expect(state.toAct).toBe('USA');
     state = afterActivationAction(state, 'activate');
@@ -171,7 +149,7 @@ describe('alternation in an activation phase', () => {
   });
 
   it('three passes in a row end the phase; an activation in between resets the count', () => {
-    let state = startActivationPhase('out-of-command', 'USA');
+    let state = phaseStart('out-of-command', 'USA');
     state = afterActivationAction(state, 'pass');
     state = afterActivationAction(state, 'pass');
     state = afterActivationAction(state, 'activate');
@@ -186,16 +164,14 @@ describe('alternation in an activation phase', () => {
   });
 
   it('validates its arguments', () => {
-    expect(thrownArgument(() => startActivationPhase('night' as never, 'USA'))).toBe('phase');
-    expect(thrownArgument(() => startActivationPhase('in-command', 'UK' as never))).toBe('initiativeSide');
-    const state: ActivationPhaseState = startActivationPhase('in-command', 'USA');
+    const state: ActivationPhaseState = phaseStart('in-command', 'USA');
     expect(thrownArgument(() => afterActivationAction(state, 'wait' as never))).toBe('action');
   });
 
   it('property: the side to act always alternates, and the phase ends exactly at the third pass in a row', () => {
     fc.assert(
       fc.property(fc.constantFrom('USA' as const, 'CSA' as const), fc.array(fc.constantFrom('activate' as const, 'pass' as const), { maxLength: 30 }), (first, actions) => {
-        let state = startActivationPhase('in-command', first);
+        let state = phaseStart('in-command', first);
         let run = 0;
         for (const action of actions) {
           if (state.ended) break;
@@ -207,14 +183,6 @@ describe('alternation in an activation phase', () => {
         }
       }),
     );
-  });
-
-  it('OOC units wait for the Out-of-Command phase; leaders may be activated at any time (RI-C10)', () => {
-    expect(mayActivateInPhase({ phase: 'in-command', subject: 'unit', inCommand: false })).toMatchObject({ ok: false, rule: 'Rev. In-Command/Out-of-Command' });
-    expect(mayActivateInPhase({ phase: 'in-command', subject: 'unit', inCommand: true }).ok).toBe(true);
-    expect(mayActivateInPhase({ phase: 'out-of-command', subject: 'unit', inCommand: false }).ok).toBe(true);
-    expect(mayActivateInPhase({ phase: 'out-of-command', subject: 'unit', inCommand: true }).ok).toBe(false);
-    expect(mayActivateInPhase({ phase: 'in-command', subject: 'leader', inCommand: false }).ok).toBe(true);
   });
 });
 
@@ -238,22 +206,6 @@ describe("a higher command's ME attempt bars its subordinates (RI-C07)", () => {
 });
 
 describe('in command / out of command (Rev. In-Command/Out-of-Command)', () => {
-  it("a unit is in command within its brigade leader's range", () => {
-    expect(unitInCommand({ hexesToBrigadeLeader: 3, brigadeLeaderRange: 3, stackedWithCommanderGrantingMe: false }).inCommand).toBe(true);
-    expect(unitInCommand({ hexesToBrigadeLeader: 4, brigadeLeaderRange: 3, stackedWithCommanderGrantingMe: false })).toMatchObject({
-      inCommand: false,
-      rule: 'Rev. In-Command/Out-of-Command',
-    });
-    expect(unitInCommand({ hexesToBrigadeLeader: null, brigadeLeaderRange: 3, stackedWithCommanderGrantingMe: false }).inCommand).toBe(false);
-  });
-
-  it('a unit stacked with a commander granting it ME is in command regardless of distance', () => {
-    expect(unitInCommand({ hexesToBrigadeLeader: 9, brigadeLeaderRange: 2, stackedWithCommanderGrantingMe: true })).toMatchObject({
-      inCommand: true,
-      rule: 'Rev. Leaders and Activation',
-    });
-  });
-
   it('corps commanders and all cavalry commanders are never out of command', () => {
     expect(leaderInCommand({ level: 'corps', cavalry: false, hexesToSuperior: null, superiorRange: 0 }).inCommand).toBe(true);
     expect(leaderInCommand({ level: 'brigade', cavalry: true, hexesToSuperior: 20, superiorRange: 4 }).inCommand).toBe(true);
@@ -267,38 +219,13 @@ describe('in command / out of command (Rev. In-Command/Out-of-Command)', () => {
     expect(leaderInCommand({ level: 'brigade', cavalry: false, hexesToSuperior: null, superiorRange: 4 }).inCommand).toBe(false);
   });
 
-  it('a division activation includes only the brigade leaders in range of the division commander', () => {
-    const members = formationActivationMembers({
-      commanderRange: 4,
-      subordinates: [
-        { id: 'bde-1', level: 'brigade', cavalry: false, hexesToCommander: 2 },
-        { id: 'bde-2', level: 'brigade', cavalry: false, hexesToCommander: 5 },
-        { id: 'bde-3', level: 'brigade', cavalry: false, hexesToCommander: 4 },
-      ],
-    });
-    expect(members.included).toEqual(['bde-1', 'bde-3']);
-    expect(members.excluded.map((entry) => entry.id)).toEqual(['bde-2']);
-  });
-
-  it('validates distances and ranges', () => {
-    expect(thrownArgument(() => unitInCommand({ hexesToBrigadeLeader: -1, brigadeLeaderRange: 3, stackedWithCommanderGrantingMe: false }))).toBe('hexesToBrigadeLeader');
+  it('validates the level', () => {
     expect(thrownArgument(() => leaderInCommand({ level: 'captain' as never, cavalry: false, hexesToSuperior: 1, superiorRange: 3 }))).toBe('level');
-    expect(thrownArgument(() => formationActivationMembers({ commanderRange: 4, subordinates: [{ id: '', level: 'brigade', cavalry: false, hexesToCommander: 1 }] }))).toBe(
-      'subordinates[0].id',
-    );
-  });
-
-  it('a brigade leader may not move so as to put the majority of his units OOC (RI-C13)', () => {
-    expect(brigadeLeaderMoveAllowed({ unitsInBrigade: 5, outOfCommandBefore: 0, outOfCommandAfter: 3 })).toMatchObject({ ok: false, rule: 'Rev. In-Command/Out-of-Command' });
-    expect(brigadeLeaderMoveAllowed({ unitsInBrigade: 4, outOfCommandBefore: 0, outOfCommandAfter: 2 }).ok).toBe(true);
-    expect(brigadeLeaderMoveAllowed({ unitsInBrigade: 5, outOfCommandBefore: 4, outOfCommandAfter: 3 }).ok).toBe(true);
-    expect(thrownArgument(() => brigadeLeaderMoveAllowed({ unitsInBrigade: 2, outOfCommandBefore: 0, outOfCommandAfter: 3 }))).toBe('outOfCommandAfter');
   });
 });
 
 describe('rating points once per turn, and army/wing commanders: points or movement', () => {
   const hancock: LedgerLeader = { id: 'hancock', role: 'corps' };
-  const meade: LedgerLeader = { id: 'meade', role: 'army' };
   const caldwell: LedgerLeader = { id: 'caldwell', role: 'division' };
   const cross: LedgerLeader = { id: 'cross', role: 'brigade' };
 
@@ -315,19 +242,6 @@ describe('rating points once per turn, and army/wing commanders: points or movem
     expect(spendRatingPoints(ledger, hancock, 'order-change').ok).toBe(false);
     expect(maySpendRatingPoints(ledger, caldwell).ok).toBe(true);
     expect(EMPTY_RATING_POINTS_LEDGER.pointsSpent).toEqual([]);
-  });
-
-  it('other leaders may always move; an army commander may use his points or move, not both', () => {
-    const spentOnInitiative = spend(EMPTY_RATING_POINTS_LEDGER, meade, 'initiative');
-    expect(mayMoveLeader(spentOnInitiative, meade)).toMatchObject({ ok: false, rule: 'Rev. Initiative Segment' });
-    expect(mayMoveLeader(spend(EMPTY_RATING_POINTS_LEDGER, hancock, 'activation'), hancock).ok).toBe(true);
-
-    const moved = recordLeaderMove(EMPTY_RATING_POINTS_LEDGER, meade);
-    expect(moved.ok).toBe(true);
-    if (!moved.ok) return;
-    expect(moved.ledger.moved).toEqual(['meade']);
-    expect(maySpendRatingPoints(moved.ledger, meade).ok).toBe(false);
-    expect(recordLeaderMove(EMPTY_RATING_POINTS_LEDGER, hancock)).toEqual({ ok: true, ledger: EMPTY_RATING_POINTS_LEDGER });
   });
 
   it('a division-or-higher commander gives ME to stacked subordinate units for all his points', () => {

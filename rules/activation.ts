@@ -8,8 +8,11 @@
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemisedNonZero } from './itemise';
-import { assertLeaderRating, commandAncestors, ORDERS } from './orders';
-import type { CommandCheck, CommandNode } from './orders';
+import { assertLeaderRating } from './command-check';
+import { commandAncestors } from './command-tree';
+import { ORDERS } from './orders-table';
+import type { CommandCheck } from './command-check';
+import type { CommandNode } from './command-tree';
 import { COMMAND_LEVELS, LEADER_ROLES, ORDER_CODES, SIDES } from './types';
 import type { CommandLevel, DrmItem, Itemised, LeaderRole, OrderCode, Side } from './types';
 
@@ -22,7 +25,6 @@ const ACTIVATION_PROCEDURE = 'Rev. Activation Procedure';
 const IN_COMMAND = 'Rev. In-Command/Out-of-Command';
 const LEADERS_AND_ACTIVATION = 'Rev. Leaders and Activation';
 const INITIATIVE_SEGMENT = 'Rev. Initiative Segment';
-const CANNONADES = 'Rev. Cannonades';
 const US_WING_COMMANDERS = 'Rev. US Wing/Grand Division Commanders';
 
 // ---------------------------------------------------------------------------------------------
@@ -178,13 +180,6 @@ export interface ActivationPhaseState {
   ended: boolean;
 }
 
-/** Opens an activation phase: play alternates beginning with the Initiative player (both phases, RI-C10). */
-export function startActivationPhase(phase: ActivationPhase, initiativeSide: Side): ActivationPhaseState {
-  assertOneOf('phase', phase, ACTIVATION_PHASES);
-  assertOneOf('initiativeSide', initiativeSide, SIDES);
-  return { phase, toAct: initiativeSide, consecutivePasses: 0, ended: false };
-}
-
 /**
  * The phase after the side to act activates (a command in the In-Command phase, a single unit in the
  * Out-of-Command phase) or passes. Play alternates; three passes in a row end the phase.
@@ -203,25 +198,6 @@ export function afterActivationAction(state: ActivationPhaseState, action: 'acti
   return { phase: state.phase, toAct: other, consecutivePasses, ended: consecutivePasses >= 3 };
 }
 
-/**
- * Who may be activated in which phase: out-of-command units only in the Out-of-Command Activation
- * Phase (one unit at a time), in-command units only in the In-Command phase; a leader or commander,
- * in command or not, at any time (RI-C10).
- */
-export function mayActivateInPhase(i: { phase: ActivationPhase; subject: 'unit' | 'leader'; inCommand: boolean }): CommandCheck {
-  assertOneOf('phase', i.phase, ACTIVATION_PHASES);
-  assertOneOf('subject', i.subject, ['unit', 'leader'] as const);
-  assertBoolean('inCommand', i.inCommand);
-  if (i.subject === 'leader') return { ok: true };
-  if (i.phase === 'in-command' && !i.inCommand) {
-    return { ok: false, reason: 'An OOC unit may not be activated until the Out-of-Command Activation Phase', rule: IN_COMMAND };
-  }
-  if (i.phase === 'out-of-command' && i.inCommand) {
-    return { ok: false, reason: 'The Out-of-Command Activation Phase is for units out of command', rule: IN_COMMAND };
-  }
-  return { ok: true };
-}
-
 // ---------------------------------------------------------------------------------------------
 // In command / out of command
 // ---------------------------------------------------------------------------------------------
@@ -234,25 +210,6 @@ export interface InCommandResult {
 
 function assertDistance(argument: string, value: unknown): asserts value is number | null {
   if (value !== null) assertNonNegativeInteger(argument, value);
-}
-
-/**
- * Is a unit in command for activation? It must be within its brigade leader's range (hexes; null when
- * the leader is not on the map), unless it is stacked with a division-or-higher commander who grants
- * it ME (then it is in command for that activation regardless of distance).
- */
-export function unitInCommand(i: { hexesToBrigadeLeader: number | null; brigadeLeaderRange: number; stackedWithCommanderGrantingMe: boolean }): InCommandResult {
-  assertDistance('hexesToBrigadeLeader', i.hexesToBrigadeLeader);
-  assertNonNegativeInteger('brigadeLeaderRange', i.brigadeLeaderRange);
-  assertBoolean('stackedWithCommanderGrantingMe', i.stackedWithCommanderGrantingMe);
-  if (i.stackedWithCommanderGrantingMe) {
-    return { inCommand: true, reason: 'Stacked with a commander granting it ME', rule: LEADERS_AND_ACTIVATION };
-  }
-  if (i.hexesToBrigadeLeader === null) return { inCommand: false, reason: 'Its brigade leader is not on the map', rule: IN_COMMAND };
-  if (i.hexesToBrigadeLeader <= i.brigadeLeaderRange) {
-    return { inCommand: true, reason: `Within its brigade leader's range (${i.hexesToBrigadeLeader} of ${i.brigadeLeaderRange} hexes)`, rule: IN_COMMAND };
-  }
-  return { inCommand: false, reason: `Beyond its brigade leader's range (${i.hexesToBrigadeLeader} > ${i.brigadeLeaderRange} hexes)`, rule: IN_COMMAND };
 }
 
 /**
@@ -287,52 +244,13 @@ export function mayBeOutOfCommand(i: { level: CommandLevel; cavalry: boolean }):
   return never.inCommand ? { ok: false, reason: never.reason, rule: never.rule } : { ok: true };
 }
 
-/**
- * Which subordinate leaders take part when a division or corps is activated: those in command of the
- * activating commander. An OOC subordinate "may not be included as part of the superior formation's
- * activation" (he may be activated on his own, with the OOC DRM).
- */
-export function formationActivationMembers(i: {
-  commanderRange: number;
-  subordinates: { id: string; level: CommandLevel; cavalry: boolean; hexesToCommander: number | null }[];
-}): { included: string[]; excluded: { id: string; reason: string }[]; rule: string } {
-  assertNonNegativeInteger('commanderRange', i.commanderRange);
-  if (!Array.isArray(i.subordinates)) throw new RulesArgumentError('subordinates', 'must be a list of subordinate leaders');
-  const included: string[] = [];
-  const excluded: { id: string; reason: string }[] = [];
-  i.subordinates.forEach((sub, index) => {
-    if (typeof sub?.id !== 'string' || sub.id.length === 0) throw new RulesArgumentError(`subordinates[${index}].id`, 'must be a non-empty id string');
-    const check = leaderInCommand({ level: sub.level, cavalry: sub.cavalry, hexesToSuperior: sub.hexesToCommander, superiorRange: i.commanderRange });
-    if (check.inCommand) included.push(sub.id);
-    else excluded.push({ id: sub.id, reason: check.reason });
-  });
-  return { included, excluded, rule: IN_COMMAND };
-}
-
-/**
- * A brigade leader may not intentionally move so as to put the majority of his units OOC. A move is
- * refused when, after it, more than half his units are OOC and more are OOC than before (RI-C13).
- */
-export function brigadeLeaderMoveAllowed(i: { unitsInBrigade: number; outOfCommandBefore: number; outOfCommandAfter: number }): CommandCheck {
-  assertNonNegativeInteger('unitsInBrigade', i.unitsInBrigade);
-  assertNonNegativeInteger('outOfCommandBefore', i.outOfCommandBefore);
-  assertNonNegativeInteger('outOfCommandAfter', i.outOfCommandAfter);
-  if (i.outOfCommandBefore > i.unitsInBrigade) throw new RulesArgumentError('outOfCommandBefore', `must be at most unitsInBrigade (${i.unitsInBrigade})`);
-  if (i.outOfCommandAfter > i.unitsInBrigade) throw new RulesArgumentError('outOfCommandAfter', `must be at most unitsInBrigade (${i.unitsInBrigade})`);
-  if (2 * i.outOfCommandAfter > i.unitsInBrigade && i.outOfCommandAfter > i.outOfCommandBefore) {
-    return { ok: false, reason: `The move would leave ${i.outOfCommandAfter} of ${i.unitsInBrigade} units out of command, a majority`, rule: IN_COMMAND };
-  }
-  return { ok: true };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Rating points once per turn: a ledger
 // ---------------------------------------------------------------------------------------------
 
-
 /** What a leader's rating points were used for this turn. */
 export type RatingPointsUse = 'order-change' | 'activation' | 'initiative' | 'grant-me' | 'attachment' | 'alternative-arrival';
-export const RATING_POINTS_USES: readonly RatingPointsUse[] = ['order-change', 'activation', 'initiative', 'grant-me', 'attachment', 'alternative-arrival'];
+const RATING_POINTS_USES: readonly RatingPointsUse[] = ['order-change', 'activation', 'initiative', 'grant-me', 'attachment', 'alternative-arrival'];
 /** Each use in a player's words. */
 export const RATING_POINTS_USE_WORDS: Readonly<Record<RatingPointsUse, string>> = {
   'order-change': 'on an order change',
@@ -368,8 +286,6 @@ export interface RatingPointsLedger {
   /** Army/wing commanders who have moved this turn. */
   readonly moved: readonly string[];
 }
-
-export const EMPTY_RATING_POINTS_LEDGER: RatingPointsLedger = { pointsSpent: [], moved: [] };
 
 export interface LedgerLeader {
   id: string;
@@ -417,30 +333,6 @@ export function spendRatingPoints(ledger: RatingPointsLedger, leader: LedgerLead
   return { ok: true, ledger: { pointsSpent: [...ledger.pointsSpent, { leaderId: leader.id, use }], moved: ledger.moved } };
 }
 
-/**
- * May this leader move? Other leaders may always move with their subordinate commands; an army/wing
- * commander not once he has used his rating points (including adding them to the initiative roll,
- * which also spends his movement for the turn).
- */
-export function mayMoveLeader(ledger: RatingPointsLedger, leader: LedgerLeader): CommandCheck {
-  assertLedger(ledger);
-  assertLedgerLeader(leader);
-  if (!isArmyOrWing(leader.role)) return { ok: true };
-  const spent = ledger.pointsSpent.find((entry) => entry.leaderId === leader.id);
-  if (spent !== undefined) {
-    return { ok: false, reason: `${leader.id} has used his rating points this turn (${spent.use}); he may use his points or move, not both`, rule: spent.use === 'initiative' ? INITIATIVE_SEGMENT : LEADERS_AND_ACTIVATION };
-  }
-  return { ok: true };
-}
-
-/** Records an army/wing commander's move (other leaders' moves need no record), if allowed. */
-export function recordLeaderMove(ledger: RatingPointsLedger, leader: LedgerLeader): CommandCheck<{ ledger: RatingPointsLedger }> {
-  const check = mayMoveLeader(ledger, leader);
-  if (!check.ok) return check;
-  if (!isArmyOrWing(leader.role) || ledger.moved.includes(leader.id)) return { ok: true, ledger };
-  return { ok: true, ledger: { pointsSpent: ledger.pointsSpent, moved: [...ledger.moved, leader.id] } };
-}
-
 const GRANTING_ROLES: readonly LeaderRole[] = ['army', 'wing', 'corps', 'division'];
 
 /**
@@ -467,23 +359,8 @@ export function grantMeToStackedUnits(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cannonades and the US army commander
+// The US army commander
 // ---------------------------------------------------------------------------------------------
-
-/**
- * A cannonade (Artillery Barrage) is available once the side's artillery commanders have arrived,
- * needs Bombard orders, and is treated as a Divisional ME activation (use activationDrm level
- * 'division').
- */
-export function cannonadeActivation(i: { artilleryCommanderArrived: boolean; order: OrderCode }): CommandCheck<{ level: 'division'; mustAttemptMe: true; rule: string }> {
-  assertBoolean('artilleryCommanderArrived', i.artilleryCommanderArrived);
-  assertOneOf('order', i.order, ORDER_CODES);
-  if (!i.artilleryCommanderArrived) {
-    return { ok: false, reason: 'Cannonades are available only once the artillery commanders have arrived', rule: CANNONADES };
-  }
-  if (i.order !== 'BOMB') return { ok: false, reason: `A cannonade requires Bombard (BOMB) orders, not ${i.order}`, rule: CANNONADES };
-  return { ok: true, level: 'division', mustAttemptMe: true, rule: CANNONADES };
-}
 
 export type UsArmyCommander =
   | { acting: 'meade'; rule: string }

@@ -1,10 +1,10 @@
 // Command attachment/detachment (Rev. Command Attachment): what may move, range checks, the army
 // commander's points, one per turn, and the command tree afterwards.
 import { describe, expect, it } from 'vitest';
-import { thrownArgument } from './test-support';
-import { EMPTY_RATING_POINTS_LEDGER, spendRatingPoints } from './activation';
+import { EMPTY_RATING_POINTS_LEDGER, thrownArgument } from './test-support';
+import { spendRatingPoints } from './activation';
 import type { LedgerLeader } from './activation';
-import { commandAttachment, reattachCommand } from './attachment';
+import { commandAttachment } from './attachment';
 import type { AttachmentRequest } from './attachment';
 
 const lee: LedgerLeader = { id: 'lee', role: 'army' };
@@ -18,7 +18,6 @@ const brigadeToDivision: AttachmentRequest = {
   armyCommanderHasDetachingInRange: true,
   attachmentsThisTurn: 0,
 };
-
 
 describe('commandAttachment', () => {
   it('an infantry brigade may be attached to a division; it uses the army commander\'s rating points', () => {
@@ -74,27 +73,5 @@ describe('commandAttachment', () => {
       'request.moved.size',
     );
     expect(thrownArgument(() => commandAttachment({ ...brigadeToDivision, attachmentsThisTurn: -1 }, EMPTY_RATING_POINTS_LEDGER, lee))).toBe('request.attachmentsThisTurn');
-  });
-});
-
-describe('reattachCommand', () => {
-  const tree = [
-    { id: 'corps', parentId: null },
-    { id: 'div-a', parentId: 'corps' },
-    { id: 'div-b', parentId: 'corps' },
-    { id: 'bde-a1', parentId: 'div-a' },
-  ];
-
-  it('puts the moved command under the gaining one, leaving the input untouched', () => {
-    const after = reattachCommand(tree, 'bde-a1', 'div-b');
-    expect(after.find((node) => node.id === 'bde-a1')).toEqual({ id: 'bde-a1', parentId: 'div-b' });
-    expect(tree.find((node) => node.id === 'bde-a1')?.parentId).toBe('div-a');
-    expect(after).toHaveLength(tree.length);
-  });
-
-  it('refuses to put a command under itself or its own subordinate', () => {
-    expect(thrownArgument(() => reattachCommand(tree, 'div-a', 'bde-a1'))).toBe('gainingId');
-    expect(thrownArgument(() => reattachCommand(tree, 'div-a', 'div-a'))).toBe('gainingId');
-    expect(thrownArgument(() => reattachCommand(tree, 'div-z', 'div-a'))).toBe('commandId');
   });
 });

@@ -4,8 +4,7 @@
  * checks, the army commander's rating points it uses, one per turn per side, and the new command tree.
  */
 import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
-import { commandAncestors } from './orders';
-import type { CommandCheck, CommandNode } from './orders';
+import type { CommandCheck } from './command-check';
 import { spendRatingPoints } from './activation';
 import { HOUSE_READING_CHOICES, houseReadingSource, type HouseReadingChoice } from './house-readings';
 import type { LedgerLeader, RatingPointsLedger } from './activation';
@@ -16,10 +15,10 @@ const COMMAND_ATTACHMENT = 'Rev. Command Attachment';
 
 /** Sizes of formation, smallest first: a single unit, then the command levels from brigade up. */
 export type FormationSize = 'unit' | CommandLevel;
-export const FORMATION_SIZES: readonly FormationSize[] = ['unit', 'brigade', 'division', 'corps', 'wing', 'army'];
+const FORMATION_SIZES: readonly FormationSize[] = ['unit', 'brigade', 'division', 'corps', 'wing', 'army'];
 
 /** Sizes that may be attached or detached: infantry commands up to division (never a corps). */
-export const ATTACHABLE_SIZES: readonly FormationSize[] = ['unit', 'brigade', 'division'];
+const ATTACHABLE_SIZES: readonly FormationSize[] = ['unit', 'brigade', 'division'];
 
 export interface AttachmentRequest {
   kind: 'attach' | 'detach';
@@ -101,17 +100,4 @@ export function commandAttachment(
   if (!spent.ok) return spent;
   // The house reading is named where it allowed what the documented reading refuses.
   return { ok: true, ledger: spent.ledger, rule: COMMAND_ATTACHMENT, houseReading: byReading ? houseReadingSource('attachable', reading) : null };
-}
-
-/**
- * The command tree after an attachment/detachment: `movedId` now answers to `gainingId`. A command
- * cannot be put under itself or one of its own subordinates.
- */
-export function reattachCommand(tree: readonly CommandNode[], movedId: string, gainingId: string): CommandNode[] {
-  commandAncestors(tree, movedId); // validates the tree and movedId
-  const gainingChain = [gainingId, ...commandAncestors(tree, gainingId)];
-  if (gainingChain.includes(movedId)) {
-    throw new RulesArgumentError('gainingId', `must not be ${movedId} or one of its subordinates (got ${gainingId})`);
-  }
-  return tree.map((node) => (node.id === movedId ? { ...node, parentId: gainingId } : { ...node }));
 }

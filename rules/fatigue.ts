@@ -5,7 +5,8 @@
  */
 import { assertBoolean, assertNonNegativeInteger, assertOneOf } from './errors';
 import { HOUSE_READING_CHOICES, type HouseReadingChoice } from './house-readings';
-import { ORDERS, type CommandCheck } from './orders';
+import { ORDERS } from './orders-table';
+import type { CommandCheck } from './command-check';
 import { ARMS, ORDER_CODES, type Arm, type OrderCode } from './types';
 
 const ORDERS_TABLE = 'Rev. Orders Table';
@@ -15,7 +16,7 @@ const CAVALRY_FATIGUE = 'Rev. Cavalry Fatigue';
 export const FATIGUE_LEVELS_RECOVERED_PER_TURN = 1;
 
 /** "Fatigue applies to Cavalry as well as Infantry" (Rev. Cavalry Fatigue): artillery has no fatigue level. */
-export const FATIGUE_ARMS: readonly Arm[] = ['infantry', 'cavalry'];
+const FATIGUE_ARMS: readonly Arm[] = ['infantry', 'cavalry'];
 
 export function bearsFatigue(arm: Arm): boolean {
   return FATIGUE_ARMS.includes(arm);

@@ -4,9 +4,9 @@
  * kit's cell. The units and kit values are invented.
  */
 import { describe, expect, it } from 'vitest';
+import { FAIR_WEATHER } from './test-support';
 import { firePlan, worksAllAreIn, type FirePlan, type FirePlanDecision, type FirePlanSituation, type FirePlanUnit } from './fire-plan';
 import type { KitFireColumn } from './kit';
-import { FAIR_WEATHER } from './weather';
 
 function unit(id: string, over: Partial<FirePlanUnit> = {}): FirePlanUnit {
   return {

@@ -5,7 +5,15 @@
  * strength and every DRM, the friendly-fire table, how a loss shares out in front and what the kit's Fire
  * Table gives for the die. A request the rules refuse comes back as a value naming the field and the rule.
  */
-import { allowedFireTargets, ceaseMovementFireAllowed, friendlyFireTable, rangeDrmItems, returnFireTiming, smallArmsMaxRange, stackFireResolution, type FireKind, type FriendlyFireResult, type StackFirer, type TargetUnit } from './fire';
+import {
+  allowedFireTargets,
+  ceaseMovementFireAllowed,
+  friendlyFireTable,
+  returnFireTiming,
+  smallArmsMaxRange,
+  type FriendlyFireResult,
+} from './fire-tables';
+import { rangeDrmItems, stackFireResolution, type FireKind, type StackFirer, type TargetUnit } from './fire';
 import { cellWords, cohesionRatingOf, fireTableCell, type CohesionUnit, type KitCell, type KitFireColumn } from './kit';
 import { evenLossShares, fireFrontageSteps, frontLine, stackingAllowed, type FrontPosition, type FrontageStep } from './stacking';
 import type { Works } from './terrain';
@@ -188,7 +196,7 @@ export function fireLine(units: readonly { id: string; arm: Arm; sp: number }[],
 }
 
 /** How a loss would be shared among the units in front (RI-K07): each one's certain share, and the SPs left for the firing player to place. */
-export function lossSharePlan(inFront: readonly { id: string; sp: number }[], sp: number): LossSharePlan {
+function lossSharePlan(inFront: readonly { id: string; sp: number }[], sp: number): LossSharePlan {
   const shares = evenLossShares(sp, inFront.map((u) => u.sp));
   return {
     sp,

@@ -1,18 +1,19 @@
 /**
- * Fire Combat under the revision: the Range DRM table and the skirmishers' column shift, the
- * "Additional DRMs (cumulative)", the Orders Table fire DRMs, weather, the fire strength with its
- * halvings, the ammo check, the artillery friendly-fire tables, cease-movement fire and the choice of
- * target. stackFireResolution() puts one fire attack together, itemised (rules/fire-plan.ts plans it whole).
+ * Fire Combat under the revision: one fire attack's situation, the "Additional DRMs (cumulative)", the
+ * Orders Table fire DRMs, weather, the fire strength with its halvings and whether the fire may happen.
+ * stackFireResolution() puts one fire attack together, itemised (rules/fire-plan.ts plans it whole); the
+ * tables it reads (range, ammo, friendly fire, cease-movement fire) are in rules/fire-tables.ts.
  *
  * A higher fire DR is better for the firer (close range +, long range -), so "most advantageous to the
  * enemy" of a target stack means the highest DRM. One call resolves the fire of the units in front of a stack.
  */
-import { assertBoolean, assertDieRoll, assertMountedFlag, assertNonNegativeInteger, assertOneOf, assertPositiveInteger, RulesArgumentError } from './errors';
+import { assertBoolean, assertMountedFlag, assertNonNegativeInteger, assertOneOf, assertPositiveInteger, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
-import { ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import { isCloseTerrain, REVISION_TERRAIN_EFFECTS, TERRAIN_TYPES, WORKS, type TerrainType, type Works } from './terrain';
 import { ARMS, ORDER_CODES, WEAPONS, type Arm, type DrmItem, type Itemised, type OrderCode, type Weapon } from './types';
-import { assertWeather, weatherFireDrmItems, weatherMaxRange, RAIN_RULE, type Weather } from './weather';
+import { assertWeather, weatherFireDrmItems, RAIN_RULE, type Weather } from './weather';
+import { ammoCheckApplies, rangeDrm, skirmisherRangeDrm, smallArmsMaxRange } from './fire-tables';
 
 const RANGE_RULE = 'Rev. Range DRMs';
 const RANGE_CHART_RULE = 'Rev. Range Effects Chart';
@@ -22,76 +23,18 @@ const ORDERS_RULE = 'Rev. Orders Table';
 const STACKING_RULE = 'Rev. Stacking and Fire Combat';
 const CAVALRY_RULE = 'Rev. Cavalry';
 const CLOSE_TERRAIN_RULE = 'Rev. Terrain Effects Chart';
-const FRIENDLY_FIRE_RULE = 'Rev. Artillery Friendly Fire';
-const CEASE_MOVEMENT_RULE = 'Rev. Cease Movement Fire';
-const TARGETS_RULE = 'Rev. Fire Combat Targets';
 
 /** The Additional DRMs that hang on a map fact the players state (rules/map-facts.ts offers them as ticks). */
 export const FIRE_FACT_DRMS = { throughRearHexside: 2, targetMoved: 1, movingArtillery: -2 } as const;
 export const FIRE_FACTS_RULE = ADDITIONAL_RULE;
 export const CLOSE_TERRAIN_FIRE_RULE = CLOSE_TERRAIN_RULE;
 
-// ---------------------------------------------------------------------------------------------
-// Range
-// ---------------------------------------------------------------------------------------------
-
-/** Range DRMs for ranges 1 to 6 (Rev. Range DRMs); null where the table prints "-". */
-export const RANGE_DRMS: Readonly<Record<Weapon, readonly (number | null)[]>> = {
-  M: [2, -2, -4, -5, -7, null],
-  E: [1, 0, -2, -4, -6, null],
-  R: [1, 0, -2, -3, -5, null],
-  TR: [1, 0, -3, -4, -6, null],
-  B: [2, 0, -1, -2, -4, null],
-  'B-SS': [2, 2, 0, -1, -2, -3],
-  C: [0, -1, -4, -5, -7, null],
-  SR: [3, 1, 0, -1, -2, null],
-};
-
-/** "All Small Arms have a maximum range of 5, except US SS at 6" (Rev. Range Effects Chart). */
-export const SMALL_ARMS_MAX_RANGE: Readonly<Record<Weapon, number>> = {
-  M: 5,
-  E: 5,
-  R: 5,
-  TR: 5,
-  B: 5,
-  'B-SS': 6,
-  C: 5,
-  SR: 5,
-};
-
-/** The Range DRM of a small-arms weapon at a range in hexes (1 = adjacent); null beyond its maximum range. */
-export function rangeDrm(weapon: Weapon, range: number): number | null {
-  assertOneOf('weapon', weapon, WEAPONS);
-  assertPositiveInteger('range', range);
-  if (range > SMALL_ARMS_MAX_RANGE[weapon]) return null;
-  return RANGE_DRMS[weapon][range - 1] ?? null;
-}
-
-/**
- * The Range DRM with Skirmishers out: the modifiers shift one column right without increasing range.
- * RI-F02: the value printed for range r applies at range r + 1, so at range r >= 2 the range r - 1 value
- * is used and range 1 keeps its own; the maximum range stays as it was.
- */
-export function skirmisherRangeDrm(weapon: Weapon, range: number): number | null {
-  assertOneOf('weapon', weapon, WEAPONS);
-  assertPositiveInteger('range', range);
-  if (range > SMALL_ARMS_MAX_RANGE[weapon]) return null;
-  return rangeDrm(weapon, Math.max(1, range - 1));
-}
-
-/** The maximum range of a small-arms weapon in the given weather (rain halves it, rounded down: RI-F05). */
-export function smallArmsMaxRange(weapon: Weapon, weather: Weather): number {
-  assertOneOf('weapon', weapon, WEAPONS);
-  return weatherMaxRange(SMALL_ARMS_MAX_RANGE[weapon], weather);
-}
-
-// ---------------------------------------------------------------------------------------------
 // The situation of one fire attack
 // ---------------------------------------------------------------------------------------------
 
 /** Phasing fire by the activating side, or reaction fire (return, cease-movement) by the other. */
 export type FireKind = 'phasing' | 'reaction';
-export const FIRE_KINDS: readonly FireKind[] = ['phasing', 'reaction'];
+const FIRE_KINDS: readonly FireKind[] = ['phasing', 'reaction'];
 
 export interface FiringUnit {
   arm: Arm;
@@ -231,7 +174,6 @@ const isHardTarget = (t: TargetUnit) =>
 
 /** B (including the US sharpshooters' B row), SR and C weapons: the "-1" target line and the ammo check. RI-F04. */
 const HARD_TARGET_WEAPONS: readonly Weapon[] = ['B', 'B-SS', 'SR', 'C'];
-const AMMO_WEAPONS: readonly Weapon[] = ['B', 'B-SS', 'SR'];
 
 // ---------------------------------------------------------------------------------------------
 // DRMs
@@ -472,128 +414,4 @@ export function stackFireResolution(s: StackFireSituation): StackFireResolution 
     maxRange: ranges.length === 0 ? null : Math.min(...ranges),
     ammoCheck: firers.map((f) => ammoCheckApplies(f)),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ammo
-// ---------------------------------------------------------------------------------------------
-
-/** "All cavalry, B weapons, SR weapons: 'Ammo' on any adjusted even die roll." RI-F04: B-SS is a B weapon. */
-export function ammoCheckApplies(firer: { arm: Arm; weapon: Weapon | null }): boolean {
-  assertOneOf('firer.arm', firer.arm, ARMS);
-  if (firer.weapon !== null) assertOneOf('firer.weapon', firer.weapon, WEAPONS);
-  return firer.arm === 'cavalry' || (firer.weapon !== null && AMMO_WEAPONS.includes(firer.weapon));
-}
-
-/** Whether an adjusted fire roll gives "Ammo" for this firer (RI-F04: any even number, 0 and negatives included). */
-export function isAmmoResult(firer: { arm: Arm; weapon: Weapon | null }, adjustedRoll: number): boolean {
-  if (!Number.isInteger(adjustedRoll)) {
-    throw new RulesArgumentError('adjustedRoll', `must be a whole number, the die roll plus its DRMs (got ${String(adjustedRoll)})`);
-  }
-  return ammoCheckApplies(firer) && adjustedRoll % 2 === 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Artillery friendly fire
-// ---------------------------------------------------------------------------------------------
-
-export type FriendlyFireResult = 'target' | 'friendly' | 'both-half' | 'miss';
-
-export interface FriendlyFireTable {
-  /** Hexes from the target to the nearest friendly unit for this table to apply. */
-  friendlyDistanceToTarget: number;
-  /** Least artillery range at which it applies. */
-  minRange: number;
-  /** Result for each die roll 0-9. */
-  results: readonly FriendlyFireResult[];
-  rule: string;
-}
-
-const T = 'target';
-const F = 'friendly';
-const BOTH = 'both-half';
-const MISS = 'miss';
-
-/** The two friendly-fire tables of Rev. Artillery Friendly Fire. */
-export const ARTILLERY_FRIENDLY_FIRE_TABLES: readonly FriendlyFireTable[] = [
-  // "0-3: hits target; 4-5: hits nearest friendly unit in line of fire; 6-7: hits both ... at 1/2 SPs each; 8-9: misses everybody."
-  { friendlyDistanceToTarget: 1, minRange: 5, results: [T, T, T, T, F, F, BOTH, BOTH, MISS, MISS], rule: FRIENDLY_FIRE_RULE },
-  // "0-5: hits target; 6-7: hits nearest friendly unit in line of fire; 8: hits both ...; 9: misses everybody."
-  { friendlyDistanceToTarget: 2, minRange: 8, results: [T, T, T, T, T, T, F, F, BOTH, MISS], rule: FRIENDLY_FIRE_RULE },
-];
-
-/** The friendly-fire table for artillery firing at `range` with the nearest friendly unit that far from the target (RI-F07), or null: no roll. */
-export function friendlyFireTable(range: number, friendlyDistanceToTarget: number): FriendlyFireTable | null {
-  return ARTILLERY_FRIENDLY_FIRE_TABLES.find((t) => t.friendlyDistanceToTarget === friendlyDistanceToTarget && range >= t.minRange) ?? null;
-}
-
-/**
- * The friendly-fire roll for artillery fire: which table applies (friendly unit adjacent to the target at
- * range 5+, or 2 hexes from it at range 8+) and its result; null when no roll is needed. RI-F07: the
- * distance is to the nearest friendly unit.
- */
-export function artilleryFriendlyFire(
-  s: { range: number; friendlyDistanceToTarget: number },
-  roll: number,
-): FriendlyFireResult | null {
-  if (typeof s !== 'object' || s === null) throw new RulesArgumentError('s', 'must be { range, friendlyDistanceToTarget }');
-  assertPositiveInteger('range', s.range);
-  assertPositiveInteger('friendlyDistanceToTarget', s.friendlyDistanceToTarget);
-  assertDieRoll('roll', roll);
-  const table = friendlyFireTable(s.range, s.friendlyDistanceToTarget);
-  return table ? (table.results[roll] ?? null) : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cease Movement Fire, Return Fire and the choice of target
-// ---------------------------------------------------------------------------------------------
-
-/** Cease Movement Fire reaches activating artillery within 3 hexes, other types within 2. */
-export function ceaseMovementFireRange(movingArm: Arm): number {
-  assertOneOf('movingArm', movingArm, ARMS);
-  return movingArm === 'artillery' ? 3 : 2;
-}
-
-/** Whether non-phasing units may conduct Cease Movement Fire against an activating unit this close. */
-export function ceaseMovementFireAllowed(movingArm: Arm, distance: number): { allowed: boolean; range: number; rule: string } {
-  assertPositiveInteger('distance', distance);
-  const range = ceaseMovementFireRange(movingArm);
-  return { allowed: distance <= range, range, rule: CEASE_MOVEMENT_RULE };
-}
-
-/**
- * When Return Fire against an activating unit is resolved: before its own fire if it has moved (results
- * applied first), simultaneously if it has not.
- */
-export function returnFireTiming(activatingUnitMoved: boolean): 'before' | 'simultaneous' {
-  assertBoolean('activatingUnitMoved', activatingUnitMoved);
-  return activatingUnitMoved ? 'before' : 'simultaneous';
-}
-
-export interface TargetCandidate {
-  id: string;
-  /** Hexes from the firer. */
-  distance: number;
-  /** Already engaged (fired upon) during the current activation. */
-  engagedThisActivation: boolean;
-}
-
-/**
- * The targets a unit may fire at (Rev. Fire Combat Targets). Candidates are the enemy units it could fire
- * at. RI-F08: when any lies 3 or fewer hexes away the closest must be chosen, and among equally close ones
- * a target not yet engaged this activation if there is one; with none within 3, any candidate.
- */
-export function allowedFireTargets(candidates: TargetCandidate[]): { ids: string[]; rule: string } {
-  if (!Array.isArray(candidates)) throw new RulesArgumentError('candidates', 'must be a list of { id, distance, engagedThisActivation }');
-  candidates.forEach((c, i) => {
-    if (typeof c?.id !== 'string' || c.id.length === 0) throw new RulesArgumentError(`candidates[${i}].id`, 'must be a non-empty id string');
-    assertPositiveInteger(`candidates[${i}].distance`, c.distance);
-    assertBoolean(`candidates[${i}].engagedThisActivation`, c.engagedThisActivation);
-  });
-  const close = candidates.filter((c) => c.distance <= 3);
-  if (close.length === 0) return { ids: candidates.map((c) => c.id), rule: TARGETS_RULE };
-  const nearest = Math.min(...close.map((c) => c.distance));
-  const closest = close.filter((c) => c.distance === nearest);
-  const fresh = closest.filter((c) => !c.engagedThisActivation);
-  return { ids: (fresh.length > 0 ? fresh : closest).map((c) => c.id), rule: TARGETS_RULE };
 }

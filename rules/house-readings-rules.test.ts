@@ -4,10 +4,11 @@
  * The service tests (db/service-house-readings.test.ts) play the same readings on real game files.
  */
 import { describe, expect, it } from 'vitest';
-import { activationDrm, EMPTY_RATING_POINTS_LEDGER } from './activation';
+import { EMPTY_RATING_POINTS_LEDGER } from './test-support';
+import { activationDrm } from './activation';
 import { commandAttachment } from './attachment';
 import { initiativeModifierHolder } from './initiative';
-import { commandsBehindOrderChange } from './orders';
+import { commandsBehindOrderChange } from './command-tree';
 import { highestCommanderInGroup, variableArrival } from './reinforcements';
 import { bayonetChargeBonuses } from './shock';
 

@@ -183,11 +183,6 @@ export function readingItem<K extends HouseReadingId>(item: { label: string; val
   return { label: item.label, value: item.value, rule: item.rule === '' ? source : `${item.rule}; ${source}`, id: `house-reading:${id}`, source };
 }
 
-/** Is this reading the documented one? */
-export function isDocumented<K extends HouseReadingId>(id: K, choice: HouseReadingChoice<K>): boolean {
-  return HOUSE_READING_CHOICES[id][0] === choice;
-}
-
 export interface HouseReadingInForce {
   id: HouseReadingId;
   readings: string;

@@ -8,7 +8,7 @@ import * as rules from './index';
 describe('rules/index.ts public API', () => {
   it('exports every fixed name', () => {
     for (const name of ['fireFrontage', 'rangeDrm', 'lossPoints', 'victoryByLosses', 'skirmisherRecallLoss', 'stragglersRecovered',
-      'leaderCasualty', 'activationDrm', 'orderChangeDrm', 'artilleryFriendlyFire', 'ORDERS', 'defaultOrder'] as const) {
+      'leaderCasualty', 'activationDrm', 'orderChangeDrm', 'ORDERS', 'defaultOrder'] as const) {
       expect(rules[name], name).toBeDefined();
     }
   });
@@ -53,10 +53,7 @@ describe('rules/index.ts public API', () => {
     expect(drm.total).toBe(-1 - 2 + 1);
   });
 
-  it('artilleryFriendlyFire and the Orders Table', () => {
-    expect(rules.artilleryFriendlyFire({ range: 5, friendlyDistanceToTarget: 1 }, 4)).toBe('friendly');
-    expect(rules.artilleryFriendlyFire({ range: 8, friendlyDistanceToTarget: 2 }, 8)).toBe('both-half');
-    expect(rules.artilleryFriendlyFire({ range: 4, friendlyDistanceToTarget: 1 }, 0)).toBeNull();
+  it('the Orders Table', () => {
     expect(rules.ORDERS.ASLT.shockDrm).toEqual({ attacker: 1, defender: -1 });
     expect(rules.ORDERS.WDRW.shockDrm.attacker).toBeNull();
     expect(rules.defaultOrder('cavalry')).toBe('SKPD');

@@ -2,42 +2,45 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RulesArgumentError } from './errors';
-import { initiativeArmyCommanderCost, initiativeDrm, resolveInitiative } from './initiative';
+import { resolveInitiative } from './initiative';
 import type { InitiativeSide } from './initiative';
 
 const meadeHolding: InitiativeSide = { armyCommanderOnMap: true, armyCommanderRating: 3, usesArmyCommanderPoints: false, hasInitiativeModifier: false };
 const leeCommitting: InitiativeSide = { armyCommanderOnMap: true, armyCommanderRating: 4, usesArmyCommanderPoints: true, hasInitiativeModifier: false };
 
-describe('initiativeDrm', () => {
+/** One side's modifiers, as the resolution itemises them (the other side's do not change them). */
+const drmOf = (side: InitiativeSide) => resolveInitiative({ USA: { ...side, roll: 0 }, CSA: { ...meadeHolding, roll: 0 } }).USA.drm;
+
+describe("each side's modifiers", () => {
   it('the army commander on the map may add all his rating points to the roll', () => {
-    expect(initiativeDrm(leeCommitting)).toEqual({
+    expect(drmOf(leeCommitting)).toEqual({
       total: 4,
       items: [{ label: "Army commander's rating points (4)", value: 4, rule: 'Rev. Initiative Segment' }],
     });
-    expect(initiativeDrm(meadeHolding)).toEqual({ total: 0, items: [] });
+    expect(drmOf(meadeHolding)).toEqual({ total: 0, items: [] });
   });
 
   it("adds the previous turn's +1 Initiative Modifier (RI-C04)", () => {
-    expect(initiativeDrm({ ...leeCommitting, hasInitiativeModifier: true }).total).toBe(5);
-    expect(initiativeDrm({ ...meadeHolding, hasInitiativeModifier: true }).items).toEqual([
+    expect(drmOf({ ...leeCommitting, hasInitiativeModifier: true }).total).toBe(5);
+    expect(drmOf({ ...meadeHolding, hasInitiativeModifier: true }).items).toEqual([
       { label: "Previous turn's +1 Initiative Modifier", value: 1, rule: 'Rev. Initiative Segment' },
     ]);
   });
 
   it('an army commander off the map cannot add his points', () => {
-    expect(() => initiativeDrm({ ...leeCommitting, armyCommanderOnMap: false })).toThrow(RulesArgumentError);
-    expect(() => initiativeDrm({ ...leeCommitting, armyCommanderOnMap: false })).toThrow(/side.usesArmyCommanderPoints/);
+    expect(() => drmOf({ ...leeCommitting, armyCommanderOnMap: false })).toThrow(RulesArgumentError);
+    expect(() => drmOf({ ...leeCommitting, armyCommanderOnMap: false })).toThrow(/USA.usesArmyCommanderPoints/);
   });
 
   it('validates its arguments', () => {
-    expect(() => initiativeDrm({ ...leeCommitting, armyCommanderRating: 10 })).toThrow(/side.armyCommanderRating: must be a leader rating, a whole number from 0 to 9/);
-    expect(() => initiativeDrm({ ...leeCommitting, hasInitiativeModifier: 1 as never })).toThrow(/side.hasInitiativeModifier/);
+    expect(() => drmOf({ ...leeCommitting, armyCommanderRating: 10 })).toThrow(/USA.armyCommanderRating: must be a leader rating, a whole number from 0 to 9/);
+    expect(() => drmOf({ ...leeCommitting, hasInitiativeModifier: 1 as never })).toThrow(/USA.hasInitiativeModifier/);
   });
 
   it('property: items sum to the total', () => {
     fc.assert(
       fc.property(fc.boolean(), fc.integer({ min: 0, max: 9 }), fc.boolean(), fc.boolean(), (onMap, rating, uses, modifier) => {
-        const drm = initiativeDrm({ armyCommanderOnMap: onMap, armyCommanderRating: rating, usesArmyCommanderPoints: uses && onMap, hasInitiativeModifier: modifier });
+        const drm = drmOf({ armyCommanderOnMap: onMap, armyCommanderRating: rating, usesArmyCommanderPoints: uses && onMap, hasInitiativeModifier: modifier });
         expect(drm.items.reduce((sum, item) => sum + item.value, 0)).toBe(drm.total);
       }),
     );
@@ -46,8 +49,9 @@ describe('initiativeDrm', () => {
 
 describe("the army commander's cost", () => {
   it('adding his points spends both his points and his movement for the entire turn', () => {
-    expect(initiativeArmyCommanderCost(leeCommitting)).toEqual({ ratingPointsSpent: true, movementSpent: true, rule: 'Rev. Initiative Segment' });
-    expect(initiativeArmyCommanderCost(meadeHolding)).toMatchObject({ ratingPointsSpent: false, movementSpent: false });
+    const { USA, CSA } = resolveInitiative({ USA: { ...meadeHolding, roll: 0 }, CSA: { ...leeCommitting, roll: 0 } });
+    expect(CSA).toMatchObject({ ratingPointsSpent: true, movementSpent: true });
+    expect(USA).toMatchObject({ ratingPointsSpent: false, movementSpent: false });
   });
 });
 

@@ -7,7 +7,7 @@
 import { assertBoolean, assertDieRoll, assertOneOf, RulesArgumentError } from './errors';
 import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemisedNonZero } from './itemise';
-import { assertLeaderRating } from './orders';
+import { assertLeaderRating } from './command-check';
 import { SIDES, type DrmItem, type Itemised, type Side } from './types';
 
 const INITIATIVE_SEGMENT = 'Rev. Initiative Segment';
@@ -53,12 +53,6 @@ function assertInitiativeSide(argument: string, side: InitiativeSide): void {
   }
 }
 
-/** The itemised modifier to one side's initiative roll: the army commander's points and the +1 modifier. */
-export function initiativeDrm(side: InitiativeSide): Itemised {
-  assertInitiativeSide('side', side);
-  return sideDrm(side);
-}
-
 function sideDrm(side: InitiativeSide): Itemised {
   const items: DrmItem[] = [];
   if (side.usesArmyCommanderPoints) {
@@ -73,15 +67,6 @@ function sideDrm(side: InitiativeSide): Itemised {
     );
   }
   return itemisedNonZero(items);
-}
-
-/**
- * What adding his points to the roll costs the army commander: all his rating points and his
- * movement allowance for the entire turn (rotate his counter). Nothing if the points are not used.
- */
-export function initiativeArmyCommanderCost(side: InitiativeSide): { ratingPointsSpent: boolean; movementSpent: boolean; rule: string } {
-  assertInitiativeSide('side', side);
-  return { ratingPointsSpent: side.usesArmyCommanderPoints, movementSpent: side.usesArmyCommanderPoints, rule: INITIATIVE_SEGMENT };
 }
 
 export interface InitiativeSideResult {

@@ -36,10 +36,10 @@ export const cellWords = (c: KitCell) => `${c.table}${c.column ? `, column ${c.c
 /** A die for a check: asked of the roller with what it is for (the service logs each with its purpose). */
 export type PurposeRoller = (purpose: string) => DieRoll;
 
-export const rowLabel = (r: RollRange): string => (r.min === r.max ? `${r.min}` : `${r.min} to ${r.max}`);
+const rowLabel = (r: RollRange): string => (r.min === r.max ? `${r.min}` : `${r.min} to ${r.max}`);
 
 /** The row holding `key`, or null. Rows never overlap (the schema refuses it). */
-export function findRow<T extends RollRange>(rows: readonly T[], key: number): T | null {
+function findRow<T extends RollRange>(rows: readonly T[], key: number): T | null {
   if (!Number.isInteger(key)) throw new RulesArgumentError('key', `must be a whole number (got ${String(key)})`);
   return rows.find((r) => key >= r.min && key <= r.max) ?? null;
 }
@@ -81,7 +81,7 @@ export function fireTableCell(columns: readonly KitFireColumn[], strength: numbe
 }
 
 /** A Fire Table cell in words: "2 SP, cohesion check +1, Ammo (\"2*A\")". */
-export function fireRowWords(row: KitFireRow): string {
+function fireRowWords(row: KitFireRow): string {
   const parts = [`${row.sp} SP`];
   if (row.check) parts.push(`cohesion check${row.checkDrm ? ` ${signedWords(row.checkDrm)}` : ''}`);
   if (row.status && row.status !== 'unchanged') parts.push(row.status);
@@ -124,7 +124,7 @@ export function cohesionRatingOf(u: CohesionUnit): number | null {
 
 const columnOf = (status: UnitStatus): 'ordered' | 'disordered' | 'routed' => (status === 'ordered' ? 'ordered' : status === 'disordered' ? 'disordered' : 'routed');
 
-export function cohesionOutcomeWords(o: KitCohesionOutcome): string {
+function cohesionOutcomeWords(o: KitCohesionOutcome): string {
   const parts = [o.status === 'unchanged' ? 'no change' : o.status];
   if (o.sp) parts.push(`${o.sp} SP`);
   if (o.retreat) parts.push(`retreat ${o.retreat}`);
@@ -235,7 +235,7 @@ export function oddsColumn<C extends Pick<KitShockColumn, 'label' | 'attacker' |
   return { column: sorted[0]!.c, index: sorted[0]!.index, rounded: 'first' };
 }
 
-export function shockSideWords(s: KitShockSide): string {
+function shockSideWords(s: KitShockSide): string {
   const parts = [`${s.sp} SP`];
   if (s.status !== 'unchanged') parts.push(s.status);
   if (s.retreat) parts.push(`retreat ${s.retreat}`);

@@ -4,7 +4,7 @@
  * lost when they are recalled).
  */
 import { assertBoolean, assertDieRoll, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
-import { ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import { ARMS, DISORDER_CAUSES, ORDER_CODES, SIDES, UNIT_STATUSES, type Arm, type DisorderCause, type Effectiveness, type OrderCode, type Side, type UnitStatus } from './types';
 
 const STRAGGLERS_RULE = 'Rev. Infantry Stragglers';
@@ -18,7 +18,7 @@ const ABANDONED_GUNS_RULE = 'Rev. Abandoned Guns';
 export { DISORDER_CAUSES, type DisorderCause } from './types';
 
 /** "Fire, Shock, Withdrawal, Reaction Facing Change, Retreat Before Shock are all possible sources of straggler loss." */
-export const STRAGGLER_DISORDER_CAUSES: readonly DisorderCause[] = ['fire', 'shock', 'withdrawal', 'reaction-facing-change', 'retreat-before-shock'];
+const STRAGGLER_DISORDER_CAUSES: readonly DisorderCause[] = ['fire', 'shock', 'withdrawal', 'reaction-facing-change', 'retreat-before-shock'];
 
 /**
  * Stragglers from a change of status: "Each change to Disorder caused by enemy action, if an enemy unit is
@@ -48,7 +48,7 @@ export function stragglersFromDisorder(i: {
 
 /** What caused an SP loss. */
 export type SpLossCause = 'rally' | 'rout-retreat' | 'second-disorder' | 'fire' | 'shock' | 'other';
-export const SP_LOSS_CAUSES: readonly SpLossCause[] = ['rally', 'rout-retreat', 'second-disorder', 'fire', 'shock', 'other'];
+const SP_LOSS_CAUSES: readonly SpLossCause[] = ['rally', 'rout-retreat', 'second-disorder', 'fire', 'shock', 'other'];
 
 /** "If Rally, Rout Retreat or Second Disorder causes an SP loss - that loss is considered a straggler" (RI-F12: infantry). */
 export function spLossIsStraggler(arm: Arm, cause: SpLossCause): boolean {

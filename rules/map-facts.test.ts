@@ -5,15 +5,15 @@
  * tick's words behind.
  */
 import { describe, expect, it } from 'vitest';
+import { FAIR_WEATHER } from './test-support';
 import { activationDrm } from './activation';
 import { stackFireResolution, type FireSituation } from './fire';
-import { initiativeDrm } from './initiative';
+import { resolveInitiative } from './initiative';
 import { MAP_FACTS, type MapFact } from './map-facts';
-import { orderChangeDrm, type OrderChangeDrmInput } from './orders';
+import { orderChangeDrm, type OrderChangeDrmInput } from './order-change';
 import { rallyDrm } from './rally';
 import { shockDrm } from './shock';
 import { MAP_FACT_SITUATIONS } from './types';
-import { FAIR_WEATHER } from './weather';
 
 const fact = (situation: keyof typeof MAP_FACTS, id: string): MapFact => {
   const found = MAP_FACTS[situation].find((f) => f.id === id);
@@ -95,7 +95,8 @@ describe('MAP_FACTS: each tick\'s DRM is the one the rule adds', () => {
   });
 
   it('Initiative: the modifier from last turn', () => {
-    const side = { armyCommanderOnMap: true, armyCommanderRating: 3, usesArmyCommanderPoints: false, hasInitiativeModifier: false };
-    expect(initiativeDrm({ ...side, hasInitiativeModifier: true }).total - initiativeDrm(side).total).toBe(fact('initiative', 'initiativeModifier').drm);
+    const side = { armyCommanderOnMap: true, armyCommanderRating: 3, usesArmyCommanderPoints: false, hasInitiativeModifier: false, roll: 5 };
+    const { USA, CSA } = resolveInitiative({ USA: { ...side, hasInitiativeModifier: true }, CSA: side });
+    expect(USA.drm.total - CSA.drm.total).toBe(fact('initiative', 'initiativeModifier').drm);
   });
 });

@@ -8,7 +8,8 @@
 import { ACTIVATION_DRMS_RULE, ACTIVATION_FACT_DRMS } from './activation';
 import { CLOSE_TERRAIN_FIRE_RULE, FIRE_FACT_DRMS, FIRE_FACTS_RULE } from './fire';
 import { INITIATIVE_MODIFIER_DRM, INITIATIVE_SEGMENT_RULE } from './initiative';
-import { ORDER_CHANGE_DRMS_RULE, ORDER_CHANGE_FACT_DRMS, ORDERS_TABLE_RULE } from './orders';
+import { ORDER_CHANGE_DRMS_RULE, ORDER_CHANGE_FACT_DRMS } from './order-change';
+import { ORDERS_TABLE_RULE } from './orders-table';
 import { RALLY_OUT_OF_COMMAND_DRM, RALLY_TABLE_RULE } from './rally';
 import { REVISION_TERRAIN_EFFECTS } from './terrain';
 import type { MapFactSituation } from './types';

@@ -1,29 +1,19 @@
 /** Examples of the revision's movement rules: Double Time, weather, Passage of Lines, columns, RSM, concealment. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FAIR_WEATHER } from './test-support';
 import {
-  batteryMayFormSections,
-  changeStackPositionCost,
-  columnFormation,
   DEFAULT_MOVEMENT_ALLOWANCES,
   defaultMovementAllowance,
   doubleTimeFatigue,
   doubleTimeIneligibility,
-  EXTENDED_COLUMN_MAXIMUM,
-  mayExtendLineRegardlessOfStrength,
-  mayMountOrDismount,
   mayUseConcealedMovement,
   movementAllowance,
-  mustDeployFromConcealment,
-  needsExtendedColumnMarker,
   orderMovement,
-  passageOfLinesUdd,
-  passThroughCost,
-  rsmMarkerAtCleanup,
   unitMovement,
 } from './movement';
 import { ARMS, ORDER_CODES } from './types';
-import { FAIR_WEATHER, type Weather } from './weather';
+import { type Weather } from './weather';
 
 const RAIN: Weather = { raining: true, mud: false, rainStopRolls: 0 };
 const MUD: Weather = { raining: false, mud: true, rainStopRolls: 0 };
@@ -111,104 +101,12 @@ describe('movementAllowance with Strategic Movement and Double Time', () => {
   });
 });
 
-describe('Passage of Lines', () => {
-  it('"An active unit spends 1 MP, plus the terrain cost of the hex, in order to change position within a stack"', () => {
-    expect(changeStackPositionCost(2)).toEqual({
-      total: 3,
-      items: [
-        { label: 'Change position within a stack', value: 1, rule: 'Rev. Passage of Lines' },
-        { label: 'Terrain cost of the hex', value: 2, rule: 'Rev. Passage of Lines' },
-      ],
-    });
-    expect(() => changeStackPositionCost(-1)).toThrow(/terrainCostMp/);
-  });
-
-  it('"+1 for each multiple of 4 SPs in the hex, rounding down" (RI-F22)', () => {
-    expect(passThroughCost(3).total).toBe(0);
-    expect(passThroughCost(4).total).toBe(1);
-    expect(passThroughCost(7).total).toBe(1);
-    expect(passThroughCost(12)).toEqual({ total: 3, items: [{ label: 'Passing through 12 friendly SPs (+1 per 4)', value: 3, rule: 'Rev. Passage of Lines' }] });
-  });
-
-  it('"undergoes an UDD after leaving the hex, unless it contained only one battery (all sections) or one unit"', () => {
-    expect(passageOfLinesUdd({ friendlyUnitsInHex: 2, oneBatteryAllSections: false, alreadyDisordered: false }).udd).toBe(true);
-    expect(passageOfLinesUdd({ friendlyUnitsInHex: 1, oneBatteryAllSections: false, alreadyDisordered: false }).udd).toBe(false);
-    expect(passageOfLinesUdd({ friendlyUnitsInHex: 3, oneBatteryAllSections: true, alreadyDisordered: false }).udd).toBe(false);
-  });
-
-  it('"If already disordered, any new disorder caused by this UDD is considered as from Terrain"', () => {
-    expect(passageOfLinesUdd({ friendlyUnitsInHex: 2, oneBatteryAllSections: false, alreadyDisordered: true }).newDisorderCountsAsTerrain).toBe(true);
-    expect(passageOfLinesUdd({ friendlyUnitsInHex: 2, oneBatteryAllSections: false, alreadyDisordered: false }).newDisorderCountsAsTerrain).toBe(false);
-  });
-});
-
-describe('Extended Columns: "Infantry - 8 SPs; Artillery - 6 SPs; Cavalry - 2 SPs; Wagons - 4 AAPs"', () => {
-  it('the marker is needed above those sizes', () => {
-    expect(EXTENDED_COLUMN_MAXIMUM).toEqual({ infantry: 8, artillery: 6, cavalry: 2, wagons: 4 });
-    expect([needsExtendedColumnMarker('infantry', 8), needsExtendedColumnMarker('infantry', 9)]).toEqual([false, true]);
-    expect([needsExtendedColumnMarker('artillery', 6), needsExtendedColumnMarker('artillery', 7)]).toEqual([false, true]);
-    expect([needsExtendedColumnMarker('cavalry', 2), needsExtendedColumnMarker('cavalry', 3)]).toEqual([false, true]);
-    expect([needsExtendedColumnMarker('wagons', 4), needsExtendedColumnMarker('wagons', 5)]).toEqual([false, true]);
-    expect(() => needsExtendedColumnMarker('boats' as never, 1)).toThrow(/kind: must be one of infantry, cavalry, artillery, wagons/);
-  });
-
-  it('"Units in Extended Column cannot fire; they can shock" through the head hexsides; small units on thoroughfares are in Column', () => {
-    expect(columnFormation({ kind: 'infantry', size: 10, inColumn: true, onThoroughfareOrDefile: false })).toEqual({
-      extendedColumn: true,
-      columnFormation: true,
-      mayFire: false,
-      shockHexsides: 'head',
-      rule: 'Rev. Extended Columns',
-    });
-    const small = columnFormation({ kind: 'infantry', size: 5, inColumn: true, onThoroughfareOrDefile: true });
-    expect([small.extendedColumn, small.columnFormation, small.mayFire]).toEqual([false, true, true]);
-  });
-});
-
-describe('Reinforcement Strategic Movement markers', () => {
-  it('removed at the end of Cleanup once any unit is within the next superior\'s range', () => {
-    expect(rsmMarkerAtCleanup({ superiorOnMap: true, anyUnitWithinSuperiorRange: true })).toEqual({ removeMarker: true, mustMoveTowardSuperior: false, rule: 'Rev. Reinforcement Strategic Movement' });
-    expect(rsmMarkerAtCleanup({ superiorOnMap: true, anyUnitWithinSuperiorRange: false })).toEqual({ removeMarker: false, mustMoveTowardSuperior: true, rule: 'Rev. Reinforcement Strategic Movement' });
-  });
-
-  it('with the superior off the map the marker stays and there is no one to move toward', () => {
-    expect(rsmMarkerAtCleanup({ superiorOnMap: false, anyUnitWithinSuperiorRange: false })).toEqual({ removeMarker: false, mustMoveTowardSuperior: false, rule: 'Rev. Reinforcement Strategic Movement' });
-  });
-});
-
 describe('Concealed Movement', () => {
   it('Strategic Movement or RSM arrivals, out of enemy LOS', () => {
     expect(mayUseConcealedMovement({ strategicMovement: true, arrivingByRsm: false, inEnemyLos: false })).toBe(true);
     expect(mayUseConcealedMovement({ strategicMovement: false, arrivingByRsm: true, inEnemyLos: false })).toBe(true);
     expect(mayUseConcealedMovement({ strategicMovement: true, arrivingByRsm: false, inEnemyLos: true })).toBe(false);
     expect(mayUseConcealedMovement({ strategicMovement: false, arrivingByRsm: false, inEnemyLos: false })).toBe(false);
-  });
-
-  it('deployed on coming into enemy LOS, or adjacent to the enemy at night/dusk/dawn', () => {
-    expect(mustDeployFromConcealment({ inEnemyLos: true, adjacentToEnemy: false, light: 'day' }).deploy).toBe(true);
-    expect(mustDeployFromConcealment({ inEnemyLos: false, adjacentToEnemy: true, light: 'night' }).deploy).toBe(true);
-    expect(mustDeployFromConcealment({ inEnemyLos: false, adjacentToEnemy: true, light: 'day' }).deploy).toBe(false);
-    expect(() => mustDeployFromConcealment({ inEnemyLos: false, adjacentToEnemy: true, light: 'noon' as never })).toThrow(/light: must be one of day, dusk, night, dawn/);
-  });
-});
-
-describe('Extended Line, battery sections, mounting and cavalry fatigue', () => {
-  it('dismounted cavalry and sharpshooters extend into two hexes regardless of strength, with at least 1 SP after horse holders', () => {
-    expect(mayExtendLineRegardlessOfStrength({ arm: 'cavalry', mounted: false, spAfterHorseHolders: 1 }).allowed).toBe(true);
-    expect(mayExtendLineRegardlessOfStrength({ arm: 'cavalry', mounted: false, spAfterHorseHolders: 0 }).allowed).toBe(false);
-    expect(mayExtendLineRegardlessOfStrength({ arm: 'infantry', sharpshooters: true, spAfterHorseHolders: 2 }).allowed).toBe(true);
-    expect(mayExtendLineRegardlessOfStrength({ arm: 'infantry', spAfterHorseHolders: 2 }).allowed).toBe(false);
-    expect(mayExtendLineRegardlessOfStrength({ arm: 'cavalry', mounted: true, spAfterHorseHolders: 4 }).allowed).toBe(false);
-  });
-
-  it('batteries of 4 or more SPs may form 2-gun sections', () => {
-    expect(batteryMayFormSections(4)).toEqual({ allowed: true, gunsPerSection: 2, rule: 'Rev. Artillery Battery Sections' });
-    expect(batteryMayFormSections(3).allowed).toBe(false);
-  });
-
-  it('cavalry mounts and dismounts without being in command, then faces freely', () => {
-    expect(mayMountOrDismount({ arm: 'cavalry', canDismount: true })).toEqual({ allowed: true, needsCommand: false, freeFacingChange: true, rule: 'Rev. Cavalry' });
-    expect(mayMountOrDismount({ arm: 'infantry', canDismount: false }).allowed).toBe(false);
   });
 });
 

@@ -7,20 +7,11 @@
 import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentError } from './errors';
 import { HOUSE_READING_CHOICES, houseReadingSource, readingItem, type HouseReadingChoice } from './house-readings';
 import { itemised } from './itemise';
-import { ORDERS } from './orders';
-import { ARMS, COUNTER_LIMITS, ORDER_CODES, type Arm, type DrmItem, type Itemised, type Light, type OrderCode } from './types';
+import { ORDERS } from './orders-table';
+import { ARMS, COUNTER_LIMITS, ORDER_CODES, type Arm, type DrmItem, type Itemised, type OrderCode } from './types';
 import { assertWeather, MUD_RULE, RAIN_RULE, type Weather } from './weather';
 
 const DOUBLE_TIME_RULE = 'Rev. Double Time';
-const PASSAGE_RULE = 'Rev. Passage of Lines';
-const EXTENDED_COLUMN_RULE = 'Rev. Extended Columns';
-const RSM_RULE = 'Rev. Reinforcement Strategic Movement';
-const CONCEALED_RULE = 'Rev. Concealed Movement';
-const EXTENDED_LINE_RULE = 'Rev. Extended Line';
-const SECTIONS_RULE = 'Rev. Artillery Battery Sections';
-const CAVALRY_RULE = 'Rev. Cavalry';
-
-const LIGHTS: readonly Light[] = ['day', 'dusk', 'night', 'dawn'];
 
 function optionalBoolean(argument: string, value: unknown): boolean {
   if (value === undefined) return false;
@@ -113,113 +104,6 @@ export function movementAllowance(i: MovementAllowanceInput): MovementAllowance 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Passage of Lines
-// ---------------------------------------------------------------------------------------------
-
-/** "An active unit spends 1 MP, plus the terrain cost of the hex, in order to change position within a stack." */
-export function changeStackPositionCost(terrainCostMp: number): Itemised {
-  if (typeof terrainCostMp !== 'number' || !Number.isFinite(terrainCostMp) || terrainCostMp < 0) {
-    throw new RulesArgumentError('terrainCostMp', `must be the hex's terrain cost in MPs, 0 or more (got ${String(terrainCostMp)})`);
-  }
-  return itemised([
-    { label: 'Change position within a stack', value: 1, rule: PASSAGE_RULE },
-    { label: 'Terrain cost of the hex', value: terrainCostMp, rule: PASSAGE_RULE },
-  ]);
-}
-
-/**
- * Extra MPs to pass through a hex of friendly units: "+1 for each multiple of 4 SPs in the hex, rounding
- * down" (RI-F22: the friendly SPs already in the hex, not counting the moving unit).
- */
-export function passThroughCost(friendlySpInHex: number): Itemised {
-  assertNonNegativeInteger('friendlySpInHex', friendlySpInHex);
-  const extra = Math.floor(friendlySpInHex / 4);
-  return itemised(extra === 0 ? [] : [{ label: `Passing through ${friendlySpInHex} friendly SPs (+1 per 4)`, value: extra, rule: PASSAGE_RULE }]);
-}
-
-/**
- * The UDD after passing through friendly units: required "unless it contained only one battery (all
- * sections) or one unit"; if the mover was already disordered, a new disorder from it counts as from Terrain.
- */
-export function passageOfLinesUdd(i: { friendlyUnitsInHex: number; oneBatteryAllSections: boolean; alreadyDisordered: boolean }): {
-  udd: boolean;
-  newDisorderCountsAsTerrain: boolean;
-  rule: string;
-} {
-  assertNonNegativeInteger('friendlyUnitsInHex', i?.friendlyUnitsInHex);
-  assertBoolean('oneBatteryAllSections', i.oneBatteryAllSections);
-  assertBoolean('alreadyDisordered', i.alreadyDisordered);
-  const udd = i.friendlyUnitsInHex > 1 && !i.oneBatteryAllSections;
-  return { udd, newDisorderCountsAsTerrain: udd && i.alreadyDisordered, rule: PASSAGE_RULE };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Extended Columns
-// ---------------------------------------------------------------------------------------------
-
-export type ColumnKind = Arm | 'wagons';
-export const COLUMN_KINDS: readonly ColumnKind[] = [...ARMS, 'wagons'];
-
-/** "Maximum size per hex before use of Extended Column marker": SPs, or AAPs for wagons. */
-export const EXTENDED_COLUMN_MAXIMUM: Readonly<Record<ColumnKind, number>> = {
-  infantry: 8,
-  artillery: 6,
-  cavalry: 2,
-  wagons: 4,
-};
-
-/** A unit larger than its maximum per hex needs an Extended Column marker when in column. */
-export function needsExtendedColumnMarker(kind: ColumnKind, size: number): boolean {
-  assertOneOf('kind', kind, COLUMN_KINDS);
-  assertNonNegativeInteger('size', size);
-  return size > EXTENDED_COLUMN_MAXIMUM[kind];
-}
-
-/**
- * What a unit in column may do: an Extended Column cannot fire but can shock, through the two hexsides at
- * its head; all its hexsides are Extended Column hexsides for receiving fire. A unit too small to need the
- * marker is still in Column formation on thoroughfares or entering defiles.
- */
-export function columnFormation(i: { kind: ColumnKind; size: number; inColumn: boolean; onThoroughfareOrDefile: boolean }): {
-  extendedColumn: boolean;
-  columnFormation: boolean;
-  mayFire: boolean;
-  shockHexsides: 'head' | 'any';
-  rule: string;
-} {
-  assertBoolean('inColumn', i?.inColumn);
-  assertBoolean('onThoroughfareOrDefile', i.onThoroughfareOrDefile);
-  const extendedColumn = i.inColumn && needsExtendedColumnMarker(i.kind, i.size);
-  return {
-    extendedColumn,
-    columnFormation: extendedColumn || i.onThoroughfareOrDefile,
-    mayFire: !extendedColumn,
-    shockHexsides: extendedColumn ? 'head' : 'any',
-    rule: EXTENDED_COLUMN_RULE,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reinforcement Strategic Movement
-// ---------------------------------------------------------------------------------------------
-
-/**
- * A command with a RSM marker "must move toward their next highest superior Commander, if he is on the map";
- * the marker "must be removed if any unit in the command is within this Commander's range at the end of the
- * Cleanup Phase".
- */
-export function rsmMarkerAtCleanup(i: { superiorOnMap: boolean; anyUnitWithinSuperiorRange: boolean }): {
-  removeMarker: boolean;
-  mustMoveTowardSuperior: boolean;
-  rule: string;
-} {
-  assertBoolean('superiorOnMap', i?.superiorOnMap);
-  assertBoolean('anyUnitWithinSuperiorRange', i.anyUnitWithinSuperiorRange);
-  const removeMarker = i.superiorOnMap && i.anyUnitWithinSuperiorRange;
-  return { removeMarker, mustMoveTowardSuperior: i.superiorOnMap && !removeMarker, rule: RSM_RULE };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Concealed Movement
 // ---------------------------------------------------------------------------------------------
 
@@ -234,54 +118,11 @@ export function mayUseConcealedMovement(i: { strategicMovement: boolean; arrivin
   return (i.strategicMovement || i.arrivingByRsm) && !i.inEnemyLos;
 }
 
-/** Concealed units are deployed on the map when they come into enemy LOS, or adjacent to the enemy at night, dusk or dawn. */
-export function mustDeployFromConcealment(i: { inEnemyLos: boolean; adjacentToEnemy: boolean; light: Light }): { deploy: boolean; rule: string } {
-  assertBoolean('inEnemyLos', i?.inEnemyLos);
-  assertBoolean('adjacentToEnemy', i.adjacentToEnemy);
-  assertOneOf('light', i.light, LIGHTS);
-  return { deploy: i.inEnemyLos || (i.adjacentToEnemy && i.light !== 'day'), rule: CONCEALED_RULE };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Extended Line, battery sections, cavalry
-// ---------------------------------------------------------------------------------------------
-
-/**
- * "Dismounted cavalry and sharpshooter units may extend line into two hexes instead of only one -- and
- * regardless of strength. Extended lines must contain at least 1 SP after horse holders have been deducted."
- */
-export function mayExtendLineRegardlessOfStrength(u: { arm: Arm; mounted?: boolean; sharpshooters?: boolean; spAfterHorseHolders: number }): {
-  allowed: boolean;
-  hexes: number;
-  rule: string;
-} {
-  assertOneOf('unit.arm', u?.arm, ARMS);
-  const mounted = optionalBoolean('unit.mounted', u.mounted);
-  const sharpshooters = optionalBoolean('unit.sharpshooters', u.sharpshooters);
-  assertNonNegativeInteger('unit.spAfterHorseHolders', u.spAfterHorseHolders);
-  const kindAllowed = (u.arm === 'cavalry' && !mounted) || sharpshooters;
-  return { allowed: kindAllowed && u.spAfterHorseHolders >= 1, hexes: 2, rule: EXTENDED_LINE_RULE };
-}
-
-/** "Artillery batteries of 4 or more SPs may 'extend line' into adjacent hexes"; each section marker is 2 guns. */
-export function batteryMayFormSections(sp: number): { allowed: boolean; gunsPerSection: 2; rule: string } {
-  assertNonNegativeInteger('sp', sp);
-  return { allowed: sp >= 4, gunsPerSection: 2, rule: SECTIONS_RULE };
-}
-
-/** "Cavalry need not be in command to mount/dismount. After doing so, a cavalry unit may face in any direction at no MP cost." */
-export function mayMountOrDismount(u: { arm: Arm; canDismount: boolean }): { allowed: boolean; needsCommand: false; freeFacingChange: boolean; rule: string } {
-  assertOneOf('unit.arm', u?.arm, ARMS);
-  assertBoolean('unit.canDismount', u.canDismount);
-  const allowed = u.arm === 'cavalry' && u.canDismount;
-  return { allowed, needsCommand: false, freeFacingChange: allowed, rule: CAVALRY_RULE };
-}
-
 // ---------------------------------------------------------------------------------------------
 // The movement helper: a unit's allowance this activation, with what its orders and fatigue allow
 // ---------------------------------------------------------------------------------------------
 
-export const BASE_MOVEMENT_RULE = 'Base game (Muster default, RI-B05)';
+const BASE_MOVEMENT_RULE = 'Base game (Muster default, RI-B05)';
 
 /**
  * RI-B05: the revision prints no movement allowances; these are Muster's defaults for the base game's

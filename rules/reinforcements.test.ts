@@ -1,7 +1,7 @@
 /** Examples of Rev. Variable Arrival of Reinforcements and Rev. Alternative Arrival Areas. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alternativeArrival, alternativeArrivalOrderCost, arrivalSucceeds, gameMinutes, variableArrival } from './reinforcements';
+import { alternativeArrival, arrivalSucceeds, gameMinutes, variableArrival } from './reinforcements';
 
 const onMap = { formationUnitOnMap: false, overallCommanderOnMap: false };
 
@@ -83,10 +83,6 @@ describe('alternativeArrival', () => {
         { label: 'Ordered 2 complete hour(s) before the scheduled time', value: -2, rule: 'Rev. Alternative Arrival Areas DRMs' },
       ],
     });
-  });
-
-  it('"The army commander expends all his rating points at the beginning of the Activation Segment"', () => {
-    expect(alternativeArrivalOrderCost(4)).toEqual({ ratingPointsSpent: 4, when: 'start-of-activation-segment', rule: 'Rev. Alternative Arrival Areas' });
   });
 
   it('names bad arguments', () => {

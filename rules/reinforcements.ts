@@ -37,7 +37,7 @@ export function gameMinutes(argument: string, time: GameTime): number {
 }
 
 /** RI-F18: "0740-100 July 1 reinforcements arrive as scheduled" is read as 0740-1000 on July 1, both ends included. */
-export const AS_SCHEDULED_WINDOW = { from: gameMinutes('from', '1863-07-01T0740'), to: gameMinutes('to', '1863-07-01T1000') } as const;
+const AS_SCHEDULED_WINDOW = { from: gameMinutes('from', '1863-07-01T0740'), to: gameMinutes('to', '1863-07-01T1000') } as const;
 
 export type ArrivalStatus =
   /** Too early to roll (or, for an as-scheduled group, before its time). */
@@ -193,13 +193,4 @@ export function arrivalSucceeds(check: ArrivalCheck, roll: number | null): { arr
   }
   const modified = roll + check.drm.total;
   return { arrives: modified <= check.needed, modified };
-}
-
-/**
- * The cost of ordering an Alternative Arrival Area: "The army commander expends all his rating points at the
- * beginning of the Activation Segment"; he tells the opponent, but not which group.
- */
-export function alternativeArrivalOrderCost(armyCommanderRating: number): { ratingPointsSpent: number; when: 'start-of-activation-segment'; rule: string } {
-  assertNonNegativeInteger('armyCommanderRating', armyCommanderRating);
-  return { ratingPointsSpent: armyCommanderRating, when: 'start-of-activation-segment', rule: ALTERNATIVE_RULE };
 }

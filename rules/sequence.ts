@@ -238,7 +238,7 @@ export interface ClockEvent {
 }
 
 /** A game-clock time "HHMM"; midnight is written 2400, as on the time track. */
-export function assertClockTime(argument: string, value: unknown): asserts value is string {
+function assertClockTime(argument: string, value: unknown): asserts value is string {
   const match = typeof value === 'string' ? /^(\d{2})(\d{2})$/.exec(value) : null;
   const hours = match ? Number(match[1]) : NaN;
   const minutes = match ? Number(match[2]) : NaN;

@@ -5,7 +5,7 @@
  * attacker's favour for a Bayonet Charge), the markers the shock removes and the kit's cell for the die.
  */
 import { cellWords, cohesionRatingOf, oddsColumn, shockTableCell, type CohesionUnit, type KitCell, type KitShockColumn } from './kit';
-import { ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import type { HouseReadingChoice } from './house-readings';
 import { bayonetChargeBonuses, oddsRoundedForAttacker, orderMayShock, preShockDrm, shockDrm, type ShockAttacker } from './shock';
 import { worksAllAreIn } from './fire-plan';

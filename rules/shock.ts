@@ -9,7 +9,7 @@
 import { assertBoolean, assertMountedFlag, assertOneOf, RulesArgumentError } from './errors';
 import { itemised } from './itemise';
 import { HOUSE_READING_CHOICES, readingItem, type HouseReadingChoice } from './house-readings';
-import { ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import { REVISION_TERRAIN_EFFECTS, WORKS, type Works } from './terrain';
 import { ARMS, ORDER_CODES, type Arm, type DrmItem, type Effectiveness, type Itemised, type OrderCode } from './types';
 

@@ -7,7 +7,7 @@ import { assertBoolean, assertNonNegativeInteger, assertOneOf, RulesArgumentErro
 import { ARMS, type Arm } from './types';
 
 /** Most SPs a stack may hold once it stops moving. */
-export const STACK_LIMIT_SP = 12;
+const STACK_LIMIT_SP = 12;
 
 /** Maximum SPs of one arm that may fire out of a hex (Rev. Stacking and Fire Combat). */
 export const FIRE_MAXIMUM_SP: Readonly<Record<Arm, number>> = {
@@ -20,7 +20,7 @@ export const FIRE_MAXIMUM_SP: Readonly<Record<Arm, number>> = {
  * Rows of the fire-maximum table, top to bottom. One row down halves the free frontage, one row up
  * doubles it: an artillery SP takes half the frontage of an infantry SP, which takes half that of cavalry.
  */
-export const FRONTAGE_TABLE_ORDER: readonly Arm[] = ['artillery', 'infantry', 'cavalry'];
+const FRONTAGE_TABLE_ORDER: readonly Arm[] = ['artillery', 'infantry', 'cavalry'];
 
 export interface StackedUnit {
   arm: Arm;

@@ -2,10 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLOSE_TERRAIN,
-  facingChangeCausesUdd,
   isCloseTerrain,
   REVISION_TERRAIN_EFFECTS,
-  revisionTerrainMoveCost,
   TERRAIN_TYPES,
 } from './terrain';
 
@@ -32,14 +30,6 @@ describe('REVISION_TERRAIN_EFFECTS: the rows added to the TEC, column for column
     });
     expect([row.fireDrm, row.shockDrm, row.blocking]).toEqual([-2, -2, false]);
   });
-
-  it('revisionTerrainMoveCost reads one entry; NA is null (RI-F19)', () => {
-    expect(revisionTerrainMoveCost('devils-den', 'infantry')).toEqual({ mp: 3, additive: false, disorders: true });
-    expect(revisionTerrainMoveCost('devils-den', 'wagon-artillery')).toBeNull();
-    expect(revisionTerrainMoveCost('entrenchment', 'mounted-cavalry')?.mp).toBe(4);
-    expect(() => revisionTerrainMoveCost('swamp' as never, 'infantry')).toThrow(/terrain: must be one of devils-den, entrenchment/);
-    expect(() => revisionTerrainMoveCost('entrenchment', 'horse' as never)).toThrow(/mover: must be one of infantry, mounted-cavalry/);
-  });
 });
 
 describe("Close terrain: \"Devil's Den, Woods, Rough Woods and Town hexes\"", () => {
@@ -47,12 +37,5 @@ describe("Close terrain: \"Devil's Den, Woods, Rough Woods and Town hexes\"", ()
     expect([...CLOSE_TERRAIN].sort()).toEqual(['devils-den', 'rough-woods', 'town', 'woods']);
     expect(TERRAIN_TYPES.filter(isCloseTerrain).sort()).toEqual(['devils-den', 'rough-woods', 'town', 'woods']);
     expect(isCloseTerrain('orchard')).toBe(false);
-  });
-
-  it('"any facing change in Close Terrain causes a UDD"', () => {
-    expect(facingChangeCausesUdd('rough-woods', true)).toBe(true);
-    expect(facingChangeCausesUdd('rough-woods', false)).toBe(false);
-    expect(facingChangeCausesUdd('clear', true)).toBe(false);
-    expect(() => facingChangeCausesUdd('hill' as never, true)).toThrow(/terrain: must be one of/);
   });
 });

@@ -3,7 +3,7 @@
  * Effects Chart as data, which terrain is Close, and what Close terrain does to fire and facing.
  * The base game's own chart rows (woods, town, ...) are not in the revision and are not restated here.
  */
-import { assertBoolean, assertOneOf } from './errors';
+import { assertOneOf } from './errors';
 
 const TEC_RULE = 'Rev. Terrain Effects Chart';
 
@@ -12,7 +12,6 @@ export { WORKS, type Works } from './types';
 
 /** Who is paying a movement cost: the four MP columns of the chart. */
 export type TerrainMover = 'infantry' | 'mounted-cavalry' | 'wagon-artillery' | 'leader';
-export const TERRAIN_MOVERS: readonly TerrainMover[] = ['infantry', 'mounted-cavalry', 'wagon-artillery', 'leader'];
 
 /**
  * One MP entry of the chart: `mp` to enter (or `+mp` on top of the other terrain when `additive`),
@@ -32,7 +31,6 @@ export interface TerrainEffectsRow {
 }
 
 export type RevisionTerrain = 'devils-den' | 'entrenchment';
-export const REVISION_TERRAINS: readonly RevisionTerrain[] = ['devils-den', 'entrenchment'];
 
 /**
  * The revision's additions to the Terrain Effects Chart, column for column. RI-F19: "3D" is 3 MPs and
@@ -67,13 +65,6 @@ export const REVISION_TERRAIN_EFFECTS: Readonly<Record<RevisionTerrain, TerrainE
   },
 };
 
-/** The chart's MP entry for a mover (RI-F19: dismounted cavalry moves in the infantry column). */
-export function revisionTerrainMoveCost(terrain: RevisionTerrain, mover: TerrainMover): TerrainMoveCost {
-  assertOneOf('terrain', terrain, REVISION_TERRAINS);
-  assertOneOf('mover', mover, TERRAIN_MOVERS);
-  return REVISION_TERRAIN_EFFECTS[terrain].cost[mover];
-}
-
 /** Terrain types a hex can have, as far as Close terrain is concerned. */
 export type TerrainType =
   | 'clear'
@@ -103,10 +94,4 @@ export const CLOSE_TERRAIN: readonly TerrainType[] = ['devils-den', 'woods', 'ro
 export function isCloseTerrain(terrain: TerrainType): boolean {
   assertOneOf('terrain', terrain, TERRAIN_TYPES);
   return CLOSE_TERRAIN.includes(terrain);
-}
-
-/** "Any facing change in Close Terrain causes a UDD." */
-export function facingChangeCausesUdd(terrain: TerrainType, facingChanged: boolean): boolean {
-  assertBoolean('facingChanged', facingChanged);
-  return facingChanged && isCloseTerrain(terrain);
 }

@@ -40,7 +40,7 @@ export interface Losses {
 }
 
 /** Points per unit of loss (Rev. Victory Points for Losses). */
-export const LOSS_POINT_VALUES = {
+const LOSS_POINT_VALUES = {
   infantrySp: 1,
   cavalrySp: 2,
   artilleryDestroyedSp: 2,
@@ -59,12 +59,12 @@ function assertCommanders(argument: string, list: unknown): asserts list is Comm
 }
 
 /** A killed commander's points: Stars x Rating, minimum 1. */
-export function killedCommanderPoints(c: CommanderCasualty): number {
+function killedCommanderPoints(c: CommanderCasualty): number {
   return Math.max(1, c.stars * c.rating);
 }
 
 /** A wounded commander's points: 1/2 x Stars x Rating, no minimum (RI-F14: the exact half is kept). */
-export function woundedCommanderPoints(c: CommanderCasualty): number {
+function woundedCommanderPoints(c: CommanderCasualty): number {
   return (c.stars * c.rating) / 2;
 }
 
@@ -121,7 +121,7 @@ export function lossPoints(l: Losses): { total: number; items: DrmItem[]; infant
 export type VictoryLevel = 'decisive' | 'substantial' | 'marginal' | 'draw';
 
 /** Loss points above which (for at least one side) the game is not an automatic draw. */
-export const AUTOMATIC_DRAW_THRESHOLD = 300;
+const AUTOMATIC_DRAW_THRESHOLD = 300;
 
 function assertLossTotal(argument: string, value: unknown): asserts value is number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || !Number.isInteger(value * 2)) {
@@ -152,10 +152,10 @@ export function victoryByLosses(usaLossPoints: number, csaLossPoints: number): {
 // ---------------------------------------------------------------------------------------------
 
 /** Objectives a side must occupy for a Substantial Victory (Rev. Victory). */
-export const GEOGRAPHIC_OBJECTIVES_REQUIRED: Readonly<Record<Side, number>> = { USA: 2, CSA: 5 };
+const GEOGRAPHIC_OBJECTIVES_REQUIRED: Readonly<Record<Side, number>> = { USA: 2, CSA: 5 };
 
 /** Guns lost (destroyed or captured) that count as one division for Manpower Objectives. */
-export const GUNS_PER_DIVISION = 30;
+const GUNS_PER_DIVISION = 30;
 
 /** Divisions a side has lost for Manpower Objectives: its wrecked divisions plus one per 30 guns lost, destroyed or captured. */
 export function manpowerDivisionsLost(i: { divisions: number; gunsDestroyed: number; gunsCaptured: number }): Itemised {

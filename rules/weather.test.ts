@@ -1,6 +1,7 @@
 /** Examples of Rev. Rain and Rev. Mud: when rain begins, the roll that ends it, mud, and the fire modifiers. */
 import { describe, expect, it } from 'vitest';
-import { FAIR_WEATHER, mayRainBegin, rainEvent, rainStopDrm, rollToEndRain, weatherEffects, weatherFireDrmItems, weatherMaxRange, type Weather } from './weather';
+import { FAIR_WEATHER } from './test-support';
+import { mayRainBegin, rainEvent, rainStopDrm, rollToEndRain, weatherEffects, weatherFireDrmItems, weatherMaxRange, type Weather } from './weather';
 
 const RAIN: Weather = { raining: true, mud: false, rainStopRolls: 0 };
 

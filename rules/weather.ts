@@ -17,8 +17,6 @@ export interface Weather {
   rainStopRolls: number;
 }
 
-export const FAIR_WEATHER: Weather = { raining: false, mud: false, rainStopRolls: 0 };
-
 export function assertWeather(argument: string, weather: unknown): asserts weather is Weather {
   if (typeof weather !== 'object' || weather === null) {
     throw new RulesArgumentError(argument, `must be a weather state { raining, mud, rainStopRolls } (got ${String(weather)})`);

@@ -4,7 +4,7 @@
  * rules/types.ts's enumerations) but never a rule that decides (the lint rule in eslint.config.js).
  */
 import { RATING_POINTS_USE_WORDS } from './activation';
-import { ORDERS } from './orders';
+import { ORDERS } from './orders-table';
 import { ORDER_CODES, type OrderCode } from './types';
 
 /** Each order's name on the Orders Table ("Assault", "Hold", ...). */

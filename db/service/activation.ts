@@ -3,7 +3,8 @@
  * from the Initiative player; commands in the In-Command phase, single units in the Out-of-Command phase.
  */
 import { activateAtRe, activationDrm, activationOptions, afterActivationAction, ACTIVATION_LEVELS, initiativeMeActivation, mayAttemptMeActivation, mayBeOutOfCommand, resolveMeAttempt, type ActivationDrmInput, type ActivationLevel } from '../../rules/activation';
-import { commandAncestors, unitOrder } from '../../rules/orders';
+import { commandAncestors } from '../../rules/command-tree';
+import { unitOrder } from '../../rules/orders';
 import { type OrderCode, type DieRoll } from '../../rules/types';
 import { ACTIVATION_SEGMENT } from '../clock';
 import { forbidden, invalid, MusterError } from '../errors';

@@ -1,10 +1,15 @@
 /**
- * The chain of command and standing orders, asked of rules/orders.ts (attachments included), and the
+ * The chain of command and standing orders, asked of rules/command-tree.ts (attachments included), and the
  * leaders who act in it: superiors, rating points spent this turn, the rating each command rolls against
  * and each side's acting army commander (rules/activation.ts).
  */
 import { leaderPersons, maySpendRatingPoints, RATING_POINTS_USE_WORDS, usArmyCommander, type RatingPointsLedger, type RatingPointsUse } from '../../rules/activation';
-import { commandAncestors, standingOrder, standingOrders as standingOrdersOfTree, type CommandNode as RulesCommandNode } from '../../rules/orders';
+import {
+  commandAncestors,
+  standingOrder,
+  standingOrders as standingOrdersOfTree,
+  type CommandNode as RulesCommandNode,
+} from '../../rules/command-tree';
 import type { OrderCode, Side } from '../../rules/types';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
@@ -37,7 +42,7 @@ export function standingOrders(ctx: GameContext, commands: CommandRow[] = readCo
   const own: Record<string, OrderCode> = {};
   for (const c of commands) if (c.own_order) own[c.id] = c.own_order;
   const result = new Map<string, { order: OrderCode; from: string }>();
-  // All at once (rules/orders.ts standingOrders): the tree indexed once, not once per command.
+  // All at once (rules/command-tree.ts standingOrders): the tree indexed once, not once per command.
   for (const [id, s] of standingOrdersOfTree(nodes, own)) result.set(id, { order: s.order, from: s.fromCommandId });
   ordersCache.set(commands, result);
   return result;

@@ -4,7 +4,7 @@
  * shares out) and the result applied as ONE event (resolveFire: losses shared in front with the firing
  * player's choice, stragglers, abandoned guns, the ammo check, friendly fire, leader casualties).
  */
-import { isAmmoResult } from '../../rules/fire';
+import { isAmmoResult } from '../../rules/fire-tables';
 import { firePlan, type FirePlanUnit } from '../../rules/fire-plan';
 import { evenLossShares } from '../../rules/stacking';
 import type { Side, UnitStatus } from '../../rules/types';

@@ -4,7 +4,7 @@
  * read first (RI-K18); leader casualty checks (RI-K10); and status results applied with their stragglers.
  */
 import { leaderCasualty as casualtyRoll, type DisorderCause } from '../../rules/losses';
-import { commandAncestors } from '../../rules/orders';
+import { commandAncestors } from '../../rules/command-tree';
 import { fireLine, type FireLinePlace } from '../../rules/fire-plan';
 import type { FrontageStep } from '../../rules/stacking';
 import type { Arm, DieRoll, DrmItem, Side } from '../../rules/types';

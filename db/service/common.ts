@@ -2,7 +2,8 @@
  * What the game-service domains share: the rules sections the service cites when it refuses a request,
  * and how database rows are put to rules/ (a command's arm, a unit as an order subject, a rules check).
  */
-import type { CommandCheck, DefaultOrderSubject } from '../../rules/orders';
+import type { CommandCheck } from '../../rules/command-check';
+import type { DefaultOrderSubject } from '../../rules/orders';
 import type { Arm } from '../../rules/types';
 import { forbidden } from '../errors';
 import type { CommandRow, UnitRow } from '../store';

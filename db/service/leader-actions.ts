@@ -20,7 +20,7 @@ import { verdictOf } from './legal';
 import { activationOrderRule, recordActivationInModules } from './rule-seam';
 import { secretStep, sideBit } from './secrets';
 import { requireStartOfActivationDone } from './turn-start';
-import { commandAncestors } from '../../rules/orders';
+import { commandAncestors } from '../../rules/command-tree';
 
 const WARREN_RULE = 'Rev. Warren';
 

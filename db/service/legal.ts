@@ -6,7 +6,7 @@
  * refusals, so the screens never re-derive a rule and can never offer what the service would refuse.
  */
 import { ACTIVATION_LEVELS } from '../../rules/activation';
-import { orderChangeAttemptKind, orderChangeDrm } from '../../rules/orders';
+import { orderChangeAttemptKind, orderChangeDrm } from '../../rules/order-change';
 import { ORDER_CODES, SIDES, type OrderCode, type Side } from '../../rules/types';
 import type { LegalActions, LegalActivation, LegalOrderChange, Verdict } from '../../contract';
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';

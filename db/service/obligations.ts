@@ -14,7 +14,7 @@
  */
 import { bearsFatigue } from '../../rules/fatigue';
 import { mayDesignateStragglerRecovery } from '../../rules/losses';
-import { ORDERS } from '../../rules/orders';
+import { ORDERS } from '../../rules/orders-table';
 import { SIDES, type Side } from '../../rules/types';
 import type { ChangeResult, HistoryEntry, DiceRecord, Obligation, Obligations, RollAllDueInput, RollAllDueResult, SettleObligationInput } from '../../contract';
 import { eventDueAt, INITIATIVE_SEGMENT } from '../clock';

@@ -11,7 +11,8 @@
  * roll; the pre-roll's need comes from the army commander's rating and place on the map, which both sides see.
  */
 import { MAP_FACTS } from '../../rules/map-facts';
-import { commandAncestors, nonAutomaticChangePreRoll } from '../../rules/orders';
+import { commandAncestors } from '../../rules/command-tree';
+import { nonAutomaticChangePreRoll } from '../../rules/order-change';
 import { SEGMENT } from '../../rules/sequence';
 import { MAP_FACT_SITUATIONS, SIDES, type Side } from '../../rules/types';
 import { attachmentSizeCheck } from '../../rules/attachment';

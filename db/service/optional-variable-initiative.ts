@@ -214,7 +214,7 @@ function sideLevel(side: Side, counted: Counted[], rolls: IneffectiveRoll[], cut
   const groupOf = (c: Counted) => 1 + cutOff.findIndex((g) => g.has(c.view.unitId));
   const members = [0, ...cutOff.map((_, i) => i + 1)].map((g) => mine.filter((c) => groupOf(c) === g));
   const groups = members.map((group, g) => ({ label: g === 0 ? 'Main body' : `Cut-off group ${g}`, unitIds: group.map((c) => c.view.unitId), ...groupLevel(group.map((c) => c.unit), rolls[g] ?? null), ineffectiveRoll: rolls[g] ?? null }));
-  // The highest level counts; the main body keeps a tie (rules separatedForcesLevel picks the same).
+  // The highest level counts; the main body keeps a tie (RI-O06).
   const chosen = groups.reduce((best, g, i) => (g.level.total > groups[best]!.level.total ? i : best), 0);
   const units = mine.map((c) => ({ ...c.view, value: unitValue(c.unit), ...(cutOff.length > 0 ? { group: groupOf(c) } : {}) }));
   const main = groups[0]!;

@@ -3,19 +3,16 @@
  * pre-roll, order change attempts, and command attachment (Rev. Command Attachment).
  */
 import { commandAttachment } from '../../rules/attachment';
+import { canIssueOrder, defaultOrderChoices } from '../../rules/orders';
+import { commandAncestors, commandsBehindOrderChange, mayAttemptOrderChange } from '../../rules/command-tree';
 import {
-  canIssueOrder,
-  commandAncestors,
-  commandsBehindOrderChange,
   commandersInitiative,
-  defaultOrderChoices,
-  mayAttemptOrderChange,
   mayGiveOrderDirectly,
   nonAutomaticChangePreRoll,
   orderChangeDrm,
   orderChangeAttemptKind,
   resolveOrderChangeAttempt,
-} from '../../rules/orders';
+} from '../../rules/order-change';
 import { type OrderCode, type DieRoll } from '../../rules/types';
 import { ACTIVATION_SEGMENT, INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid, MusterError } from '../errors';
@@ -222,7 +219,7 @@ export function commandMayAttemptChecks(ctx: GameContext, c: CommandRow, command
 
 /**
  * RI-S09: the Orders Table DRM of an attempt is the worst of the orders now standing within the command, or,
- * under the game's house reading "its own order only", the command's own order (rules/orders.ts
+ * under the game's house reading "its own order only", the command's own order (rules/command-tree.ts
  * commandsBehindOrderChange decides which commands count; the ones on the map give their orders).
  */
 export function standingOrdersWithin(ctx: GameContext, c: CommandRow, commands: CommandRow[], orders: ReturnType<typeof standingOrders>): OrderCode[] {
@@ -318,7 +315,7 @@ function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResul
     const gaining = detach ? command(ctx, 'commandId', c.parent_id) : onMapCommand(ctx, 'toCommandId', input.toCommandId);
     if (gaining.side !== c.side) throw invalid('toCommandId', `${gaining.name} is on the other side`);
     if (!detach && gaining.id === (c.attached_to ?? c.parent_id)) throw invalid('toCommandId', `${c.name} already answers to ${gaining.name}`);
-    // The new tree must not put a command under itself (rules/attachment.ts reattachCommand checks it).
+    // The new tree must not put a command under itself.
     const movedUnder = [gaining.id, ...askRules(() => commandAncestors(tree(commands), gaining.id))];
     if (movedUnder.includes(c.id)) throw invalid('toCommandId', `${gaining.name} is ${c.name} or one of its subordinates`);
     const t = readTurnState(ctx.db);

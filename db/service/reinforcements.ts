@@ -11,7 +11,7 @@
  * later turn they have not yet entered); the groups that roll do so by then (RI-B02).
  */
 import { maySpendRatingPoints } from '../../rules/activation';
-import { REINFORCEMENT_ENTRY_ORDERS } from '../../rules/orders';
+import { REINFORCEMENT_ENTRY_ORDERS } from '../../rules/orders-table';
 import { arrivalSucceeds, type ArrivalCheck } from '../../rules/reinforcements';
 import type { DieRoll, Side } from '../../rules/types';
 import { forbidden, invalid, MusterError } from '../errors';

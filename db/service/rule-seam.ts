@@ -22,7 +22,7 @@
  * A hook that refuses throws a MusterError (forbidden, invalid) like any service function: the refusal
  * reaches the player in words, and the write it happened in is taken back whole.
  */
-import type { CommandCheck } from '../../rules/orders';
+import type { CommandCheck } from '../../rules/command-check';
 import type { DrmItem, OrderCode, Side, UnitStatus } from '../../rules/types';
 import type { ClockState, GameInfo, Obligation, OrderChangeAttemptResult, RuleModuleSection, StatusLadderStep, TurnState, Viewer } from '../../contract';
 import type { ChangeSet } from '../events';

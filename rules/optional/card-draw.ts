@@ -14,7 +14,7 @@
 import { ACTIVATION_PHASES, activationOptions, initiativeMeActivation } from '../activation';
 import type { ActivationPhase } from '../activation';
 import { assertBoolean, assertDieRoll, assertOneOf, assertPositiveInteger, RulesArgumentError } from '../errors';
-import type { CommandCheck } from '../orders';
+import type { CommandCheck } from '../command-check';
 import { CARD_DRAW_LEVELS, COMMAND_LEVELS, ORDER_CODES, SIDES } from '../types';
 import type { CardDrawLevel, CommandLevel, DieRoll, OrderCode, Roller, Side } from '../types';
 
@@ -97,17 +97,6 @@ export function cardDrawPool(commands: CardCommandNode[], level: CardDrawLevel):
 
 const sortCards = (cards: ActivationCard[]) => [...cards].sort((a, b) => (a.commandId < b.commandId ? -1 : a.commandId > b.commandId ? 1 : 0));
 
-function assertCards(argument: string, cards: unknown): asserts cards is ActivationCard[] {
-  if (!Array.isArray(cards)) throw new RulesArgumentError(argument, 'must be a list of cards { commandId, side }');
-  const seen = new Set<string>();
-  cards.forEach((card: ActivationCard, index) => {
-    if (typeof card?.commandId !== 'string' || card.commandId.length === 0) throw new RulesArgumentError(`${argument}[${index}].commandId`, 'must be a non-empty id string');
-    if (seen.has(card.commandId)) throw new RulesArgumentError(`${argument}[${index}].commandId`, `must be unique (${card.commandId} appears twice)`);
-    seen.add(card.commandId);
-    assertOneOf(`${argument}[${index}].side`, card.side, SIDES);
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // A uniform pick with d10s (RI-O12)
 // ---------------------------------------------------------------------------------------------
@@ -188,70 +177,6 @@ export interface CardDrawState {
   ended: boolean;
 }
 
-const otherSide = (side: Side): Side => (side === 'USA' ? 'CSA' : 'USA');
-
-/** The box at the start of the Activation Segment: all the cards, Side A (the Initiative player) to draw. */
-export function startCardDraw(pool: ActivationCard[], initiativeSide: Side): CardDrawState {
-  assertCards('pool', pool);
-  assertOneOf('initiativeSide', initiativeSide, SIDES);
-  const remaining = sortCards(pool);
-  return { initiativeSide, remaining, draws: [], nextDrawer: initiativeSide, ended: remaining.length === 0 };
-}
-
-function assertState(state: CardDrawState): void {
-  if (typeof state !== 'object' || state === null) throw new RulesArgumentError('state', 'must be a card draw state');
-  assertOneOf('state.initiativeSide', state.initiativeSide, SIDES);
-  assertCards('state.remaining', state.remaining);
-  if (!Array.isArray(state.draws)) throw new RulesArgumentError('state.draws', 'must be a list of draws');
-  assertOneOf('state.nextDrawer', state.nextDrawer, SIDES);
-  if (state.ended || state.remaining.length === 0) throw new RulesArgumentError('state', 'must be a draw still in progress (the box is empty)');
-}
-
-function afterDraw(state: CardDrawState, index: number, rolls: DieRoll[]): { state: CardDrawState; draw: CardDraw } {
-  const card = state.remaining[index] as ActivationCard;
-  const draw: CardDraw = { card, drawer: state.nextDrawer, rolls };
-  const remaining = state.remaining.filter((_, i) => i !== index);
-  return {
-    draw,
-    state: {
-      initiativeSide: state.initiativeSide,
-      remaining,
-      draws: [...state.draws, draw],
-      // "The side that did not move now draws a second card."
-      nextDrawer: otherSide(card.side),
-      ended: remaining.length === 0,
-    },
-  };
-}
-
-/** Draws the next card with the injected roller: the card, who drew it, the rolls for the dice log. */
-export function drawCard(state: CardDrawState, roller: Roller): { state: CardDrawState; draw: CardDraw } {
-  assertState(state);
-  const { index, rolls } = uniformPick(state.remaining.length, roller);
-  return afterDraw(state, index, rolls);
-}
-
-/**
- * Replays a whole Activation Segment's draw from the logged rolls (verify): every card drawn in turn
- * until the box is empty. Throws when the rolls run out early or are left over.
- */
-export function replayCardDraw(pool: ActivationCard[], initiativeSide: Side, rolls: readonly number[]): CardDrawState {
-  let state = startCardDraw(pool, initiativeSide);
-  if (!Array.isArray(rolls)) throw new RulesArgumentError('rolls', 'must be a list of die rolls 0-9');
-  let used = 0;
-  while (!state.ended) {
-    const picked = pickFromRolls(state.remaining.length, rolls.slice(used));
-    if (picked === null) {
-      throw new RulesArgumentError('rolls', `must continue the draw: they ran out after ${state.draws.length} of ${pool.length} cards`);
-    }
-    const cardRolls = rolls.slice(used, used + picked.rollsUsed) as DieRoll[];
-    used += picked.rollsUsed;
-    state = afterDraw(state, picked.index, cardRolls).state;
-  }
-  if (used !== rolls.length) throw new RulesArgumentError('rolls', `must all be used by the draw (${rolls.length - used} left over)`);
-  return state;
-}
-
 /**
  * Which Activation Phase the draw replaces (RI-O11): the In-Command Activation Phase's alternation. The
  * Out-of-Command Activation Phase stays as the revision has it, single units alternating from the
@@ -291,9 +216,6 @@ export function cardActivation(
 // ---------------------------------------------------------------------------------------------
 // The status ladder sub-option (RI-O14)
 // ---------------------------------------------------------------------------------------------
-
-/** The text's own effects, "from bad to worst". */
-export const RANDOM_MOVEMENT_EFFECTS = ['STOP', 'SHAKEN', 'RETREAT', 'LOSE', 'ROUTE'] as const;
 
 /** The revision's cohesion states from best to worst: the ladder the sub-option climbs (RI-O14). */
 export const STATUS_LADDER = ['ordered', 'disordered', 'routed', 'shattered'] as const;

@@ -23,7 +23,7 @@ const R = DEMORALIZATION_RULES;
 
 /** 0: not demoralized; 1: demoralized; 2: double-demoralized. */
 export type DemoralizationLevel = 0 | 1 | 2;
-export const DEMORALIZATION_LEVELS: readonly DemoralizationLevel[] = [0, 1, 2];
+const DEMORALIZATION_LEVELS: readonly DemoralizationLevel[] = [0, 1, 2];
 
 export const DEMORALIZATION_LABELS: Readonly<Record<DemoralizationLevel, string>> = {
   0: 'Not demoralized',

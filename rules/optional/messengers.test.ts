@@ -8,8 +8,6 @@ import {
   messengerTable,
   messengerTurns,
   orderChangeTravels,
-  overrunMessage,
-  pendingMessages,
   sendOrderMessage,
 } from './messengers';
 
@@ -89,25 +87,9 @@ describe('messages on their way (RI-O16)', () => {
     expect(messagesArriving(all, 13).arriving).toEqual([]);
   });
 
-  it('pending messages are listed per side, soonest first', () => {
-    const all = [heth, pender, doubleday, hethAgain];
-    expect(pendingMessages(all, 'CSA', 10).map((m) => m.id)).toEqual(['m2', 'm1']);
-    expect(pendingMessages(all, 'CSA', 11).map((m) => m.id)).toEqual(['m1', 'm4']);
-    expect(pendingMessages(all, 'USA', 11).map((m) => m.id)).toEqual(['m3']);
-    expect(pendingMessages(all, 'USA', 12)).toEqual([]);
-  });
-
-  it('"If the messenger is overrun by enemy troops the opposing player gets to see the order": it never arrives', () => {
-    const { message, revealedTo, rule } = overrunMessage(heth);
-    expect(revealedTo).toBe('USA');
-    expect(rule).toBe('Fields of Blue & Grey, Messengers');
-    expect(messagesArriving([message], 12).arriving).toEqual([]);
-    expect(pendingMessages([message], 'CSA', 11)).toEqual([]);
-  });
-
-  it('a message two turns on the road: sent at turn 20 over 6 hexes, pending at 20 and 21, arriving at 22', () => {
+  it('a message two turns on the road: sent at turn 20 over 6 hexes, not there at 20 and 21, arriving at 22', () => {
     const m = sendOrderMessage({ id: 'late', side: 'USA', commandId: 'iron-brigade', order: 'ASLT', sentTurnIndex: 20, distanceHexes: 6 });
-    expect([20, 21, 22].map((t) => pendingMessages([m], 'USA', t).length)).toEqual([1, 1, 0]);
+    expect([20, 21].map((t) => messagesArriving([m], t).arriving)).toEqual([[], []]);
     expect(messagesArriving([m], 22).standing).toEqual([m]);
   });
 
@@ -115,6 +97,5 @@ describe('messages on their way (RI-O16)', () => {
     expect(thrownArgument(() => sendOrderMessage({ id: 'x', side: 'USA', commandId: 'c', order: 'CHARGE' as never, sentTurnIndex: 1, distanceHexes: 1 }))).toBe('order');
     expect(thrownArgument(() => sendOrderMessage({ id: 'x', side: 'USA', commandId: 'c', order: 'HOLD', sentTurnIndex: -1, distanceHexes: 1 }))).toBe('sentTurnIndex');
     expect(thrownArgument(() => messagesArriving([{ ...heth, arrivesTurnIndex: 3 }], 3))).toBe('messages[0].arrivesTurnIndex');
-    expect(thrownArgument(() => pendingMessages([heth], 'Lee' as never, 3))).toBe('side');
   });
 });

@@ -74,7 +74,7 @@ export function messengerTable(maxTurns = 10): MessengerTableRow[] {
 
 /** How an order came to change. */
 export type OrderChangeKind = 'order-change-attempt' | 'commanders-initiative' | 'warren' | 'default-order';
-export const ORDER_CHANGE_KINDS: readonly OrderChangeKind[] = ['order-change-attempt', 'commanders-initiative', 'warren', 'default-order'];
+const ORDER_CHANGE_KINDS: readonly OrderChangeKind[] = ['order-change-attempt', 'commanders-initiative', 'warren', 'default-order'];
 
 /**
  * Does this change travel by messenger (RI-O16)? A change won by an order change attempt, automatic or
@@ -134,15 +134,6 @@ export function sendOrderMessage(i: { id: string; side: Side; commandId: string;
   };
 }
 
-/**
- * "If the messenger is overrun by enemy troops the opposing player gets to see the order": the message
- * never arrives, and the other side is shown it.
- */
-export function overrunMessage(message: OrderMessage): { message: OrderMessage; revealedTo: Side; rule: string } {
-  assertMessage('message', message);
-  return { message: { ...message, overrun: true }, revealedTo: message.side === 'USA' ? 'CSA' : 'USA', rule: R.messengers };
-}
-
 function assertMessage(argument: string, m: OrderMessage): void {
   if (typeof m !== 'object' || m === null) throw new RulesArgumentError(argument, 'must be an order message');
   if (typeof m.id !== 'string' || m.id.length === 0) throw new RulesArgumentError(`${argument}.id`, 'must be a non-empty id string');
@@ -177,17 +168,4 @@ export function messagesArriving(messages: OrderMessage[], turnIndex: number): {
   const standing = arriving.filter((m) => last.get(`${m.side}:${m.commandId}`) === m);
   const superseded = arriving.filter((m) => last.get(`${m.side}:${m.commandId}`) !== m);
   return { arriving, standing, superseded, rule: R.newOrders };
-}
-
-/**
- * One side's messages still on their way at the Orders Segment of turn `turnIndex` (arriving later, not
- * overrun), soonest first: the list shown to that side only.
- */
-export function pendingMessages(messages: OrderMessage[], side: Side, turnIndex: number): OrderMessage[] {
-  assertMessages(messages);
-  assertOneOf('side', side, SIDES);
-  assertNonNegativeInteger('turnIndex', turnIndex);
-  return messages
-    .filter((m) => m.side === side && !m.overrun && m.sentTurnIndex <= turnIndex && m.arrivesTurnIndex > turnIndex)
-    .sort((a, b) => a.arrivesTurnIndex - b.arrivesTurnIndex || bySending(a, b));
 }

@@ -3,13 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { thrownArgument } from '../test-support';
 import {
-  ceaseNightMovement,
   ineffectiveDivisor,
   isFirstDayTurnAfterNight,
   NIGHT_TIME_SEGMENTS,
   nightPlotPositions,
   nightPlotProblems,
-  separatedForcesLevel,
   variableInitiativeForTurn,
   variableInitiativeLevel,
   variableInitiativeState,
@@ -179,19 +177,6 @@ describe('variableInitiativeWinner', () => {
   });
 });
 
-describe('separatedForcesLevel', () => {
-  it('RI-O06: "Initiative Levels are computed for each group, and the highest one is compared with the Enemy Initiative Level"', () => {
-    const result = separatedForcesLevel([[inf(5, 'fresh'), inf(9, 'ineffective')], [inf(12, 'engaged')]], [2, 1]);
-    expect(result.groups.map((g) => g.total)).toEqual([14, 12]);
-    expect(result).toMatchObject({ total: 14, groupIndex: 0, rule: 'Variable Initiative (B&G Folio), Separated Forces' });
-    // Each group divides its own Ineffective units by its own roll.
-    expect(separatedForcesLevel([[inf(5, 'fresh'), inf(9, 'ineffective')], [inf(12, 'engaged')]], [9, 1]).groupIndex).toBe(1);
-    expect(thrownArgument(() => separatedForcesLevel([[inf(1, 'fresh')]], [1, 2]))).toBe('ineffectiveRolls');
-    expect(thrownArgument(() => separatedForcesLevel([], []))).toBe('groups');
-    expect(thrownArgument(() => separatedForcesLevel([[inf(1, 'fresh')]], [0]))).toBe('ineffectiveRolls[0]');
-  });
-});
-
 describe('variableInitiativeState', () => {
   const facts = { eliminated: false, inCombatPreviousDay: false, commandIneffectiveAtNightfall: false, shatteredAtNightfall: false };
 
@@ -277,14 +262,5 @@ describe('Simultaneous Night Movement: the plot pad', () => {
     expect(thrownArgument(() => nightPlotProblems(pad([plot('csa-1', '', h6)]), units))).toBe('pad.plots[0].fromHex');
     expect(thrownArgument(() => nightPlotProblems(pad([plot('csa-1', '1010', [{ kind: 'run' } as never])]), units))).toBe('pad.plots[0].steps[0].kind');
     expect(thrownArgument(() => nightPlotProblems(pad([]), units, { 1011: 0 }))).toBe('mpCosts.1011');
-  });
-
-  it('"Opposing units must cease movement as soon as their Zones of Control overlap": the rest of the plot holds, an unfinished move is not made', () => {
-    const woods = plot('csa-1', '1010', [move('1011'), move('1012'), move('1012'), move('1013'), hold, hold]);
-    expect(nightPlotPositions(ceaseNightMovement(woods, 2))).toEqual(['1011', '1011', '1011', '1011', '1011', '1011']);
-    expect(nightPlotPositions(ceaseNightMovement(woods, 3))).toEqual(['1011', '1011', '1012', '1012', '1012', '1012']);
-    expect(ceaseNightMovement(woods, 0).steps).toEqual([hold, hold, hold, hold, hold, hold]);
-    expect(ceaseNightMovement(woods, 6)).toEqual(woods);
-    expect(thrownArgument(() => ceaseNightMovement(woods, 7))).toBe('lastSegmentMoved');
   });
 });

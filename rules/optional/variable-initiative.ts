@@ -154,33 +154,6 @@ export function variableInitiativeWinner(usaLevel: number, csaLevel: number, pre
   return previousHolder;
 }
 
-/**
- * Separated Forces: when all of a side's units are split into groups isolated from one another by Enemy
- * Zones of Control and/or the map edge, each group's level is computed (each with its own roll for its
- * Ineffective units, RI-O06) and the highest is the side's. One group is the ordinary case.
- */
-export function separatedForcesLevel(
-  groups: VariableInitiativeUnit[][],
-  ineffectiveRolls: number[],
-): { total: number; groupIndex: number; groups: Itemised[]; rule: string } {
-  if (!Array.isArray(groups) || groups.length === 0) {
-    throw new RulesArgumentError('groups', 'must list at least one group of units');
-  }
-  if (!Array.isArray(ineffectiveRolls) || ineffectiveRolls.length !== groups.length) {
-    throw new RulesArgumentError('ineffectiveRolls', `must give one divisor per group (${groups.length})`);
-  }
-  const levels = groups.map((group, index) => {
-    assertUnits(`groups[${index}]`, group);
-    assertPositiveInteger(`ineffectiveRolls[${index}]`, ineffectiveRolls[index]);
-    return variableInitiativeLevel(group, ineffectiveRolls[index] as number);
-  });
-  let groupIndex = 0;
-  levels.forEach((level, index) => {
-    if (level.total > (levels[groupIndex] as Itemised).total) groupIndex = index;
-  });
-  return { total: (levels[groupIndex] as Itemised).total, groupIndex, groups: levels, rule: R.separatedForces };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Which units are which (3DoG facts to the article's classes)
 // ---------------------------------------------------------------------------------------------
@@ -427,23 +400,4 @@ export function nightPlotProblems(pad: NightPlotPad, units: NightPlotUnit[], mpC
     }
   }
   return problems;
-}
-
-/**
- * Collisions: "Opposing units must cease movement as soon as their Zones of Control overlap". The plot
- * holds from the segment after `lastSegmentMoved` (0-6); a move into a hex costing several MPs that is
- * not completed by then is not made (the unit held instead).
- */
-export function ceaseNightMovement(plot: NightUnitPlot, lastSegmentMoved: number): NightUnitPlot {
-  assertPlot('plot', plot);
-  assertNonNegativeInteger('lastSegmentMoved', lastSegmentMoved);
-  if (lastSegmentMoved > NIGHT_TIME_SEGMENTS) throw new RulesArgumentError('lastSegmentMoved', `must be a Time Segment from 0 to ${NIGHT_TIME_SEGMENTS}`);
-  const steps: NightPlotStep[] = plot.steps.map((step) => ({ ...step }));
-  for (const run of moveRuns(plot)) {
-    const lastSegment = run.firstSegment + run.mp - 1;
-    if (lastSegment <= lastSegmentMoved) continue;
-    for (let segment = run.firstSegment; segment <= lastSegment; segment += 1) steps[segment - 1] = { kind: 'hold' };
-  }
-  for (let index = lastSegmentMoved; index < steps.length; index += 1) steps[index] = { kind: 'hold' };
-  return { unitId: plot.unitId, fromHex: plot.fromHex, steps };
 }

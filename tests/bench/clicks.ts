@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RosterUnit } from '../../contract';
 import type { GameBackend } from '../../electron/handlers';
-import { ORDERS } from '../../rules/orders';
+import { ORDERS } from '../../rules/orders-table';
 import { buildRenderer, DEFAULT_RENDERER_ROOT } from '../../electron/bridge/server';
 import { startE2E, type E2E } from '../e2e/harness';
 import { buildLongGame } from './long-game';

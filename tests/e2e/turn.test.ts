@@ -13,15 +13,13 @@
  *   how, the service refusing a brigade that activated with its division; undo and redo with the
  *   keyboard, three passes; in the Out-of-Command phase two single units (at RE, and at ME with a
  *   typed 0), each on its Default Order;
- * - End Segment: a fallen leader replaced, recovery, cleanup, and Next into the next turn;
- * - the night: at 2400 the Straggler Recovery designation and the abandoned guns (Next refused until
- *   they are resolved), and at 0400 the stragglers Muster recovers by itself.
+ * - End Segment: a fallen leader replaced, recovery, cleanup, and Next into the next turn.
+ * The night (2400 and 0400) is in turn-night.test.ts.
  *
  * Every turn screen is photographed into docs/screenshots/turn-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandNode, HistoryEntry } from '../../contract';
-import { settleDue } from './settle-due';
 import { startE2E, type E2E } from './harness';
 
 const GAMBLE = 'usa-cavalry-1-gamble';
@@ -94,18 +92,6 @@ async function command(id: string, viewer?: Viewer): Promise<CommandNode> {
 
 async function unitsOf(commandId: string, viewer?: Viewer) {
   return e2e.call('roster', { commandId, ...as(viewer) });
-}
-
-/** Moves the clock through the service (no screen) until it stands at this time and step. */
-async function advanceTo(time: string, step: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    // Nobody enters anything on the way: both sides say so in the steps of secret entries (RI-H02); what is
-    // due is rolled or answered as the turn bar would (RI-B15).
-    await settleDue(e2e);
-    const { clock: c } = await e2e.call('advanceClock', { nothingToEnter: ['USA', 'CSA'] });
-    if (`${c.time} ${c.segment}.${c.phase}` === `${time} ${step}`) return;
-  }
-  throw new Error(`the clock never reached ${time} ${step}`);
 }
 
 async function text(testId: string): Promise<string> {
@@ -480,77 +466,4 @@ describe('a whole turn at the table, with typed dice', () => {
     await e2e.screenshot('turn-next-turn');
     expect(e2e.consoleErrors).toEqual([]);
   });
-});
-
-describe('the night: 2400 and 0400', () => {
-  let straggler: { id: string; name: string };
-  let battery: { id: string; name: string };
-
-  it('2400 II.B: the Straggler Recovery designation is due, and the Recovery marker is set on the screen', async () => {
-    const page = e2e.page;
-    const infantry = (await unitsOf(PETTIGREW)).find((u) => u.arm === 'infantry' && u.onMap && u.currentSp >= 3);
-    const guns = (await e2e.call('roster', { side: 'CSA' })).find((u) => u.arm === 'artillery' && u.onMap && u.currentSp >= 2);
-    expect(infantry).toBeDefined();
-    expect(guns).toBeDefined();
-    straggler = infantry!;
-    battery = guns!;
-    await e2e.call('recordLoss', { unitId: straggler.id, sp: 2, straggler: true });
-    await e2e.call('recordLoss', { unitId: battery.id, sp: 1, cause: 'small-arms' });
-    expect((await e2e.call('roster', { side: 'CSA' })).find((u) => u.id === battery.id)?.abandonedGuns).toBe(1);
-
-    await advanceTo('2400', 'II.B');
-    await e2e.reload();
-    await e2e.screen('turn');
-    expect(await text('turn-clock')).toContain('2400');
-    expect(await text('turn-light')).toBe('Night');
-    expect(await text('turn-events-due')).toContain('Straggler Recovery Designation');
-    const row = page.getByRole('checkbox', { name: "Recovery marker for Pettigrew's Brigade" });
-    await row.check();
-    await settle();
-    expect((await command(PETTIGREW)).recovery).toBe(true);
-    await e2e.screenshot('turn-night-designation');
-    // Most of a day's turns played through the service on the way (RI-B15: each one's rolls made).
-  }, 180_000);
-
-  it('2400 IV.C: Next is refused until the abandoned guns are resolved; returned inside friendly lines', async () => {
-    const page = e2e.page;
-    await advanceTo('2400', 'IV.C');
-    await e2e.reload();
-    await e2e.screen('turn');
-    expect(await text('turn-events-due')).toContain('Abandoned guns inside friendly lines return');
-    expect(await text('turn-obligations')).toContain(`1 abandoned gun(s) of ${battery.name}`);
-    await next();
-    const refusal = await text('turn-next-error');
-    expect(refusal.toLowerCase()).toContain(`first 1 abandoned gun(s) of ${battery.name}: returned if the hex is inside friendly lines at the end of the day, else captured by the enemy`.toLowerCase());
-    expect(refusal).toContain('Rev. Abandoned Guns');
-    await e2e.screenshot('turn-night-cleanup');
-    expect(await clock()).toBe('2400 IV.C');
-    await page.getByRole('button', { name: `${battery.name}: guns inside friendly lines, return them` }).click();
-    await settle();
-    expect((await e2e.call('roster', { side: 'CSA' })).find((u) => u.id === battery.id)?.abandonedGuns).toBe(0);
-    expect(await text('cleanup-guns')).toContain('No abandoned guns');
-    expect(await page.getByTestId('turn-next-error').count()).toBe(0);
-    // The RSM markers of the day's arrivals: none of their commands is in range, the players say, in the bar.
-    if ((await page.getByTestId('obligation-rsm-keep').count()) > 0) {
-      await page.getByTestId('obligation-rsm-keep').click();
-      await settle();
-    }
-    await next();
-    expect(await clock()).toBe('0100 I.A');
-    // Most of a day's turns played through the service on the way (RI-B15: each one's rolls made).
-  }, 180_000);
-
-  it('0400 IV.B: Next recovers half the stragglers of the brigade with the Recovery marker, and says so', async () => {
-    await advanceTo('0400', 'IV.A');
-    await e2e.reload();
-    await e2e.screen('turn');
-    await next();
-    expect(await clock()).toBe('0400 IV.B');
-    expect(await text('turn-applied')).toContain("Pettigrew's Brigade recovers 1 straggler SP");
-    expect((await unitsOf(PETTIGREW)).find((u) => u.id === straggler.id)?.stragglers).toBe(1);
-    expect((await command(PETTIGREW)).recovery).toBe(false);
-    await e2e.screenshot('turn-dawn-recovery');
-    expect(e2e.consoleErrors).toEqual([]);
-    // Most of a day's turns played through the service on the way (RI-B15: each one's rolls made).
-  }, 180_000);
 });
