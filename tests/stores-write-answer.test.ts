@@ -7,17 +7,17 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import { CONTRACT_FUNCTIONS, type ContractFunction } from '../../../contract';
-import { dispatch } from '../../../db/dispatch';
-import { GameService } from '../../../db/service';
-import { PlayerChartsStore } from '../../../electron/charts';
-import { RecentFilesStore } from '../../../electron/files';
-import { createGameBackendFactory } from '../../../electron/game-backend';
-import { createHandlers, type ShellHandlers } from '../../../electron/handlers';
-import { advanceTo, FIXTURE_SCENARIO, tempDir } from '../../../tests/fixtures/game';
-import { useAppStore } from './app';
-import { useRosterStore } from './roster';
-import { useTurnStore } from './turn';
+import { CONTRACT_FUNCTIONS, type ContractFunction } from '../contract';
+import { dispatch } from '../db/dispatch';
+import { GameService } from '../db/service';
+import { PlayerChartsStore } from '../electron/charts';
+import { RecentFilesStore } from '../electron/files';
+import { createGameBackendFactory } from '../electron/game-backend';
+import { createHandlers, type ShellHandlers } from '../electron/handlers';
+import { advanceTo, FIXTURE_SCENARIO, tempDir } from './fixtures/game';
+import { useAppStore } from '../renderer/src/stores/app';
+import { useRosterStore } from '../renderer/src/stores/roster';
+import { useTurnStore } from '../renderer/src/stores/turn';
 
 const tmp = tempDir('muster-store-answers-');
 afterAll(() => tmp.cleanup());
