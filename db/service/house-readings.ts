@@ -33,7 +33,7 @@ export function houseReadingsVictorySection(ctx: GameContext): VictorySection | 
     moduleId: 'house-readings',
     name: 'House readings in this game',
     rule: readings.map((r) => r.readings).join(', '),
-    lines: readings.map((r) => ({ label: r.name, value: `${r.choiceName}: ${r.detail}`, rule: r.readings })),
+    lines: readings.map((r) => ({ label: r.name, value: `${r.choiceName} — ${r.detail}`, rule: r.readings })),
   };
 }
 
