@@ -56,6 +56,7 @@ const GROUP_OF: Partial<Record<EventKind, SinceGroupKind>> = {
   'orders.attempt': 'entries',
   'orders.warren': 'entries',
   'initiative.declared': 'entries',
+  'entries.finished': 'entries',
   'clock.advanced': 'clock',
   'game.ended': 'clock',
 };
@@ -67,7 +68,7 @@ const WORDS: Record<SinceGroupKind, [string, string]> = {
   combat: ['combat result', 'combat results'],
   leaders: ['leader casualty', 'leader casualties'],
   entries: ['revealed entry', 'revealed entries'],
-  play: ['other change', 'other changes'],
+  play: ['other event', 'other events'],
   clock: ['move of the clock', 'moves of the clock'],
 };
 
@@ -107,7 +108,6 @@ function report(ctx: GameContext): SinceLastPlayed {
   if (!seat) return AT_ONE_LAPTOP;
   const other = otherSide(seat.side);
   const marks = seenMarks(db);
-  const played = marks.playedSeq >= marks.seenSeq;
   const sinceSeq = Math.max(marks.playedSeq, marks.seenSeq);
   const head = eventHead(db).seq;
   const hidden = hiddenEventSeqs(db, undefined);
@@ -130,7 +130,7 @@ function report(ctx: GameContext): SinceLastPlayed {
       continue;
     }
     // The event itself, and what it cost (a fire's SP, a rout, an elimination) among the losses.
-    if (e.kind !== 'entries.finished') put(kind, e, e.summary);
+    put(kind, e, e.summary);
     for (const line of losses) put('losses', e, line);
   }
   const groups: SinceGroup[] = SINCE_GROUPS.filter((k) => items.has(k)).map((k) => {
@@ -138,7 +138,8 @@ function report(ctx: GameContext): SinceLastPlayed {
     return { kind: k, title: counted(list.length, WORDS[k]), count: list.length, items: list };
   });
   const count = groups.reduce((sum, g) => sum + g.count, 0);
-  const mark = sinceSeq === 0 ? 'start' : played ? 'played' : 'seen';
+  // The later mark (a dismissal after the last change, or the last change); 'start' before either.
+  const mark = marks.seenAt !== null && marks.seenSeq > marks.playedSeq ? 'seen' : marks.playedAt !== null || marks.playedSeq > 0 ? 'played' : marks.seenAt !== null ? 'seen' : 'start';
   const from = `from the ${other} seat`;
   const summary = entries.length === 0 ? `Nothing new ${from} since you last played.` : `${counted(entries.length, ['change', 'changes'])} ${from}: ${groups.map((g) => g.title).join(', ')}.`;
   return {
