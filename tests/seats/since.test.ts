@@ -11,40 +11,16 @@ import { MusterError } from '../../db/errors';
 import { seenMarks } from '../../db/seats/store';
 import { FIXTURE_SCENARIO, tempDir } from '../fixtures/game';
 import { GameService } from '../../db/service';
-import { exchange, send, toAct, twoSeats, type Table } from './table';
+import { exchange, playStep, playToActivation, send, toAct, twoSeats, type Table } from './table';
 
 const tmp = tempDir('muster-seats-since-');
 afterAll(() => tmp.cleanup());
 
 const SCENARIO = 'skirmish-at-willoughby-run';
 
-/** One step of play by whoever's step it is (both seats in a step of secret entries), then the packets. */
-function step(t: Table, preRoll = true): void {
-  const who = toAct(t.USA);
-  if (who === 'both') {
-    for (const side of ['USA', 'CSA'] as const) {
-      const g = t[side];
-      const clock = g.info().clock;
-      if (clock.segment === 'II') g.declareInitiative({ side, armyPoints: false });
-      else {
-        if (clock.phase === 'B' && preRoll) g.orderPreRoll({ side });
-        g.finishEntries({ side });
-      }
-    }
-  } else {
-    const seat = t[who];
-    const due = seat.obligations();
-    const waiver = due.items.flatMap((o) => o.choices.filter((c) => c.id === 'done' || c.id === 'keep').map((c) => ({ id: o.id, choice: c.id })))[0];
-    if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
-    else if (waiver) seat.settleObligation(waiver);
-    else seat.advanceClock();
-  }
-  exchange(t);
-}
-
 /** Plays on until the In-Command Activation Phase of the first turn. */
 function toActivation(t: Table): void {
-  for (let i = 0; i < 40 && t.USA.info().clock.segment !== 'III'; i += 1) step(t);
+  playToActivation(t);
   expect(t.USA.info().clock.label).toMatch(/III\.A/);
 }
 
@@ -175,7 +151,7 @@ describe('Since you last played', () => {
     for (const preRoll of [true, false]) {
       const t = twoSeats(tmp.dir, SCENARIO);
       // Up to I.B, where both seats enter secretly.
-      for (let i = 0; i < 10 && t.USA.info().clock.label.startsWith('I.B') === false; i += 1) step(t);
+      for (let i = 0; i < 10 && t.USA.info().clock.label.startsWith('I.B') === false; i += 1) playStep(t);
       expect(toAct(t.USA)).toBe('both');
       if (preRoll) t.USA.orderPreRoll({ side: 'USA' });
       t.USA.finishEntries({ side: 'USA' });
