@@ -125,7 +125,8 @@ function report(ctx: GameContext): SinceLastPlayed {
     // Another side's entry, once revealed, is an entry whatever its kind (an order, a declaration, a pre-roll).
     const kind = e.secretSide !== null ? 'entries' : (GROUP_OF[e.kind] ?? 'play');
     const losses = lossLines(e, names);
-    if (kind === 'losses') {
+    // A loss's own event, or a change of state that is nothing but a loss (a rout set on the Roster): the losses say it.
+    if (kind === 'losses' || (kind === 'play' && losses.length > 0)) {
       for (const line of losses.length > 0 ? losses : [e.summary]) put('losses', e, line);
       continue;
     }
