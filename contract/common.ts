@@ -284,6 +284,11 @@ export const HistoryEntry = z.object({
    * null for a public event. The other side's queries leave it out until both sides have finished the step.
    */
   secretSide: Side.nullable(),
+  /**
+   * The History's answer only: the seat that wrote it in a game played from two seats (db/seats/: each seat
+   * signs its events), null in a game played at one laptop (and for an event no seat signed).
+   */
+  seat: Side.nullable().optional(),
   changes: z.array(FieldChange),
   /** The seq of each die roll recorded with this event. */
   diceSeqs: z.array(z.number().int()),

@@ -32,6 +32,7 @@ import { variableInitiativeContract } from './optional-variable-initiative';
 import { reinforcementsContract } from './reinforcements';
 import { rosterContract } from './roster';
 import { setupContract } from './setup';
+import { sinceContract } from './since';
 import { victoryContract } from './victory';
 
 /** The game's functions by domain (the db/service/ modules follow the same split). */
@@ -51,6 +52,7 @@ export const GAME_DOMAINS = {
   combat: combatContract,
   victory: victoryContract,
   history: historyContract,
+  since: sinceContract,
   offers: offersContract,
   demoralization: demoralizationContract,
   messengers: messengersContract,
@@ -155,6 +157,7 @@ export * from './combat';
 export * from './combat-results';
 export * from './victory';
 export * from './history';
+export * from './since';
 export * from './offers';
 export * from './optional';
 export * from './house-readings';

@@ -14,6 +14,7 @@ import { SCHEMA_SNAPSHOT, snapshotFor } from './migrations/schema';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
 import { advanceTo, expectRefused, FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
+import { exchange, send, twoSeats } from '../tests/seats/table';
 
 const tmp = tempDir('muster-migrations-');
 afterAll(() => tmp.cleanup());
@@ -385,6 +386,44 @@ describe('0016: two seats', () => {
       g.db.prepare("INSERT INTO event_seats (seq, side, call_fn, call_input, call_at, call_index, signature) VALUES (1, 'USA', 'recordLoss', '', 'now', 0, 'AA==')").run();
       expect(() => g.db.exec("UPDATE event_seats SET side = 'CSA' WHERE seq = 1")).toThrow(/append-only/);
       expect(() => g.db.exec('DELETE FROM event_seats WHERE seq = 1')).toThrow(/append-only/);
+    } finally {
+      g.close();
+    }
+  });
+});
+
+describe('0017: how far a seat has seen the game', () => {
+  it("brings a version 16 seat file to version 17: its mark is the last event its seat signed, its fingerprint kept; a game at one laptop gets no mark", () => {
+    const t = twoSeats(tmp.dir, 'skirmish-at-willoughby-run', { migrations: MIGRATIONS.slice(0, 16) });
+    expect(t.USA.schemaVersion).toBe(16);
+    t.USA.finishEntries({ side: 'USA' });
+    t.CSA.finishEntries({ side: 'CSA' });
+    exchange(t);
+    t.USA.advanceClock();
+    send(t, 'USA');
+    const signed = (t.CSA.db.prepare("SELECT max(seq) AS n FROM event_seats WHERE side = 'CSA'").get() as { n: number }).n;
+    const fingerprint = t.CSA.info().fingerprint;
+    t.USA.close();
+    t.CSA.close();
+
+    const csa = GameService.open(t.files.CSA);
+    try {
+      expect(csa.schemaVersion).toBe(LATEST_VERSION);
+      expect(csa.db.prepare('SELECT * FROM seat_seen').all()).toEqual([{ id: 1, played_seq: signed, played_at: null, seen_seq: 0, seen_at: null }]);
+      expect(csa.info().fingerprint).toBe(fingerprint);
+      // What USA did after CSA's last signed event is the news: the move of the clock.
+      expect(csa.sinceLastPlayed()).toMatchObject({ since: { mark: 'played', at: null }, changes: 1, groups: [{ kind: 'clock', count: 1 }] });
+      expect(() => csa.db.exec('INSERT INTO seat_seen (id) VALUES (2)')).toThrow(/CHECK/);
+    } finally {
+      csa.close();
+    }
+
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 16) });
+    played.close();
+    const g = GameService.open(played.file);
+    try {
+      expect(g.db.prepare('SELECT count(*) AS n FROM seat_seen').get()).toEqual({ n: 0 });
+      expect(g.sinceLastPlayed().twoSeats).toBe(false);
     } finally {
       g.close();
     }

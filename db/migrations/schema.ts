@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 16,
+  version: 17,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -292,6 +292,13 @@ CREATE TABLE seat_peer (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   head_seq INTEGER NOT NULL,
   head_hash TEXT NOT NULL
+);
+CREATE TABLE seat_seen (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  played_seq INTEGER NOT NULL DEFAULT 0 CHECK (played_seq >= 0),
+  played_at TEXT,
+  seen_seq INTEGER NOT NULL DEFAULT 0 CHECK (seen_seq >= 0),
+  seen_at TEXT
 );
 `,
 };

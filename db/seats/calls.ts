@@ -36,6 +36,7 @@ import {
   insertCommitment,
   insertEventSeat,
   localPrivateKey,
+  markPlayed,
   markRevealed,
   seatOf,
   type HeldCall,
@@ -44,6 +45,12 @@ import {
 } from './store';
 
 const SEATS_RULE = 'Rev. Sequence of Play';
+
+/**
+ * Changes of the seat's own local marks (how far its player has seen the game: db/service/since.ts), kept
+ * outside the hash chain: no event, so nothing to sign, to hold as a secret entry or to send.
+ */
+const LOCAL_TO_THE_SEAT = new Set<GameFunction>(['markSeen']);
 
 /** An event as the seat checks read it. */
 export interface WrittenEvent {
@@ -183,7 +190,7 @@ function rolledBack<T>(db: SqliteDatabase, fn: () => T): T {
  */
 export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown, run: (ctx: GameContext) => T): T {
   const seat = seatOf(ctx.db);
-  if (!seat) return run(ctx);
+  if (!seat || LOCAL_TO_THE_SEAT.has(fn)) return run(ctx);
   if (fn === 'undo' || fn === 'redo') {
     throw forbidden('seat', `in a game played from two seats an entry is taken back only by a correction: ${fn} would give the two files two histories`, SEATS_RULE);
   }
@@ -198,6 +205,8 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
     refuseOutOfTurn(facts, seat.side, events, 'revealed');
     refuseSideSecrets(events);
     signEvents(ctx.db, seat, call, events);
+    // The seat has played: what its log held was in front of its player ("Since you last played").
+    markPlayed(ctx.db, eventHead(ctx.db).seq, at);
     return result;
   });
 }
@@ -228,6 +237,7 @@ function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, ca
   });
   inTransaction(db, () => {
     holdCall(db, { ...call, rolls: tried.rolls });
+    markPlayed(db, eventHead(db).seq, call.at);
     if (tried.finished) commit(ctx, seat);
   });
   if (tried.finished) revealIfDue(ctx);

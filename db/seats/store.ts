@@ -1,7 +1,7 @@
 /**
- * The seat tables of a two-seat game file (db/migrations/0015-seats.ts): which seat the file is, the
- * seats' keys, who wrote each event and its signature, the commitments to hidden entries, the local seat's
- * held entries and how far the other seat's file is known to go. Every read and write of them is here.
+ * The seat tables of a two-seat game file (db/migrations/0016-seats.ts, 0017-seat-seen.ts): which seat the
+ * file is, the seats' keys, who wrote each event and its signature, the commitments to hidden entries, the
+ * local seat's held entries, how far the other seat's file is known to go and how far its player has seen. Every read and write of them is here.
  */
 import type { Side } from '../../rules/types';
 import type { SqliteDatabase } from '../open';
@@ -161,3 +161,43 @@ export function jointRolls(db: SqliteDatabase): JointRollRow[] {
   return statement(db, 'SELECT * FROM seat_joint_rolls ORDER BY rowid').all() as JointRollRow[];
 }
 
+
+/**
+ * How far this seat's player has seen the game (db/migrations/0017-seat-seen.ts): the log's last event when
+ * the seat last made a change, and when he last dismissed "Since you last played". Local to the file.
+ */
+export interface SeenMarks {
+  playedSeq: number;
+  playedAt: string | null;
+  seenSeq: number;
+  seenAt: string | null;
+}
+
+const hasSeenTable = new WeakMap<SqliteDatabase, boolean>();
+
+/** Whether the file has the seat_seen table (schema 17): a file a test keeps at an earlier schema does not. */
+function seenRecorded(db: SqliteDatabase): boolean {
+  let has = hasSeenTable.get(db);
+  if (has === undefined) {
+    has = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'seat_seen'").get() as { n: number }).n === 1;
+    hasSeenTable.set(db, has);
+  }
+  return has;
+}
+
+export function seenMarks(db: SqliteDatabase): SeenMarks {
+  const row = seenRecorded(db) ? (statement(db, 'SELECT played_seq, played_at, seen_seq, seen_at FROM seat_seen WHERE id = 1').get() as { played_seq: number; played_at: string | null; seen_seq: number; seen_at: string | null } | undefined) : undefined;
+  return row ? { playedSeq: row.played_seq, playedAt: row.played_at, seenSeq: row.seen_seq, seenAt: row.seen_at } : { playedSeq: 0, playedAt: null, seenSeq: 0, seenAt: null };
+}
+
+/** The seat made a change: everything in its log up to `seq` was in front of its player. */
+export function markPlayed(db: SqliteDatabase, seq: number, at: string): void {
+  if (!seenRecorded(db)) return;
+  statement(db, 'INSERT INTO seat_seen (id, played_seq, played_at) VALUES (1, @seq, @at) ON CONFLICT (id) DO UPDATE SET played_seq = max(played_seq, @seq), played_at = @at').run({ seq, at });
+}
+
+/** The player dismissed "Since you last played" having read it up to `seq`; a mark never moves back. */
+export function markSeen(db: SqliteDatabase, seq: number, at: string): void {
+  if (!seenRecorded(db)) return;
+  statement(db, 'INSERT INTO seat_seen (id, seen_seq, seen_at) VALUES (1, @seq, @at) ON CONFLICT (id) DO UPDATE SET seen_seq = max(seen_seq, @seq), seen_at = @at').run({ seq, at });
+}

@@ -23,6 +23,7 @@ import { RULE_MODULE_FUNCTIONS } from './rule-modules';
 import { rosterFunctions } from './roster';
 import { rosterSheetFunctions } from './roster-sheet';
 import { setupFunctions } from './setup';
+import { sinceFunctions } from './since';
 import { victoryFunctions } from './victory';
 
 export type { GameContext, ServiceFunction, ServiceFunctions } from './context';
@@ -46,6 +47,7 @@ export const SERVICE_FUNCTIONS = {
   ...combatFunctions,
   ...victoryFunctions,
   ...historyFunctions,
+  ...sinceFunctions,
   // The optional rules' own functions (and, with them, every rule module registered with the seam).
   ...RULE_MODULE_FUNCTIONS,
   ...offersFunctions,

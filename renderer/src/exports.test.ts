@@ -94,6 +94,18 @@ describe('CSV exports', () => {
     ]);
   });
 
+  it('gives the log a seat column in a game played from two seats: the seat that wrote each entry', () => {
+    const entry = (seq: number, seat: 'USA' | 'CSA'): HistoryEntry => ({ seq, at: `t${seq}`, turnId: '1863-07-01T0740', segment: 'III', phase: 'A', kind: 'loss.sp', summary: `loss ${seq}`, secretSide: null, seat, undone: false, side: 'CSA', changes: [], diceSeqs: [] });
+    const lines = logCsv([entry(1, 'USA'), entry(2, 'CSA')], new Map(), game).trimEnd().split('\r\n');
+    expect(lines.slice(1)).toEqual([
+      'seq,at,turn,segment,phase,kind,seat,summary,undone,die purpose,die source,die,modifiers,modified,target,outcome',
+      '1,t1,1863-07-01T0740,III,A,loss.sp,USA,loss 1,false,,,,,,,',
+      '2,t2,1863-07-01T0740,III,A,loss.sp,CSA,loss 2,false,,,,,,,',
+    ]);
+    // At one laptop, History names no seat: no column.
+    expect(logCsv([{ ...entry(1, 'USA'), seat: null }], new Map(), game).split('\r\n')[1]).not.toContain('seat');
+  });
+
   it('starts every export with the game fingerprint, so a sheet says which state of which game it shows', () => {
     const first = 'Muster game fingerprint,3fa291c07be4,"Gettysburg, 412 events"';
     expect(rosterCsv([unit], game).split('\r\n')[0]).toBe(first);

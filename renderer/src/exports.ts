@@ -52,17 +52,22 @@ export function rosterCsv(units: readonly RosterUnit[], game: ExportedGame): str
   return `${[fingerprintLine(game), csvLine(header), ...lines].join('\r\n')}\r\n`;
 }
 
-/** The log oldest first; each die roll on its own line under its event. */
+/**
+ * The log oldest first; each die roll on its own line under its event. A game played from two seats has a
+ * seat column after the kind (the seat that wrote the entry, as History gives it); a game at one laptop none.
+ */
 export function logCsv(entries: readonly HistoryEntry[], dice: ReadonlyMap<number, DiceRecord>, game: ExportedGame): string {
-  const header = ['seq', 'at', 'turn', 'segment', 'phase', 'kind', 'summary', 'undone', 'die purpose', 'die source', 'die', 'modifiers', 'modified', 'target', 'outcome'];
+  const seats = entries.some((e) => (e.seat ?? null) !== null);
+  const seat = (e: HistoryEntry) => (seats ? [e.seat ?? null] : []);
+  const header = ['seq', 'at', 'turn', 'segment', 'phase', 'kind', ...(seats ? ['seat'] : []), 'summary', 'undone', 'die purpose', 'die source', 'die', 'modifiers', 'modified', 'target', 'outcome'];
   const lines: string[] = [];
   for (const e of [...entries].sort((a, b) => a.seq - b.seq)) {
-    lines.push(csvLine([e.seq, e.at, e.turnId, e.segment, e.phase, e.kind, e.summary, e.undone, null, null, null, null, null, null, null]));
+    lines.push(csvLine([e.seq, e.at, e.turnId, e.segment, e.phase, e.kind, ...seat(e), e.summary, e.undone, null, null, null, null, null, null, null]));
     for (const seq of e.diceSeqs) {
       const d = dice.get(seq);
       if (!d) continue;
       const modifiers = d.modifiers.items.map((i) => `${i.label} ${i.value >= 0 ? '+' : ''}${i.value} (${i.rule})`).join('; ');
-      lines.push(csvLine([e.seq, d.at, e.turnId, e.segment, e.phase, e.kind, null, e.undone, d.purpose, d.source, d.roll, modifiers, d.modified, d.target, d.outcome]));
+      lines.push(csvLine([e.seq, d.at, e.turnId, e.segment, e.phase, e.kind, ...seat(e), null, e.undone, d.purpose, d.source, d.roll, modifiers, d.modified, d.target, d.outcome]));
     }
   }
   return `${[fingerprintLine(game), csvLine(header), ...lines].join('\r\n')}\r\n`;

@@ -59,3 +59,40 @@ export function exchange(table: Table): void {
 export function toAct(game: GameService): Side | 'both' {
   return seatToAct(stepFacts(game.db)).seat;
 }
+
+/**
+ * One step of play by whoever's step it is, then the packets: both seats enter (the army commander's pre-roll
+ * with the app's die in I.B, the Initiative declarations without the army commander's points) and finish in a
+ * step of secret entries; otherwise the seat to act rolls what is due, settles a waivable item, or moves the clock.
+ */
+export function playStep(t: Table, preRoll = true): void {
+  const who = toAct(t.USA);
+  if (who === 'both') {
+    for (const side of ['USA', 'CSA'] as const) {
+      const g = t[side];
+      const clock = g.info().clock;
+      if (clock.segment === 'II') g.declareInitiative({ side, armyPoints: false });
+      else {
+        if (clock.phase === 'B' && preRoll) g.orderPreRoll({ side });
+        g.finishEntries({ side });
+      }
+    }
+  } else {
+    const seat = t[who];
+    const due = seat.obligations();
+    const waiver = due.items.flatMap((o) => o.choices.filter((c) => c.id === 'done' || c.id === 'keep').map((c) => ({ id: o.id, choice: c.id })))[0];
+    if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
+    else if (waiver) seat.settleObligation(waiver);
+    else seat.advanceClock();
+  }
+  exchange(t);
+}
+
+/** Plays steps until the first turn's Activation Segment (III.A); throws if it never comes. */
+export function playToActivation(t: Table): void {
+  for (let i = 0; i < 40; i += 1) {
+    if (t.USA.info().clock.segment === 'III') return;
+    playStep(t);
+  }
+  throw new Error('the Activation Segment never came');
+}

@@ -82,6 +82,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     mapFacts: [undefined],
     obligations: both,
     grantMeOffers: all.map((s) => ({ side: s.side, ...v })),
+    sinceLastPlayed: [undefined, {}],
     // Writes: each on its own, taken back after (the suite rolls every write back).
     rollDie: [{ purpose: 'probe', roll: 4 }],
     setFatigue: all.map((s) => ({ unitId: s.unit, level: 1 })),
@@ -165,6 +166,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     setObjective: [{ side: secret, objectiveId: secret === 'USA' ? 'seminary-ridge' : 'mcpherson-ridge', occupied: true }],
     setManpowerObjective: [{ side: secret, met: true }],
     endGame: [undefined],
+    markSeen: [{ upTo: 0 }, { upTo: 3 }],
     undo: [undefined, v],
     redo: [undefined, v],
     drawCard: [undefined, { side: viewer }],
