@@ -139,6 +139,7 @@ export * from './events';
 export * from './files';
 export * from './charts';
 export * from './game';
+export * from './seat-state';
 export * from './roster';
 export * from './setup';
 export * from './orders';

@@ -3,6 +3,7 @@
  * fingerprint), the check of the whole file (db/integrity.ts), and a plain die roll for the dice log.
  */
 import { seatProblems } from '../seats/verify';
+import { seatState } from '../seats/state';
 import type { Side, DieRoll } from '../../rules/types';
 import { clockInfo } from '../clock';
 import { MusterError } from '../errors';
@@ -51,6 +52,7 @@ function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
     ...moduleGameInfo(ctx),
     fingerprint: fingerprint(ctx.db).value,
     damage: [...ctx.damage],
+    seat: seatState(ctx.db),
   };
 }
 
