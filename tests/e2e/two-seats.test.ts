@@ -8,7 +8,7 @@
  * seat; both pages end with the same fingerprint and the attack's result.
  *
  * Screens photographed into docs/screenshots/: seats-new-game, seats-invitation, seats-join, seats-folder,
- * seats-usa-entering, seats-csa-waiting, seats-revealed, seats-out-of-turn, seats-fire-usa, seats-fire-csa.
+ * seats-usa-entering, seats-usa-waiting, seats-revealed, seats-out-of-turn, seats-fire-usa, seats-fire-csa.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -180,7 +180,6 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
 
     await csa.screen('turn');
     await click(csa, 'orders-side-done');
-    await csa.screenshot('seats-csa-waiting');
     for (const e of [usa, csa]) await until(e, 'I.B revealed', async () => (await e.gameInfo())!.secretEntries?.revealed === true);
     for (const e of [usa, csa]) {
       await e.screen('turn');
@@ -208,7 +207,7 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     await until(csa, 'CSA has the Initiative roll', async () => (await csa.call('turnState', { viewer: 'CSA' })).initiative === 'USA');
     await click(csa, 'turn-next');
     expect(await csa.page.getByTestId('turn-next-error').innerText()).toContain("It is not the CSA seat's turn: II.A Initiative Phase is carried out by the Initiative player, USA");
-    expect(await csa.page.getByTestId('seat-to-act').innerText()).toBe("the USA seat's step");
+    expect(await csa.page.getByTestId('seat-to-act').innerText()).toBe("the USA seat's turn: II.A Initiative Phase is carried out by the Initiative player, USA");
     await csa.screenshot('seats-out-of-turn');
   });
 

@@ -20,6 +20,8 @@ describe("a seat's state in the game's info", () => {
     expect(usa()).toMatchObject({ side: 'USA', otherJoined: true, toAct: { seat: 'both', rule: expect.stringContaining('Orders') }, committed: { USA: false, CSA: false }, heldEntries: 0, waiting: null });
     expect(csa()).toMatchObject({ side: 'CSA', otherJoined: true, waiting: null });
     expect(csa().gameId).toBe(usa().gameId);
+    // Nobody may say "neither side enters anything" for both seats: each finishes its own on its device.
+    expect(t.USA.turnState({ viewer: 'USA' }).legal.advance.nobodyEnters).toMatchObject({ allowed: false, reason: 'in a game played from two seats each seat finishes its own entries on its own device' });
     expect(csa().keyFingerprint).not.toBe(usa().keyFingerprint);
 
     t.CSA.finishEntries({ side: 'CSA' });
@@ -43,6 +45,8 @@ describe("a seat's state in the game's info", () => {
     send(t, 'CSA');
     send(t, 'USA');
     expect(csa().unsent).toBe(0);
+    // Undo is refused in a game played from two seats (one history in both files): it is not offered.
+    expect(t.USA.info()).toMatchObject({ canUndo: false, canRedo: false });
     t.USA.close();
     t.CSA.close();
   });
