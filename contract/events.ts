@@ -13,8 +13,11 @@ export type EventFunction = keyof typeof EVENTS;
 export const EVENT_FUNCTIONS = Object.keys(EVENTS) as EventFunction[];
 
 /** Menu items that the window carries out (the rest run in the main process). */
-export const RENDERER_MENU_COMMANDS = ['new-game', 'print-roster', 'export-roster-csv', 'export-log-csv', 'show-help', 'go-screen'] as const;
+export const RENDERER_MENU_COMMANDS = ['new-game', 'print-roster', 'export-roster-csv', 'export-log-csv', 'show-help', 'go-screen', 'seats-new', 'seats-join', 'seats-receive', 'seats-send', 'seats-folder'] as const;
 export type RendererMenuCommand = (typeof RENDERER_MENU_COMMANDS)[number];
 
-/** Why the open game changed, as the main process tells the window. */
-export const GAME_CHANGE_REASONS = ['opened', 'created', 'saved-as', 'closed', 'undo', 'redo'] as const;
+/**
+ * Why the open game changed, as the main process tells the window: 'received' when what the other seat sent
+ * came in (a packet, the reply), 'folder-problem' when a look at the shared folder failed.
+ */
+export const GAME_CHANGE_REASONS = ['opened', 'created', 'saved-as', 'closed', 'undo', 'redo', 'received', 'folder-problem'] as const;

@@ -9,6 +9,7 @@ import { WeatherState } from './weather';
 import { HouseReadingsState } from './house-readings';
 import { OptionalRulesState } from './optional';
 import { DemoralizationState } from './optional-demoralization';
+import { SeatState } from './seat-state';
 
 /** Where the game is on the time track and in the sequence of play (rules/sequence.ts). */
 export const ClockState = z.object({
@@ -106,6 +107,8 @@ export const GameInfo = z.object({
   demoralization: DemoralizationState.nullable(),
   /** What the opening checks found damaged; empty unless the game was opened read-only because of it. */
   damage: z.array(z.string()),
+  /** A game played from two seats: this file's seat, whose step it is and what it waits for (RI-H09); null at one laptop. */
+  seat: SeatState.nullable(),
 });
 export type GameInfo = z.infer<typeof GameInfo>;
 

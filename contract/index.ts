@@ -18,6 +18,7 @@ import type { CallResult, FunctionSpec } from './common';
 import type { EVENTS } from './events';
 import { filesContract, type GameChangedEvent, type MenuCommandEvent } from './files';
 import { gameContract } from './game';
+import { seatFilesContract } from './seat-files';
 import { historyContract } from './history';
 import { initiativeContract } from './initiative';
 import { leadersContract } from './leaders';
@@ -61,8 +62,8 @@ export const GAME_DOMAINS = {
 } as const;
 
 /** The shell's functions by domain: game files and the Recent list, and the player's own charts. */
-export const SHELL_DOMAINS = { files: filesContract, charts: chartsContract } as const;
-type ShellContractType = typeof filesContract & typeof chartsContract;
+export const SHELL_DOMAINS = { files: filesContract, seatFiles: seatFilesContract, charts: chartsContract } as const;
+type ShellContractType = typeof filesContract & typeof seatFilesContract & typeof chartsContract;
 
 /** All domains, the shell's first. */
 export const DOMAINS = { ...SHELL_DOMAINS, ...GAME_DOMAINS } as const;
@@ -139,8 +140,10 @@ export * from './common';
 export * from './answer';
 export * from './events';
 export * from './files';
+export * from './seat-files';
 export * from './charts';
 export * from './game';
+export * from './seat-state';
 export * from './roster';
 export * from './setup';
 export * from './orders';

@@ -4,6 +4,7 @@
  */
 import { GameService, type ServiceOptions } from '../db/service';
 import type { CreateGameInput } from '../db/service';
+import { createSeatGame, joinSeatGame } from '../db/seats/invite';
 import type { GameBackend, GameBackendFactory } from './handlers';
 
 /** The service, with the online copy Save As needs (the connection stays open on the original). */
@@ -19,5 +20,16 @@ export function createGameBackendFactory(options: ServiceOptions = {}): GameBack
   return {
     create: (input: CreateGameInput) => asGameBackend(GameService.create(input, options)),
     open: (file: string) => asGameBackend(GameService.open(file, options)),
+    // A game played from two seats (RI-H09): the host's file and invitation, or the joining seat's file and reply.
+    seats: {
+      create: (input) => {
+        const { game, invitation } = createSeatGame(input, options);
+        return { backend: asGameBackend(game), invitation };
+      },
+      join: (file, invitation, side) => {
+        const { game, reply } = joinSeatGame(file, invitation, side, options);
+        return { backend: asGameBackend(game), reply };
+      },
+    },
   };
 }

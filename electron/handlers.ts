@@ -13,12 +13,14 @@ import { basename, isAbsolute, join, resolve } from 'node:path';
 import { builtInScenarioIds, loadScenario } from '../data/scenarios';
 import { OPTIONAL_RULE_MODULES } from '../rules/optional/catalogue';
 import { HOUSE_READINGS } from '../rules/house-readings';
-import { GAME_FUNCTIONS, type KitCounterValues, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type Input, type ParsedGameCalls, type ScenarioSummary, type WriteAnswer } from '../contract';
+import { GAME_CONTRACT, GAME_FUNCTIONS, type KitCounterValues, type AppInfo, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameFunction, type GameInfo, type GameServiceApi, type Input, type ParsedGameCalls, type ScenarioSummary, type WriteAnswer } from '../contract';
 import type { CreateGameInput } from '../db/service';
 import { ShellError, toErrorInfo } from '../db/dispatch';
 import { kitInfo, lookupConfusion, lookupFire, lookupRandomEvent, parseCharts, parseKit, serializeCharts, serializeKit, type PlayerChartsFile } from './charts';
 import { GAME_FILE_EXTENSION, withGameFileExtension, type RecentFile } from './files';
 import { readHelp } from './help';
+import type { SeatBackendFactory } from './seat-backend';
+import { createSeatHandlers, type SeatDialogs } from './seat-handlers';
 
 /** One open game file: the service plus what the shell needs around it. */
 export interface GameBackend extends GameServiceApi, ParsedGameCalls {
@@ -34,10 +36,12 @@ export interface GameBackend extends GameServiceApi, ParsedGameCalls {
 export interface GameBackendFactory {
   create(input: CreateGameInput): GameBackend;
   open(file: string): GameBackend;
+  /** Games played from two seats (electron/seat-backend.ts); without it, the shell refuses them. */
+  seats?: SeatBackendFactory;
 }
 
 /** The dialogs of the main process (Electron's dialog module in the app; scripted in tests and the bridge). */
-export interface ShellDialogs {
+export interface ShellDialogs extends SeatDialogs {
   /** Where to create a new game; null when cancelled. */
   chooseNewGameFile(suggestedName: string): Promise<string | null>;
   /** Which game to open; null when cancelled. */
@@ -79,6 +83,8 @@ export interface HandlerDeps {
   acceptsDroppedFiles?: boolean;
   /** The window reported whether a text field has the keyboard (the desktop menu follows it). */
   onTextFocus?: (focused: boolean) => void;
+  /** How often a two-seat game's shared folder is looked at, in ms (default 2000; 0: only when asked). */
+  sharedFolderEveryMs?: number;
 }
 
 /** The handlers plus what the main process itself needs (menu, file association, quitting). */
@@ -138,6 +144,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
   /** Makes `next` the open game, closing the previous one only now that the new one is open. */
   const switchTo = (next: GameBackend, reason: GameChangedEvent['reason']): GameInfo => {
     const previous = current;
+    if (previous !== next) seats.stop();
     current = next;
     if (previous !== null && previous !== next) {
       try {
@@ -167,6 +174,18 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     }
     return switchTo(next, 'opened');
   };
+
+  // A game played from two seats: its files and its shared folder (electron/seat-handlers.ts).
+  const seats = createSeatHandlers({
+    dialogs: deps.dialogs,
+    backend: deps.backend,
+    current: () => current,
+    game,
+    switchTo: (next, reason) => switchTo(next, reason),
+    changed,
+    ...(deps.logError ? { logError: deps.logError } : {}),
+    sharedFolderEveryMs: deps.sharedFolderEveryMs ?? 2000,
+  });
 
   const scenarios = () => {
     scenarioCache ??= (deps.scenarios ?? builtInScenarioSummaries)();
@@ -231,7 +250,10 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
       return switchTo(deps.backend.open(target), 'saved-as');
     },
 
+    ...seats.handlers,
+
     closeGame: () => {
+      seats.stop();
       if (current !== null) {
         const closing = current;
         current = null;
@@ -329,6 +351,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     },
     currentBackend: () => current,
     shutdown: () => {
+      seats.stop();
       if (current !== null) {
         current.close();
         current = null;
@@ -338,7 +361,19 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
 
   // One handler per game function of the contract, same name: the open game runs the input dispatch has
   // parsed, without parsing it again (GameService.runParsed).
-  const service = Object.fromEntries(GAME_FUNCTIONS.map((fn) => [fn, (input: Input<typeof fn>) => game().runParsed(fn, input)])) as Pick<ChannelHandlers, GameFunction>;
+  // A change made here in a two-seat game goes to the shared folder at once, as this seat's packet.
+  const service = Object.fromEntries(
+    GAME_FUNCTIONS.map((fn) => [
+      fn,
+      GAME_CONTRACT[fn].kind === 'write'
+        ? (input: Input<typeof fn>) => {
+            const result = game().runParsed(fn, input);
+            seats.afterLocalWrite();
+            return result;
+          }
+        : (input: Input<typeof fn>) => game().runParsed(fn, input),
+    ]),
+  ) as Pick<ChannelHandlers, GameFunction>;
 
   return { ...shell, ...service };
 }

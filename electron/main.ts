@@ -17,6 +17,7 @@ import { createGameBackendFactory } from './game-backend';
 import { CHARTS_FILE_NAME, PlayerChartsStore } from './charts';
 import { createHandlers, type ShellDialogs, type ShellHandlers } from './handlers';
 import { registerIpc } from './ipc';
+import { seatDialogs } from './seat-dialogs';
 import { withOpeningFrame } from './opening-frame';
 import { gameTitle as windowTitle } from '../renderer/src/format';
 import { buildMenuTemplate, type MenuCommand, type MenuItemSpec } from './menu';
@@ -288,6 +289,8 @@ const dialogs: ShellDialogs = {
   async reportFileError(file, error) {
     await showFileError(file, error);
   },
+  // A game played from two seats: the files for the other seat, the files it sent, the shared folder.
+  ...seatDialogs({ saveDialog, openDialog, documents: () => app.getPath('documents') }),
 };
 
 async function showFileError(file: string, error: ErrorInfo): Promise<void> {
@@ -391,6 +394,7 @@ function rebuildMenu(force: boolean): void {
     canRedo: game?.canRedo ?? false,
     recentFiles: recent?.list() ?? [],
     textFocused,
+    isSeatGame: game?.seat != null,
   };
   const key = JSON.stringify(state);
   if (!force && key === lastMenuKey) return;
@@ -416,10 +420,15 @@ async function runMenuCommand(command: MenuCommand): Promise<void> {
   try {
     switch (command.kind) {
       case 'new-game':
+      case 'seats-new':
+      case 'seats-join':
+      case 'seats-receive':
+      case 'seats-send':
+      case 'seats-folder':
       case 'print-roster':
       case 'export-roster-csv':
       case 'export-log-csv':
-        // Carried out by the screens (New Game asks for the scenario first).
+        // Carried out by the screens (New Game asks for the scenario first, the two-seat items for the seat).
         toWindow(command.kind);
         return;
       case 'open-game':

@@ -19,9 +19,22 @@ describe('the menu bar', () => {
     expect(roles).toEqual(['appMenu', '&File', '&Edit', '&View', '&Go', 'windowMenu', '&Help']);
   });
 
-  it('File has New, Open, Open Recent, Save As, Print Roster and both CSV exports', () => {
+  it('File has New, Open, Open Recent, Save As, Two Seats, Print Roster and both CSV exports', () => {
     const file = buildMenuTemplate(base)[0]!.submenu!.filter((i) => i.id).map((i) => i.id);
-    expect(file).toEqual(['new-game', 'open-game', 'open-recent', 'save-as', 'print-roster', 'export-roster-csv', 'export-log-csv', 'quit']);
+    expect(file).toEqual(['new-game', 'open-game', 'open-recent', 'save-as', 'two-seats', 'print-roster', 'export-roster-csv', 'export-log-csv', 'quit']);
+  });
+
+  it('Two Seats: Play and Join always; Receive, Send and Shared Folder only with a game played from two seats open, the window carrying them out', () => {
+    const seats = (state: typeof base) => byId(buildMenuTemplate(state), 'two-seats').submenu!.filter((i) => i.id);
+    expect(seats(base).map((i) => [i.id, i.enabled ?? true, i.disabledReason ?? null])).toEqual([
+      ['seats-new', true, null],
+      ['seats-join', true, null],
+      ['seats-receive', false, 'the open game is played at one laptop'],
+      ['seats-send', false, 'the open game is played at one laptop'],
+      ['seats-folder', false, 'the open game is played at one laptop'],
+    ]);
+    expect(seats({ ...base, isSeatGame: true }).every((i) => i.enabled !== false)).toBe(true);
+    expect(seats({ ...base, isSeatGame: true }).map((i) => i.command?.kind)).toEqual(['seats-new', 'seats-join', 'seats-receive', 'seats-send', 'seats-folder']);
   });
 
   it("Undo is Ctrl/Cmd+Z and Redo Ctrl/Cmd+Shift+Z: the game's last entry while no text field has the keyboard", () => {

@@ -17,6 +17,11 @@ export type MenuCommand =
   | { kind: 'print-roster' }
   | { kind: 'export-roster-csv' }
   | { kind: 'export-log-csv' }
+  | { kind: 'seats-new' }
+  | { kind: 'seats-join' }
+  | { kind: 'seats-receive' }
+  | { kind: 'seats-send' }
+  | { kind: 'seats-folder' }
   | { kind: 'undo' }
   | { kind: 'redo' }
   | { kind: 'go-screen'; screen: ScreenName }
@@ -78,6 +83,8 @@ export interface MenuState {
    * roles), not on the game. The window reports focus changes (reportTextFocus).
    */
   textFocused?: boolean;
+  /** The open game is played from two seats (Receive, Send and Shared Folder need one). */
+  isSeatGame?: boolean;
 }
 
 const separator: MenuItemSpec = { type: 'separator' };
@@ -86,6 +93,23 @@ const GAME_SCREEN_SET: ReadonlySet<ScreenName> = new Set(GAME_SCREENS);
 /** Items that act on the open game: enabled with one, disabled (with the reason) without. */
 function needsGame(state: MenuState): Pick<MenuItemSpec, 'enabled' | 'disabledReason'> {
   return state.hasGame ? { enabled: true } : { enabled: false, disabledReason: 'no game is open' };
+}
+
+/** Items of a game played from two seats: enabled with one open, disabled (with the reason) without. */
+function needsSeatGame(state: MenuState): Pick<MenuItemSpec, 'enabled' | 'disabledReason'> {
+  return state.isSeatGame ? { enabled: true } : { enabled: false, disabledReason: state.hasGame ? 'the open game is played at one laptop' : 'no game is open' };
+}
+
+/** Two seats, each on its own device (RI-H09): the window carries the items out (it asks for the seat first). */
+function seatsSubmenu(state: MenuState): MenuItemSpec[] {
+  return [
+    { id: 'seats-new', label: '&Play from Two Seats…', command: { kind: 'seats-new' } },
+    { id: 'seats-join', label: '&Join a Game…', command: { kind: 'seats-join' } },
+    separator,
+    { id: 'seats-receive', label: '&Receive…', ...needsSeatGame(state), command: { kind: 'seats-receive' } },
+    { id: 'seats-send', label: '&Send…', ...needsSeatGame(state), command: { kind: 'seats-send' } },
+    { id: 'seats-folder', label: 'Shared &Folder…', ...needsSeatGame(state), command: { kind: 'seats-folder' } },
+  ];
 }
 
 function recentSubmenu(recent: readonly RecentFile[]): MenuItemSpec[] {
@@ -120,6 +144,7 @@ export function buildMenuTemplate(state: MenuState): MenuItemSpec[] {
         ...(state.hasGame ? {} : { disabledReason: 'no game is open' }),
         command: { kind: 'save-as' },
       },
+      { id: 'two-seats', label: '&Two Seats', submenu: seatsSubmenu(state) },
       separator,
       { id: 'print-roster', label: '&Print Roster…', accelerator: 'CmdOrCtrl+P', ...needsGame(state), command: { kind: 'print-roster' } },
       { id: 'export-roster-csv', label: 'Export Roster as &CSV…', ...needsGame(state), command: { kind: 'export-roster-csv' } },

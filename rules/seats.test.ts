@@ -3,7 +3,7 @@
  * once in a step of secret entries, alternating in the Activation Segment, the Initiative player elsewhere.
  */
 import { describe, expect, it } from 'vitest';
-import { seatMayWrite, seatToAct, type SeatStepFacts } from './seats';
+import { seatMayWrite, seatToAct, seatWaitingFor, type SeatStepFacts } from './seats';
 
 const facts = (over: Partial<SeatStepFacts> = {}): SeatStepFacts => ({
   step: { segment: 'I', phase: 'A' },
@@ -66,5 +66,24 @@ describe('seatMayWrite', () => {
       rule: 'Rev. Activation Segment',
     });
     expect(seatMayWrite(activation, 'CSA', { kind: 'entry', side: 'CSA', stage: 'held' })).toMatchObject({ ok: false, reason: expect.stringContaining('takes no secret entries now') });
+  });
+});
+
+describe('seatWaitingFor', () => {
+  it('a seat waits for nothing while it may act, then for the other seat\'s commitment, then for the reveal, USA\'s first', () => {
+    expect(seatWaitingFor(facts(), 'CSA')).toBeNull();
+    const csaCommitted = facts({ committed: { USA: false, CSA: true } });
+    expect(seatWaitingFor(csaCommitted, 'CSA')).toBe('waiting for the USA seat to finish its entries of I.A Automatic Order Change Phase');
+    expect(seatWaitingFor(csaCommitted, 'USA')).toBeNull();
+    const both = facts({ committed: { USA: true, CSA: true } });
+    expect(seatWaitingFor(both, 'CSA')).toBe("waiting for USA's entries of I.A Automatic Order Change Phase to be revealed");
+    const usaRevealed = facts({ committed: { USA: true, CSA: true }, finished: { USA: true, CSA: false } });
+    expect(seatWaitingFor(usaRevealed, 'USA')).toBe("waiting for CSA's entries of I.A Automatic Order Change Phase to be revealed");
+  });
+
+  it('outside secret entries, the seat whose step it is waits for nothing; the other is told whose turn it is', () => {
+    const activation = facts({ step: { segment: 'III', phase: 'A' }, initiative: 'CSA', sideToAct: 'CSA', finished: { USA: true, CSA: true } });
+    expect(seatWaitingFor(activation, 'CSA')).toBeNull();
+    expect(seatWaitingFor(activation, 'USA')).toBe("the CSA seat's turn: in III.A In-Command Activation Phase the players alternate, and it is CSA's turn");
   });
 });

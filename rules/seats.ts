@@ -89,3 +89,20 @@ export function seatMayWrite(facts: SeatStepFacts, seat: Side, write: SeatWrite)
   if (toAct.seat !== seat) return { ok: false, reason: `it is not the ${seat} seat's turn: ${toAct.why}`, rule: toAct.rule };
   return { ok: true };
 }
+
+/**
+ * What a seat waits for from the other seat now, in words, or null when it may act: its turn, or a step of
+ * secret entries it has not finished. A seat that has finished its entries waits for the other's commitment
+ * to theirs, then for the reveal (USA's first, then CSA's).
+ */
+export function seatWaitingFor(facts: SeatStepFacts, seat: Side): string | null {
+  const d = describeStep(facts.step);
+  const other: Side = seat === 'USA' ? 'CSA' : 'USA';
+  const toAct = seatToAct(facts);
+  if (toAct.seat === seat) return null;
+  if (toAct.seat === other) return `the ${other} seat's turn: ${toAct.why}`;
+  if (!facts.committed[seat] && !facts.finished[seat]) return null;
+  if (!facts.committed[other]) return `waiting for the ${other} seat to finish its entries of ${d.label}`;
+  if (!facts.finished.USA) return `waiting for USA's entries of ${d.label} to be revealed`;
+  return `waiting for CSA's entries of ${d.label} to be revealed`;
+}

@@ -25,7 +25,8 @@ import { SERVICE_FUNCTIONS } from '../service/index';
 import { BOTH_DONE, sideBit } from '../service/secrets';
 import { SECRET_TABLES } from '../secrets';
 import { statement } from '../statements';
-import { readClock, readGame, readTurnState } from '../store';
+import { readClock, readTurnState } from '../store';
+import { stepFacts } from './facts';
 import { commitmentSalt, signText } from './keys';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
 import {
@@ -74,20 +75,7 @@ export function currentStep(db: SqliteDatabase): StepKey {
   return { turnId: c.turn_id, segment: c.segment, phase: c.phase };
 }
 
-/** What rules/seats.ts needs to say whose step it is, read from the file. */
-export function stepFacts(db: SqliteDatabase): SeatStepFacts {
-  const clock = readClock(db);
-  const t = readTurnState(db);
-  const committed = new Set(commitmentsOf(db, { turnId: clock.turn_id, segment: clock.segment, phase: clock.phase }).map((c) => c.side));
-  return {
-    step: { segment: clock.segment as SeatStepFacts['step']['segment'], phase: clock.phase as SeatStepFacts['step']['phase'] },
-    started: readGame(db).started === 1,
-    finished: { USA: (t.entries_done & sideBit('USA')) !== 0, CSA: (t.entries_done & sideBit('CSA')) !== 0 },
-    committed: { USA: committed.has('USA'), CSA: committed.has('CSA') },
-    sideToAct: t.side_to_act,
-    initiative: t.initiative,
-  };
-}
+export { stepFacts };
 
 /** What one event is, for rules/seats.ts: a side's secret entry (or its finishing of them), or public. */
 export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite {

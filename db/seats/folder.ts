@@ -42,13 +42,18 @@ export function syncFolder(ctx: GameContext, folder: string): Synced {
     }
     if (value !== undefined) received = receivePacket(ctx, value);
   }
+  const wrote = writeFolderPacket(ctx, folder);
+  return { received, wrote };
+}
+
+/** This seat's packet in the shared folder, written anew (whole, then renamed) when it changed: true if it was. */
+export function writeFolderPacket(ctx: GameContext, folder: string): boolean {
+  const seat = requireSeat(ctx.db);
   const mine = join(folder, folderPacketName(seat.gameId, seat.side));
   const text = `${JSON.stringify(makePacket(ctx))}\n`;
-  const same = existsSync(mine) && readFileSync(mine, 'utf8') === text;
-  if (!same) {
-    const partial = join(folder, `.${folderPacketName(seat.gameId, seat.side)}.${randomBytes(4).toString('hex')}.part`);
-    writeFileSync(partial, text, { flag: 'wx' });
-    renameSync(partial, mine);
-  }
-  return { received, wrote: !same };
+  if (existsSync(mine) && readFileSync(mine, 'utf8') === text) return false;
+  const partial = join(folder, `.${folderPacketName(seat.gameId, seat.side)}.${randomBytes(4).toString('hex')}.part`);
+  writeFileSync(partial, text, { flag: 'wx' });
+  renameSync(partial, mine);
+  return true;
 }

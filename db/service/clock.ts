@@ -14,6 +14,7 @@ import { MusterError } from '../errors';
 import { readActivatedUnits, readClock, readGame, readCommands, readLeaders, readTurns, readTurnState, readUnits, steadyReads } from '../store';
 import { askRules } from '../validate';
 import { RULE } from './common';
+import { seatOf } from '../seats/store';
 import { obligationsNow, requireObligationsMet, rollAllDueVerdict } from './obligations';
 import { inTransaction, write, type GameContext, type ServiceFunctions } from './context';
 import { perRevision } from './revision-memo';
@@ -134,6 +135,8 @@ function advanceVerdicts(ctx: GameContext): LegalActions['advance'] {
   const next = verdictOf(() => advanceChecks(ctx)).verdict;
   const secret = secretEntriesNow(ctx.db);
   const untouched = secret !== null && !secret.revealed && !secret.finished.USA && !secret.finished.CSA && SIDES.every((side) => entriesThisStep(ctx.db, side) === 0);
+  // Two seats (RI-H09): a public write is refused while both seats enter, so each seat finishes its own on its device.
+  if (untouched && seatOf(ctx.db) !== null) return { next, nobodyEnters: { allowed: false, reason: 'in a game played from two seats each seat finishes its own entries on its own device', rule: RULE.sequence } };
   const nobodyEnters = untouched
     ? verdictOf(() => advanceChecks(ctx, { nothingToEnter: ['USA', 'CSA'] })).verdict
     : { allowed: false, reason: secret === null ? 'this step has no secret entries' : 'a side has made or finished its entries in this step: each finishes its own', rule: RULE.sequence };

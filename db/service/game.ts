@@ -3,6 +3,7 @@
  * fingerprint), the check of the whole file (db/integrity.ts), and a plain die roll for the dice log.
  */
 import { seatProblems } from '../seats/verify';
+import { seatState } from '../seats/state';
 import type { Side, DieRoll } from '../../rules/types';
 import { clockInfo } from '../clock';
 import { MusterError } from '../errors';
@@ -23,7 +24,9 @@ import { houseReadingsState } from '../reading-choices';
 
 function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
   const g = readGame(ctx.db);
-  const { canUndo, canRedo } = undoRedoAvailable(ctx.db);
+  const seat = seatState(ctx.db);
+  // A game played from two seats takes an entry back only by a correction (db/seats/calls.ts): no undo is offered.
+  const { canUndo, canRedo } = seat === null ? undoRedoAvailable(ctx.db) : { canUndo: false, canRedo: false };
   return {
     file: ctx.file,
     schemaVersion: ctx.schemaVersion,
@@ -51,6 +54,7 @@ function info(ctx: GameContext, input: { viewer?: Viewer } = {}): GameInfo {
     ...moduleGameInfo(ctx),
     fingerprint: fingerprint(ctx.db).value,
     damage: [...ctx.damage],
+    seat,
   };
 }
 

@@ -14,10 +14,10 @@
  * when its parent process goes away however it ended (`npm run browser` runs it under npm and tsx; a
  * parent killed with SIGKILL forwards no signal), so no orphan keeps the port open and the game locked.
  *
- * Run directly: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--renderer <folder>] [--build]
+ * Run directly: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--renderer <folder>] [--shared-root <folder>] [--build]
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,9 +25,9 @@ import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CONTRACT_FUNCTIONS, EVENTS, type AppInfo, type ContractFunction, type ErrorInfo, type GameChangedEvent } from '../../contract';
-import { dispatch, ShellError } from '../../db/dispatch';
+import { dispatch } from '../../db/dispatch';
 import { CHARTS_FILE_NAME, PlayerChartsStore } from '../charts';
-import { RecentFilesStore, RECENT_FILES_NAME, withGameFileExtension } from '../files';
+import { RecentFilesStore, RECENT_FILES_NAME } from '../files';
 import { createGameBackendFactory } from '../game-backend';
 import { createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from '../handlers';
 import { withOpeningFrame } from '../opening-frame';
@@ -35,6 +35,9 @@ import { appResponseHeaders, contentTypeFor, CONTENT_SECURITY_POLICY, resolveApp
 import { BRIDGE_PREFIX, bridgeClientScript, CALL_PATH, CLIENT_SCRIPT_PATH, EVENTS_PATH, injectClientScript } from './client-script';
 import { bridgeContentSecurityPolicy, checkRequest, tokenCookieName, TOKEN_QUERY } from './guard';
 import { stopWithParent } from './parent-watch';
+import { freshGameFile, freshSeatFile, namedGameFile, namedSharedFolder } from './preview-files';
+
+export { freshGameFile, freshSeatFile, namedGameFile, namedSharedFolder };
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_RENDERER_ROOT = join(projectRoot, 'out', 'renderer');
@@ -77,6 +80,13 @@ export interface BridgeOptions {
   clock?: () => number;
   /** How long a client may take to send its headers, and its whole request (tests shorten them). */
   timeouts?: Partial<typeof BRIDGE_TIMEOUTS>;
+  /**
+   * The folder under which a two-seat game's shared folder is picked (the preview has no folder dialog): the
+   * player names a folder in it. Two previews given the same root play through one folder.
+   */
+  sharedRoot?: string;
+  /** How often the shared folder is looked at, in ms (default 2000). */
+  sharedFolderEveryMs?: number;
 }
 
 /**
@@ -118,25 +128,6 @@ function packageVersion(): string {
   } catch {
     return '0.0.0';
   }
-}
-
-/** A file name in `dir` that does not exist yet: `<base>-<yyyymmdd-hhmmss>[-n].muster`. */
-export function freshGameFile(dir: string, suggestedName: string, now: Date = new Date()): string {
-  const base = basename(withGameFileExtension(suggestedName), '.muster').replace(/[^A-Za-z0-9._-]+/g, '-') || 'game';
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  for (let n = 1; ; n++) {
-    const file = join(dir, `${base}-${stamp}${n === 1 ? '' : `-${n}`}.muster`);
-    if (!existsSync(file)) return file;
-  }
-}
-
-/** The file a player named for Save As in the preview: in the preview's folder, never elsewhere. */
-export function namedGameFile(dir: string, name: string): string {
-  const trimmed = name.trim();
-  if (/[\\/]/.test(trimmed) || trimmed === '.' || trimmed === '..' || trimmed.startsWith('.')) {
-    throw new ShellError('INVALID_ARGUMENT', 'name', `"${trimmed}" is not a file name: give a name without folders; the copy goes into ${dir}`);
-  }
-  return join(dir, withGameFileExtension(trimmed));
 }
 
 function securityHeaders(contentType: string): Record<string, string> {
@@ -191,6 +182,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const dir = resolve(options.dir);
   mkdirSync(dir, { recursive: true });
   const rendererRoot = resolve(options.rendererRoot ?? DEFAULT_RENDERER_ROOT);
+  const sharedRoot = options.sharedRoot === undefined ? undefined : resolve(options.sharedRoot);
+  if (sharedRoot !== undefined) mkdirSync(sharedRoot, { recursive: true });
   const token = options.token ?? randomBytes(32).toString('hex');
   const eventStreams = new Set<ServerResponse>();
   let queuedOpen: string | null = null;
@@ -210,6 +203,18 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     },
     chooseSaveAsFile: async (suggested, name) => (name !== undefined ? namedGameFile(dir, name) : freshGameFile(dir, `${basename(suggested, '.muster')}-copy`)),
     reportFileError: async (file: string, error: ErrorInfo) => log(`${file}: ${error.message}`),
+    // A two-seat game: the files for the other seat go into the games folder (the window offers them as
+    // downloads); the files the player was sent are read by the window; the shared folder is named under the root.
+    chooseSeatFileToWrite: async (_kind, suggested) => freshSeatFile(dir, suggested),
+    chooseSeatFileToRead: async () => {
+      log('Receive…: the browser preview has no file dialog; the window reads the file the player picks and passes its text.');
+      return null;
+    },
+    chooseSharedFolder: async (name) => namedSharedFolder(sharedRoot, name),
+    sharedFolderChoices: () => ({
+      root: sharedRoot ?? null,
+      folders: sharedRoot !== undefined && existsSync(sharedRoot) ? readdirSync(sharedRoot, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).sort() : [],
+    }),
   };
 
   const appInfo: AppInfo = {
@@ -232,6 +237,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     logError: (message, error) => log(`${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}`),
     // The browser has no file dialog: Open lists the games of this folder instead.
     gameFolder: dir,
+    ...(options.sharedFolderEveryMs !== undefined ? { sharedFolderEveryMs: options.sharedFolderEveryMs } : {}),
   });
 
   if (options.file !== undefined) {
@@ -388,6 +394,8 @@ export interface BridgeCliOptions {
   dir?: string;
   /** A built renderer folder to serve instead of out/renderer (never built automatically). */
   renderer?: string;
+  /** The folder two previews share for a two-seat game's shared folders. */
+  sharedRoot?: string;
   build: boolean;
   help: boolean;
 }
@@ -406,6 +414,7 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeCliOptions {
     if (arg === '--file') options.file = value();
     else if (arg === '--dir') options.dir = value();
     else if (arg === '--renderer') options.renderer = value();
+    else if (arg === '--shared-root') options.sharedRoot = value();
     else if (arg === '--port') {
       const text = value();
       const port = Number(text);
@@ -413,7 +422,7 @@ export function parseBridgeArgs(argv: readonly string[]): BridgeCliOptions {
       options.port = port;
     } else if (arg === '--build') options.build = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
-    else throw new Error(`unknown option ${arg} (accepted: --file <path>, --port <n>, --dir <folder>, --renderer <folder>, --build, --help)`);
+    else throw new Error(`unknown option ${arg} (accepted: --file <path>, --port <n>, --dir <folder>, --renderer <folder>, --shared-root <folder>, --build, --help)`);
   }
   return options;
 }
@@ -427,12 +436,13 @@ export async function buildRenderer(): Promise<void> {
 }
 
 const USAGE = `Muster browser preview: serves the screens on 127.0.0.1 with the real game service.
-Usage: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--renderer <folder>] [--build]
-  --file      open this game at start
-  --port      listen on this port (default: a free one)
-  --dir       folder for new games (default: ${DEFAULT_GAMES_DIR})
-  --renderer  serve this built renderer folder instead of out/renderer
-  --build     rebuild the renderer first (it is built anyway when out/renderer is missing)`;
+Usage: npx tsx electron/bridge/server.ts [--file <game.muster>] [--port <n>] [--dir <folder>] [--renderer <folder>] [--shared-root <folder>] [--build]
+  --file         open this game at start
+  --port         listen on this port (default: a free one)
+  --dir          folder for new games (default: ${DEFAULT_GAMES_DIR})
+  --renderer     serve this built renderer folder instead of out/renderer
+  --shared-root  a two-seat game's shared folders are named under this folder (give both seats' previews the same one)
+  --build        rebuild the renderer first (it is built anyway when out/renderer is missing)`;
 
 async function main(): Promise<void> {
   let cli: BridgeCliOptions;
@@ -456,6 +466,7 @@ async function main(): Promise<void> {
     ...(cli.file !== undefined ? { file: cli.file } : {}),
     ...(cli.port !== undefined ? { port: cli.port } : {}),
     ...(cli.renderer !== undefined ? { rendererRoot: cli.renderer } : {}),
+    ...(cli.sharedRoot !== undefined ? { sharedRoot: cli.sharedRoot } : {}),
   });
   const open = bridge.handlers.currentBackend()?.info().file;
   process.stdout.write(

@@ -74,6 +74,10 @@ export interface E2EOptions {
   open?: boolean;
   /** Check results against the contract's output schemas (default true; the benchmark turns it off like a release build). */
   validateOutput?: boolean;
+  /** The bridge's shared root for a two-seat game's shared folders (two bridges given one root share them). */
+  sharedRoot?: string;
+  /** How often the bridge looks at a shared folder, in ms (default 2000). */
+  sharedFolderEveryMs?: number;
   /**
    * The app's die for the games the bridge opens: rolls from this seed (a generator held in memory, as the
    * service's tests inject dice). Without it the die is the operating system's, as for players.
@@ -194,6 +198,8 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     ...(options.file !== undefined ? { file: options.file } : {}),
     ...(options.validateOutput !== undefined ? { validateOutput: options.validateOutput } : {}),
     ...(options.seed !== undefined ? { backend: createGameBackendFactory({ seed: options.seed }) } : {}),
+    ...(options.sharedRoot !== undefined ? { sharedRoot: options.sharedRoot } : {}),
+    ...(options.sharedFolderEveryMs !== undefined ? { sharedFolderEveryMs: options.sharedFolderEveryMs } : {}),
     log: (line) => bridgeLog.push(line),
   });
   let browser: Browser;

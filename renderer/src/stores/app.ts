@@ -18,7 +18,8 @@
  * Secret entries (RI-H01): in a step where both sides enter secretly, `viewer` is the side at the keyboard
  * (the first that has not finished, once the hand-over to it is confirmed here) and nobody during a
  * hand-over. Every store asks its queries as `viewer` (`asViewer`), and undo and redo ask as it too, so no
- * screen shows, or takes back, the other side's hidden entries: the service enforces it.
+ * screen shows, or takes back, the other side's hidden entries: the service enforces it. In a game played from
+ * two seats (RI-H09) the viewer is always the file's own seat: nobody hands the device over.
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
@@ -107,6 +108,9 @@ export const useAppStore = defineStore('app', () => {
    * nothing is secret (the service then hides nothing anyway).
    */
   const viewer = computed<Viewer | undefined>(() => {
+    // A game played from two seats: this window is its seat's, and sees the game as that side always (RI-H09).
+    const seat = game.value?.seat;
+    if (seat) return seat.side;
     const secret = game.value?.secretEntries;
     if (!secret || secret.revealed || secret.entering === null) return undefined;
     if (secret.entering === 'USA' && !secret.finished.CSA) return 'USA';
@@ -117,7 +121,7 @@ export const useAppStore = defineStore('app', () => {
    * Who asks for Undo and Redo: the side at the keyboard; both players once a step's entries are revealed
    * (both are at the laptop: RI-H03 lets them take back a hand-over together).
    */
-  const undoViewer = computed<Viewer | undefined>(() => (game.value?.secretEntries?.revealed ? 'both' : viewer.value));
+  const undoViewer = computed<Viewer | undefined>(() => (game.value?.secretEntries?.revealed && !game.value.seat ? 'both' : viewer.value));
 
   /** A query's input as the side at the keyboard sees the game. */
   function asViewer<T extends object>(input: T): T & { viewer?: Viewer } {
@@ -371,6 +375,7 @@ export const useAppStore = defineStore('app', () => {
     onWriteAnswer,
     attempt,
     newGame,
+    opened,
     openGame,
     openRecent,
     removeRecent,

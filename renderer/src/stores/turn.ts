@@ -46,8 +46,8 @@ export interface DieShown {
   roll: number;
 }
 
-/** Who is at the keyboard while a side's entries are secret, then the reveal. */
-export type SecretStage = 'USA' | 'to-CSA' | 'CSA' | 'to-reveal' | 'revealed';
+/** Who is at the keyboard while a side's entries are secret, then the reveal; 'waiting': a seat waits for the other seat. */
+export type SecretStage = 'USA' | 'to-CSA' | 'CSA' | 'to-reveal' | 'revealed' | 'waiting';
 
 /** One command of the tree, flattened for lists, with its chain of superiors (nearest first). */
 export interface CommandRow {
@@ -372,6 +372,9 @@ export const useTurnStore = defineStore('turn', () => {
   function stage(): SecretStage {
     const secret = app.game?.secretEntries;
     if (!secret) return 'revealed';
+    // Two seats (RI-H09): each enters its own side's entries on its own device, then waits for the other's.
+    const seat = app.game?.seat;
+    if (seat) return secret.revealed ? 'revealed' : seat.committed[seat.side] || secret.finished[seat.side] ? 'waiting' : seat.side;
     if (secret.revealed) return app.handedOver('both') ? 'revealed' : 'to-reveal';
     if (!secret.finished.USA) return 'USA';
     return app.handedOver('CSA') ? 'CSA' : 'to-CSA';

@@ -1,0 +1,24 @@
+/**
+ * What rules/seats.ts needs to say whose step it is, read from a seat's file: the step, whether the game has
+ * started, which sides have revealed their secret entries of the step and which have committed to them.
+ */
+import type { SeatStepFacts } from '../../rules/seats';
+import type { SqliteDatabase } from '../open';
+import { sideBit } from '../service/secrets';
+import { readClock, readGame, readTurnState } from '../store';
+import { commitmentsOf } from './store';
+
+/** What rules/seats.ts needs to say whose step it is, read from the file. */
+export function stepFacts(db: SqliteDatabase): SeatStepFacts {
+  const clock = readClock(db);
+  const t = readTurnState(db);
+  const committed = new Set(commitmentsOf(db, { turnId: clock.turn_id, segment: clock.segment, phase: clock.phase }).map((c) => c.side));
+  return {
+    step: { segment: clock.segment as SeatStepFacts['step']['segment'], phase: clock.phase as SeatStepFacts['step']['phase'] },
+    started: readGame(db).started === 1,
+    finished: { USA: (t.entries_done & sideBit('USA')) !== 0, CSA: (t.entries_done & sideBit('CSA')) !== 0 },
+    committed: { USA: committed.has('USA'), CSA: committed.has('CSA') },
+    sideToAct: t.side_to_act,
+    initiative: t.initiative,
+  };
+}

@@ -1,0 +1,242 @@
+// The shell's functions of a game played from two seats, on real game files: Play from two seats (the game
+// file and the invitation, named in dialogs), Join a game from the invitation's text as the window reads it
+// (checked by the contract, refused in players' words with nothing written), Receive, Send, and one shared
+// folder that two seats' shells look at: the reply comes through it, and so do the hidden entries and their
+// reveal, until both files have one fingerprint.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ErrorInfo, GameChangedEvent } from '../contract';
+import { dispatch } from '../db/dispatch';
+import { createGameBackendFactory } from './game-backend';
+import { createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from './handlers';
+import { PlayerChartsStore } from './charts';
+import { RecentFilesStore } from './files';
+import { seatDialogs } from './seat-dialogs';
+import { TEST_SCENARIO } from './test-support/games';
+
+interface Shell {
+  handlers: ShellHandlers;
+  /** Answers for the next dialogs (a path, or null for Cancel), and what was asked. */
+  answers: (string | null)[];
+  asked: string[];
+  reported: { file: string; error: ErrorInfo }[];
+  changes: GameChangedEvent['reason'][];
+}
+
+let dir: string;
+const shells: Shell[] = [];
+
+/** The real backend (two seats included), any scenario id mapped to the test scenario. */
+function testBackend(): GameBackendFactory {
+  const real = createGameBackendFactory();
+  return { ...real, create: (input) => real.create({ ...input, scenario: TEST_SCENARIO }), seats: { ...real.seats!, create: (input) => real.seats!.create({ ...input, scenario: TEST_SCENARIO }) } };
+}
+
+function shell(name: string, sharedFolder?: string): Shell {
+  const answers: (string | null)[] = [];
+  const asked: string[] = [];
+  const reported: Shell['reported'] = [];
+  const changes: Shell['changes'] = [];
+  const next = () => answers.shift() ?? null;
+  const dialogs: ShellDialogs = {
+    chooseNewGameFile: async (suggested) => (asked.push(`new ${suggested}`), next()),
+    chooseGameToOpen: async () => (asked.push('open'), next()),
+    chooseSaveAsFile: async (suggested) => (asked.push(`save-as ${suggested}`), next()),
+    reportFileError: async (file, error) => void reported.push({ file, error }),
+    chooseSeatFileToWrite: async (kind, suggested) => (asked.push(`write ${kind} ${suggested}`), next()),
+    chooseSeatFileToRead: async (kind) => (asked.push(`read ${kind}`), next()),
+    chooseSharedFolder: async () => (asked.push('folder'), sharedFolder ?? null),
+  };
+  const handlers = createHandlers({
+    backend: testBackend(),
+    dialogs,
+    recent: new RecentFilesStore(join(dir, name, 'recent-files.json'), 'linux'),
+    charts: new PlayerChartsStore(join(dir, name, 'player-charts.json')),
+    appInfo: { name: 'Muster', version: '0.1.0', host: 'electron', platform: 'linux', versions: {} },
+    scenarios: () => [],
+    onGameChanged: (e) => changes.push(e.reason),
+    platform: 'linux',
+    // The tests look at the folder themselves: no timer.
+    sharedFolderEveryMs: 0,
+  });
+  const s = { handlers, answers, asked, reported, changes };
+  shells.push(s);
+  return s;
+}
+
+/** A call as the window makes it: the input parsed by the contract first. */
+async function windowCall(s: Shell, fn: Parameters<typeof dispatch>[1], input?: unknown) {
+  return dispatch(s.handlers, fn, input === undefined ? [] : [input], { validateOutput: true });
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'muster-seat-shell-'));
+});
+afterEach(() => {
+  for (const s of shells.splice(0)) s.handlers.shutdown();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The host (USA) has created the game; the other shell (CSA) has joined from the invitation's text. */
+async function hostAndJoin(folder?: string) {
+  const host = shell('host', folder);
+  host.answers.push(join(dir, 'host-game'), join(dir, 'for-csa'));
+  const made = await host.handlers.newSeatGame({ scenario: 'two-brigades', seat: 'USA', players: { USA: 'Ann', CSA: 'Bob' } });
+  const guest = shell('guest', folder);
+  guest.answers.push(join(dir, 'guest-game.muster'), join(dir, 'reply-for-ann.json'));
+  const joined = await windowCall(guest, 'joinSeatGame', { seat: 'CSA', invitation: readFileSync(made!.file.path, 'utf8') });
+  return { host, guest, made: made!, joined };
+}
+
+describe('Play from two seats', () => {
+  it('asks where the game and the invitation go, creates the seat\'s game and writes the invitation for the other seat', async () => {
+    const host = shell('host');
+    host.answers.push(join(dir, 'first-day'), join(dir, 'for-bob'));
+    const made = await host.handlers.newSeatGame({ scenario: 'two-brigades', seat: 'USA', players: { USA: 'Ann', CSA: 'Bob' } });
+    expect(host.asked).toEqual(['new two-brigades.muster', 'write invitation first-day-invitation.json']);
+    expect(made!.game.file).toBe(join(dir, 'first-day.muster'));
+    expect(made!.game.seat).toMatchObject({ side: 'USA', otherJoined: false, toAct: { seat: 'both' } });
+    expect(made!.file).toMatchObject({ path: join(dir, 'for-bob.json'), name: 'for-bob.json' });
+    const invitation = JSON.parse(readFileSync(join(dir, 'for-bob.json'), 'utf8')) as { format: string; players: unknown; host: { side: string } };
+    expect(invitation).toMatchObject({ format: 'muster/seats/invitation/1', players: { USA: 'Ann', CSA: 'Bob' }, host: { side: 'USA' } });
+    expect(made!.file.text).toBe(readFileSync(join(dir, 'for-bob.json'), 'utf8'));
+    expect(host.changes).toEqual(['created']);
+  });
+
+  it('never writes over a file: an invitation name that exists is refused, and no game file is made', async () => {
+    const host = shell('host');
+    writeFileSync(join(dir, 'taken.json'), 'mine');
+    host.answers.push(join(dir, 'second-day.muster'), join(dir, 'taken.json'));
+    await expect(host.handlers.newSeatGame({ scenario: 'two-brigades', seat: 'CSA' })).rejects.toMatchObject({ code: 'FILE_EXISTS', field: 'invitation' });
+    expect(existsSync(join(dir, 'second-day.muster'))).toBe(false);
+    expect(readFileSync(join(dir, 'taken.json'), 'utf8')).toBe('mine');
+  });
+
+  it('cancelled in either dialog, nothing is made', async () => {
+    const host = shell('host');
+    host.answers.push(join(dir, 'third-day.muster'), null);
+    expect(await host.handlers.newSeatGame({ scenario: 'two-brigades', seat: 'USA' })).toBeNull();
+    expect(readdirSync(dir).filter((f) => f.endsWith('.muster'))).toEqual([]);
+  });
+});
+
+describe('Join a game', () => {
+  it('makes the same game from the invitation the window read, and writes the reply the host receives', async () => {
+    const { host, guest, made, joined } = await hostAndJoin();
+    expect(joined.ok).toBe(true);
+    const value = (joined as { value: { game: { seat: { side: string; gameId: string } }; file: { path: string; text: string } } }).value;
+    expect(value.game.seat).toMatchObject({ side: 'CSA', gameId: made.game.seat!.gameId });
+    expect(guest.asked).toEqual(['new two-brigades-csa.muster', 'write reply guest-game-reply.json']);
+    expect(value.file.path).toBe(join(dir, 'reply-for-ann.json'));
+    expect(guest.changes).toEqual(['opened']);
+    const received = await windowCall(host, 'receiveSeatFile', { text: value.file.text });
+    expect(received).toMatchObject({ ok: true, value: { kind: 'reply', summary: 'The CSA seat has joined: packets can go both ways now', game: { seat: { otherJoined: true } } } });
+    expect(host.changes.at(-1)).toBe('received');
+  });
+
+  it('refuses, in words naming the field, a file that is not an invitation and a seat the host has taken; nothing is written', async () => {
+    const host = shell('host');
+    host.answers.push(join(dir, 'host-game'), join(dir, 'for-csa'));
+    const made = await host.handlers.newSeatGame({ scenario: 'two-brigades', seat: 'USA' });
+    const guest = shell('guest');
+    const damaged = await windowCall(guest, 'joinSeatGame', { seat: 'CSA', invitation: readFileSync(made!.file.path, 'utf8').replace('"USA"', '"Union"') });
+    expect(damaged).toEqual({ ok: false, error: { code: 'INVALID_ARGUMENT', field: 'invitation', message: 'invitation: this is not a Muster invitation, or it is damaged: nothing was read from it' } });
+    const notJson = await windowCall(guest, 'joinSeatGame', { seat: 'CSA', invitation: 'Dear Bob, join me' });
+    expect(notJson).toMatchObject({ ok: false, error: { field: 'invitation', message: 'invitation: this file is not a Muster invitation (it is not JSON)' } });
+    const sameSeat = await windowCall(guest, 'joinSeatGame', { seat: 'USA', invitation: made!.file.text });
+    expect(sameSeat).toMatchObject({ ok: false, error: { field: 'seat', message: 'Your seat: the host plays USA, so you join as CSA' } });
+    expect(guest.asked).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.startsWith('guest'))).toEqual([]);
+  });
+});
+
+describe('Send and Receive', () => {
+  it('carry the hidden entries and their reveal between the seats, packet by packet, to one fingerprint', async () => {
+    const { host, guest, joined } = await hostAndJoin();
+    await windowCall(host, 'receiveSeatFile', { text: (joined as { value: { file: { text: string } } }).value.file.text });
+    const pass = async (from: Shell, to: Shell, name: string) => {
+      from.answers.push(join(dir, name));
+      const sent = await windowCall(from, 'sendSeatPacket');
+      expect(sent.ok).toBe(true);
+      return windowCall(to, 'receiveSeatFile', { text: readFileSync(join(dir, `${name}.json`), 'utf8') });
+    };
+    expect(await windowCall(host, 'finishEntries', { side: 'USA' })).toMatchObject({ ok: true });
+    expect(await windowCall(guest, 'finishEntries', { side: 'CSA' })).toMatchObject({ ok: true });
+    expect(await pass(guest, host, 'p1')).toMatchObject({ ok: true, value: { kind: 'packet', revealed: true } });
+    expect(await pass(host, guest, 'p2')).toMatchObject({ ok: true, value: { revealed: true } });
+    expect(await pass(guest, host, 'p3')).toMatchObject({ ok: true, value: { summary: '1 new event from the CSA seat; 1 commitment to hidden entries' } });
+    const [a, b] = [host.handlers.currentBackend()!.info(), guest.handlers.currentBackend()!.info()];
+    expect(a.fingerprint).toBe(b.fingerprint);
+    expect(a.secretEntries?.revealed).toBe(true);
+    // The same packet again brings nothing, and changes nothing.
+    expect(await windowCall(host, 'receiveSeatFile', { text: readFileSync(join(dir, 'p3.json'), 'utf8') })).toMatchObject({ ok: true, value: { summary: 'Nothing new', events: 0 } });
+    expect(host.handlers.currentBackend()!.info().fingerprint).toBe(a.fingerprint);
+  });
+
+  it('a game played at one laptop has nothing to send: refused in words', async () => {
+    const solo = shell('solo');
+    solo.answers.push(join(dir, 'solo.muster'));
+    await solo.handlers.newGame({ scenario: 'two-brigades' });
+    expect(await windowCall(solo, 'sendSeatPacket')).toMatchObject({ ok: false, error: { field: 'file', message: expect.stringContaining('played at one laptop, not from two seats') } });
+    expect(await windowCall(solo, 'chooseSharedFolder')).toMatchObject({ ok: false, error: { field: 'file' } });
+  });
+});
+
+describe('the shared folder', () => {
+  it('brings the reply, the hidden entries and their reveal through one folder, each change written out at once', async () => {
+    const folder = join(dir, 'Dropbox', 'gettysburg');
+    mkdirSync(folder, { recursive: true });
+    const { host, guest } = await hostAndJoin(folder);
+    // The guest picks the folder first: its key is there for the host, who has not received the reply.
+    expect(await windowCall(guest, 'chooseSharedFolder')).toMatchObject({ ok: true, value: { folder, problem: null } });
+    const picked = await windowCall(host, 'chooseSharedFolder');
+    expect(picked).toMatchObject({ ok: true, value: { folder, lastResult: 'The CSA seat has joined', problem: null } });
+    expect(host.changes.at(-1)).toBe('received');
+    expect(host.handlers.currentBackend()!.info().seat!.otherJoined).toBe(true);
+
+    // Each seat's hidden entry goes to the folder as its commitment the moment it is made.
+    await windowCall(host, 'finishEntries', { side: 'USA' });
+    await windowCall(guest, 'finishEntries', { side: 'CSA' });
+    for (const s of [host, guest, host, guest]) await windowCall(s, 'lookAtSharedFolder');
+    const [a, b] = [host.handlers.currentBackend()!.info(), guest.handlers.currentBackend()!.info()];
+    expect(a.secretEntries?.revealed).toBe(true);
+    expect(b.fingerprint).toBe(a.fingerprint);
+    expect(b.seat).toMatchObject({ toAct: { seat: 'USA' }, waiting: expect.stringContaining("the USA seat's turn") });
+    expect(await windowCall(guest, 'sharedFolder')).toMatchObject({ ok: true, value: { folder, lastLook: expect.any(String), everySeconds: 0 } });
+  });
+
+  it('a look that fails is kept in words and told to the window once; closing the game stops the looks', async () => {
+    const folder = join(dir, 'gone');
+    mkdirSync(folder);
+    const { host } = await hostAndJoin(folder);
+    await windowCall(host, 'chooseSharedFolder');
+    rmSync(folder, { recursive: true });
+    const looked = await windowCall(host, 'lookAtSharedFolder');
+    expect(looked).toMatchObject({ ok: true, value: { problem: `the shared folder ${folder} is not there any more: pick it again with Shared folder…`, lastResult: 'the last look failed' } });
+    await windowCall(host, 'lookAtSharedFolder');
+    expect(host.changes.filter((c) => c === 'folder-problem')).toHaveLength(1);
+    await host.handlers.closeGame(undefined);
+    expect(await windowCall(host, 'sharedFolder')).toEqual({ ok: true, value: null });
+  });
+});
+
+describe("the desktop app's two-seat dialogs", () => {
+  it('offer the documents folder for a file to write, .json files to read, and a folder; a cancel is null', async () => {
+    const seen: string[] = [];
+    const d = seatDialogs({
+      saveDialog: async (o) => (seen.push(`${o.title} @ ${o.defaultPath}`), { canceled: false, filePath: join(dir, 'x.json') }),
+      openDialog: async (o) => (seen.push(`${o.title} [${o.properties.join(',')}]`), { canceled: true, filePaths: [] }),
+      documents: () => '/home/ann/Documents',
+    });
+    expect(await d.chooseSeatFileToWrite('invitation', 'first-day-invitation.json')).toBe(join(dir, 'x.json'));
+    expect(await d.chooseSeatFileToRead('packet')).toBeNull();
+    expect(await d.chooseSharedFolder()).toBeNull();
+    expect(seen).toEqual([
+      'Play from Two Seats: Write the Invitation @ /home/ann/Documents/first-day-invitation.json',
+      'Receive a Packet or Reply [openFile]',
+      'Shared Folder (both players pick the same synced folder) [openDirectory,createDirectory]',
+    ]);
+  });
+});
