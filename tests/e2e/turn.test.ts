@@ -117,6 +117,25 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(await text('turn-initiative')).toContain('not rolled yet');
   });
 
+  it('on a laptop screen the "Now:" line shows the start of what happens, on the line of its label, until "more" opens it', async () => {
+    // The viewport is 768 high: the line is clamped to one. Its words must be seen there, not cut to "Now:…".
+    const box = (selector: string) => e2e.page.locator(selector).first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
+    });
+    const label = await box('[data-testid="turn-what-now"] strong');
+    const words = await box('[data-testid="turn-what-now"] .rule-ref');
+    expect(words.top).toBe(label.top);
+    expect(words.width).toBeGreaterThan(200);
+    const line = await box('[data-testid="turn-what-now"] > span');
+    expect(line.height).toBeLessThan(2 * label.height);
+    const more = e2e.page.locator('[data-testid="turn-what-now"] button.more');
+    await more.click();
+    expect((await box('[data-testid="turn-what-now"] > span')).height).toBeGreaterThan(line.height);
+    await more.click();
+    expect((await box('[data-testid="turn-what-now"] > span')).height).toBe(line.height);
+  });
+
   it('I.A Automatic Order Change Phase: USA, a hand-over, CSA, then the reveal; nothing to change', async () => {
     const page = e2e.page;
     await page.waitForSelector('[data-testid="orders-side"][data-side="USA"]');
