@@ -20,6 +20,7 @@ import { filesContract, type GameChangedEvent, type MenuCommandEvent } from './f
 import { gameContract } from './game';
 import { historyContract } from './history';
 import { initiativeContract } from './initiative';
+import { jointDiceContract } from './joint-dice';
 import { leadersContract } from './leaders';
 import { lossesContract } from './losses';
 import { movementContract } from './movement';
@@ -56,6 +57,7 @@ export const GAME_DOMAINS = {
   messengers: messengersContract,
   cardDraw: cardDrawContract,
   variableInitiative: variableInitiativeContract,
+  jointDice: jointDiceContract,
 } as const;
 
 /** The shell's functions by domain: game files and the Recent list, and the player's own charts. */
@@ -156,6 +158,7 @@ export * from './combat-results';
 export * from './victory';
 export * from './history';
 export * from './offers';
+export * from './joint-dice';
 export * from './optional';
 export * from './house-readings';
 export * from './optional-demoralization';

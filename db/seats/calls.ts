@@ -27,6 +27,7 @@ import { SECRET_TABLES } from '../secrets';
 import { statement } from '../statements';
 import { readClock, readGame, readTurnState } from '../store';
 import { commitmentSalt, signText } from './keys';
+import { refuseWhileJointDiceOpen } from './joint-dice-store';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
 import {
   clearHeldCalls,
@@ -189,6 +190,8 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
   }
   const at = ctx.now();
   const call = { fn, input: callInputText(input), at };
+  // While joint dice are asked for a change, that change is due and nothing else is written (db/seats/joint-dice.ts).
+  refuseWhileJointDiceOpen(ctx, fn, call.input);
   const facts = stepFacts(ctx.db);
   if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
   return inTransaction(ctx.db, () => {
