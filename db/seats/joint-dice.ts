@@ -298,9 +298,9 @@ export function jointReplay(ctx: GameContext, seat: SeatFile, call: readonly Pac
   if (first.fn !== due.call_fn || first.input !== due.call_input) {
     throw refused(`${where}, then wrote something else in the place of that change (event #${first.seq}, ${first.fn}): a change whose dice were asked for cannot be dropped or changed once asked`);
   }
+  if (joint.length === 0 || call.some((e) => e.dice.some((d) => d.source === 'app'))) throw refused(`${where}, but event #${first.seq} was written with the app's dice, not the joint ones`);
   if (due.answer === null) throw refused(`${where} and wrote the change (event #${first.seq}) before this seat answered: its dice are not joint`);
   if (due.seed === null) throw refused(`${where} and wrote the change (event #${first.seq}) without revealing its share of the dice`);
-  if (joint.length === 0 || call.some((e) => e.dice.some((d) => d.source === 'app'))) throw refused(`${where}, but event #${first.seq} was written with the app's dice, not the joint ones`);
   const expected = jointDiceOf(seat.gameId, due, joint.length);
   joint.forEach((value, k) => {
     if (value !== expected[k]) throw refused(`joint die ${k + 1} of event #${first.seq} (${due.purpose}) is ${value}, but the two seats' shares give ${expected[k]}: refused`);
