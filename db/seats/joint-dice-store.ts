@@ -133,3 +133,40 @@ export function refuseWhileJointDiceOpen(ctx: GameContext, fn: string, inputText
     'Rev. Sequence of Play',
   );
 }
+
+/** The joint dice of the change whose first event is `at`: those of its events, up to the next change's first. */
+export function jointDiceOfChange(db: SqliteDatabase, at: number): { seq: number; roll: number }[] {
+  return statement(
+    db,
+    "SELECT seq, roll FROM dice_log WHERE source = 'joint' AND event_seq >= @at AND event_seq < coalesce((SELECT min(seq) FROM event_seats WHERE seq > @at AND call_index = 0), (SELECT max(seq) FROM events) + 1) ORDER BY seq",
+  ).all({ at }) as { seq: number; roll: number }[];
+}
+
+/**
+ * What `verify` finds wrong with a two-seat file's joint dice: each request signed by its seat, each answer
+ * by the other, each revealed share the one committed to; each used request's change the one asked for, its
+ * joint dice exactly those both shares give; and no die said to be joint that no request gave.
+ */
+export function jointDiceProblems(db: SqliteDatabase, gameId: string, keys: Readonly<Record<Side, string | null>>, verifies: (key: string, text: string, signature: string) => boolean): { count: number; problems: string[] } {
+  const problems: string[] = [];
+  const rows = jointDiceRows(db);
+  const claimed = new Set<number>();
+  for (const r of rows) {
+    const what = `the joint dice for ${r.purpose}`;
+    const asker = keys[r.side];
+    const answerer = keys[otherSide(r.side)];
+    if (asker === null || !verifies(asker, jointRequestText(gameId, r), r.signature)) problems.push(`${what} are not asked for by the ${r.side} seat`);
+    if (r.answer !== null && (answerer === null || r.answer_signature === null || !verifies(answerer, jointAnswerText(gameId, r, r.answer), r.answer_signature))) problems.push(`the answer to ${what} is not the ${otherSide(r.side)} seat's`);
+    if (r.seed !== null && jointSeedCommitment(gameId, r, r.seed) !== r.commitment) problems.push(`the ${r.side} seat's share of ${what} is not the one it committed to`);
+    if (r.event_seq === null) continue;
+    const call = statement(db, 'SELECT side, call_fn, call_input FROM event_seats WHERE seq = ? AND call_index = 0').get(r.event_seq) as { side: Side; call_fn: string; call_input: string } | undefined;
+    if (!call || call.side !== r.side || call.call_fn !== r.call_fn || call.call_input !== r.call_input) problems.push(`event ${r.event_seq} is not the change ${what} were asked for`);
+    const dice = jointDiceOfChange(db, r.event_seq);
+    for (const d of dice) claimed.add(d.seq);
+    const expected = r.seed !== null && r.answer !== null ? jointDiceOf(gameId, r, dice.length) : null;
+    if (expected === null || dice.some((d, k) => d.roll !== expected[k])) problems.push(`${what} (event ${r.event_seq}) are not the dice both seats' shares give`);
+  }
+  const joint = statement(db, "SELECT seq FROM dice_log WHERE source = 'joint' ORDER BY seq").all() as { seq: number }[];
+  for (const d of joint) if (!claimed.has(d.seq)) problems.push(`roll ${d.seq} is said to be rolled jointly, but no joint dice of this game gave it`);
+  return { count: rows.length, problems };
+}

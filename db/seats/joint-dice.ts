@@ -28,7 +28,6 @@ import { inTransaction, type GameContext } from '../service/context';
 import type { SeatCalls } from '../service/game-context';
 import { SERVICE_FUNCTIONS } from '../service/index';
 import { numberingFor } from '../service/numbering';
-import { statement } from '../statements';
 import { seatWrite, stepFacts } from './calls';
 import { signText, signatureHolds } from './keys';
 import { callInputText } from './signed';
@@ -36,6 +35,7 @@ import {
   insertJointDice,
   jointAnswerText,
   jointDiceOf,
+  jointDiceOfChange,
   jointDiceRows,
   jointDiceStream,
   jointDiceWords,
@@ -134,14 +134,7 @@ function askJointDice(ctx: GameContext, input: AskJointDiceInput): JointDiceRequ
 
 /** A request as the contract shows it, with the dice its change rolled once it is written. */
 function requestOf(db: SqliteDatabase, r: JointDiceRow, local: Side): JointDiceRequest {
-  // The change's joint dice: those of its events, from the first to the next change's first.
-  const dice =
-    r.event_seq === null
-      ? []
-      : (statement(
-          db,
-          "SELECT seq, roll FROM dice_log WHERE source = 'joint' AND event_seq >= @at AND event_seq < coalesce((SELECT min(seq) FROM event_seats WHERE seq > @at AND call_index = 0), (SELECT max(seq) FROM events) + 1) ORDER BY seq",
-        ).all({ at: r.event_seq }) as { seq: number; roll: number }[]);
+  const dice = r.event_seq === null ? [] : jointDiceOfChange(db, r.event_seq);
   const numbering = numberingFor(db, undefined);
   return {
     id: r.id,

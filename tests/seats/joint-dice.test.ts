@@ -197,6 +197,8 @@ describe('joint dice the other seat refuses, whole', () => {
     const before = fileHash(t.files.CSA);
     expect(() => send(t, 'USA')).toThrow(/has dice it says were rolled jointly, but no joint dice of this game were asked for it, or they were used already/);
     expect(fileHash(t.files.CSA)).toBe(before);
+    // verify on the changed seat's own file names the die no request gave.
+    expect(t.USA.verify().seats?.problems).toEqual([expect.stringMatching(/^roll \d+ is said to be rolled jointly, but no joint dice of this game gave it$/)]);
   });
 
   it('a change written with joint dice before the other seat answered', () => {
