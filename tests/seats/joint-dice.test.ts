@@ -14,36 +14,13 @@ import { jointDiceRows, jointDiceStream } from '../../db/seats/joint-dice-store'
 import { completeJointDice } from '../../db/seats/joint-dice';
 import { receivePacket } from '../../db/seats/packets';
 import { FIXTURE_SCENARIO, fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, send, toAct, twoSeats, type Table } from './table';
+import { exchange, packetFrom, pastTheFirstStep as firstStepPast, playUntil as playedUntil, send, toAct, twoSeats, type Table } from './table';
 
 const tmp = tempDir('muster-seats-joint-dice-');
 afterAll(() => tmp.cleanup());
 
-/** Both seats past the first step of secret entries: the USA seat's step. */
-function pastTheFirstStep(): Table {
-  const t = twoSeats(tmp.dir, 'skirmish-at-willoughby-run');
-  t.USA.finishEntries({ side: 'USA' });
-  t.CSA.finishEntries({ side: 'CSA' });
-  exchange(t);
-  return t;
-}
-
-/** Played on through packets, both seats in step, until `here` says so: entries made, the Initiative rolled by the app, the clock moved on. */
-function playUntil(here: (t: Table) => boolean): Table {
-  const t = pastTheFirstStep();
-  for (let i = 0; i < 40; i += 1) {
-    const clock = t.USA.info().clock;
-    const who = toAct(t.USA);
-    if (who === 'both') {
-      if (clock.segment === 'II') for (const side of ['USA', 'CSA'] as const) t[side].declareInitiative({ side, armyPoints: false });
-      else for (const side of ['USA', 'CSA'] as const) t[side].finishEntries({ side });
-    } else if (here(t)) return t;
-    else if (t[who].obligations().rollAllDue.allowed) t[who].rollAllDue({});
-    else t[who].advanceClock();
-    exchange(t);
-  }
-  throw new Error('never got there');
-}
+const pastTheFirstStep = (): Table => firstStepPast(tmp.dir);
+const playUntil = (here: (t: Table) => boolean): Table => playedUntil(tmp.dir, here);
 
 const atTheInitiativeRoll = () => playUntil((t) => t.USA.info().clock.segment === 'II' && t.USA.turnState().initiative === null);
 

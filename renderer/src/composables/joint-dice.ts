@@ -47,7 +47,8 @@ export function useJointDie(onArrived: (die: JointDie) => void) {
 
   /** Asks for the die; the answer comes with the other seat's packet. */
   async function ask(purpose: string): Promise<void> {
-    const asked = await app.write('askJointDice', { fn: 'rollDie', input: { purpose } }, (r) => r.words);
+    // No notice of its own: the screen shows the service's words for the wait, and the die when it comes.
+    const asked = await app.write('askJointDice', { fn: 'rollDie', input: { purpose } }, () => undefined);
     askedId.value = asked.id;
     await state.refresh();
     stop();
