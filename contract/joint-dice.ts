@@ -13,7 +13,7 @@ const Allowed = z.object({ allowed: z.boolean(), reason: z.string().optional(), 
 /** The change a seat asks joint dice for: a game function that rolls, and its whole input. */
 export const AskJointDiceInput = z.strictObject({
   /** The game function the dice are for (rollDie, attemptActivation, rollInitiative, resolveFire, …). */
-  fn: z.string().min(1, 'name the change the dice are for').max(100),
+  fn: z.string().regex(/^[A-Za-z]{1,100}$/, 'name the change the dice are for: a game function, such as rollDie'),
   /** Its input, exactly as the function takes it: the dice cannot be asked for one change and used for another. */
   input: z.unknown().optional(),
   /** What the dice are for, in the players' words (the dice log's purpose for a rollDie); the function's own words if left out. */
