@@ -392,20 +392,22 @@ describe('0016: two seats', () => {
 });
 
 describe('0017: joint dice', () => {
-  it('brings a version 16 game to version 17: every roll kept with its hash, the fingerprint kept, the dice log still append-only, and a roll may say it was rolled jointly', () => {
-    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 16) });
-    expect(played.schemaVersion).toBe(16);
+  it('brings a game of the version before to this one: every roll kept with its hash, the fingerprint kept, the dice log still append-only, and a roll may say it was rolled jointly', () => {
+    // The step's place in MIGRATIONS is its version (renumbered at a merge if need be).
+    const before = MIGRATIONS.findIndex((m) => m.name === 'joint-dice');
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, before) });
+    expect(played.schemaVersion).toBe(before);
     played.rollDie({ purpose: 'the app\'s die' });
     played.rollDie({ purpose: 'a die from the table', roll: 3 });
-    const before = { dice: played.db.prepare('SELECT * FROM dice_log ORDER BY seq').all(), fingerprint: played.info().fingerprint };
+    const earlier = { dice: played.db.prepare('SELECT * FROM dice_log ORDER BY seq').all(), fingerprint: played.info().fingerprint };
     expect(() => played.db.prepare("INSERT INTO dice_log (seq, at, event_seq, purpose, source, roll, modifiers, modified, outcome, prev_hash, hash) VALUES (99, 'now', 1, 'x', 'joint', 1, '{}', 1, '1', 'p', 'h')").run()).toThrow(/CHECK/);
     played.close();
 
     const g = GameService.open(played.file);
     try {
       expect(g.schemaVersion).toBe(LATEST_VERSION);
-      expect(g.db.prepare('SELECT * FROM dice_log ORDER BY seq').all()).toEqual(before.dice);
-      expect(g.info().fingerprint).toBe(before.fingerprint);
+      expect(g.db.prepare('SELECT * FROM dice_log ORDER BY seq').all()).toEqual(earlier.dice);
+      expect(g.info().fingerprint).toBe(earlier.fingerprint);
       expect(g.db.prepare('SELECT count(*) AS n FROM seat_joint_dice').get()).toEqual({ n: 0 });
       expect(() => g.db.exec("UPDATE dice_log SET roll = 9 WHERE seq = 1")).toThrow(/append-only/);
       expect(() => g.db.exec('DELETE FROM dice_log WHERE seq = 1')).toThrow(/append-only/);
