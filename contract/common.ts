@@ -297,7 +297,8 @@ export const HistoryEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-export const DiceSource = z.enum(['app', 'table']);
+/** Where a roll came from: the app's die, a die typed from the table, or a die rolled jointly by both seats of a two-seat game. */
+export const DiceSource = z.enum(['app', 'table', 'joint']);
 export type DiceSource = z.infer<typeof DiceSource>;
 
 /** One row of the dice log. Rolls are never removed; a roll of an undone event is marked as such. */

@@ -182,6 +182,9 @@ function stringFields(schema: z.ZodType, path: string): { path: string; schema: 
       return (def.options as unknown[]).flatMap((o) => walk(o, path));
     case 'record':
       return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{}`)];
+    // Another function's input, carried whole (askJointDice.input): that function's own schema parses it,
+    // and its text fields are walked here under its own name.
+    case 'unknown':
     case 'undefined':
     case 'number':
     case 'boolean':

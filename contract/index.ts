@@ -21,6 +21,7 @@ import { gameContract } from './game';
 import { seatFilesContract } from './seat-files';
 import { historyContract } from './history';
 import { initiativeContract } from './initiative';
+import { jointDiceContract } from './joint-dice';
 import { leadersContract } from './leaders';
 import { lossesContract } from './losses';
 import { movementContract } from './movement';
@@ -59,6 +60,7 @@ export const GAME_DOMAINS = {
   messengers: messengersContract,
   cardDraw: cardDrawContract,
   variableInitiative: variableInitiativeContract,
+  jointDice: jointDiceContract,
 } as const;
 
 /** The shell's functions by domain: game files and the Recent list, and the player's own charts. */
@@ -162,6 +164,7 @@ export * from './victory';
 export * from './history';
 export * from './since';
 export * from './offers';
+export * from './joint-dice';
 export * from './optional';
 export * from './house-readings';
 export * from './optional-demoralization';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MAP_FACT_SITUATIONS } from '../rules/types';
 import { NoInput, query } from './common';
+import { JointDiceState } from './joint-dice';
 
 /** One fact only the board shows, as a tick on a screen. */
 export const MapFact = z.object({
@@ -76,6 +77,11 @@ export const TurnOffers = z.object({
    * points) attachCommand checks when it is asked.
    */
   attachments: z.array(AttachmentOffer).nullable(),
+  /**
+   * A two-seat game (null at one laptop): whether this seat may ask for joint dice now, and the request
+   * waiting for the other seat's share (while it is open, its change is due and nothing else is recorded).
+   */
+  jointDice: JointDiceState.nullable(),
 });
 export type TurnOffers = z.infer<typeof TurnOffers>;
 

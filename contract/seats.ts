@@ -42,7 +42,7 @@ export const PacketEvent = z.strictObject({
   hash: Hex64,
   prevHash: Hex64,
   salt: Hex32.nullable(),
-  dice: z.array(z.strictObject({ source: z.enum(['app', 'table']), roll: z.number().int().min(0).max(9), salt: Hex32.nullable() })).max(200),
+  dice: z.array(z.strictObject({ source: z.enum(['app', 'table', 'joint']), roll: z.number().int().min(0).max(9), salt: Hex32.nullable() })).max(200),
   side: Side,
   fn: z.string().min(1).max(100),
   input: z.string().max(200_000),
@@ -79,6 +79,26 @@ export const PacketJointRoll = z.strictObject({
 });
 export type PacketJointRoll = z.infer<typeof PacketJointRoll>;
 
+/**
+ * A request for the joint dice of one change (db/seats/joint-dice.ts): the change named whole and where it
+ * goes, the asker's commitment (its share once the change is written), and the other seat's answer.
+ */
+export const PacketJointDice = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{16}$/),
+  side: Side,
+  fn: z.string().min(1).max(100),
+  input: z.string().max(200_000),
+  purpose: z.string().min(1).max(200),
+  headSeq: z.number().int().min(0),
+  headHash: Hex64,
+  commitment: Hex64,
+  signature: Base64,
+  seed: Hex32.nullable(),
+  answer: Hex32.nullable(),
+  answerSignature: Base64.nullable(),
+});
+export type PacketJointDice = z.infer<typeof PacketJointDice>;
+
 /** What one seat sends the other: every event the other has not acknowledged, its commitments, and its head. */
 export const Packet = z.strictObject({
   format: z.literal('muster/seats/packet/1'),
@@ -88,5 +108,7 @@ export const Packet = z.strictObject({
   events: z.array(PacketEvent).max(100_000),
   commitments: z.array(PacketCommitment).max(10_000),
   joint: z.array(PacketJointRoll).max(10_000),
+  /** Requests for the joint dice of a change, and answers to them (absent from packets of an earlier Muster). */
+  jointDice: z.array(PacketJointDice).max(10_000).optional(),
 });
 export type Packet = z.infer<typeof Packet>;

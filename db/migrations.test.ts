@@ -430,6 +430,37 @@ describe('0017: how far a seat has seen the game', () => {
   });
 });
 
+describe('0018: joint dice', () => {
+  it('brings a game of the version before to this one: every roll kept with its hash, the fingerprint kept, the dice log still append-only, and a roll may say it was rolled jointly', () => {
+    // The step's place in MIGRATIONS is its version (renumbered at a merge if need be).
+    const before = MIGRATIONS.findIndex((m) => m.name === 'joint-dice');
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, before) });
+    expect(played.schemaVersion).toBe(before);
+    played.rollDie({ purpose: 'the app\'s die' });
+    played.rollDie({ purpose: 'a die from the table', roll: 3 });
+    const earlier = { dice: played.db.prepare('SELECT * FROM dice_log ORDER BY seq').all(), fingerprint: played.info().fingerprint };
+    expect(() => played.db.prepare("INSERT INTO dice_log (seq, at, event_seq, purpose, source, roll, modifiers, modified, outcome, prev_hash, hash) VALUES (99, 'now', 1, 'x', 'joint', 1, '{}', 1, '1', 'p', 'h')").run()).toThrow(/CHECK/);
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      expect(g.db.prepare('SELECT * FROM dice_log ORDER BY seq').all()).toEqual(earlier.dice);
+      expect(g.info().fingerprint).toBe(earlier.fingerprint);
+      expect(g.db.prepare('SELECT count(*) AS n FROM seat_joint_dice').get()).toEqual({ n: 0 });
+      expect(() => g.db.exec("UPDATE dice_log SET roll = 9 WHERE seq = 1")).toThrow(/append-only/);
+      expect(() => g.db.exec('DELETE FROM dice_log WHERE seq = 1')).toThrow(/append-only/);
+      g.rollDie({ purpose: 'after the upgrade' });
+      expect(g.verify()).toMatchObject({ ok: true, dice: { ok: true, count: 3 }, schema: { ok: true } });
+      // The source 'joint' is one the file now takes (a two-seat game writes it: db/seats/joint-dice.ts).
+      const row = g.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'dice_log'").get() as { sql: string };
+      expect(row.sql).toContain("CHECK (source IN ('app', 'table', 'joint'))");
+    } finally {
+      g.close();
+    }
+  });
+});
+
 describe('the schema a new file gets (db/migrations/schema.ts)', () => {
   /** What sqlite_master lists, in SQLite's order: every table, index and trigger with its statement. */
   const schemaOf = (db: Database.Database) => db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid').all();

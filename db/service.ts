@@ -29,6 +29,7 @@ import { normaliseOptionalRules, recordOptionalRules } from './service/game-opti
 import { normaliseHouseReadings, recordHouseReadings } from './reading-choices';
 import { HOUSE_READING_IDS } from '../rules/house-readings';
 import { seatQuery, seatWrite } from './seats/calls';
+import { SEAT_CALLS } from './seats/joint-dice';
 import { insertScenario, selectForces } from './store';
 import { optionalIdList, requireId, requireObject } from './validate';
 
@@ -134,6 +135,7 @@ export class GameService {
       damage,
       appDie: options.seed === undefined ? appRoll : seededDie(options.seed),
       charts: options.charts,
+      seatCalls: SEAT_CALLS,
     };
   }
 

@@ -1,8 +1,8 @@
 /**
- * The schema of a new game file at version 16, as one script: exactly what migrations 1-16 leave in an
+ * The schema of a new game file at version 18, as one script: exactly what migrations 1-18 leave in an
  * empty file's sqlite_master (every table, index and trigger, in SQLite's order, each statement as SQLite
  * keeps it, ALTER TABLE columns appended). Creating a game runs it, then only the migrations after
- * version 16 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
+ * version 18 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
  * whole schema, and the full battle is created several milliseconds sooner without them.
  *
  * Generated from the migrations, never edited by hand; db/migrations.test.ts checks it is exactly what
@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 17,
+  version: 18,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -164,27 +164,8 @@ CREATE TABLE events (
   undone     INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
   redo_next  INTEGER                          -- while undone and on the redo chain: the next event to redo
 , prev_hash TEXT, hash TEXT, secret_side TEXT CHECK (secret_side IN ('USA', 'CSA')), salt TEXT);
-CREATE TABLE dice_log (
-  seq        INTEGER PRIMARY KEY,
-  at         TEXT NOT NULL,
-  event_seq  INTEGER NOT NULL REFERENCES events(seq),
-  purpose    TEXT NOT NULL,
-  source     TEXT NOT NULL CHECK (source IN ('app', 'table')),
-  roll       INTEGER NOT NULL CHECK (roll BETWEEN 0 AND 9),
-  modifiers  TEXT NOT NULL,                   -- JSON Itemised
-  modified   INTEGER NOT NULL,
-  target     TEXT,
-  outcome    TEXT NOT NULL,
-  prev_hash  TEXT NOT NULL,
-  hash       TEXT NOT NULL UNIQUE
-, salt TEXT);
-CREATE INDEX dice_event ON dice_log(event_seq);
 CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-CREATE TRIGGER dice_append_only_delete BEFORE DELETE ON dice_log
-BEGIN SELECT RAISE(ABORT, 'the dice log is append-only'); END;
-CREATE TRIGGER dice_append_only_update BEFORE UPDATE ON dice_log
-BEGIN SELECT RAISE(ABORT, 'the dice log is append-only'); END;
 CREATE TABLE objectives (
   id            TEXT PRIMARY KEY,              -- '<side>:<objective id>' (the lists may share an id)
   side          TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),  -- the side that must occupy it
@@ -299,6 +280,41 @@ CREATE TABLE seat_seen (
   played_at TEXT,
   seen_seq INTEGER NOT NULL DEFAULT 0 CHECK (seen_seq >= 0),
   seen_at TEXT
+);
+CREATE TABLE dice_log (
+  seq        INTEGER PRIMARY KEY,
+  at         TEXT NOT NULL,
+  event_seq  INTEGER NOT NULL REFERENCES events(seq),
+  purpose    TEXT NOT NULL,
+  source     TEXT NOT NULL CHECK (source IN ('app', 'table', 'joint')),
+  roll       INTEGER NOT NULL CHECK (roll BETWEEN 0 AND 9),
+  modifiers  TEXT NOT NULL,
+  modified   INTEGER NOT NULL,
+  target     TEXT,
+  outcome    TEXT NOT NULL,
+  prev_hash  TEXT NOT NULL,
+  hash       TEXT NOT NULL UNIQUE,
+  salt       TEXT
+);
+CREATE INDEX dice_event ON dice_log(event_seq);
+CREATE TRIGGER dice_append_only_delete BEFORE DELETE ON dice_log
+BEGIN SELECT RAISE(ABORT, 'the dice log is append-only'); END;
+CREATE TRIGGER dice_append_only_update BEFORE UPDATE ON dice_log
+BEGIN SELECT RAISE(ABORT, 'the dice log is append-only'); END;
+CREATE TABLE seat_joint_dice (
+  id TEXT PRIMARY KEY,
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  call_fn TEXT NOT NULL,
+  call_input TEXT NOT NULL,
+  purpose TEXT NOT NULL,
+  head_seq INTEGER NOT NULL,
+  head_hash TEXT NOT NULL,
+  commitment TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  seed TEXT,
+  answer TEXT,
+  answer_signature TEXT,
+  event_seq INTEGER
 );
 `,
 };

@@ -28,6 +28,7 @@ import { statement } from '../statements';
 import { readClock, readTurnState } from '../store';
 import { stepFacts } from './facts';
 import { commitmentSalt, signText } from './keys';
+import { refuseWhileJointDiceOpen } from './joint-dice-store';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
 import {
   clearHeldCalls,
@@ -184,6 +185,8 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
   }
   const at = ctx.now();
   const call = { fn, input: callInputText(input), at };
+  // While joint dice are asked for a change, that change is due and nothing else is written (db/seats/joint-dice.ts).
+  refuseWhileJointDiceOpen(ctx, fn, call.input);
   const facts = stepFacts(ctx.db);
   if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
   return inTransaction(ctx.db, () => {

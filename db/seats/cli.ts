@@ -5,7 +5,7 @@
  *   join <file> --invite <invitation file> --seat USA|CSA --reply <reply file>
  *   send <file> <packet file>                  everything the other seat has not acknowledged
  *   receive <file> <packet or reply file>      checked and applied, or refused whole with nothing written
- *   roll <file> --purpose <text>               a die rolled jointly by both seats (db/seats/joint.ts)
+ *   roll <file> --purpose <text>               a die rolled jointly by both seats (db/seats/joint-dice.ts)
  *   sync <file> <folder> [--watch]             the shared-folder mode (db/seats/folder.ts)
  *
  * A file written here is never written over: Muster refuses a name that exists, as for game files.
@@ -17,7 +17,6 @@ import { GameService, contextOf, type CreateGameInput } from '../service';
 import { createSeatGame, joinSeatGame, receiveReply } from './invite';
 import { makePacket, receivePacket } from './packets';
 import { keyFingerprint } from './keys';
-import { requestJointRoll } from './joint';
 import { syncFolder, type Synced } from './folder';
 
 /** A usage mistake on the command line (db/cli.ts prints it with the usage hint). */
@@ -123,12 +122,15 @@ export function receiveCommand(file: string, packetFile: string | undefined): st
   }
 }
 
-/** `roll`: asks for a die rolled jointly by both seats; it is recorded when the other seat's share comes back. */
+/**
+ * `roll`: asks for a die rolled jointly by both seats (a rollDie whose die is joint, db/seats/joint-dice.ts); it
+ * is recorded when the other seat's share comes back. Any other change's dice: `call <file> askJointDice`.
+ */
 export function rollCommand(file: string, purpose: string | undefined): string[] {
   if (!purpose) throw new SeatUsageError('roll: say what the roll is for with --purpose');
   const game = GameService.open(file);
   try {
-    requestJointRoll(contextOf(game), purpose);
+    game.askJointDice({ fn: 'rollDie', input: { purpose } });
     return [`joint roll for ${purpose}: this seat's share is committed; send a packet, and the roll is recorded when the other seat's share comes back`];
   } finally {
     game.close();

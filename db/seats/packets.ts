@@ -24,6 +24,7 @@ import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, replayCall, revealIfDu
 import { commitmentSignedText, eventSignedText } from './signed';
 import { signatureHolds } from './keys';
 import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } from './joint';
+import { answerJointDice, checkNewRequests, completeJointDice, jointDiceForPacket, jointReplay, takeJointDice } from './joint-dice';
 import { allCommitments, commitmentsOf, insertCommitment, insertEventSeat, markRevealed, peerHead, publicKeyOf, recordPeerHead, seatOf, type SeatFile } from './store';
 
 const FIELD = 'packet';
@@ -82,7 +83,7 @@ export function makePacket(ctx: GameContext): Packet {
     .filter((c) => c.side === seat.side)
     .map((c) => ({ turnId: c.turn_id, segment: c.segment, phase: c.phase, side: c.side, commitment: c.commitment, signature: c.signature, salt: c.revealed === 1 ? c.salt : null }));
   const head = eventHead(ctx.db);
-  return { format: 'muster/seats/packet/1', gameId: seat.gameId, from: seat.side, head: { seq: head.seq, hash: head.hash! }, events, commitments, joint: jointForPacket(ctx.db, seat) };
+  return { format: 'muster/seats/packet/1', gameId: seat.gameId, from: seat.side, head: { seq: head.seq, hash: head.hash! }, events, commitments, joint: jointForPacket(ctx.db, seat), jointDice: jointDiceForPacket(ctx.db, seat) };
 }
 
 /** What a packet brought: the events it added, the commitments it added or revealed, and whether this seat revealed its own entries. */
@@ -112,7 +113,10 @@ export function receivePacket(ctx: GameContext, value: unknown): Received {
   if (key === null) throw refused(`this file does not know the ${from} seat's key yet: receive its reply to the invitation first`);
   const outcome = inTransaction(ctx.db, () => {
     const commitments = takeCommitments(ctx, seat, packet.commitments, key);
+    // Joint dice for a change (db/seats/joint-dice.ts): requests, answers and shares before the events that use them.
+    const jointDice = takeJointDice(ctx, seat, from, packet.jointDice ?? []);
     const events = replayEvents(ctx, seat, packet);
+    checkNewRequests(ctx, from, jointDice.fresh);
     const revealed = checkReveals(ctx, seat, from, commitments.newlySalted);
     const joint = takeJointRolls(ctx, seat, from, packet.joint);
     const head = eventHead(ctx.db);
@@ -120,12 +124,12 @@ export function receivePacket(ctx: GameContext, value: unknown): Received {
     const at = statement(ctx.db, 'SELECT hash FROM events WHERE seq = ?').get(packet.head.seq) as { hash: string } | undefined;
     if (packet.head.seq > 0 && at?.hash !== packet.head.hash) throw refused(`the ${from} seat's file ends at an event #${packet.head.seq} that is not this file's: the two files have different histories`);
     if (packet.head.seq > peerHead(ctx.db).seq) recordPeerHead(ctx.db, packet.head);
-    return { events, commitments: commitments.added + revealed, revealed: false, jointRolls: joint };
+    return { events, commitments: commitments.added + revealed, revealed: false, jointRolls: joint + jointDice.changed };
   });
   const revealed = revealIfDue(ctx);
   // Both seats live: this seat answers the other's joint rolls, and records its own that were answered.
-  const answered = inTransaction(ctx.db, () => answerJointRolls(ctx));
-  const recorded = completeJointRolls(ctx);
+  const answered = inTransaction(ctx.db, () => answerJointRolls(ctx) + answerJointDice(ctx));
+  const recorded = completeJointRolls(ctx) + completeJointDice(ctx);
   return { ...outcome, revealed, jointRolls: outcome.jointRolls + answered + recorded };
 }
 
@@ -210,8 +214,10 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
   const salts = call.flatMap((e) => [e.salt, ...e.dice.map((d) => d.salt)]);
   if (salts.some((s) => s === null)) throw refused(`event #${first.seq} has no salt: a two-seat game salts every event and roll`);
   const rolls = call.flatMap((e) => e.dice.filter((d) => d.source === 'app').map((d) => d.roll));
+  // A change written with joint dice is the one asked for, with the dice both shares give (db/seats/joint-dice.ts).
+  const joint = jointReplay(ctx, seat, call);
   try {
-    replayCall(ctx, { fn: first.fn, input: first.input, at: first.at, rolls }, salts as string[]);
+    replayCall(joint?.ctx ?? ctx, { fn: first.fn, input: first.input, at: first.at, rolls }, salts as string[]);
   } catch (e) {
     // What the service would refuse at this seat is refused here too: the packet is not taken.
     if (e instanceof MusterError && e.field !== FIELD) throw refused(`the ${first.side} seat's event #${first.seq} is refused here as it would be at this seat: ${e.reason}`, e.code === 'RULES_FORBID' ? 'RULES_FORBID' : 'INVALID_ARGUMENT', e.rule);
@@ -234,6 +240,7 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
     throw e;
   }
   for (const e of call) insertEventSeat(ctx.db, { seq: e.seq, side: e.side, call_fn: e.fn, call_input: e.input, call_at: e.at, call_index: e.index, signature: e.signature });
+  joint?.used();
 }
 
 /** The commitments the packet reveals: the revealed entries must be the ones committed to, or the packet is refused. */

@@ -8,6 +8,7 @@ import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
 import { appRollsOf, commitmentOf, commitmentSignedText, eventSignedText, jointShareCommitment } from './signed';
 import { signatureHolds } from './keys';
+import { jointDiceProblems } from './joint-dice-store';
 
 import { allCommitments, jointRolls, publicKeyOf, seatOf, type HeldCall, type StepKey } from './store';
 
@@ -86,5 +87,8 @@ export function seatProblems(db: SqliteDatabase): { count: number; problems: str
     const sound = r.share !== null && r.salt !== null && r.answer !== null && jointShareCommitment(seat.gameId, r, r.share, r.salt) === r.commitment && roll === (r.share + r.answer) % 10;
     if (!sound) problems.push(`the joint roll for ${r.purpose} (event ${r.event_seq}) is not the two seats' shares added`);
   }
-  return { count: rows.length + commitments.length + joint.length, problems };
+  // Joint dice inside a change (db/seats/joint-dice.ts).
+  const jointDice = jointDiceProblems(db, seat.gameId, keys, signatureHolds);
+  problems.push(...jointDice.problems);
+  return { count: rows.length + commitments.length + joint.length + jointDice.count, problems };
 }

@@ -165,8 +165,8 @@ export function atMe(u: UnitRow, commands: CommandRow[]): boolean {
 
 export interface GivenDie {
   roll: DieRoll;
-  source: 'app' | 'table';
-  /** The dice-log seq of an app roll made before with rollDie; null for a typed die. */
+  source: 'app' | 'table' | 'joint';
+  /** The dice-log seq of an app roll (or a joint one, in a two-seat game) made before with rollDie; null for a typed die. */
   seq: number | null;
 }
 
@@ -190,17 +190,18 @@ export function givenDie(ctx: GameContext, prefix: string, given: { roll?: numbe
     | { seq: number; roll: number; source: string; event_seq: number; kind: string; undone: number }
     | undefined;
   if (!row || hidden.has(row.event_seq)) throw notFound(seqField, `no roll #${shown} in the dice log`);
-  if (row.source !== 'app' || row.kind !== 'die.rolled') throw invalid(seqField, `roll #${shown} is not an app roll made with rollDie`);
+  // A die rolled jointly by both seats (a two-seat game) is named by its seq like the app's.
+  if ((row.source !== 'app' && row.source !== 'joint') || row.kind !== 'die.rolled') throw invalid(seqField, `roll #${shown} is not an app roll made with rollDie`);
   if (row.undone === 1) throw invalid(seqField, `roll #${shown} was undone`);
   const used = statement(
     ctx.db,
     "SELECT e.seq FROM events e, json_tree(e.payload, '$.input') t WHERE e.seq > ? AND e.undone = 0 AND t.key = 'rollSeq' AND t.atom = ? LIMIT 1",
   ).get(row.event_seq, shown) as { seq: number } | undefined;
   if (used) throw invalid(seqField, `roll #${shown} was already used by event #${numbering.event(used.seq)}`);
-  return { roll: row.roll as DieRoll, source: 'app', seq: shown };
+  return { roll: row.roll as DieRoll, source: row.source, seq: shown };
 }
 
-export const dieWords = (d: GivenDie) => (d.source === 'table' ? `rolled ${d.roll}` : `app roll #${d.seq}: ${d.roll}`);
+export const dieWords = (d: GivenDie) => (d.source === 'table' ? `rolled ${d.roll}` : `${d.source === 'joint' ? 'joint roll' : 'app roll'} #${d.seq}: ${d.roll}`);
 export const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
 // -------------------------------------------------------------------------------------------

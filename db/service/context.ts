@@ -28,7 +28,7 @@ export function assertUndamaged(ctx: GameContext): void {
 /** One die roll and where it came from. */
 export interface Roll {
   roll: DieRoll;
-  source: 'app' | 'table';
+  source: 'app' | 'table' | 'joint';
 }
 
 /** What a change builds inside the write path's transaction: its summary, subjects, dice and result. */
@@ -122,7 +122,11 @@ export function refuseFinishedEntries(ctx: GameContext, side: Side, field: strin
   }
 }
 
-/** The die for one roll: typed in from the table, or drawn by the app (nothing of it is stored but the roll). */
+/**
+ * The die for one roll: typed in from the table, or drawn by the app (nothing of it is stored but the roll);
+ * in a change a two-seat game writes with dice rolled jointly by both seats, the next of those.
+ */
 export function die(ctx: GameContext, typed: DieRoll | undefined): Roll {
-  return typed === undefined ? { roll: ctx.appDie(), source: 'app' } : { roll: typed, source: 'table' };
+  if (typed !== undefined) return { roll: typed, source: 'table' };
+  return ctx.jointDie ? { roll: ctx.jointDie(), source: 'joint' } : { roll: ctx.appDie(), source: 'app' };
 }

@@ -6,7 +6,7 @@
 import type { DieRoll } from '../../rules/types';
 import type { Migration } from '../migrations';
 import type { SqliteDatabase } from '../open';
-import type { GameServiceApi, PlayerCharts } from '../../contract';
+import type { AskJointDiceInput, GameServiceApi, JointDiceRequest, JointDiceState, PlayerCharts } from '../../contract';
 
 /** An open game: what every service function reads and writes through. */
 export interface GameContext {
@@ -22,6 +22,13 @@ export interface GameContext {
   /** The app's die (db/dice.ts appRoll: fresh operating-system randomness; tests pass a seeded one). */
   readonly appDie: () => DieRoll;
   /**
+   * While a two-seat game writes a change with dice rolled jointly by both seats (db/seats/joint-dice.ts),
+   * those dice in order: every die the change does not take typed from the table is one of them.
+   */
+  readonly jointDie?: (() => DieRoll) | undefined;
+  /** A two-seat game's own calls (db/seats/joint-dice.ts), given by the facade: the core never imports the seats. */
+  readonly seatCalls?: SeatCalls | undefined;
+  /**
    * The player's charts, kept per user outside the game (the shell passes its charts file; none in the
    * CLI and in tests that do not give one): the group's kit the assistants compute results from.
    */
@@ -33,3 +40,12 @@ export type ServiceFunction<K extends keyof GameServiceApi> = (ctx: GameContext,
 
 /** One implementation per method of the contract (contract/index.ts GameServiceApi). */
 export type ServiceFunctions = { [K in keyof GameServiceApi]: ServiceFunction<K> };
+
+/**
+ * A two-seat game's own calls (db/seats/joint-dice.ts), which the facade (db/service.ts) gives every game
+ * context: the seats run changes through the service, so the service reaches them through this, never by import.
+ */
+export interface SeatCalls {
+  askJointDice(ctx: GameContext, input: AskJointDiceInput): JointDiceRequest;
+  jointDiceState(ctx: GameContext): JointDiceState;
+}

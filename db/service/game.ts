@@ -104,7 +104,7 @@ function rollDie(ctx: GameContext, input: RollDieInput): RollDieResult {
     const typed = input.roll as DieRoll | undefined;
     const r = die(ctx, typed);
     return {
-      summary: `Die roll for ${purpose}: ${r.roll}`,
+      summary: `Die roll for ${purpose}: ${r.roll}${r.source === 'joint' ? ' (rolled jointly by both seats)' : ''}`,
       dice: [{ purpose, source: r.source, roll: r.roll, modifiers: { total: 0, items: [] }, modified: r.roll, target: null, outcome: String(r.roll) }],
       result: { roll: r.roll },
     };

@@ -12,6 +12,7 @@ import { gameFunctions } from './game';
 import { historyFunctions } from './history';
 import { initiativeFunctions } from './initiative';
 import { leaderActionFunctions } from './leader-actions';
+import { jointDiceFunctions } from './joint-dice';
 import { leadersFunctions } from './leaders';
 import { lossesFunctions } from './losses';
 import { movementFunctions } from './movement';
@@ -51,4 +52,5 @@ export const SERVICE_FUNCTIONS = {
   // The optional rules' own functions (and, with them, every rule module registered with the seam).
   ...RULE_MODULE_FUNCTIONS,
   ...offersFunctions,
+  ...jointDiceFunctions,
 } satisfies ServiceFunctions;

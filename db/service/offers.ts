@@ -103,7 +103,14 @@ export function turnOffers(ctx: GameContext): TurnOffers {
     initiativePoints: initiativeOpen ? bySide((s) => initiativePoints(ctx, s, game)) : null,
     orderPreRoll: preRollOpen ? bySide((s) => orderPreRoll(ctx, s, game)) : null,
     recoveryMarkers,
+    jointDice: jointDiceOffer(ctx),
   };
+}
+
+/** A two-seat game's joint dice (db/seats/joint-dice.ts, through the context's seat calls); null at one laptop. */
+function jointDiceOffer(ctx: GameContext): TurnOffers['jointDice'] {
+  const state = ctx.seatCalls?.jointDiceState(ctx);
+  return state?.twoSeat ? state : null;
 }
 
 export const offersFunctions = {

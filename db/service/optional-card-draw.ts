@@ -115,6 +115,8 @@ function drawCard(ctx: GameContext, input: DrawCardInput): DrawCardResult {
     const { remaining } = cardBox(commands, level, readUnits(ctx.db));
     const t = readTurnState(ctx.db);
     const place = commands.filter((c) => c.card_drawn !== null).length + 1;
+    // The card's dice all come from one source: the app's, or both seats' jointly in a two-seat game.
+    const source = ctx.jointDie ? ('joint' as const) : ('app' as const);
     const picked = uniformPick(remaining.length, () => die(ctx, undefined).roll);
     const card = remaining[picked.index]!;
     const c = commands.find((x) => x.id === card.commandId)!;
@@ -124,7 +126,7 @@ function drawCard(ctx: GameContext, input: DrawCardInput): DrawCardResult {
     const accepted = picked.rolls.length - scheme.digits;
     const dice = picked.rolls.map((roll, i) => ({
       purpose: `Card draw ${place}: ${drawer} draws from ${remaining.length} cards`,
-      source: 'app' as const,
+      source,
       roll,
       modifiers: { total: 0, items: [] },
       modified: roll,

@@ -3,6 +3,7 @@
  * names, file names. Pure functions (no DOM).
  */
 import type { Side } from '../../rules/types';
+import type { DiceSource } from '../../contract';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -60,3 +61,11 @@ export function clockDateText(date: string): string {
 
 /** The light of a turn (ClockState.light) in words. */
 export const LIGHT_TEXT: Record<string, string> = { day: 'Day', dusk: 'Dusk', night: 'Night', dawn: 'Dawn' };
+
+const DIE_SOURCE_WORDS: Record<DiceSource, string> = { table: 'Table die', app: 'App rolled', joint: 'Rolled jointly by both seats' };
+
+/** Where a die came from, in the players' words: "Table die", "App rolled", "Rolled jointly by both seats" ("table die"… mid-sentence). */
+export function dieSourceWords(source: DiceSource, start: 'upper' | 'lower' = 'upper'): string {
+  const words = DIE_SOURCE_WORDS[source];
+  return start === 'upper' ? words : `${words[0]!.toLowerCase()}${words.slice(1)}`;
+}

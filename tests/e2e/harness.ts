@@ -23,6 +23,7 @@ import type { GameInfo } from '../../contract';
 import type { ContractFunction, CallInput, Output, ErrorInfo, CallResult, NewGameInput } from '../../contract';
 import { DEFAULT_RENDERER_ROOT, startBridge, type Bridge } from '../../electron/bridge/server';
 import { createGameBackendFactory } from '../../electron/game-backend';
+import type { GameBackendFactory } from '../../electron/handlers';
 import { SCREEN_LABELS, type ScreenName } from '../../renderer/src/screens';
 
 export type { ScreenName };
@@ -83,6 +84,8 @@ export interface E2EOptions {
    * service's tests inject dice). Without it the die is the operating system's, as for players.
    */
   seed?: number;
+  /** The games the bridge opens, made by the test (it then holds the very connection the page's calls go through). */
+  backend?: GameBackendFactory;
 }
 
 export interface E2E {
@@ -197,7 +200,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     dir,
     ...(options.file !== undefined ? { file: options.file } : {}),
     ...(options.validateOutput !== undefined ? { validateOutput: options.validateOutput } : {}),
-    ...(options.seed !== undefined ? { backend: createGameBackendFactory({ seed: options.seed }) } : {}),
+    ...(options.backend !== undefined ? { backend: options.backend } : options.seed !== undefined ? { backend: createGameBackendFactory({ seed: options.seed }) } : {}),
     ...(options.sharedRoot !== undefined ? { sharedRoot: options.sharedRoot } : {}),
     ...(options.sharedFolderEveryMs !== undefined ? { sharedFolderEveryMs: options.sharedFolderEveryMs } : {}),
     log: (line) => bridgeLog.push(line),

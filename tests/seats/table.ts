@@ -96,3 +96,32 @@ export function playToActivation(t: Table): void {
   }
   throw new Error('the Activation Segment never came');
 }
+
+/** A two-seat game of Willoughby Run past its first step of secret entries: the USA seat's step. */
+export function pastTheFirstStep(dir: string): Table {
+  const t = twoSeats(dir, 'skirmish-at-willoughby-run');
+  t.USA.finishEntries({ side: 'USA' });
+  t.CSA.finishEntries({ side: 'CSA' });
+  exchange(t);
+  return t;
+}
+
+/**
+ * Willoughby Run played on through packets, both seats in step, until `here` says so: secret entries made
+ * (nothing entered, no army commander's points), the Initiative rolled by the app, the clock moved on.
+ */
+export function playUntil(dir: string, here: (t: Table) => boolean): Table {
+  const t = pastTheFirstStep(dir);
+  for (let i = 0; i < 40; i += 1) {
+    const clock = t.USA.info().clock;
+    const who = toAct(t.USA);
+    if (who === 'both') {
+      if (clock.segment === 'II') for (const side of ['USA', 'CSA'] as const) t[side].declareInitiative({ side, armyPoints: false });
+      else for (const side of ['USA', 'CSA'] as const) t[side].finishEntries({ side });
+    } else if (here(t)) return t;
+    else if (t[who].obligations().rollAllDue.allowed) t[who].rollAllDue({});
+    else t[who].advanceClock();
+    exchange(t);
+  }
+  throw new Error('the game never got there');
+}

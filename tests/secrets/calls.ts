@@ -62,6 +62,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     movementAllowance: all.flatMap((s) => [{ commandId: s.command }, { unitId: s.unit }]),
     concealedPlots: both,
     turnState: both,
+    jointDice: [undefined],
     planFire: [{ stack: [them.unit], range: 2, targets: [me.unit] }, { stack: [me.unit], range: 2, targets: [them.unit] }],
     planShock: [{ attackers: [them.unit], defenders: [me.unit] }],
     planCohesion: all.flatMap((s) => [{ unitId: s.unit, check: 'rally' }, { unitId: s.unit, check: 'udd' }]),
@@ -85,6 +86,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     sinceLastPlayed: [undefined, {}],
     // Writes: each on its own, taken back after (the suite rolls every write back).
     rollDie: [{ purpose: 'probe', roll: 4 }],
+    askJointDice: [{ fn: 'rollDie', input: { purpose: 'probe' } }, { fn: 'attemptActivation', input: { commandId: them.command } }],
     setFatigue: all.map((s) => ({ unitId: s.unit, level: 1 })),
     setStatus: all.map((s) => ({ unitId: s.unit, status: 'disordered' })),
     setUnitFlags: all.map((s) => ({ unitId: s.unit, outOfAmmo: true })),

@@ -26,9 +26,9 @@ export type ChartFireResult = Output<'chartFireResult'>;
 export type CombatTab = 'fire' | 'shock' | 'cohesion';
 
 /** A die for a combat roll: typed at the table, or the app's roll made with rollDie (its seq). */
-export type CombatDie = { source: 'table'; roll: number } | { source: 'app'; roll: number; seq: number };
+export type CombatDie = { source: 'table'; roll: number } | { source: 'app' | 'joint'; roll: number; seq: number };
 
-/** The die as the service takes it: `roll` for a typed die, `rollSeq` for the app's (RI-K18). */
+/** The die as the service takes it: `roll` for a typed die, `rollSeq` for the app's or a joint one (RI-K18). */
 export function dieInput(die: CombatDie): { roll: number } | { rollSeq: number } {
   return die.source === 'table' ? { roll: die.roll } : { rollSeq: die.seq };
 }

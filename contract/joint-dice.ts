@@ -1,0 +1,69 @@
+/**
+ * Dice rolled jointly by both seats of a two-seat game, inside a change (db/seats/joint-dice.ts, RI-H09):
+ * the seat whose step it is asks for the dice of one change, named whole before any share is seen; the other
+ * seat's Muster answers when the request reaches it; the change is then written with those dice, each
+ * recorded as rolled jointly ('joint'). In a game played at one laptop the functions refuse in words.
+ */
+import { z } from 'zod';
+import { NoInput, Side, query, text, write } from './common';
+
+/** Whether a thing may be done now, and why not. */
+const Allowed = z.object({ allowed: z.boolean(), reason: z.string().optional(), rule: z.string().optional() });
+
+/** The change a seat asks joint dice for: a game function that rolls, and its whole input. */
+export const AskJointDiceInput = z.strictObject({
+  /** The game function the dice are for (rollDie, attemptActivation, rollInitiative, resolveFire, …). */
+  fn: z.string().regex(/^[A-Za-z]{1,100}$/, 'name the change the dice are for: a game function, such as rollDie'),
+  /** Its input, exactly as the function takes it: the dice cannot be asked for one change and used for another. */
+  input: z.unknown().optional(),
+  /** What the dice are for, in the players' words (the dice log's purpose for a rollDie); the function's own words if left out. */
+  purpose: text(200).optional(),
+});
+export type AskJointDiceInput = z.infer<typeof AskJointDiceInput>;
+
+/** One request for joint dice, as this seat's file holds it. */
+export const JointDiceRequest = z.object({
+  id: z.string(),
+  /** The seat that asked (the one whose step it is). */
+  side: Side,
+  fn: z.string(),
+  purpose: z.string(),
+  /**
+   * 'waiting': asked, the other seat's share not yet here; 'answered': both shares are here, the change is due
+   * (written at once by the asking seat's Muster); 'used': the change is in the log with its dice.
+   */
+  status: z.enum(['waiting', 'answered', 'used']),
+  /** The change that used the dice, once written: its event, and the rolls it made. */
+  eventSeq: z.number().int().nullable(),
+  rolls: z.array(z.number().int().min(0).max(9)),
+  /** The dice-log seqs of those rolls, as the dice log numbers them (a rollDie's is what a combat names as rollSeq). */
+  diceSeqs: z.array(z.number().int()),
+  /** One line for the players: "Waiting for the CSA seat's share of the dice for Fire: …". */
+  words: z.string(),
+});
+export type JointDiceRequest = z.infer<typeof JointDiceRequest>;
+
+/** Joint dice in this file: whether the game is played from two seats, whether this seat may ask now, what is open. */
+export const JointDiceState = z.object({
+  twoSeat: z.boolean(),
+  /** This file's seat, or null at one laptop. */
+  seat: Side.nullable(),
+  /** Both seats have joined: a request can be answered (the other seat's Muster answers when it receives it). */
+  live: z.boolean(),
+  /** May this seat ask for joint dice now (its step, both seats joined, no request open)? */
+  mayAsk: Allowed,
+  /** The request still open (asked and not yet used), either seat's: nothing else is written until its change is. */
+  open: JointDiceRequest.nullable(),
+  /** This seat's latest request that was used, for the screen that asked for it. */
+  lastUsed: JointDiceRequest.nullable(),
+});
+export type JointDiceState = z.infer<typeof JointDiceState>;
+
+export const jointDiceContract = {
+  askJointDice: write(
+    'In a two-seat game, asks for the dice of one change to be rolled jointly by both seats: the change is named whole now, the other seat answers with its share, and the change is written with those dice (each recorded as rolled jointly) when the answer comes back',
+    AskJointDiceInput,
+    JointDiceRequest,
+  ),
+  jointDice: query('Joint dice in a two-seat game: whether this seat may ask now, and the request waiting for the other seat', NoInput, JointDiceState),
+};

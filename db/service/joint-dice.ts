@@ -1,0 +1,18 @@
+/**
+ * The contract's joint-dice functions (contract/joint-dice.ts). They belong to the two seats
+ * (db/seats/joint-dice.ts), which write changes through this service: the game context carries them
+ * (GameContext.seatCalls, given by the facade), so the service never imports the seats.
+ */
+import { MusterError } from '../errors';
+import type { ServiceFunctions } from './context';
+
+const ONE_LAPTOP = 'this game is played at one laptop: joint dice need two seats, each on its own file';
+
+export const jointDiceFunctions = {
+  askJointDice: (ctx, input) => {
+    if (!ctx.seatCalls) throw new MusterError('INVALID_ARGUMENT', 'fn', ONE_LAPTOP);
+    return ctx.seatCalls.askJointDice(ctx, input);
+  },
+  jointDice: (ctx) =>
+    ctx.seatCalls?.jointDiceState(ctx) ?? { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: ONE_LAPTOP }, open: null, lastUsed: null },
+} satisfies Partial<ServiceFunctions>;
