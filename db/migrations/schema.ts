@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 16,
+  version: 17,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -292,6 +292,15 @@ CREATE TABLE seat_peer (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   head_seq INTEGER NOT NULL,
   head_hash TEXT NOT NULL
+);
+CREATE TABLE seat_side_secrets (
+  commitment TEXT PRIMARY KEY,
+  side TEXT NOT NULL CHECK (side IN ('USA', 'CSA')),
+  kind TEXT NOT NULL,
+  turn_id TEXT NOT NULL,
+  input TEXT NOT NULL,
+  salt TEXT NOT NULL,
+  opened INTEGER NOT NULL DEFAULT 0 CHECK (opened IN (0, 1))
 );
 `,
 };

@@ -23,6 +23,7 @@ import { callsOfStep, checkCommitment } from './verify';
 import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, replayCall, revealIfDue, stepFacts } from './calls';
 import { commitmentSignedText, eventSignedText } from './signed';
 import { signatureHolds } from './keys';
+import { answerSealedOrders } from './side-secrets';
 import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } from './joint';
 import { allCommitments, commitmentsOf, insertCommitment, insertEventSeat, markRevealed, peerHead, publicKeyOf, recordPeerHead, seatOf, type SeatFile } from './store';
 
@@ -123,6 +124,8 @@ export function receivePacket(ctx: GameContext, value: unknown): Received {
     return { events, commitments: commitments.added + revealed, revealed: false, jointRolls: joint };
   });
   const revealed = revealIfDue(ctx);
+  // RI-H10: a seat whose sealed orders wait for its word at this beginning of the Activation Segment gives it.
+  answerSealedOrders(ctx);
   // Both seats live: this seat answers the other's joint rolls, and records its own that were answered.
   const answered = inTransaction(ctx.db, () => answerJointRolls(ctx));
   const recorded = completeJointRolls(ctx);
