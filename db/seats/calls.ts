@@ -27,7 +27,7 @@ import { SECRET_TABLES } from '../secrets';
 import { statement } from '../statements';
 import { readClock, readGame, readTurnState } from '../store';
 import { sealedOrdersWaiting } from '../service/sealed-orders';
-import { answerSealedOrders, applySealedOrders, sealOrder, sealedSecrets } from './side-secrets';
+import { answerSealedOrders, applySealedOrders, refuseOtherSidesSealed, sealOrder, sealedSecrets } from './side-secrets';
 import { commitmentSalt, signText } from './keys';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
 import {
@@ -203,6 +203,7 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
   const call = { fn, input: callInputText(input), at };
   const facts = stepFacts(ctx.db);
   if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
+  refuseOtherSidesSealed(seat.side, fn, input);
   if (fn === 'orderAlternativeArrival') return sealOrder(ctx, seat, input, run) as T;
   const written = inTransaction(ctx.db, () => {
     const before = eventHead(ctx.db).seq;

@@ -23,7 +23,7 @@ import { callsOfStep, checkCommitment } from './verify';
 import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, replayCall, revealIfDue, stepFacts } from './calls';
 import { commitmentSignedText, eventSignedText } from './signed';
 import { signatureHolds } from './keys';
-import { answerSealedOrders } from './side-secrets';
+import { answerSealedOrders, refuseOtherSidesSealed } from './side-secrets';
 import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } from './joint';
 import { allCommitments, commitmentsOf, insertCommitment, insertEventSeat, markRevealed, peerHead, publicKeyOf, recordPeerHead, seatOf, type SeatFile } from './store';
 
@@ -209,6 +209,12 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
       throw refused(`event #${e.seq} is not signed by the ${e.side} seat: it was changed or signed by someone else`);
     }
   });
+  try {
+    refuseOtherSidesSealed(first.side, first.fn, JSON.parse(first.input === '' ? 'null' : first.input), FIELD);
+  } catch (e) {
+    if (e instanceof MusterError) throw refused(`the ${first.side} seat's event #${first.seq} is refused: ${e.reason}`, 'RULES_FORBID', e.rule);
+    throw refused(`the input of event #${first.seq} is not readable`);
+  }
   const facts = stepFacts(ctx.db);
   const salts = call.flatMap((e) => [e.salt, ...e.dice.map((d) => d.salt)]);
   if (salts.some((s) => s === null)) throw refused(`event #${first.seq} has no salt: a two-seat game salts every event and roll`);

@@ -95,6 +95,19 @@ export function sealOrder(ctx: GameContext, seat: SeatFile, input: unknown, run:
   return result;
 }
 
+/** The calls of a sealed order's life: each is its own side's seat's alone. */
+const SEALED_CALLS: ReadonlySet<string> = new Set(['sealAlternativeArrival', 'openAlternativeArrival', 'keepAlternativeArrivalsSealed']);
+
+/**
+ * Refuses a call on a side's sealed orders made by the other side's seat (at the seat, and in a packet): only
+ * the seat that sealed an order holds it, so only it may open it or keep it sealed.
+ */
+export function refuseOtherSidesSealed(seat: 'USA' | 'CSA', fn: string, input: unknown, field = 'side'): void {
+  if (!SEALED_CALLS.has(fn)) return;
+  const side = (input as { side?: unknown } | null)?.side;
+  if (side !== seat) throw forbidden(field, `${String(side)}'s sealed Alternative Arrival Area orders are sealed, opened and kept by the ${String(side)} seat only, not the ${seat} seat`, ALTERNATIVE_RULE);
+}
+
 let answering = false;
 
 /**
