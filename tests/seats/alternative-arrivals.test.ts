@@ -178,6 +178,15 @@ describe('Alternative Arrival Area orders between two seats', () => {
 
     // To the end: Kilpatrick rolls at his Alternative Arrival Area from 1700, and both files agree.
     playUntil(t, () => t.USA.info().ended && t.CSA.info().ended);
+    // Each group rolled at its Alternative Arrival Area (its own side's roll), from an hour after its schedule;
+    // one that came on came by the area its seat chose.
+    for (const side of SIDES) {
+      const rolls = t.USA.diceLog({ limit: 5000, viewer: 'both' }).filter((d) => d.purpose === `${side}: Alternative Arrival Area roll`);
+      expect(rolls.length).toBeGreaterThan(0);
+      const g = t.USA.arrivals({ viewer: side }).groups.find((x) => x.id === GROUP[side])!;
+      expect(g.arrivedBy ?? AREA[side]).toBe(AREA[side]);
+      expect(g.status === 'arrived' || g.status === 'rolled' || g.status === 'roll').toBe(true);
+    }
     expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     expect(t.CSA.history({ limit: 5000 })).toEqual(t.USA.history({ limit: 5000 }));
     for (const side of SIDES) expect(t[side].verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
