@@ -112,7 +112,7 @@ export function refuseSideSecrets(events: readonly WrittenEvent[], field = 'seat
         field,
         secret === 'alternative_arrivals'
           ? 'between two seats an Alternative Arrival Area order is sealed by its own seat (only its commitment is in the log until it is opened); one written into the log as at one laptop is refused'
-          : 'concealed plots and messages on their way are not yet kept secret between two seats: a game played from two seats does without them for now',
+          : 'concealed plots and messages are not yet kept secret between two seats: a game played from two seats does without them for now',
         SEATS_RULE,
       );
     }

@@ -12,14 +12,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Side } from '../../rules/types';
 import type { Packet } from '../../contract/seats';
-import { contextOf } from '../../db/service';
+import { contextOf, GameService } from '../../db/service';
+import { eventHead } from '../../db/events';
+import { eventsAfter, refuseSideSecrets } from '../../db/seats/calls';
 import { receivePacket } from '../../db/seats/packets';
 import { eventSignedText } from '../../db/seats/signed';
 import { signText } from '../../db/seats/keys';
 import { localPrivateKey, seatOf } from '../../db/seats/store';
 import { sealedSecrets } from '../../db/seats/side-secrets';
 import { MusterError } from '../../db/errors';
-import { tempDir } from '../fixtures/game';
+import { advanceTo, tempDir } from '../fixtures/game';
 import { exchange, packetFrom, send, toAct, twoSeats, type Table } from './table';
 
 const tmp = tempDir('muster-seats-arrivals-');
@@ -192,5 +194,16 @@ describe('Alternative Arrival Area orders between two seats', () => {
     for (const side of SIDES) expect(t[side].verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
     t.USA.close();
     t.CSA.close();
+  });
+
+  it('written into the log as at one laptop (group and area in the event), is refused at the seat and in a packet', () => {
+    const one = GameService.create({ file: tmp.file('one-laptop.muster'), scenario: 'july-2-stuart-variant' }, { seed: 7, now: () => '2024-07-02T12:00:00.000Z' });
+    advanceTo(one, { turnId: '1863-07-02T1200', segment: 'III', phase: 'A' });
+    const head = eventHead(one.db).seq;
+    one.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA });
+    const events = eventsAfter(one.db, head);
+    expect(events.map((e) => e.kind)).toEqual(['reinforcement.alternative']);
+    refusedWith(() => refuseSideSecrets(events), /an Alternative Arrival Area order is sealed by its own seat .*; one written into the log as at one laptop is refused/);
+    one.close();
   });
 });
