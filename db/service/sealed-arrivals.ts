@@ -14,8 +14,15 @@ import { ALTERNATIVE_RULE, turnLabel } from './arrival-checks';
 import { write } from './context';
 import type { GameContext, ServiceFunctions } from './game-context';
 import { alternativeGroup, spendOnAlternativeArrival } from './reinforcements';
-import { sealedOrderCommitment, sealedOrders, sealedOrdersWaiting } from './sealed-orders';
+import { playedFromTwoSeats, sealedOrderCommitment, sealedOrders, sealedOrdersWaiting } from './sealed-orders';
 import { atStartOfActivation } from './turn-start';
+
+/** Sealing is how two seats keep an order secret; at one laptop the order is simply given (orderAlternativeArrival). */
+function requireTwoSeats(ctx: GameContext): void {
+  if (!playedFromTwoSeats(ctx.db)) {
+    throw forbidden('side', 'an Alternative Arrival Area order is sealed, opened or kept sealed only in a game played from two seats; at one laptop it is ordered as it is', ALTERNATIVE_RULE);
+  }
+}
 
 function requireStartOfActivation(ctx: GameContext, field: string, what: string): void {
   if (!atStartOfActivation(ctx)) {
@@ -26,6 +33,7 @@ function requireStartOfActivation(ctx: GameContext, field: string, what: string)
 
 function sealAlternativeArrival(ctx: GameContext, input: SealAlternativeArrivalInput): ChangeResult {
   return write(ctx, 'reinforcement.sealed', input, (cs, game) => {
+    requireTwoSeats(ctx);
     if (sealedOrders(ctx.db).some((o) => o.commitment === input.commitment)) throw forbidden('commitment', 'this sealed order is already in the log', ALTERNATIVE_RULE);
     const army = spendOnAlternativeArrival(ctx, cs, input.side, game, 'side');
     return { summary: `${input.side}: ${army.name} spends all his rating points on an Alternative Arrival Area (which group is secret)`, subjects: [`leader:${army.id}`], result: {} };
@@ -34,6 +42,7 @@ function sealAlternativeArrival(ctx: GameContext, input: SealAlternativeArrivalI
 
 function openAlternativeArrival(ctx: GameContext, input: OpenAlternativeArrivalInput): ChangeResult {
   return write(ctx, 'reinforcement.opened', input, (cs) => {
+    requireTwoSeats(ctx);
     const open = sealedOrders(ctx.db).filter((o) => o.side === input.side && o.openedSeq === null);
     if (open.length === 0) throw forbidden('salt', `${input.side} has no sealed Alternative Arrival Area order to open`, ALTERNATIVE_RULE);
     const order = open.find((o) => o.commitment === sealedOrderCommitment({ side: input.side, turnId: o.turnId, groupId: input.groupId, entryArea: input.entryArea, salt: input.salt }));
@@ -57,6 +66,7 @@ function openAlternativeArrival(ctx: GameContext, input: OpenAlternativeArrivalI
 
 function keepAlternativeArrivalsSealed(ctx: GameContext, input: KeepAlternativeArrivalsSealedInput): ChangeResult {
   return write(ctx, 'reinforcement.kept-sealed', input, () => {
+    requireTwoSeats(ctx);
     requireStartOfActivation(ctx, 'side', "a side's sealed Alternative Arrival Area orders are kept sealed");
     if (!sealedOrdersWaiting(ctx.db).includes(input.side)) throw forbidden('side', `${input.side} has no sealed Alternative Arrival Area order waiting for its word this turn`, ALTERNATIVE_RULE);
     return { summary: `${input.side}: its sealed Alternative Arrival Area orders stay sealed this turn`, result: {} };

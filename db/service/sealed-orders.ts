@@ -11,6 +11,20 @@ import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
 import { readClock } from '../store';
 
+const twoSeats = new WeakMap<SqliteDatabase, boolean>();
+
+/** Whether the file is a seat of a game played from two seats (db/migrations/0016-seats.ts: its one seat_game row). */
+export function playedFromTwoSeats(db: SqliteDatabase): boolean {
+  let known = twoSeats.get(db);
+  if (known === undefined) {
+    const has = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'seat_game'").get() as { n: number }).n === 1;
+    known = has && (db.prepare('SELECT count(*) AS n FROM seat_game').get() as { n: number }).n === 1;
+    // A file becomes a seat once, when it is made: only a true answer is kept.
+    if (known) twoSeats.set(db, known);
+  }
+  return known;
+}
+
 /** The commitment to a sealed order: SHA-256 over the side, the turn it was made, the group, the area and the salt. */
 export function sealedOrderCommitment(o: { side: Side; turnId: string; groupId: string; entryArea: string; salt: string }): string {
   return createHash('sha256').update(`muster/sealed-arrival/1\n${JSON.stringify([o.side, o.turnId, o.groupId, o.entryArea, o.salt])}`).digest('hex');

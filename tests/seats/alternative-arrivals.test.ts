@@ -204,6 +204,11 @@ describe('Alternative Arrival Area orders between two seats', () => {
     const events = eventsAfter(one.db, head);
     expect(events.map((e) => e.kind)).toEqual(['reinforcement.alternative']);
     refusedWith(() => refuseSideSecrets(events), /an Alternative Arrival Area order is sealed by its own seat .*; one written into the log as at one laptop is refused/);
+    // And at one laptop an order is not sealed: it is given (the seal's calls are refused, nothing written).
+    const count = one.info().eventCount;
+    refusedWith(() => one.sealAlternativeArrival({ side: 'CSA', commitment: 'a'.repeat(64) }), /only in a game played from two seats/);
+    refusedWith(() => one.keepAlternativeArrivalsSealed({ side: 'CSA' }), /only in a game played from two seats/);
+    expect(one.info().eventCount).toBe(count);
     one.close();
   });
 });
