@@ -93,6 +93,8 @@ export interface Received {
   revealed: boolean;
   /** Joint rolls asked, answered or revealed by the packet, and this seat's answers and rolls made on receiving it. */
   jointRolls: number;
+  /** This seat gave its word on its sealed Alternative Arrival Area orders on receiving it (RI-H10): it has a packet to send. */
+  sealedAnswered?: boolean;
 }
 
 /** Reads a packet someone sent: its shape checked before anything of it is used. */
@@ -125,11 +127,11 @@ export function receivePacket(ctx: GameContext, value: unknown): Received {
   });
   const revealed = revealIfDue(ctx);
   // RI-H10: a seat whose sealed orders wait for its word at this beginning of the Activation Segment gives it.
-  answerSealedOrders(ctx);
+  const sealedAnswered = answerSealedOrders(ctx);
   // Both seats live: this seat answers the other's joint rolls, and records its own that were answered.
   const answered = inTransaction(ctx.db, () => answerJointRolls(ctx));
   const recorded = completeJointRolls(ctx);
-  return { ...outcome, revealed, jointRolls: outcome.jointRolls + answered + recorded };
+  return { ...outcome, revealed, jointRolls: outcome.jointRolls + answered + recorded, ...(sealedAnswered ? { sealedAnswered } : {}) };
 }
 
 /** The packet's commitments: each signed by its seat; one this file holds must be the same. */

@@ -74,6 +74,8 @@ export function sealedOrders(db: SqliteDatabase): SealedOrder[] {
  * (USA first). The caller asks only at the beginning of the Activation Segment.
  */
 export function sealedOrdersWaiting(db: SqliteDatabase): Side[] {
+  // At one laptop nothing is sealed: the log is not read.
+  if (!playedFromTwoSeats(db)) return [];
   const all = rows(db);
   if (all.length === 0) return [];
   const turnId = readClock(db).turn_id;

@@ -164,7 +164,7 @@ describe('Alternative Arrival Area orders between two seats', () => {
 
     // The USA seat receives the turn and opens its order. A packet whose opened order is not the one sealed
     // (the area changed, signed by the USA seat all the same) is refused, naming the side and the order.
-    send(t, 'CSA');
+    expect(send(t, 'CSA').sealedAnswered).toBe(true);
     expect(sealedSecrets(t.USA.db)).toEqual([]);
     const honest = packetFrom(t.USA);
     const forged = JSON.parse(JSON.stringify(honest)) as Packet;
