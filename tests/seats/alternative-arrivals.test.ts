@@ -106,7 +106,7 @@ describe('Alternative Arrival Area orders between two seats', () => {
     playUntil(t, startOf(t, '1863-07-02T1200'));
     expect(toAct(t.USA)).toBe('CSA');
     const count = { USA: t.USA.info().eventCount, CSA: t.CSA.info().eventCount };
-    refusedWith(() => t.USA.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA }), /sealed by its own seat when the step is its own: it is not the USA seat's turn/);
+    refusedWith(() => t.USA.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA }), /sealed by its own seat when the beginning of the Activation Segment is its step, in a turn whose Initiative is its side's: it is not the USA seat's turn/);
     expect(t.USA.info().eventCount).toBe(count.USA);
     expect(sealedSecrets(t.USA.db)).toEqual([]);
     t.CSA.orderAlternativeArrival({ side: 'CSA', groupId: GROUP.CSA, entryArea: AREA.CSA });
