@@ -126,6 +126,26 @@ export const OrderAlternativeArrivalInput = z.strictObject({
 });
 export type OrderAlternativeArrivalInput = z.infer<typeof OrderAlternativeArrivalInput>;
 
+/**
+ * Two seats (RI-H10): an Alternative Arrival Area order sealed by its seat. The log holds the commitment (a
+ * SHA-256 over the side, the turn, the group, the area and a 128-bit salt, hex); the order stays on the seat.
+ */
+export const SealAlternativeArrivalInput = z.strictObject({
+  side: Side,
+  commitment: z.string().regex(/^[0-9a-f]{64}$/, 'commitment: a SHA-256, 64 hexadecimal digits'),
+});
+export type SealAlternativeArrivalInput = z.infer<typeof SealAlternativeArrivalInput>;
+
+/** Two seats (RI-H10): a sealed order opened into the log, with the salt that proves it is the one sealed. */
+export const OpenAlternativeArrivalInput = OrderAlternativeArrivalInput.extend({
+  salt: z.string().regex(/^[0-9a-f]{32}$/, 'salt: 128 bits, 32 hexadecimal digits'),
+});
+export type OpenAlternativeArrivalInput = z.infer<typeof OpenAlternativeArrivalInput>;
+
+/** Two seats (RI-H10): the side's sealed orders stay sealed this turn. */
+export const KeepAlternativeArrivalsSealedInput = z.strictObject({ side: Side });
+export type KeepAlternativeArrivalsSealedInput = z.infer<typeof KeepAlternativeArrivalsSealedInput>;
+
 /** Setup: a group's schedule as on the players' Master Reinforcement Chart. */
 export const EditReinforcementGroupInput = z.strictObject({
   groupId: Id,
@@ -149,6 +169,9 @@ export const reinforcementsContract = {
   arrivals: query("This turn's arrivals: groups and leaders due, the rolls to make with their DRMs, the viewer's own Alternative Arrival orders", SideViewer.optional(), ArrivalsReport),
   rollDueArrivals: write('Rolls the app die for every group that must roll for entry now', RollDueArrivalsInput.optional(), RollDueArrivalsResult),
   orderAlternativeArrival: write("Sends a group to an Alternative Arrival Area, spending the army commander's rating points (which group stays secret)", OrderAlternativeArrivalInput, ChangeResult),
+  sealAlternativeArrival: write("Two seats: an Alternative Arrival Area order sealed by its seat, the army commander's rating points spent (the log holds only its commitment)", SealAlternativeArrivalInput, ChangeResult),
+  openAlternativeArrival: write('Two seats: a sealed Alternative Arrival Area order opened into the log when the group would first roll or enter, checked against its commitment', OpenAlternativeArrivalInput, ChangeResult),
+  keepAlternativeArrivalsSealed: write("Two seats: the side's sealed Alternative Arrival Area orders stay sealed this turn (no group of them would roll or enter yet)", KeepAlternativeArrivalsSealedInput, ChangeResult),
   editReinforcementGroup: write("Changes a group's scheduled turn or entry area (before play begins)", EditReinforcementGroupInput, ChangeResult),
   editLeaderArrival: write('Changes when and where a leader arriving on his own enters (before play begins)', EditLeaderArrivalInput, ChangeResult),
 };

@@ -461,6 +461,31 @@ describe('0018: joint dice', () => {
   });
 });
 
+describe('0019: a seat\'s sealed orders', () => {
+  it('brings a version 18 game to version 19: no sealed order, its fingerprint kept, and it plays on and verifies', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 18) });
+    expect(played.schemaVersion).toBe(18);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const fingerprint = played.info().fingerprint;
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      expect(g.db.prepare('SELECT count(*) AS n FROM seat_side_secrets').get()).toEqual({ n: 0 });
+      expect(g.info().fingerprint).toBe(fingerprint);
+      g.recordLoss({ unitId: '2-wi', sp: 1 });
+      expect(g.verify()).toMatchObject({ ok: true });
+      // A sealed order is opened once, and only as opened or not.
+      g.db.prepare("INSERT INTO seat_side_secrets (commitment, side, kind, turn_id, input, salt) VALUES ('c', 'USA', 'alternative-arrival', 't', '{}', 's')").run();
+      expect(() => g.db.exec('UPDATE seat_side_secrets SET opened = 2')).toThrow(/CHECK/);
+      expect(() => g.db.exec("UPDATE seat_side_secrets SET side = 'both'")).toThrow(/CHECK/);
+    } finally {
+      g.close();
+    }
+  });
+});
+
 describe('the schema a new file gets (db/migrations/schema.ts)', () => {
   /** What sqlite_master lists, in SQLite's order: every table, index and trigger with its statement. */
   const schemaOf = (db: Database.Database) => db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid').all();

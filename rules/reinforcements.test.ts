@@ -1,7 +1,7 @@
 /** Examples of Rev. Variable Arrival of Reinforcements and Rev. Alternative Arrival Areas. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alternativeArrival, arrivalSucceeds, gameMinutes, variableArrival } from './reinforcements';
+import { alternativeArrival, arrivalSucceeds, gameMinutes, sealedOrderOpensBy, variableArrival } from './reinforcements';
 
 const onMap = { formationUnitOnMap: false, overallCommanderOnMap: false };
 
@@ -97,6 +97,26 @@ describe('alternativeArrival', () => {
         const a = alternativeArrival({ scheduled, orderedAt: scheduled - early, now: scheduled + 60 + late, highestCommanderRating: rating });
         const b = alternativeArrival({ scheduled, orderedAt: scheduled - early, now: scheduled + 60 + late + wait, highestCommanderRating: rating });
         return a.drm.total === a.drm.items.reduce((s, x) => s + x.value, 0) && b.drm.total <= a.drm.total;
+      }),
+    );
+  });
+});
+
+describe('sealedOrderOpensBy (RI-H10)', () => {
+  it('a sealed Alternative Arrival order is opened from one hour before the scheduled time: when the group would first roll by its schedule', () => {
+    expect(sealedOrderOpensBy({ scheduled: '1863-07-02T1600', now: '1863-07-02T1440' })).toBe(false);
+    expect(sealedOrderOpensBy({ scheduled: '1863-07-02T1600', now: '1863-07-02T1500' })).toBe(true);
+    expect(variableArrival({ scheduled: '1863-07-02T1600', now: '1863-07-02T1440', formationUnitOnMap: false, overallCommanderOnMap: false }).status).toBe('not-yet');
+    expect(variableArrival({ scheduled: '1863-07-02T1600', now: '1863-07-02T1500', formationUnitOnMap: false, overallCommanderOnMap: false }).status).toBe('roll');
+  });
+
+  it('whatever the group and the hour, it is open no later than the group would roll or enter by its schedule', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 * 24 * 60 - 1 }), fc.integer({ min: 0, max: 3 * 24 * 60 - 1 }), (scheduled, now) => {
+        const check = variableArrival({ scheduled, now, formationUnitOnMap: false, overallCommanderOnMap: false });
+        if (check.status !== 'not-yet') expect(sealedOrderOpensBy({ scheduled, now })).toBe(true);
+        // And until then the order changes nothing: with it the group is not yet due either.
+        if (!sealedOrderOpensBy({ scheduled, now })) expect(alternativeArrival({ scheduled, now, orderedAt: now, highestCommanderRating: 2 }).status).toBe('not-yet');
       }),
     );
   });

@@ -194,3 +194,14 @@ export function arrivalSucceeds(check: ArrivalCheck, roll: number | null): { arr
   const modified = roll + check.drm.total;
   return { arrives: modified <= check.needed, modified };
 }
+
+/**
+ * RI-H10: between two seats an Alternative Arrival Area order is sealed, and its seat opens it at the
+ * beginning of the Activation Segment of the first turn in which it changes what the group does: from one
+ * hour before the scheduled time the group would roll (or, on the morning of 1 July, enter) by its schedule,
+ * and with the order it does not. Before then the group is 'not yet' with or without the order.
+ */
+export function sealedOrderOpensBy(i: { scheduled: GameTime; now: GameTime }): boolean {
+  if (typeof i !== 'object' || i === null) throw new RulesArgumentError('i', 'must be { scheduled, now }');
+  return gameMinutes('now', i.now) >= gameMinutes('scheduled', i.scheduled) - 60;
+}

@@ -31,6 +31,19 @@ describe('seatToAct', () => {
     expect(seatToAct(facts({ step: { segment: 'III', phase: 'B' }, initiative: 'USA', sideToAct: 'CSA' })).seat).toBe('CSA');
   });
 
+  it('RI-H10: at the beginning of the Activation Segment a side with sealed Alternative Arrival orders has the word first, whoever has the Initiative', () => {
+    const start = facts({ step: { segment: 'III', phase: 'A' }, initiative: 'CSA', sealedOrders: 'USA' });
+    expect(seatToAct(start)).toMatchObject({ seat: 'USA', rule: 'Rev. Alternative Arrival Areas' });
+    expect(seatMayWrite(start, 'CSA', { kind: 'public', setup: false })).toEqual({
+      ok: false,
+      reason: "it is not the CSA seat's turn: at the beginning of the Activation Segment the USA seat first says whether its sealed Alternative Arrival Area orders are opened",
+      rule: 'Rev. Alternative Arrival Areas',
+    });
+    expect(seatMayWrite(start, 'USA', { kind: 'public', setup: false }).ok).toBe(true);
+    // Once it has said, the step is the Initiative player's again.
+    expect(seatToAct({ ...start, sealedOrders: null }).seat).toBe('CSA');
+  });
+
   it('the other steps are carried out by the Initiative player', () => {
     for (const step of [{ segment: 'II', phase: 'B' }, { segment: 'II', phase: 'C' }, { segment: 'IV', phase: 'A' }, { segment: 'IV', phase: 'C' }] as const) {
       expect(seatToAct(facts({ step, initiative: 'CSA' })).seat).toBe('CSA');

@@ -24,6 +24,11 @@ export interface SeatStepFacts {
   sideToAct: Side | null;
   /** The turn's Initiative player, once the Initiative is determined. */
   initiative: Side | null;
+  /**
+   * RI-H10: at the beginning of the Activation Segment, the side whose sealed Alternative Arrival Area orders
+   * wait for its word (opened or kept sealed this turn), USA's first; null when none do.
+   */
+  sealedOrders?: Side | null;
 }
 
 /**
@@ -37,12 +42,17 @@ export type SeatVerdict = { ok: true } | { ok: false; reason: string; rule: stri
 
 const SEQUENCE = 'Rev. Sequence of Play';
 const ACTIVATION = 'Rev. Activation Segment';
+const ALTERNATIVE = 'Rev. Alternative Arrival Areas';
 
 /** Who acts in the step: 'both' in a step of secret entries not yet revealed, else the one seat. */
 export function seatToAct(facts: SeatStepFacts): { seat: Side | 'both'; why: string; rule: string } {
   const d = describeStep(facts.step);
   if (d.secret && !(facts.finished.USA && facts.finished.CSA)) {
     return { seat: 'both', why: `in ${d.label} both players make their secret entries at the same time`, rule: d.secret.rule };
+  }
+  if (facts.sealedOrders) {
+    const side = facts.sealedOrders;
+    return { seat: side, why: `at the beginning of the Activation Segment the ${side} seat first says whether its sealed Alternative Arrival Area orders are opened`, rule: ALTERNATIVE };
   }
   if (facts.step.segment === 'III') {
     const side = facts.sideToAct ?? facts.initiative ?? 'USA';

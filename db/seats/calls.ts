@@ -27,6 +27,7 @@ import { SECRET_TABLES } from '../secrets';
 import { statement } from '../statements';
 import { readClock, readTurnState } from '../store';
 import { stepFacts } from './facts';
+import { answerSealedOrders, applySealedOrders, refuseOtherSidesSealed, sealOrder, sealedSecrets } from './side-secrets';
 import { commitmentSalt, signText } from './keys';
 import { refuseWhileJointDiceOpen } from './joint-dice-store';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
@@ -91,14 +92,22 @@ export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite 
 /**
  * A side's secrets kept in their own tables (db/secrets.ts: Alternative Arrival orders, concealed plots,
  * messages on their way) are revealed on their own schedule, not at the end of a step, and a packet would carry
- * them to the other seat's file. Until they have their own commitments, a two-seat game refuses them.
+ * them to the other seat's file. Alternative Arrival Area orders are sealed instead (db/seats/side-secrets.ts,
+ * RI-H10): only an order written as at one laptop is refused, and the changes of a sealed order opened (and
+ * of its group's rolls) pass. The others, until they have their own commitments, a two-seat game refuses.
  */
 export function refuseSideSecrets(events: readonly WrittenEvent[], field = 'seat'): void {
   for (const e of events) {
     const tables = (JSON.parse(e.payload) as { changes?: { table: string }[] }).changes?.map((c) => c.table) ?? [];
-    const secret = tables.find((t) => SECRET_TABLES.has(t));
+    const secret = tables.find((t) => SECRET_TABLES.has(t) && (t !== 'alternative_arrivals' || e.kind === 'reinforcement.alternative'));
     if (secret) {
-      throw forbidden(field, `${secret === 'alternative_arrivals' ? 'Alternative Arrival Area orders' : 'concealed plots and messages'} are not yet kept secret between two seats: a game played from two seats does without them for now`, SEATS_RULE);
+      throw forbidden(
+        field,
+        secret === 'alternative_arrivals'
+          ? 'between two seats an Alternative Arrival Area order is sealed by its own seat (only its commitment is in the log until it is opened); one written into the log as at one laptop is refused'
+          : 'concealed plots and messages are not yet kept secret between two seats: a game played from two seats does without them for now',
+        SEATS_RULE,
+      );
     }
   }
 }
@@ -163,7 +172,7 @@ export function replayCall(ctx: GameContext, call: HeldCall, salts: readonly str
 }
 
 /** Runs fn on the game inside a transaction that is always rolled back: nothing it writes stays. */
-function rolledBack<T>(db: SqliteDatabase, fn: () => T): T {
+export function rolledBack<T>(db: SqliteDatabase, fn: () => T): T {
   const nested = db.inTransaction;
   db.exec(nested ? 'SAVEPOINT seat_trial' : 'BEGIN');
   try {
@@ -189,7 +198,9 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
   refuseWhileJointDiceOpen(ctx, fn, call.input);
   const facts = stepFacts(ctx.db);
   if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
-  return inTransaction(ctx.db, () => {
+  refuseOtherSidesSealed(seat.side, fn, input);
+  if (fn === 'orderAlternativeArrival') return sealOrder(ctx, seat, input, run) as T;
+  const written = inTransaction(ctx.db, () => {
     const before = eventHead(ctx.db).seq;
     const result = run({ ...ctx, now: () => at });
     const events = eventsAfter(ctx.db, before);
@@ -200,6 +211,8 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
     markPlayed(ctx.db, eventHead(ctx.db).seq, at);
     return result;
   });
+  answerSealedOrders(ctx);
+  return written;
 }
 
 /** A secret entry of the seat's side, held on its device (see the file header); its finishing commits. */
@@ -282,9 +295,11 @@ export function seatQuery<T>(ctx: GameContext, viewer: string | undefined, run: 
   const seat = seatOf(ctx.db);
   if (!seat || viewer !== seat.side || ctx.db.readonly || ctx.db.inTransaction) return run(ctx);
   const held = heldCalls(ctx.db);
-  if (held.length === 0) return run(ctx);
+  const sealed = sealedSecrets(ctx.db);
+  if (held.length === 0 && sealed.length === 0) return run(ctx);
   return rolledBack(ctx.db, () => {
     for (const h of held) replayCall(ctx, h, null, 'seat');
+    applySealedOrders(ctx.db, sealed);
     return run(ctx);
   });
 }

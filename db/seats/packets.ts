@@ -23,6 +23,7 @@ import { callsOfStep, checkCommitment } from './verify';
 import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, replayCall, revealIfDue, stepFacts } from './calls';
 import { commitmentSignedText, eventSignedText } from './signed';
 import { signatureHolds } from './keys';
+import { answerSealedOrders, refuseOtherSidesSealed } from './side-secrets';
 import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } from './joint';
 import { answerJointDice, checkNewRequests, completeJointDice, jointDiceForPacket, jointReplay, takeJointDice } from './joint-dice';
 import { allCommitments, commitmentsOf, insertCommitment, insertEventSeat, markRevealed, peerHead, publicKeyOf, recordPeerHead, seatOf, type SeatFile } from './store';
@@ -93,6 +94,8 @@ export interface Received {
   revealed: boolean;
   /** Joint rolls asked, answered or revealed by the packet, and this seat's answers and rolls made on receiving it. */
   jointRolls: number;
+  /** This seat gave its word on its sealed Alternative Arrival Area orders on receiving it (RI-H10): it has a packet to send. */
+  sealedAnswered?: boolean;
 }
 
 /** Reads a packet someone sent: its shape checked before anything of it is used. */
@@ -127,10 +130,12 @@ export function receivePacket(ctx: GameContext, value: unknown): Received {
     return { events, commitments: commitments.added + revealed, revealed: false, jointRolls: joint + jointDice.changed };
   });
   const revealed = revealIfDue(ctx);
+  // RI-H10: a seat whose sealed orders wait for its word at this beginning of the Activation Segment gives it.
+  const sealedAnswered = answerSealedOrders(ctx);
   // Both seats live: this seat answers the other's joint rolls, and records its own that were answered.
   const answered = inTransaction(ctx.db, () => answerJointRolls(ctx) + answerJointDice(ctx));
   const recorded = completeJointRolls(ctx) + completeJointDice(ctx);
-  return { ...outcome, revealed, jointRolls: outcome.jointRolls + answered + recorded };
+  return { ...outcome, revealed, jointRolls: outcome.jointRolls + answered + recorded, ...(sealedAnswered ? { sealedAnswered } : {}) };
 }
 
 /** The packet's commitments: each signed by its seat; one this file holds must be the same. */
@@ -210,6 +215,12 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
       throw refused(`event #${e.seq} is not signed by the ${e.side} seat: it was changed or signed by someone else`);
     }
   });
+  try {
+    refuseOtherSidesSealed(first.side, first.fn, JSON.parse(first.input === '' ? 'null' : first.input), FIELD);
+  } catch (e) {
+    if (e instanceof MusterError) throw refused(`the ${first.side} seat's event #${first.seq} is refused: ${e.reason}`, 'RULES_FORBID', e.rule);
+    throw refused(`the input of event #${first.seq} is not readable`);
+  }
   const facts = stepFacts(ctx.db);
   const salts = call.flatMap((e) => [e.salt, ...e.dice.map((d) => d.salt)]);
   if (salts.some((s) => s === null)) throw refused(`event #${first.seq} has no salt: a two-seat game salts every event and roll`);

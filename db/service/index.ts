@@ -20,6 +20,7 @@ import { ordersFunctions } from './orders';
 import { obligationsFunctions } from './obligations';
 import { offersFunctions } from './offers';
 import { reinforcementsFunctions } from './reinforcements';
+import { sealedArrivalFunctions } from './sealed-arrivals';
 import { RULE_MODULE_FUNCTIONS } from './rule-modules';
 import { rosterFunctions } from './roster';
 import { rosterSheetFunctions } from './roster-sheet';
@@ -41,6 +42,7 @@ export const SERVICE_FUNCTIONS = {
   ...leaderActionFunctions,
   ...lossesFunctions,
   ...reinforcementsFunctions,
+  ...sealedArrivalFunctions,
   ...movementFunctions,
   ...concealmentFunctions,
   ...clockFunctions,

@@ -18,7 +18,7 @@ import { forbidden, invalid, MusterError } from '../errors';
 import type { ChangeSet } from '../events';
 import type { ArrivalGroup, ArrivalLeader, ArrivalsReport, ArriveReinforcementInput, ChangeResult, OrderAlternativeArrivalInput, ReinforcementAttemptInput, ReinforcementAttemptResult, RollDueArrivalsResult } from '../../contract';
 import type { NewDiceRow } from '../dice';
-import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeaders, readTurn, readTurns, readUnits, type ReinforcementGroupDbRow } from '../store';
+import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeaders, readTurn, readTurns, readUnits, type GameRow, type LeaderDbRow, type ReinforcementGroupDbRow } from '../store';
 import { askRules } from '../validate';
 import { ALTERNATIVE_RULE, arrivalState, groupCheck, groupName, topsOf, turnLabel, VARIABLE_RULE, type GroupCheck } from './arrival-checks';
 import { actingArmyCommander, ledger, subtree } from './chain';
@@ -265,26 +265,39 @@ function notOnMapForAlternative(name: string): string {
   return `${name} is not on the map: the army commander pays for an Alternative Arrival Area with his rating points, and has none to spend until he arrives`;
 }
 
+/** The group an Alternative Arrival order names, as the order's checks take it (an order or a sealed one opened). */
+export function alternativeGroup(ctx: GameContext, input: OrderAlternativeArrivalInput): ReinforcementGroupDbRow {
+  const g = group(ctx, 'groupId', input.groupId);
+  if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group, not the ${input.side}'s`);
+  const area = input.entryArea;
+  if (area.toLowerCase() === g.entry_area.toLowerCase()) throw invalid('entryArea', `${area} is the group's scheduled area; an Alternative Arrival Area is another, adjacent one`, ALTERNATIVE_RULE);
+  const alt = readAlternativeArrival(ctx.db, g.id)!;
+  // Its own side's words: where the group was sent is not repeated in a refusal (RI-H08).
+  if (alt.entry_area !== null) throw forbidden('groupId', 'this group already has an Alternative Arrival order, which stands', ALTERNATIVE_RULE);
+  return g;
+}
+
+/** The army commander spends all his rating points on an Alternative Arrival Area, at the beginning of the Activation Segment. */
+export function spendOnAlternativeArrival(ctx: GameContext, cs: ChangeSet, side: Side, game: GameRow, field: string): LeaderDbRow {
+  if (!atStartOfActivation(ctx)) {
+    const clock = readClock(ctx.db);
+    throw forbidden(field, `an Alternative Arrival Area is ordered at the beginning of the Activation Segment (before its first activation or pass), not at ${clock.segment}.${clock.phase}`, ALTERNATIVE_RULE);
+  }
+  const { leader: army } = actingArmyCommander(ctx, 'side', side, game);
+  // RI-B11: a leader who is not on the map has no rating points to spend.
+  if (army.on_map !== 1) throw forbidden('side', notOnMapForAlternative(army.name), ALTERNATIVE_RULE);
+  check('side', askRules(() => maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role, name: army.name })));
+  cs.set('leaders', army.id, 'points_used', army.points_used, 'alternative-arrival');
+  return army;
+}
+
 function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArrivalInput): ChangeResult {
   return write(ctx, 'reinforcement.alternative', input, (cs, game) => {
-    const g = group(ctx, 'groupId', input.groupId);
-    if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group, not the ${input.side}'s`);
-    const area = input.entryArea;
-    if (area.toLowerCase() === g.entry_area.toLowerCase()) throw invalid('entryArea', `${area} is the group's scheduled area; an Alternative Arrival Area is another, adjacent one`, ALTERNATIVE_RULE);
+    const g = alternativeGroup(ctx, input);
     const alt = readAlternativeArrival(ctx.db, g.id)!;
-    // Its own side's words: where the group was sent is not repeated in a refusal (RI-H08).
-    if (alt.entry_area !== null) throw forbidden('groupId', 'this group already has an Alternative Arrival order, which stands', ALTERNATIVE_RULE);
-    if (!atStartOfActivation(ctx)) {
-      const clock = readClock(ctx.db);
-      throw forbidden('groupId', `an Alternative Arrival Area is ordered at the beginning of the Activation Segment (before its first activation or pass), not at ${clock.segment}.${clock.phase}`, ALTERNATIVE_RULE);
-    }
-    const { leader: army } = actingArmyCommander(ctx, 'side', input.side, game);
-    // RI-B11: a leader who is not on the map has no rating points to spend.
-    if (army.on_map !== 1) throw forbidden('side', notOnMapForAlternative(army.name), ALTERNATIVE_RULE);
-    check('side', askRules(() => maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role, name: army.name })));
+    const army = spendOnAlternativeArrival(ctx, cs, input.side, game, 'groupId');
     const turnId = readClock(ctx.db).turn_id;
-    cs.set('leaders', army.id, 'points_used', army.points_used, 'alternative-arrival');
-    cs.set('alternative_arrivals', g.id, 'entry_area', null, area).set('alternative_arrivals', g.id, 'ordered_turn_id', alt.ordered_turn_id, turnId);
+    cs.set('alternative_arrivals', g.id, 'entry_area', null, input.entryArea).set('alternative_arrivals', g.id, 'ordered_turn_id', alt.ordered_turn_id, turnId);
     return { summary: `${input.side}: ${army.name} spends all his rating points on an Alternative Arrival Area (which group is secret)`, subjects: [`leader:${army.id}`], result: {} };
   });
 }

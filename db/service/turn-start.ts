@@ -11,6 +11,7 @@ import type { GameContext } from './context';
 import { arrivalRollsDue } from './arrival-checks';
 import { rainRollDue } from './weather';
 import { activationBegunByModule } from './rule-seam';
+import { sealedOrdersWaiting } from './sealed-orders';
 
 const VARIABLE_ARRIVAL = 'Rev. Variable Arrival of Reinforcements';
 
@@ -55,6 +56,8 @@ export function dueBeforeActivation(ctx: GameContext): { text: string; rule: str
   if (cached && cached.at === at) return cached.due;
   const due = arrivalRollsDue(ctx).map((name) => ({ text: `roll for the arrival of ${name}`, rule: VARIABLE_ARRIVAL }));
   if (rainRollDue(ctx, game)) due.push({ text: 'roll to end the rain', rule: 'Rev. Rain' });
+  // RI-H10: two seats: a side's seat says whether its sealed Alternative Arrival Area orders are opened.
+  for (const side of sealedOrdersWaiting(ctx.db)) due.push({ text: `the ${side} seat says whether its sealed Alternative Arrival Area orders are opened`, rule: 'Rev. Alternative Arrival Areas' });
   dueCache.set(ctx.db, { at, due });
   queueMicrotask(() => dueCache.delete(ctx.db));
   return due;

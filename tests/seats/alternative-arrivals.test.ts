@@ -1,0 +1,214 @@
+/**
+ * Alternative Arrival Area orders between two seats (RI-H10), on the July 2 Stuart variant, where both army
+ * commanders are on the map. Each seat sends a group to another area when the beginning of the Activation
+ * Segment is its step: the order stays in its own file, sealed (the log holds the army commander's points
+ * spent and a commitment); at each beginning of the Activation Segment the seat says by itself that it stays
+ * sealed, until the turn the group would have rolled or entered by its schedule, when the seat opens it and
+ * the other seat checks it against the commitment. The other file's bytes (its WAL included) never hold the
+ * order before then; an opened order that is not the one sealed is refused with nothing written; so is an
+ * opening out of turn, or by the other seat, and the other seat waits for the word of the one that sealed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Side } from '../../rules/types';
+import type { Packet } from '../../contract/seats';
+import { contextOf, GameService } from '../../db/service';
+import { eventHead } from '../../db/events';
+import { eventsAfter, refuseSideSecrets } from '../../db/seats/calls';
+import { receivePacket } from '../../db/seats/packets';
+import { eventSignedText } from '../../db/seats/signed';
+import { signText } from '../../db/seats/keys';
+import { localPrivateKey, seatOf } from '../../db/seats/store';
+import { sealedSecrets } from '../../db/seats/side-secrets';
+import { MusterError } from '../../db/errors';
+import { advanceTo, tempDir } from '../fixtures/game';
+import { exchange, packetFrom, send, toAct, twoSeats, type Table } from './table';
+
+const tmp = tempDir('muster-seats-arrivals-');
+afterAll(() => tmp.cleanup());
+
+const GROUP = { USA: 'usa-kilpatrick-arrival', CSA: 'csa-stuart-arrival' } as const;
+/** Areas no scenario names: if these words are in a file, the order is. */
+const AREA = { USA: 'Baltimore Pike by the Two Taverns', CSA: 'York Pike by the Hunterstown crossroads' } as const;
+const SIDES: Side[] = ['USA', 'CSA'];
+
+function bytesOf(file: string): string {
+  return [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
+}
+
+/** At the beginning of the Activation Segment in this seat's file: III.A, before its first activation or pass. */
+function atStartOfActivation(game: Table['USA']): boolean {
+  const c = game.info().clock;
+  const ts = game.turnState();
+  return c.segment === 'III' && c.phase === 'A' && ts.activations === 0 && ts.passesInRow === 0;
+}
+
+/** One write by whoever's step it is (hidden entries made empty, every side passing); no packets. */
+function writeOnce(t: Table): void {
+  const who = toAct(t.USA);
+  expect(toAct(t.CSA)).toBe(who);
+  if (who === 'both') {
+    for (const side of SIDES) {
+      if (t[side].info().clock.segment === 'II') t[side].declareInitiative({ side, armyPoints: false });
+      else t[side].finishEntries({ side });
+    }
+    return;
+  }
+  const seat = t[who];
+  const due = seat.obligations();
+  const waiver = due.items.flatMap((o) => o.choices.filter((c) => c.id === 'done' || c.id === 'keep').map((c) => ({ id: o.id, choice: c.id })))[0];
+  if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
+  else if (waiver) seat.settleObligation(waiver);
+  else if (due.items.some((o) => o.id === 'end-game')) seat.settleObligation({ id: 'end-game', choice: 'end' });
+  else if (seat.info().clock.segment === 'III' && seat.turnState().passesInRow < 3) seat.pass({ side: who });
+  else seat.advanceClock();
+}
+
+/** Plays (a write, then the packets) until the test says stop. */
+function playUntil(t: Table, done: () => boolean): void {
+  for (let i = 0; i < 600 && !done(); i += 1) {
+    if (t.USA.info().ended) throw new Error('the game ended first');
+    writeOnce(t);
+    exchange(t);
+  }
+  expect(done()).toBe(true);
+}
+
+/** The turn in both files, at the beginning of its Activation Segment, and whose step it is. */
+const startOf = (t: Table, turnId: string) => () => t.USA.info().clock.turnId === turnId && atStartOfActivation(t.USA);
+
+/** The request is refused (a MusterError, as a player is told) in words matching the pattern. */
+function refusedWith(request: () => unknown, words: RegExp): void {
+  let caught: unknown;
+  try {
+    request();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(MusterError);
+  expect((caught as MusterError).message).toMatch(words);
+}
+
+/** The kinds of the events of the seat's log, oldest first. */
+function kinds(t: Table, side: Side): string[] {
+  return t[side]
+    .history({ limit: 5000 })
+    .map((e) => e.kind)
+    .reverse();
+}
+
+describe('Alternative Arrival Area orders between two seats', () => {
+  it('stay in their seat sealed until the group would roll or enter, are opened then and checked, and both files end the same', { timeout: 300_000 }, () => {
+    const t = twoSeats(tmp.dir, 'july-2-stuart-variant');
+
+    // 1200: the beginning of the Activation Segment is the Initiative player's, CSA's. USA's order is refused, in
+    // words, with nothing written; CSA seals Stuart's (due at 1400).
+    playUntil(t, startOf(t, '1863-07-02T1200'));
+    expect(toAct(t.USA)).toBe('CSA');
+    const count = { USA: t.USA.info().eventCount, CSA: t.CSA.info().eventCount };
+    refusedWith(() => t.USA.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA }), /sealed by its own seat when the beginning of the Activation Segment is its step, in a turn whose Initiative is its side's: it is not the USA seat's turn/);
+    expect(t.USA.info().eventCount).toBe(count.USA);
+    expect(sealedSecrets(t.USA.db)).toEqual([]);
+    t.CSA.orderAlternativeArrival({ side: 'CSA', groupId: GROUP.CSA, entryArea: AREA.CSA });
+    const [csaSecret] = sealedSecrets(t.CSA.db);
+    expect(csaSecret).toMatchObject({ side: 'CSA', turn_id: '1863-07-02T1200', opened: 0 });
+    // Sealed, and (Stuart not due within the hour) kept sealed this turn, by itself.
+    expect(kinds(t, 'CSA').slice(count.CSA)).toEqual(['reinforcement.sealed', 'reinforcement.kept-sealed']);
+    // The CSA screens show where Stuart was sent; the log says only that Lee spent his points.
+    expect(t.CSA.arrivals({ viewer: 'CSA' }).groups.find((g) => g.id === GROUP.CSA)!.alternative).toEqual({ entryArea: AREA.CSA, orderedTurnId: '1863-07-02T1200' });
+    exchange(t);
+    expect(kinds(t, 'USA').slice(count.USA)).toEqual(['reinforcement.sealed', 'reinforcement.kept-sealed']);
+    expect(t.USA.history({ limit: 5000 })[1]!.summary).toMatch(/^CSA: .*Lee spends all his rating points on an Alternative Arrival Area \(which group is secret\)$/);
+    for (const marker of [AREA.CSA, csaSecret!.salt]) expect(bytesOf(t.files.USA).includes(marker)).toBe(false);
+
+    // 1300, USA's Initiative: the CSA seat has the word first and opens Stuart's order (due an hour before 1400);
+    // the USA file checks it and now holds it, but its screens still say neither which group nor where.
+    playUntil(t, startOf(t, '1863-07-02T1300'));
+    expect(toAct(t.USA)).toBe('USA');
+    expect(sealedSecrets(t.CSA.db)).toEqual([]);
+    const opened = t.USA.history({ limit: 5000 }).filter((e) => e.kind === 'reinforcement.opened');
+    expect(opened.map((e) => [e.turnId, e.summary, e.changes])).toEqual([['1863-07-02T1300', 'CSA: a sealed Alternative Arrival Area order is opened (which group, and where, stay secret until it arrives)', []]]);
+    expect(bytesOf(t.files.USA).includes(AREA.CSA)).toBe(true);
+    expect(t.USA.arrivals({ viewer: 'USA' }).groups.find((g) => g.id === GROUP.CSA)!.alternative).toBeNull();
+    expect(t.USA.arrivals({ viewer: 'CSA' }).groups.find((g) => g.id === GROUP.CSA)!.alternative).toEqual({ entryArea: AREA.CSA, orderedTurnId: '1863-07-02T1200' });
+
+    // Now USA seals Kilpatrick's (due at 1600): kept sealed at every beginning of the Activation Segment to 1440.
+    t.USA.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA });
+    const [usaSecret] = sealedSecrets(t.USA.db);
+    exchange(t);
+    for (const marker of [AREA.USA, usaSecret!.salt]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    // The order is opened only at the beginning of the Activation Segment, and only by its own seat.
+    playUntil(t, () => t.USA.turnState().passesInRow > 0);
+    const opening = { side: 'USA' as const, groupId: GROUP.USA, entryArea: AREA.USA, salt: usaSecret!.salt };
+    count.USA = t.USA.info().eventCount;
+    refusedWith(() => t.USA.openAlternativeArrival(opening), /opened at the beginning of the Activation Segment/);
+    refusedWith(() => t.CSA.openAlternativeArrival(opening), /sealed, opened and kept by the USA seat only, not the CSA seat/);
+    refusedWith(() => t.CSA.keepAlternativeArrivalsSealed({ side: 'USA' }), /by the USA seat only/);
+    expect(t.USA.info().eventCount).toBe(count.USA);
+
+    // 1500, CSA's Initiative: CSA's file reaches the beginning of the Activation Segment and waits for USA's word.
+    for (let i = 0; i < 300 && !(t.CSA.info().clock.turnId === '1863-07-02T1500' && atStartOfActivation(t.CSA)); i += 1) {
+      writeOnce(t);
+      if (!(t.CSA.info().clock.turnId === '1863-07-02T1500' && atStartOfActivation(t.CSA))) exchange(t);
+    }
+    for (const marker of [AREA.USA, usaSecret!.salt]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    expect(toAct(t.CSA)).toBe('USA');
+    count.CSA = t.CSA.info().eventCount;
+    // The Activation Segment waits for it (its first pass too), and so does everything the CSA seat would write.
+    refusedWith(() => t.CSA.pass({ side: 'CSA' }), /the USA seat says whether its sealed Alternative Arrival Area orders are opened/);
+    refusedWith(() => t.CSA.rollDueArrivals({ side: 'CSA' }), /it is not the CSA seat's turn: at the beginning of the Activation Segment the USA seat first says whether its sealed Alternative Arrival Area orders are opened/);
+    expect(t.CSA.info().eventCount).toBe(count.CSA);
+    expect(t.CSA.turnState().legal.activations.every((a) => !a.me.allowed)).toBe(true);
+    const kept = t.CSA.history({ limit: 5000 }).filter((e) => e.kind === 'reinforcement.kept-sealed' && e.summary.startsWith('USA')).map((e) => e.turnId).reverse();
+    expect(kept).toEqual(['1863-07-02T1300', '1863-07-02T1320', '1863-07-02T1340', '1863-07-02T1400', '1863-07-02T1420', '1863-07-02T1440']);
+
+    // The USA seat receives the turn and opens its order. A packet whose opened order is not the one sealed
+    // (the area changed, signed by the USA seat all the same) is refused, naming the side and the order.
+    expect(send(t, 'CSA').sealedAnswered).toBe(true);
+    expect(sealedSecrets(t.USA.db)).toEqual([]);
+    const honest = packetFrom(t.USA);
+    const forged = JSON.parse(JSON.stringify(honest)) as Packet;
+    const e = forged.events.find((x) => x.fn === 'openAlternativeArrival')!;
+    e.input = JSON.stringify({ ...opening, entryArea: 'Hanover Road' });
+    e.signature = signText(localPrivateKey(t.USA.db), eventSignedText(seatOf(t.CSA.db)!.gameId, e));
+    count.CSA = t.CSA.info().eventCount;
+    refusedWith(() => receivePacket(contextOf(t.CSA), forged), /USA's opened Alternative Arrival Area order \(usa-kilpatrick-arrival to Hanover Road\) does not match any order USA sealed/);
+    expect(t.CSA.info().eventCount).toBe(count.CSA);
+    receivePacket(contextOf(t.CSA), honest);
+    expect(t.CSA.history({ limit: 5000 }).filter((x) => x.kind === 'reinforcement.opened').map((x) => x.turnId)).toEqual(['1863-07-02T1500', '1863-07-02T1300']);
+    expect(t.CSA.arrivals({ viewer: 'CSA' }).groups.find((g) => g.id === GROUP.USA)!.alternative).toBeNull();
+
+    // To the end: Kilpatrick rolls at his Alternative Arrival Area from 1700, and both files agree.
+    playUntil(t, () => t.USA.info().ended && t.CSA.info().ended);
+    // Each group rolled at its Alternative Arrival Area (its own side's roll), from an hour after its schedule;
+    // one that came on came by the area its seat chose.
+    for (const side of SIDES) {
+      const rolls = t.USA.diceLog({ limit: 5000, viewer: 'both' }).filter((d) => d.purpose === `${side}: Alternative Arrival Area roll`);
+      expect(rolls.length).toBeGreaterThan(0);
+      const g = t.USA.arrivals({ viewer: side }).groups.find((x) => x.id === GROUP[side])!;
+      expect(g.arrivedBy ?? AREA[side]).toBe(AREA[side]);
+      expect(g.status === 'arrived' || g.status === 'rolled' || g.status === 'roll').toBe(true);
+    }
+    expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
+    expect(t.CSA.history({ limit: 5000 })).toEqual(t.USA.history({ limit: 5000 }));
+    for (const side of SIDES) expect(t[side].verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
+    t.USA.close();
+    t.CSA.close();
+  });
+
+  it('written into the log as at one laptop (group and area in the event), is refused at the seat and in a packet', () => {
+    const one = GameService.create({ file: tmp.file('one-laptop.muster'), scenario: 'july-2-stuart-variant' }, { seed: 7, now: () => '2024-07-02T12:00:00.000Z' });
+    advanceTo(one, { turnId: '1863-07-02T1200', segment: 'III', phase: 'A' });
+    const head = eventHead(one.db).seq;
+    one.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA });
+    const events = eventsAfter(one.db, head);
+    expect(events.map((e) => e.kind)).toEqual(['reinforcement.alternative']);
+    refusedWith(() => refuseSideSecrets(events), /an Alternative Arrival Area order is sealed by its own seat .*; one written into the log as at one laptop is refused/);
+    // And at one laptop an order is not sealed: it is given (the seal's calls are refused, nothing written).
+    const count = one.info().eventCount;
+    refusedWith(() => one.sealAlternativeArrival({ side: 'CSA', commitment: 'a'.repeat(64) }), /only in a game played from two seats/);
+    refusedWith(() => one.keepAlternativeArrivalsSealed({ side: 'CSA' }), /only in a game played from two seats/);
+    expect(one.info().eventCount).toBe(count);
+    one.close();
+  });
+});
