@@ -70,6 +70,19 @@ export function insertEventSeat(db: SqliteDatabase, row: EventSeatRow): void {
   statement(db, 'INSERT INTO event_seats (seq, side, call_fn, call_input, call_at, call_index, signature) VALUES (@seq, @side, @call_fn, @call_input, @call_at, @call_index, @signature)').run(row);
 }
 
+/**
+ * The seat that wrote each of the events (by their log seqs): from the signatures in a game played from two
+ * seats, null at one laptop. An unsigned event after the last signed one is the local seat's: one it is writing
+ * now (signed when its call returns), or its own secret entry held on its device and shown to it alone.
+ */
+export function writersOf(db: SqliteDatabase, seqs: readonly number[]): (seq: number) => Side | null {
+  const local = seqs.length === 0 ? null : seatOf(db);
+  if (local === null) return () => null;
+  const signed = new Map(statement(db, 'SELECT seq, side FROM event_seats WHERE seq BETWEEN ? AND ?').raw().all(Math.min(...seqs), Math.max(...seqs)) as [number, Side][]);
+  const lastSigned = (statement(db, 'SELECT max(seq) AS n FROM event_seats').get() as { n: number | null }).n ?? 0;
+  return (seq) => signed.get(seq) ?? (seq > lastSigned ? local.side : null);
+}
+
 export function eventSeatsAfter(db: SqliteDatabase, seq: number): EventSeatRow[] {
   return statement(db, 'SELECT * FROM event_seats WHERE seq > ? ORDER BY seq').all(seq) as EventSeatRow[];
 }

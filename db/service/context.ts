@@ -12,6 +12,7 @@ import type { DiceRecord, EventKind, HistoryEntry, KitRecord } from '../../contr
 import { readClock, readGame, readTurnState, type GameRow } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
+import { writersOf } from '../seats/store';
 import { RULE } from './common';
 import type { GameContext } from './game-context';
 import { writePathNotes } from './rule-seam';
@@ -80,7 +81,8 @@ export function write<T>(
     const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide, computed: draft.computed }, ctx.now(), game.head_seq);
     // Numbered as its own side sees the log for a secret entry, else as nobody in particular does (RI-H07).
     const n = numberingFor(ctx.db, secretSide ?? undefined);
-    return { ...draft.result, event: numberedEntry(recorded.entry, n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };
+    const seat = writersOf(ctx.db, [recorded.entry.seq])(recorded.entry.seq);
+    return { ...draft.result, event: numberedEntry({ ...recorded.entry, seat }, n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };
   });
 }
 

@@ -13,31 +13,15 @@ import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions
 import { BOTH_DONE, handOverOf, hiddenEventSeqs, hiddenFrom, secretsRecorded, secretStep } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
 import { readClock, readGame, readTurnState } from '../store';
-import type { SqliteDatabase } from '../open';
-import { seatOf } from '../seats/store';
-import type { Side } from '../../rules/types';
+import { writersOf } from '../seats/store';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   // The viewer's numbers (RI-H07): "before #n" is the viewer's #n, and every # it reads is its own count.
   const n = numberingFor(ctx.db, input.viewer);
   const query = input.beforeSeq === undefined ? input : { ...input, beforeSeq: n.eventSeqOf(input.beforeSeq) };
   const entries = listHistory(ctx.db, query, hiddenEventSeqs(ctx.db, input.viewer));
-  const seatOfEntry = seatsOf(ctx.db, entries);
-  return entries.map((e) => numberedEntry({ ...e, seat: seatOfEntry(e.seq) }, n));
-}
-
-/**
- * In a game played from two seats, the seat that wrote each of the entries (by their log seqs); null at one
- * laptop. An unsigned event after the last signed one is the local seat's own secret entry, held on its device
- * and shown to it alone (db/seats/calls.ts seatQuery): its seat is the local one.
- */
-function seatsOf(db: SqliteDatabase, entries: readonly HistoryEntry[]): (seq: number) => Side | null {
-  const local = entries.length === 0 ? null : seatOf(db);
-  if (local === null) return () => null;
-  const seqs = entries.map((e) => e.seq);
-  const signed = new Map(statement(db, 'SELECT seq, side FROM event_seats WHERE seq BETWEEN ? AND ?').raw().all(Math.min(...seqs), Math.max(...seqs)) as [number, Side][]);
-  const lastSigned = (statement(db, 'SELECT max(seq) AS n FROM event_seats').get() as { n: number | null }).n ?? 0;
-  return (seq) => signed.get(seq) ?? (seq > lastSigned ? local.side : null);
+  const writer = writersOf(ctx.db, entries.map((e) => e.seq));
+  return entries.map((e) => numberedEntry({ ...e, seat: writer(e.seq) }, n));
 }
 
 function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
@@ -94,7 +78,7 @@ function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).head_seq, input.viewer, 'undo');
     const done = undoHead(ctx.db);
-    return { ...done, entry: numberedEntry(done.entry, numberingFor(ctx.db, input.viewer)) };
+    return { ...done, entry: numberedEntry({ ...done.entry, seat: writersOf(ctx.db, [done.entry.seq])(done.entry.seq) }, numberingFor(ctx.db, input.viewer)) };
   });
   return { event: entry, canUndo, canRedo };
 }
@@ -105,7 +89,7 @@ function redo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).redo_seq, input.viewer, 'redo');
     const done = redoNext(ctx.db);
-    return { ...done, entry: numberedEntry(done.entry, numberingFor(ctx.db, input.viewer)) };
+    return { ...done, entry: numberedEntry({ ...done.entry, seat: writersOf(ctx.db, [done.entry.seq])(done.entry.seq) }, numberingFor(ctx.db, input.viewer)) };
   });
   return { event: entry, canUndo, canRedo };
 }

@@ -176,6 +176,10 @@ describe('Since you last played', () => {
     expect(seats('CSA')).toEqual(seats('USA'));
     const entries = t.USA.history({ limit: 1000 });
     expect(entries.every((e) => e.seat === 'USA' || e.seat === 'CSA')).toBe(true);
+    // A change answers with its entry as History then reads it, its seat the one that wrote it.
+    const roll = t.USA.rollDie({ purpose: 'the rain' });
+    expect(roll.event.seat).toBe('USA');
+    expect(roll.event).toEqual(t.USA.history({ limit: 1 })[0]);
     // Each side's declaration is its own seat's; the clock moved by the seat whose step it was.
     expect(entries.filter((e) => e.kind === 'initiative.declared').map((e) => [e.secretSide, e.seat])).toEqual([
       ['CSA', 'CSA'],
