@@ -20,7 +20,7 @@ import { MusterError } from './errors';
 import { assertPlainHead, eventHash, type HashedEventContent } from './event-hash';
 import { statement } from './statements';
 import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, newSalt, saltsRecorded, type NewDiceRow } from './dice';
-import { publicChanges } from './secrets';
+import { markSecretEntry, publicChanges } from './secrets';
 import { wellFormed } from './wellformed';
 import { ChangeSet, MUTABLE_FIELDS, parsePayload, type Change, type EventPayload, type EventRow, type KitRecordValue, type SqlValue, type StateTable } from './event-rows';
 
@@ -142,6 +142,7 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
     hash,
     ...(e.secretSide ? { secret_side: e.secretSide } : {}),
   });
+  if (e.secretSide) markSecretEntry(db);
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
