@@ -230,15 +230,15 @@ function toRecord(r: DiceLogRow & { undone: number }): DiceRecord {
 }
 
 /** The dice log newest first, each roll marked when its event has been undone. */
-export function listDice(db: SqliteDatabase, beforeSeq: number | null, limit: number, hiddenEvents: readonly number[] = []): DiceRecord[] {
+export function listDice(db: SqliteDatabase, beforeSeq: number | null, limit: number, hiddenEvents: readonly number[] = [], afterSeq: number | null = null): DiceRecord[] {
   // The rolls of another side's secret entries are left out of the listing (RI-H01); the chain keeps them.
   const rows = statement(
     db,
     `SELECT d.*, e.undone FROM dice_log d JOIN events e ON e.seq = d.event_seq
-     WHERE (@before IS NULL OR d.seq < @before)
+     WHERE (@before IS NULL OR d.seq < @before) AND (@after IS NULL OR d.seq > @after)
        AND (@hidden IS NULL OR d.event_seq NOT IN (SELECT value FROM json_each(@hidden)))
      ORDER BY d.seq DESC LIMIT @limit`,
-  ).all({ before: beforeSeq, limit, hidden: hiddenEvents.length > 0 ? JSON.stringify(hiddenEvents) : null }) as (DiceLogRow & { undone: number })[];
+  ).all({ before: beforeSeq, after: afterSeq, limit, hidden: hiddenEvents.length > 0 ? JSON.stringify(hiddenEvents) : null }) as (DiceLogRow & { undone: number })[];
   return rows.map(toRecord);
 }
 

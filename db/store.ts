@@ -302,6 +302,19 @@ export const readActivatedUnits = (db: SqliteDatabase) => statement(db, 'SELECT 
 export const readCommand = (db: SqliteDatabase, id: string) =>
   steady.has(db) ? steadyValue(db, 'commands-by-id', () => new Map(readCommands(db).map((c) => [c.id, c]))).get(id) : (statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined);
 export const readCommands = (db: SqliteDatabase) => kept(db, COMMANDS_SQL, () => statement(db, COMMANDS_SQL).all() as CommandRow[]);
+/**
+ * The commands by id, made once per read of the commands (one array: inside a steadyReads query, the one
+ * every check shares): the checks the turn state runs for every command each look up its chain.
+ */
+const byIdOfRead = new WeakMap<readonly CommandRow[], Map<string, CommandRow>>();
+export function commandsById<C extends CommandRow>(commands: readonly C[]): Map<string, C> {
+  let byId = byIdOfRead.get(commands);
+  if (byId === undefined) {
+    byId = new Map(commands.map((c) => [c.id, c]));
+    byIdOfRead.set(commands, byId);
+  }
+  return byId as Map<string, C>;
+}
 /** What the chain of command and the standing orders are worked out from: four columns of every command, not all of them. */
 export type CommandLink = Pick<CommandRow, 'id' | 'parent_id' | 'attached_to' | 'own_order'>;
 export const readCommandLinks = (db: SqliteDatabase) => statement(db, 'SELECT id, parent_id, attached_to, own_order FROM commands ORDER BY position').all() as CommandLink[];

@@ -10,7 +10,7 @@ import { UnitChanges } from './unit-changes';
 import { eventDueAt } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, CommandNode, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
-import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type CommandRow, type UnitRow } from '../store';
+import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type CommandRow, type UnitRow, commandsById } from '../store';
 import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
 import { commandArm, RULE, unitSubject, yes } from './common';
@@ -27,7 +27,7 @@ export function roster(ctx: GameContext, input: RosterQuery = {}, read: ForcesRe
   const side = input.side;
   const includeOffMap = input.includeOffMap ?? true;
   const { commands } = read;
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const within = input.commandId === undefined ? null : subtree(command(ctx, 'commandId', input.commandId).id, commands);
   const orders = standingOrders(ctx, commands);
   const path = (id: string): string[] => {
