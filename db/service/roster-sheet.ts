@@ -50,11 +50,24 @@ function keepNewest<K, V>(map: Map<K, V>, onDrop: (value: V) => void = () => {})
   }
 }
 
+/**
+ * Each row of a sheet made, as JSON: the sheet's digest is made of them, and a row is sent again only if
+ * its text differs from the held sheet's row (one string compared per unit, not the row's every field).
+ */
+const rowText = new WeakMap<object, string>();
+
 /** The sheet as the file stands: the tree and every unit, from one read of the commands and the units. */
 function shownNow(ctx: GameContext): Shown {
   const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };
   const sheet = { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
-  return { sheet, content: createHash('sha256').update(JSON.stringify(sheet)).digest('hex') };
+  const texts = sheet.units.map((u) => {
+    const text = JSON.stringify(u);
+    rowText.set(u, text);
+    return text;
+  });
+  // The very text JSON.stringify(sheet) gives, put together from the rows' own.
+  const whole = `{"tree":${JSON.stringify(sheet.tree)},"units":[${texts.join(',')}]}`;
+  return { sheet, content: createHash('sha256').update(whole).digest('hex') };
 }
 
 /**
@@ -73,6 +86,27 @@ function shown(ctx: GameContext): Shown {
     keepNewest(kept.byState);
   }
   return made;
+}
+
+/** The state tables a sheet is made from: the commands and units (roster, treeOf) and the leaders' names (treeOf). */
+export const SHEET_TABLES: readonly string[] = ['commands', 'units', 'leaders'];
+
+/** Where the file stood, for carrySheet: the state a sheet was made at. */
+export function sheetState(ctx: GameContext): string | null {
+  return ctx.db.inTransaction ? null : revisionOf(ctx);
+}
+
+/**
+ * A write that changed none of SHEET_TABLES (the clock moved, a die was rolled) leaves the sheet as it was:
+ * the sheet made at the state before is the sheet of the state after, not made again.
+ */
+export function carrySheet(ctx: GameContext, before: string, touched: readonly string[]): void {
+  if (ctx.db.inTransaction || touched.some((t) => SHEET_TABLES.includes(t))) return;
+  const kept = sheetsMade.get(ctx.db);
+  const made = kept?.byState.get(before);
+  if (made === undefined) return;
+  kept!.byState.set(revisionOf(ctx), made);
+  keepNewest(kept!.byState);
 }
 
 /** The names given to the sheets one viewer was sent. */
@@ -97,6 +131,13 @@ export function sheetHeld(ctx: GameContext): string | null {
   const now = made?.byState.get(revisionOf(ctx));
   if (now === undefined) return null;
   return made!.named.get('nobody')?.byContent.get(now.content)?.revision ?? null;
+}
+
+/** Two rows of sheets made here are the same: their texts, else (a row made elsewhere) field by field. */
+function sameRow(a: object | undefined, b: object): boolean {
+  const ta = a === undefined ? undefined : rowText.get(a);
+  const tb = rowText.get(b);
+  return ta !== undefined && tb !== undefined ? ta === tb : sameData(a, b);
 }
 
 /** Two answers of the contract (plain data: strings, numbers, booleans, null, arrays, objects) are the same. */
@@ -131,7 +172,7 @@ function rosterSheet(ctx: GameContext, input: RosterSheetQuery = {}): RosterShee
   const before = new Map(held.units.map((u) => [u.id, u]));
   return {
     tree: now.sheet.tree,
-    units: now.sheet.units.filter((u) => !sameData(before.get(u.id), u)),
+    units: now.sheet.units.filter((u) => !sameRow(before.get(u.id), u)),
     revision: sheet.revision,
     changes: { since: input!.since!, unitIds: now.sheet.units.map((u) => u.id) },
   };

@@ -16,7 +16,7 @@ import { statement } from '../statements';
 import { readClock } from '../store';
 import type { GameContext } from './context';
 import { keptTurnState } from './clock';
-import { sheetHeld } from './roster-sheet';
+import { carrySheet, sheetHeld, sheetState } from './roster-sheet';
 import { secretsRecorded, secretStep } from './secrets';
 
 /** The queries the answer is made of, as the service answers them to any caller. */
@@ -61,18 +61,21 @@ function tablesTouched(ctx: GameContext, before: { last: number; head: number | 
 export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => WriteAnswer {
   const secretBefore = secretNow(ctx);
   const sheet = secretBefore ? null : sheetHeld(ctx);
+  const stateBefore = sheet === null ? null : sheetState(ctx);
   const turnStateHeld = !secretBefore && (keptTurnState.asked(ctx, {}) || keptTurnState.asked(ctx, undefined));
   const log = logMark(ctx);
   return () => {
     const game = queries.info();
     if (secretBefore || secretNow(ctx)) return { game, sheet: null, turnState: null, tables: null };
+    const tables = tablesTouched(ctx, log);
+    if (stateBefore !== null) carrySheet(ctx, stateBefore, tables);
     const changes = sheet === null ? null : queries.rosterSheet({ since: sheet });
     return {
       game,
       // Only the changes since the sheet held: a whole sheet (the one held was forgotten) is left for the screen to ask.
       sheet: changes?.changes === undefined ? null : changes,
       turnState: turnStateHeld ? queries.turnState({}) : null,
-      tables: tablesTouched(ctx, log),
+      tables,
     };
   };
 }
