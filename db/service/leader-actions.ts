@@ -10,7 +10,7 @@ import { COMMAND_LEVELS, type Side } from '../../rules/types';
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, GrantMeInput, GrantMeOffer, GrantMeOffersInput, WarrenOffer, WarrenOrderChangeInput } from '../../contract';
-import { readClock, readCommands, readLeaders, readTurn, readTurns, readTurnState, readUnits, type CommandRow, type LeaderDbRow, type UnitRow, commandsById } from '../store';
+import { commandsById, readClock, readCommands, readLeaders, readTurn, readTurns, readTurnState, readUnits, steadyReads, type CommandRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules, optionalIdList } from '../validate';
 import { ledger, manName, persons, subtree, tree } from './chain';
 import { check, commandArm, RULE } from './common';
@@ -174,6 +174,11 @@ function grantMe(ctx: GameContext, input: GrantMeInput): ChangeResult {
 
 /** The side's commanders who may give ME now (or why not), each with the subordinate units he could name. */
 function grantMeOffers(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffer[] {
+  // One read of the clock, the turn state and the commands for every commander's checks (a query: nothing changes under it).
+  return steadyReads(ctx.db, () => grantMeOffersNow(ctx, input));
+}
+
+function grantMeOffersNow(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffer[] {
   const side: Side = input.side;
   const commands = readCommands(ctx.db);
   const byId = commandsById(commands);
@@ -189,6 +194,16 @@ function grantMeOffers(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffe
     const kept = highest.get(key);
     if (!kept || level(l) < level(kept)) highest.set(key, l);
   }
+  // Whether a unit activated with a command depends on its command alone: asked once per command.
+  const activatedByCommand = new Map<string, boolean>();
+  const activated = (u: UnitRow) => {
+    let yes = activatedByCommand.get(u.command_id);
+    if (yes === undefined) {
+      yes = activatedWith(u, commands) !== undefined;
+      activatedByCommand.set(u.command_id, yes);
+    }
+    return yes;
+  };
   return granting
     .filter((l) => highest.get(man.get(l.id) ?? l.id) === l)
     .map((l) => {
@@ -201,7 +216,7 @@ function grantMeOffers(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffe
         allowed: verdict.allowed,
         reason: verdict.reason ?? null,
         rule: verdict.rule ?? RULE.leaders,
-        units: units.filter((u) => within.has(u.command_id) && !activatedWith(u, commands)).map((u) => ({ unitId: u.id, name: u.name })),
+        units: units.filter((u) => within.has(u.command_id) && !activated(u)).map((u) => ({ unitId: u.id, name: u.name })),
       };
     });
 }
