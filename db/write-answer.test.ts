@@ -83,6 +83,24 @@ describe("a write's answer", () => {
     }
   });
 
+  it('after a loss, its undo and its redo, the sheet made from the rows they changed is the sheet worked out afresh, name and all', async () => {
+    const game = publicGame();
+    try {
+      const held = game.rosterSheet({});
+      for (const [fn, input] of [['recordLoss', { unitId: '2-wi', sp: 2 }], ['setFatigue', { unitId: '2-wi', level: 1 }], ['undo', {}], ['redo', {}], ['undo', {}], ['undo', {}]] as const) {
+        const changed = await changedBy(game, fn, input);
+        expect(changed.sheet?.units.map((u) => u.id), fn).toEqual(['2-wi']);
+        const now = game.rosterSheet({});
+        expect(now.units, fn).toEqual(game.roster({}));
+        expect(now.tree, fn).toEqual(game.commandTree({}));
+      }
+      // Back where it started: the same rows, so the same name as the sheet first sent.
+      expect(game.rosterSheet({})).toEqual(held);
+    } finally {
+      game.close();
+    }
+  });
+
   it('carries the new turn state when the turn bar held the one before, the same the query answers', async () => {
     const game = publicGame();
     try {

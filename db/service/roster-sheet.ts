@@ -10,10 +10,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { RosterSheet, RosterSheetQuery } from '../../contract';
-import { readCommands, readUnits } from '../store';
+import { statement } from '../statements';
+import { readCommands, readUnits, type UnitRow } from '../store';
 import type { GameContext, ServiceFunctions } from './context';
 import { revisionOf } from './revision-memo';
-import { roster, treeOf, type ForcesRead } from './roster';
+import { roster, treeOf, treeOfRows, type ForcesRead } from './roster';
 
 /** Sheets kept per connection and viewer: a screen holding an older one is sent the whole sheet. */
 const SHEETS_KEPT = 4;
@@ -59,13 +60,19 @@ const rowText = new WeakMap<object, string>();
 /** The sheet as the file stands: the tree and every unit, from one read of the commands and the units. */
 function shownNow(ctx: GameContext): Shown {
   const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };
-  const sheet = { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
+  return shownOf({ tree: treeOf(ctx, read), units: roster(ctx, {}, read) });
+}
+
+/** A sheet with its digest: the very text JSON.stringify(sheet) gives, put together from the rows' own. */
+function shownOf(sheet: Omit<RosterSheet, 'revision'>): Shown {
   const texts = sheet.units.map((u) => {
-    const text = JSON.stringify(u);
-    rowText.set(u, text);
+    let text = rowText.get(u);
+    if (text === undefined) {
+      text = JSON.stringify(u);
+      rowText.set(u, text);
+    }
     return text;
   });
-  // The very text JSON.stringify(sheet) gives, put together from the rows' own.
   const whole = `{"tree":${JSON.stringify(sheet.tree)},"units":[${texts.join(',')}]}`;
   return { sheet, content: createHash('sha256').update(whole).digest('hex') };
 }
@@ -88,24 +95,34 @@ function shown(ctx: GameContext): Shown {
   return made;
 }
 
-/** The state tables a sheet is made from: the commands and units (roster, treeOf) and the leaders' names (treeOf). */
-export const SHEET_TABLES: readonly string[] = ['commands', 'units', 'leaders'];
-
 /** Where the file stood, for carrySheet: the state a sheet was made at. */
 export function sheetState(ctx: GameContext): string | null {
   return ctx.db.inTransaction ? null : revisionOf(ctx);
 }
 
 /**
- * A write that changed none of SHEET_TABLES (the clock moved, a die was rolled) leaves the sheet as it was:
- * the sheet made at the state before is the sheet of the state after, not made again.
+ * The sheet after a write, from the sheet made at the state before it and the rows the write changed (its
+ * events' changes), rather than from every unit again: a write that changed none of SHEET_TABLES (the clock
+ * moved, a die was rolled) leaves the sheet as it was; one that changed only units (a loss, its undo) makes
+ * those units' rows again, and the tree's totals from the rows. A change to a command or a leader (orders,
+ * names, the chain) makes the whole sheet again when it is next asked.
  */
-export function carrySheet(ctx: GameContext, before: string, touched: readonly string[]): void {
-  if (ctx.db.inTransaction || touched.some((t) => SHEET_TABLES.includes(t))) return;
+export function carrySheet(ctx: GameContext, before: string, changes: readonly { table: string; key: string | number }[]): void {
+  if (ctx.db.inTransaction || changes.some((c) => c.table === 'commands' || c.table === 'leaders')) return;
   const kept = sheetsMade.get(ctx.db);
   const made = kept?.byState.get(before);
   if (made === undefined) return;
-  kept!.byState.set(revisionOf(ctx), made);
+  const unitIds = [...new Set(changes.filter((c) => c.table === 'units').map((c) => String(c.key)))];
+  let next = made;
+  if (unitIds.length > 0) {
+    const rows = statement(ctx.db, 'SELECT * FROM units WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(unitIds)) as UnitRow[];
+    if (rows.length !== unitIds.length) return;
+    const commands = readCommands(ctx.db);
+    const fresh = new Map(roster(ctx, {}, { commands, units: rows }).map((r) => [r.id, r]));
+    const units = made.sheet.units.map((u) => fresh.get(u.id) ?? u);
+    next = shownOf({ tree: treeOfRows(ctx, commands, units), units });
+  }
+  kept!.byState.set(revisionOf(ctx), next);
   keepNewest(kept!.byState);
 }
 
