@@ -132,6 +132,8 @@ export const useTurnStore = defineStore('turn', () => {
   const roster = ref<RosterUnit[]>([]);
   /** Set once a screen asked for the roster: from then on every load() reads it again. */
   let rosterWanted = false;
+  /** The revision `roster` was read at, or kept through (a write that touched no unit or command), or -1. */
+  let rosterRevision = -1;
   /** The last Next: the clock before it and what the service applied on the way. */
   const lastAdvance = ref<{ before: ClockState; result: AdvanceClockResult } | null>(null);
   const loading = ref(false);
@@ -291,6 +293,7 @@ export const useTurnStore = defineStore('turn', () => {
       ]);
       if (session !== app.session) return;
       if (units) roster.value = units;
+      if (units || (rosterWanted && keep.roster && rosterRevision === revision - 1)) rosterRevision = revision;
       if (state && turnRevision <= revision) {
         turn.value = state;
         turnRevision = revision;
@@ -324,12 +327,16 @@ export const useTurnStore = defineStore('turn', () => {
     return { events: [...history].sort((a, b) => a.seq - b.seq), dice: new Map(diceLog.map((d) => [d.seq, d])) };
   }
 
+  /** The units on the map, for a panel that shows them: read unless what is held is of this revision. */
   async function loadRoster(): Promise<void> {
     rosterWanted = true;
-    if (!app.game) return;
+    if (!app.game || rosterRevision === app.revision) return;
     const session = app.session;
+    const revision = app.revision;
     const units = await call('roster', app.asViewer({ includeOffMap: false }));
-    if (session === app.session) roster.value = units;
+    if (session !== app.session) return;
+    roster.value = units;
+    if (revision === app.revision) rosterRevision = revision;
   }
 
   // Another game: nothing of this one's turn (its events, the sides remembered for them, the last
@@ -346,6 +353,7 @@ export const useTurnStore = defineStore('turn', () => {
     dice.value = new Map();
     roster.value = [];
     rosterWanted = false;
+    rosterRevision = -1;
     lastAdvance.value = null;
     loading.value = false;
   });
