@@ -4,6 +4,8 @@ import { DiceRecord, EVENT_KINDS, EventKind, HistoryEntry, Id, TurnId, Viewer, V
 
 /** A # in the log as its reader counts it: 1 for the first entry or roll. */
 const Seq = z.number().int().min(1).max(1_000_000);
+/** The last # a screen holds (0: none), as its reader counts it: what comes after it is asked for. */
+const HeldSeq = z.number().int().min(0).max(1_000_000);
 
 export const HistoryQuery = z.strictObject({
   kinds: z.array(EventKind).max(EVENT_KINDS.length).optional(),
@@ -15,6 +17,8 @@ export const HistoryQuery = z.strictObject({
   includeUndone: z.boolean().optional(),
   /** Only events with seq below this (paging backwards). */
   beforeSeq: Seq.optional(),
+  /** Only events with seq above this: what came after the last entry a screen holds (numbered as the viewer counts). */
+  afterSeq: HeldSeq.optional(),
   /** Default 200. */
   limit: z.number().int().min(1).max(5000).optional(),
   /** Leave each entry's changes out (default true: in); the History screen shows none and pages a long log faster. */
@@ -24,7 +28,13 @@ export const HistoryQuery = z.strictObject({
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-export const DiceQuery = z.strictObject({ beforeSeq: Seq.optional(), limit: z.number().int().min(1).max(5000).optional(), viewer: Viewer.optional() });
+export const DiceQuery = z.strictObject({
+  beforeSeq: Seq.optional(),
+  /** Only rolls with seq above this: what came after the last roll a screen holds (numbered as the viewer counts). */
+  afterSeq: HeldSeq.optional(),
+  limit: z.number().int().min(1).max(5000).optional(),
+  viewer: Viewer.optional(),
+});
 export type DiceQuery = z.infer<typeof DiceQuery>;
 
 export const UndoRedoResult = z.object({

@@ -23,7 +23,7 @@
  * bits to 0-9 without bias), fresh for every roll: nothing in the file or the log predicts the next one,
  * and nothing is stored but the roll itself. (Tests pass a seed: their die is a generator kept in memory.)
  */
-import { hash as digest, randomBytes, randomInt } from 'node:crypto';
+import { hash as digest, randomFillSync, randomInt } from 'node:crypto';
 import { uniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
 import type { DieRoll, Itemised } from '../rules/types';
 import type { DiceRecord, DiceSource } from '../contract';
@@ -72,6 +72,24 @@ export function seededDie(seed: number): () => DieRoll {
 /** The salts a replay must reuse, in the order they are asked for (db/seats/replay.ts), or null. */
 let replaySalts: string[] | null = null;
 
+/**
+ * Fresh OS randomness, drawn a page at a time: one system call per 256 salts rather than one per salt (the
+ * write path salts every event and roll). Each byte is handed out once and the page is wiped as it goes.
+ */
+const randomPage = Buffer.alloc(4096);
+let randomUsed = randomPage.length;
+
+function pooledRandomHex(bytes: number): string {
+  if (randomUsed + bytes > randomPage.length) {
+    randomFillSync(randomPage);
+    randomUsed = 0;
+  }
+  const hex = randomPage.toString('hex', randomUsed, randomUsed + bytes);
+  randomPage.fill(0, randomUsed, randomUsed + bytes);
+  randomUsed += bytes;
+  return hex;
+}
+
 /** A new salt: 128 bits from node:crypto, as 32 hex characters (while a replay runs, the next one it gave). */
 export function newSalt(): string {
   if (replaySalts !== null) {
@@ -79,7 +97,7 @@ export function newSalt(): string {
     if (salt === undefined) throw new Error('the replayed change asked for more salts than its events carry');
     return salt;
   }
-  return randomBytes(16).toString('hex');
+  return pooledRandomHex(16);
 }
 
 /**
@@ -212,15 +230,15 @@ function toRecord(r: DiceLogRow & { undone: number }): DiceRecord {
 }
 
 /** The dice log newest first, each roll marked when its event has been undone. */
-export function listDice(db: SqliteDatabase, beforeSeq: number | null, limit: number, hiddenEvents: readonly number[] = []): DiceRecord[] {
+export function listDice(db: SqliteDatabase, beforeSeq: number | null, limit: number, hiddenEvents: readonly number[] = [], afterSeq: number | null = null): DiceRecord[] {
   // The rolls of another side's secret entries are left out of the listing (RI-H01); the chain keeps them.
   const rows = statement(
     db,
     `SELECT d.*, e.undone FROM dice_log d JOIN events e ON e.seq = d.event_seq
-     WHERE (@before IS NULL OR d.seq < @before)
+     WHERE (@before IS NULL OR d.seq < @before) AND (@after IS NULL OR d.seq > @after)
        AND (@hidden IS NULL OR d.event_seq NOT IN (SELECT value FROM json_each(@hidden)))
      ORDER BY d.seq DESC LIMIT @limit`,
-  ).all({ before: beforeSeq, limit, hidden: hiddenEvents.length > 0 ? JSON.stringify(hiddenEvents) : null }) as (DiceLogRow & { undone: number })[];
+  ).all({ before: beforeSeq, after: afterSeq, limit, hidden: hiddenEvents.length > 0 ? JSON.stringify(hiddenEvents) : null }) as (DiceLogRow & { undone: number })[];
   return rows.map(toRecord);
 }
 

@@ -20,7 +20,7 @@ import { MusterError } from './errors';
 import { assertPlainHead, eventHash, type HashedEventContent } from './event-hash';
 import { statement } from './statements';
 import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, newSalt, saltsRecorded, type NewDiceRow } from './dice';
-import { publicChanges } from './secrets';
+import { markSecretEntry, publicChanges } from './secrets';
 import { wellFormed } from './wellformed';
 import { ChangeSet, MUTABLE_FIELDS, parsePayload, type Change, type EventPayload, type EventRow, type KitRecordValue, type SqlValue, type StateTable } from './event-rows';
 
@@ -142,6 +142,7 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
     hash,
     ...(e.secretSide ? { secret_side: e.secretSide } : {}),
   });
+  if (e.secretSide) markSecretEntry(db);
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
   statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
@@ -283,7 +284,8 @@ export function historyEntry(db: SqliteDatabase, seq: number): HistoryEntry {
 }
 
 /**
- * Events newest first, filtered by kind, subject, turn and undone flag; pages backwards with beforeSeq.
+ * Events newest first, filtered by kind, subject, turn and undone flag; pages backwards with beforeSeq, and
+ * afterSeq asks only what came after the last event a screen holds.
  * `hidden` are the seqs the viewer may not see (another side's secret entries, RI-H01): left out.
  */
 export function listHistory(db: SqliteDatabase, q: HistoryQuery, hidden: readonly number[] = []): HistoryEntry[] {
@@ -295,12 +297,13 @@ export function listHistory(db: SqliteDatabase, q: HistoryQuery, hidden: readonl
     turn: q.turnId ?? null,
     includeUndone: q.includeUndone === false ? 0 : 1,
     before: q.beforeSeq ?? null,
+    after: q.afterSeq ?? null,
     limit: q.limit ?? 200,
     hidden: hidden.length > 0 ? JSON.stringify(hidden) : null,
   };
   // Newest first down the primary key; subjects are matched within the row (one page less per event than an index).
   const sql = `SELECT e.* FROM events e
-       WHERE (@before IS NULL OR e.seq < @before)
+       WHERE (@before IS NULL OR e.seq < @before) AND (@after IS NULL OR e.seq > @after)
          AND (@subject IS NULL OR instr(e.subjects, ' ' || @subject || ' ') > 0)
          AND (@kinds IS NULL OR e.kind IN (SELECT value FROM json_each(@kinds)))
          AND (@turn IS NULL OR e.turn_id = @turn) AND (@includeUndone = 1 OR e.undone = 0)

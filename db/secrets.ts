@@ -7,6 +7,7 @@
  * side's own secrets to that side alone (db/service/reinforcements.ts, db/service/movement.ts).
  */
 import type { Change } from './events';
+import type { SqliteDatabase } from './open';
 
 /** The state tables that hold one side's secrets. */
 export const SECRET_TABLES: ReadonlySet<string> = new Set(['alternative_arrivals', 'concealment']);
@@ -14,4 +15,27 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set(['alternative_arrivals
 /** The changes of an event as anyone may read them: the secret tables' changes left out. */
 export function publicChanges<C extends Pick<Change, 'table'>>(changes: readonly C[]): C[] {
   return changes.filter((c) => !SECRET_TABLES.has(c.table));
+}
+
+/**
+ * Whether the file holds any side's secret entry (events.secret_side, schema 6), known per connection: the
+ * queries that leave hidden entries out (every query runs as its viewer sees the game, every write numbers
+ * its event) ask nothing more of a game that never had one. A secret entry, once in the log, stays there
+ * (the log is append-only and its secret_side fixed by a trigger), so "yes" is kept for good; "no" is kept
+ * only as the committed file says it (read outside a transaction), and the write path turns it to "yes"
+ * as it writes one (markSecretEntry). A "yes" left by a rolled-back write only costs the full query.
+ */
+const secretEntryKnown = new WeakMap<SqliteDatabase, boolean>();
+
+export function anySecretEntry(db: SqliteDatabase): boolean {
+  const known = secretEntryKnown.get(db);
+  if (known !== undefined) return known;
+  const any = db.prepare("SELECT 1 FROM events WHERE secret_side IN ('USA', 'CSA') LIMIT 1").get() !== undefined;
+  if (any || !db.inTransaction) secretEntryKnown.set(db, any);
+  return any;
+}
+
+/** The write path records a secret entry on this connection. */
+export function markSecretEntry(db: SqliteDatabase): void {
+  secretEntryKnown.set(db, true);
 }

@@ -302,9 +302,34 @@ export const readActivatedUnits = (db: SqliteDatabase) => statement(db, 'SELECT 
 export const readCommand = (db: SqliteDatabase, id: string) =>
   steady.has(db) ? steadyValue(db, 'commands-by-id', () => new Map(readCommands(db).map((c) => [c.id, c]))).get(id) : (statement(db, 'SELECT * FROM commands WHERE id = ?').get(id) as CommandRow | undefined);
 export const readCommands = (db: SqliteDatabase) => kept(db, COMMANDS_SQL, () => statement(db, COMMANDS_SQL).all() as CommandRow[]);
+/**
+ * The commands by id, made once per read of the commands (one array: inside a steadyReads query, the one
+ * every check shares): the checks the turn state runs for every command each look up its chain.
+ */
+const byIdOfRead = new WeakMap<readonly CommandRow[], Map<string, CommandRow>>();
+export function commandsById<C extends CommandRow>(commands: readonly C[]): Map<string, C> {
+  let byId = byIdOfRead.get(commands);
+  if (byId === undefined) {
+    byId = new Map(commands.map((c) => [c.id, c]));
+    byIdOfRead.set(commands, byId);
+  }
+  return byId as Map<string, C>;
+}
 /** What the chain of command and the standing orders are worked out from: four columns of every command, not all of them. */
 export type CommandLink = Pick<CommandRow, 'id' | 'parent_id' | 'attached_to' | 'own_order'>;
 export const readCommandLinks = (db: SqliteDatabase) => statement(db, 'SELECT id, parent_id, attached_to, own_order FROM commands ORDER BY position').all() as CommandLink[];
+/**
+ * The links of these commands and of every command above them (a command attached elsewhere goes up
+ * through the gaining command, as the chain's tree does): all a few units' standing orders are worked out
+ * from, read along their chains by the primary key rather than the whole table. UNION stops at a cycle.
+ */
+export const readCommandChains = (db: SqliteDatabase, ids: Iterable<string>) =>
+  statement(
+    db,
+    `WITH RECURSIVE chain(id) AS (SELECT value FROM json_each(?)
+       UNION SELECT coalesce(c.attached_to, c.parent_id) FROM commands c JOIN chain ON c.id = chain.id WHERE coalesce(c.attached_to, c.parent_id) IS NOT NULL)
+     SELECT c.id, c.parent_id, c.attached_to, c.own_order FROM commands c WHERE c.id IN (SELECT id FROM chain) ORDER BY c.position`,
+  ).all(JSON.stringify([...new Set(ids)])) as CommandLink[];
 /** One leader; inside a steadyReads query, from one read of the leaders. */
 export const readLeader = (db: SqliteDatabase, id: string) =>
   steady.has(db) ? steadyValue(db, 'leaders-by-id', () => new Map((statement(db, 'SELECT * FROM leaders ORDER BY position').all() as LeaderDbRow[]).map((l) => [l.id, l]))).get(id) : (statement(db, 'SELECT * FROM leaders WHERE id = ?').get(id) as LeaderDbRow | undefined);

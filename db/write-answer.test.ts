@@ -64,6 +64,43 @@ describe("a write's answer", () => {
     }
   });
 
+  it('after a change to none of the rows a sheet is made of (a die rolled, the clock moved), carries no row: the sheet held is the sheet', async () => {
+    const game = publicGame();
+    try {
+      const held = game.rosterSheet({});
+      for (const [fn, input] of [['rollDie', { purpose: 'a test', roll: 4 }], ['advanceClock', {}]] as const) {
+        const changed = await changedBy(game, fn, input);
+        expect(changed.tables!.some((t) => ['units', 'commands', 'leaders'].includes(t)), fn).toBe(false);
+        expect(changed.sheet?.units, fn).toEqual([]);
+        expect(changed.sheet?.revision, fn).toBe(held.revision);
+        // The sheet held is what the roster and the command tree, worked out afresh, show now.
+        expect(game.rosterSheet({}), fn).toEqual(held);
+        expect(held.units, fn).toEqual(game.roster({}));
+        expect(held.tree, fn).toEqual(game.commandTree({}));
+      }
+    } finally {
+      game.close();
+    }
+  });
+
+  it('after a loss, its undo and its redo, the sheet made from the rows they changed is the sheet worked out afresh, name and all', async () => {
+    const game = publicGame();
+    try {
+      const held = game.rosterSheet({});
+      for (const [fn, input] of [['recordLoss', { unitId: '2-wi', sp: 2 }], ['setFatigue', { unitId: '2-wi', level: 1 }], ['undo', {}], ['redo', {}], ['undo', {}], ['undo', {}]] as const) {
+        const changed = await changedBy(game, fn, input);
+        expect(changed.sheet?.units.map((u) => u.id), fn).toEqual(['2-wi']);
+        const now = game.rosterSheet({});
+        expect(now.units, fn).toEqual(game.roster({}));
+        expect(now.tree, fn).toEqual(game.commandTree({}));
+      }
+      // Back where it started: the same rows, so the same name as the sheet first sent.
+      expect(game.rosterSheet({})).toEqual(held);
+    } finally {
+      game.close();
+    }
+  });
+
   it('carries the new turn state when the turn bar held the one before, the same the query answers', async () => {
     const game = publicGame();
     try {

@@ -15,16 +15,27 @@ export interface SeatFile {
 
 const hasSeatTables = new WeakMap<SqliteDatabase, boolean>();
 
+/**
+ * The file's seat, known per connection: every change asks (db/seats/calls.ts seatWrite), and a game played
+ * at one laptop should pay one lookup for it, not one per change. A file becomes a seat once, when it is
+ * created or joined (recordSeat forgets what was known), and never stops being one; what a read inside a
+ * transaction finds is not kept (the transaction may yet roll back).
+ */
+const seatKnown = new WeakMap<SqliteDatabase, SeatFile | null>();
+
 /** The seat this file is, or null for a game played at one laptop (or a file of an earlier schema). */
 export function seatOf(db: SqliteDatabase): SeatFile | null {
+  const known = seatKnown.get(db);
+  if (known !== undefined) return known;
   let has = hasSeatTables.get(db);
   if (has === undefined) {
     has = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'seat_game'").get() as { n: number }).n === 1;
     hasSeatTables.set(db, has);
   }
-  if (!has) return null;
-  const row = statement(db, 'SELECT game_id, local_side FROM seat_game WHERE id = 1').get() as { game_id: string; local_side: Side } | undefined;
-  return row ? { gameId: row.game_id, side: row.local_side } : null;
+  const row = has ? (statement(db, 'SELECT game_id, local_side FROM seat_game WHERE id = 1').get() as { game_id: string; local_side: Side } | undefined) : undefined;
+  const seat = row ? { gameId: row.game_id, side: row.local_side } : null;
+  if (!db.inTransaction) seatKnown.set(db, seat);
+  return seat;
 }
 
 export const otherSide = (side: Side): Side => (side === 'USA' ? 'CSA' : 'USA');
@@ -44,6 +55,7 @@ export function localPrivateKey(db: SqliteDatabase): string {
 
 /** Makes the file a seat of a two-seat game (once, when it is created or joined). */
 export function recordSeat(db: SqliteDatabase, seat: SeatFile, at: string, keys: { publicKey: string; privateKey: string }, other?: string): void {
+  seatKnown.delete(db);
   statement(db, 'INSERT INTO seat_game (id, game_id, local_side, created_at) VALUES (1, ?, ?, ?)').run(seat.gameId, seat.side, at);
   statement(db, 'INSERT INTO seat_private_key (id, side, private_key) VALUES (1, ?, ?)').run(seat.side, keys.privateKey);
   statement(db, 'INSERT INTO seat_keys (side, public_key) VALUES (?, ?)').run(seat.side, keys.publicKey);

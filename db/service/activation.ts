@@ -10,7 +10,7 @@ import { ACTIVATION_SEGMENT } from '../clock';
 import { forbidden, invalid, MusterError } from '../errors';
 import type { ChangeSet } from '../events';
 import type { ActivateReInput, ActivationAttemptInput, ActivationAttemptResult, ActivationPreview, ActivationPreviewInput, ChangeResult, PassInput, PassResult } from '../../contract';
-import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type Effectiveness, type LeaderDbRow, type UnitRow } from '../store';
+import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type Effectiveness, type LeaderDbRow, type UnitRow, commandsById } from '../store';
 import { readHouseReadings } from '../reading-choices';
 import { askRules, optionalIdList } from '../validate';
 import { officerRating, requireCommanderOnMap, spendPoints, standingOrders, subtree, superiorOffers, superiors, tree } from './chain';
@@ -226,7 +226,7 @@ function activationSubject(ctx: GameContext, input: { commandId?: unknown; unitI
   // A command activates with its superior formation (RI-T02), unless its commander is OOC of his superior:
   // then he "may not be included as part of the superior formation's activation" and acts on his own (RI-S24).
   if (!commanderOutOfCommand) {
-    const byId = new Map(commands.map((x) => [x.id, x]));
+    const byId = commandsById(commands);
     const ancestors = askRules(() => commandAncestors(tree(commands), c.id)).map((id) => byId.get(id)!);
     const superior = ancestors.find((x) => x.activation !== null || x.me_attempted === 1);
     if (superior) {

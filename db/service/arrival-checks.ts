@@ -7,7 +7,7 @@
 import type { HouseReadingChoice } from '../../rules/house-readings';
 import { alternativeArrival, highestCommanderInGroup, variableArrival, type ArrivalCheck } from '../../rules/reinforcements';
 import type { Side } from '../../rules/types';
-import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeader, readLeaders, steadyValue, type AlternativeArrivalRow, type CommandRow, type GameRow, type ReinforcementGroupDbRow, type TurnRow } from '../store';
+import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeader, readLeaders, steadyValue, type AlternativeArrivalRow, type CommandRow, type GameRow, type ReinforcementGroupDbRow, type TurnRow, commandsById } from '../store';
 import { statement } from '../statements';
 import { askRules } from '../validate';
 import { MusterError } from '../errors';
@@ -41,7 +41,7 @@ export function topsOf(groupId: string, commands: CommandRow[]): CommandRow[] {
 
 /** A combat unit of the group's division or corps is already on the map (Variable Arrival DRMs). */
 function formationUnitOnMap(tops: CommandRow[], commands: CommandRow[], withUnitsOnMap: ReadonlySet<string>): boolean {
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const formations = new Set<string>();
   for (const top of tops) {
     let c: CommandRow | undefined = top;
@@ -85,7 +85,7 @@ function actingCommanderOnMap(ctx: GameContext, side: Side, game: GameRow): bool
  * game's house reading says whether the others riding in alone count too.
  */
 function highestCommanderRating(ctx: GameContext, g: ReinforcementGroupDbRow, tops: CommandRow[], commands: CommandRow[]): { rating: number; byReading: HouseReadingChoice<'loneLeaders'> | null } {
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const above = new Set<string>();
   for (const top of tops) for (let c: CommandRow | undefined = top; c; c = c.parent_id ? byId.get(c.parent_id) : undefined) above.add(c.id);
   const alone = readLeaders(ctx.db).filter(

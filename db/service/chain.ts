@@ -13,7 +13,7 @@ import {
 import type { OrderCode, Side } from '../../rules/types';
 import { forbidden, invalid } from '../errors';
 import type { ChangeSet } from '../events';
-import { readCommands, readLeader, readLeaders, type CommandLink, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
+import { readCommands, readLeader, readLeaders, type CommandLink, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow, commandsById } from '../store';
 import { askRules } from '../validate';
 import { check, RULE } from './common';
 import type { GameContext } from './context';
@@ -89,7 +89,7 @@ export function sameManCounters(ctx: GameContext, leaderId: string): LeaderDbRow
  * his own superior.
  */
 function superiorLeaders(commandId: string, commands: CommandRow[], leaders: readonly LeaderDbRow[]): { leader: LeaderDbRow; commands: string[] }[] {
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const leaderById = new Map(leaders.map((l) => [l.id, l]));
   const man = persons(leaders);
   const own = byId.get(commandId)?.leader_id ?? null;

@@ -16,7 +16,7 @@ import { cellWords, checkedUnit, cohesionCheck, KitCells, kitLeaderChecks, kitOf
 import type { ArtilleryRangeColumn, FireResultInput, PlanFireInput, PlanFireResult, ResolveFireInput, ResolveFireResult } from '../../contract';
 import { forbidden, invalid } from '../errors';
 import { statement } from '../statements';
-import { currentSp, readCommandLinks, readCommands, readGame, type UnitRow } from '../store';
+import { currentSp, readCommandChains, readCommands, readGame, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrdersOf } from './chain';
 import { RULE } from './common';
@@ -49,19 +49,17 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
   const side = oneSide('stack', stack);
   const targets = input.targets === undefined ? [] : combatUnits(ctx, 'targets', input.targets);
   const targetSide = input.targets === undefined ? null : oneSide('targets', targets);
-  const orders = standingOrdersOf([...stack, ...targets].map((u) => u.command_id), readCommandLinks(ctx.db));
+  const commandIds = [...stack, ...targets].map((u) => u.command_id);
+  const orders = standingOrdersOf(commandIds, readCommandChains(ctx.db, commandIds));
   const kit = kitOf(ctx);
   const fireColumns = kit?.charts.fireTable?.columns ?? [];
-  // Asked once per brigade (no index on units.skirmishers: each ask reads every unit).
-  const skirmishing = new Map<string, boolean>();
-  const skirmishersOut = (u: UnitRow) => {
-    let out = skirmishing.get(u.command_id);
-    if (out === undefined) {
-      out = statement(ctx.db, 'SELECT 1 FROM units WHERE skirmishers = ? LIMIT 1').get(u.command_id) !== undefined;
-      skirmishing.set(u.command_id, out);
-    }
-    return out;
-  };
+  // The firing brigades with skirmishers out, asked once for them all (no index on units.skirmishers: each
+  // ask reads every unit).
+  const firingBrigades = [...new Set(stack.filter((u) => u.arm !== 'artillery').map((u) => u.command_id))];
+  const skirmishing = new Set(
+    firingBrigades.length === 0 ? [] : (statement(ctx.db, 'SELECT DISTINCT skirmishers FROM units WHERE skirmishers IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(firingBrigades)) as string[]),
+  );
+  const skirmishersOut = (u: UnitRow) => skirmishing.has(u.command_id);
   const facts = (u: UnitRow, firing: boolean): FirePlanUnit => ({
     id: u.id,
     name: u.name,

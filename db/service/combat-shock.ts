@@ -10,7 +10,7 @@ import { resolveShockFromKit, type ShockBuildFacts } from './combat-shock-kit';
 import { bayonetChargeIneligibility, retreatBeforeShock } from '../../rules/shock';
 import type { BayonetChargeInput, CancelBayonetChargeInput, ChangeResult, PlanShockInput, PlanShockResult, ResolveShockInput, ResolveShockResult } from '../../contract';
 import { forbidden, invalid } from '../errors';
-import { currentSp, readCommands, type UnitRow } from '../store';
+import { currentSp, readCommandChains, readCommands, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import { readHouseReadings } from '../reading-choices';
 import { effectiveUnitOrder, standingOrdersOf } from './chain';
@@ -34,7 +34,8 @@ function buildShockPlan(ctx: GameContext, input: PlanShockInput): ShockBuild {
   const attackers = combatUnits(ctx, 'attackers', input.attackers);
   const side = oneSide('attackers', attackers);
   const defenders = combatUnits(ctx, 'defenders', input.defenders);
-  const orders = standingOrdersOf([...attackers, ...defenders].map((u) => u.command_id), readCommands(ctx.db));
+  const commandIds = [...attackers, ...defenders].map((u) => u.command_id);
+  const orders = standingOrdersOf(commandIds, readCommandChains(ctx.db, commandIds));
   const defenderSide = oneSide('defenders', defenders);
   if (defenderSide === side) throw invalid('defenders', `the defenders are ${side} like the attackers`);
   defenders.forEach((u, i) => {

@@ -16,7 +16,7 @@ import type { ChangeSet } from '../events';
 import { statement } from '../statements';
 import { numberingFor } from './numbering';
 import { hiddenEventSeqs } from './secrets';
-import { currentSp, type CommandRow, type GameRow, type UnitRow } from '../store';
+import { currentSp, type CommandRow, type GameRow, type UnitRow, commandsById } from '../store';
 import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrdersOf, tree } from './chain';
 import { RULE } from './common';
@@ -150,7 +150,7 @@ export const playerItems = (drms: PlayerDrm[] | undefined): DrmItem[] => (drms ?
 
 /** The commands a unit is in, its own first, then up the chain. */
 export function commandChain(u: UnitRow, commands: CommandRow[]): CommandRow[] {
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const ids = [u.command_id, ...askRules(() => commandAncestors(tree(commands), u.command_id))];
   return ids.map((id) => byId.get(id)).filter((c): c is CommandRow => c !== undefined);
 }

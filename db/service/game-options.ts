@@ -33,14 +33,25 @@ export function recordOptionalRules(db: SqliteDatabase, settings: OptionalRuleSe
   if (text !== '{}') statement(db, 'UPDATE game SET optional_rules = ? WHERE id = 1').run(text);
 }
 
+/**
+ * Each stored text parsed once (the write path asks on every change whether Demoralization is in force):
+ * the settings are fixed once the genesis is written, so a process meets only a few distinct texts.
+ */
+const parsedSettings = new Map<string, OptionalRuleSettings>();
+
 /** The game's settings. A value that does not parse as settings is damage `verify` reports; play treats it as every rule off. */
 export function readOptionalRules(db: SqliteDatabase): OptionalRuleSettings {
   try {
     // A file held at an older schema (the migration tests open them so) has no column: every rule off.
     const row = statement(db, 'SELECT optional_rules AS text FROM game WHERE id = 1').get() as { text: string } | undefined;
     if (!row || row.text === '{}') return { ...NO_OPTIONAL_RULES };
-    const parsed = SettingsSchema.safeParse(JSON.parse(row.text));
-    return parsed.success ? parsed.data : { ...NO_OPTIONAL_RULES };
+    let settings = parsedSettings.get(row.text);
+    if (settings === undefined) {
+      const parsed = SettingsSchema.safeParse(JSON.parse(row.text));
+      settings = parsed.success ? parsed.data : NO_OPTIONAL_RULES;
+      parsedSettings.set(row.text, settings);
+    }
+    return structuredClone(settings);
   } catch {
     return { ...NO_OPTIONAL_RULES };
   }

@@ -17,8 +17,13 @@ import { writersOf } from '../seats/store';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   // The viewer's numbers (RI-H07): "before #n" is the viewer's #n, and every # it reads is its own count.
+  // "after #n" likewise: the seq of the viewer's #n (its events after it are those of higher seqs it may see).
   const n = numberingFor(ctx.db, input.viewer);
-  const query = input.beforeSeq === undefined ? input : { ...input, beforeSeq: n.eventSeqOf(input.beforeSeq) };
+  const query = {
+    ...input,
+    ...(input.beforeSeq === undefined ? {} : { beforeSeq: n.eventSeqOf(input.beforeSeq) }),
+    ...(input.afterSeq === undefined ? {} : { afterSeq: n.eventSeqOf(input.afterSeq) }),
+  };
   const entries = listHistory(ctx.db, query, hiddenEventSeqs(ctx.db, input.viewer));
   const writer = writersOf(ctx.db, entries.map((e) => e.seq));
   return entries.map((e) => numberedEntry({ ...e, seat: writer(e.seq) }, n));
@@ -27,8 +32,9 @@ function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
 function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {
   const limit = input.limit ?? 200;
   const before = input.beforeSeq ?? null;
+  const after = input.afterSeq ?? null;
   const n = numberingFor(ctx.db, input.viewer);
-  return listDice(ctx.db, before === null ? null : n.rollSeqOf(before), limit, hiddenEventSeqs(ctx.db, input.viewer)).map((d) => numberedRoll(d, n));
+  return listDice(ctx.db, before === null ? null : n.rollSeqOf(before), limit, hiddenEventSeqs(ctx.db, input.viewer), after === null ? null : n.rollSeqOf(after)).map((d) => numberedRoll(d, n));
 }
 
 /**

@@ -10,7 +10,7 @@ import { COMMAND_LEVELS, type Side } from '../../rules/types';
 import { ACTIVATION_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, GrantMeInput, GrantMeOffer, GrantMeOffersInput, WarrenOffer, WarrenOrderChangeInput } from '../../contract';
-import { readClock, readCommands, readLeaders, readTurn, readTurns, readTurnState, readUnits, type CommandRow, type LeaderDbRow, type UnitRow } from '../store';
+import { commandsById, readClock, readCommands, readLeaders, readTurn, readTurns, readTurnState, readUnits, steadyReads, type CommandRow, type LeaderDbRow, type UnitRow } from '../store';
 import { askRules, optionalIdList } from '../validate';
 import { ledger, manName, persons, subtree, tree } from './chain';
 import { check, commandArm, RULE } from './common';
@@ -43,7 +43,7 @@ function warrenOffer(ctx: GameContext): WarrenOffer {
   const warren = warrenOf(leaders);
   if (!warren) return { warren: null, allowed: false, reason: 'Warren is not in this game', rule: WARREN_RULE, brigadeLeaders: [] };
   const commands = readCommands(ctx.db);
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const brigadeLeaders = leaders
     .filter((l) => l.side === 'USA' && l.on_map === 1 && l.casualty === 'none' && l.command_id !== null && byId.get(l.command_id)?.level === 'brigade')
     .map((l) => ({ leaderId: l.id, name: l.name, command: byId.get(l.command_id!)!.name }));
@@ -83,7 +83,7 @@ function warrenOrderChange(ctx: GameContext, input: WarrenOrderChangeInput): Cha
     if (ids.length === 0) throw invalid('brigadeLeaderIds', 'name the brigade leaders stacked with or adjacent to Warren', WARREN_RULE);
     warrenChecks(ctx, warren);
     const commands = readCommands(ctx.db);
-    const byId = new Map(commands.map((c) => [c.id, c]));
+    const byId = commandsById(commands);
     const brigades = ids.map((id, i) => {
       const field = `brigadeLeaderIds[${i}]`;
       const l = leader(ctx, field, id);
@@ -119,7 +119,7 @@ const GRANTING_LEVELS = ['army', 'wing', 'corps', 'division'];
 
 /** The command a unit activated with this segment, if it or a superior of its command activated. */
 function activatedWith(u: UnitRow, commands: CommandRow[]): CommandRow | undefined {
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   return [u.command_id, ...askRules(() => commandAncestors(tree(commands), u.command_id))].map((id) => byId.get(id)!).find((c) => c.activation !== null);
 }
 
@@ -174,9 +174,14 @@ function grantMe(ctx: GameContext, input: GrantMeInput): ChangeResult {
 
 /** The side's commanders who may give ME now (or why not), each with the subordinate units he could name. */
 function grantMeOffers(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffer[] {
+  // One read of the clock, the turn state and the commands for every commander's checks (a query: nothing changes under it).
+  return steadyReads(ctx.db, () => grantMeOffersNow(ctx, input));
+}
+
+function grantMeOffersNow(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffer[] {
   const side: Side = input.side;
   const commands = readCommands(ctx.db);
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const units = readUnits(ctx.db).filter((u) => u.side === side && u.on_map === 1 && u.status !== 'eliminated' && u.activation === null);
   const all = readLeaders(ctx.db);
   const man = persons(all);
@@ -189,6 +194,16 @@ function grantMeOffers(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffe
     const kept = highest.get(key);
     if (!kept || level(l) < level(kept)) highest.set(key, l);
   }
+  // Whether a unit activated with a command depends on its command alone: asked once per command.
+  const activatedByCommand = new Map<string, boolean>();
+  const activated = (u: UnitRow) => {
+    let yes = activatedByCommand.get(u.command_id);
+    if (yes === undefined) {
+      yes = activatedWith(u, commands) !== undefined;
+      activatedByCommand.set(u.command_id, yes);
+    }
+    return yes;
+  };
   return granting
     .filter((l) => highest.get(man.get(l.id) ?? l.id) === l)
     .map((l) => {
@@ -201,7 +216,7 @@ function grantMeOffers(ctx: GameContext, input: GrantMeOffersInput): GrantMeOffe
         allowed: verdict.allowed,
         reason: verdict.reason ?? null,
         rule: verdict.rule ?? RULE.leaders,
-        units: units.filter((u) => within.has(u.command_id) && !activatedWith(u, commands)).map((u) => ({ unitId: u.id, name: u.name })),
+        units: units.filter((u) => within.has(u.command_id) && !activated(u)).map((u) => ({ unitId: u.id, name: u.name })),
       };
     });
 }

@@ -21,7 +21,7 @@ import { eventDueAt, INITIATIVE_SEGMENT } from '../clock';
 import { forbidden, invalid } from '../errors';
 import { listHistory } from '../events';
 import { statement } from '../statements';
-import { readClock, readCommands, readGame, readLeaders, readTurns, readTurnState, readUnits, type CommandRow, type UnitRow } from '../store';
+import { readClock, readCommands, readGame, readLeaders, readTurns, readTurnState, readUnits, type CommandRow, type UnitRow, commandsById } from '../store';
 import { actingArmyCommander, standingOrders } from './chain';
 import { RULE } from './common';
 import { inTransaction, write, type GameContext, type ServiceFunctions } from './context';
@@ -182,7 +182,7 @@ function cleanupItems(ctx: GameContext, settled: Set<string>): Obligation[] {
   }
   if (!lastTurn && !settled.has('rsm')) {
     const commands = readCommands(ctx.db);
-    const byId = new Map(commands.map((c) => [c.id, c]));
+    const byId = commandsById(commands);
     const leaders = new Map(readLeaders(ctx.db).map((l) => [l.id, l]));
     const marked = commands.flatMap((c) => {
       if (c.rsm !== 1 || c.on_map !== 1) return [];

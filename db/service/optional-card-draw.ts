@@ -15,7 +15,7 @@ import { forbidden, MusterError } from '../errors';
 import type { ChangeSet } from '../events';
 import { listHistory } from '../events';
 import { statement } from '../statements';
-import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type TurnStateRow } from '../store';
+import { readClock, readCommands, readTurnState, readUnits, type CommandRow, type TurnStateRow, commandsById } from '../store';
 import { askRules } from '../validate';
 import { standingOrders } from './chain';
 import { RULE } from './common';
@@ -186,7 +186,7 @@ export function cardDrawBox(ctx: GameContext, numbering: Numbering = numberingFo
   const commands = readCommands(ctx.db);
   const t = readTurnState(ctx.db);
   const { remaining } = cardBox(commands, settings.level, readUnits(ctx.db));
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const inBox = remaining.map((card) => ({ commandId: card.commandId, name: byId.get(card.commandId)!.name, side: card.side }));
   const pendingRow = t.card_pending === null ? undefined : byId.get(t.card_pending);
   const inPhase = cardDrawNow(ctx) !== null;

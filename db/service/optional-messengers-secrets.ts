@@ -9,13 +9,14 @@
 import type { Viewer } from '../../contract';
 import type { EventPayload } from '../events';
 import type { SqliteDatabase } from '../open';
+import { anySecretEntry } from '../secrets';
 import { statement } from '../statements';
 import { readClock, readTurns } from '../store';
 import { readOptionalRules } from './game-options';
 
 /** The seqs and sides of the attempts whose messages are still on their way, hidden from the viewer. */
 export function messagesInFlightFrom(db: SqliteDatabase, viewer: Viewer | undefined): { seq: number; secret_side: 'USA' | 'CSA' }[] {
-  if (viewer === 'both' || !readOptionalRules(db).messengers) return [];
+  if (viewer === 'both' || !readOptionalRules(db).messengers || !anySecretEntry(db)) return [];
   const rows = statement(
     db,
     `SELECT seq, secret_side, payload FROM events

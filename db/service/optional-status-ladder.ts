@@ -9,7 +9,7 @@ import { LADDER_HITS, statusLadderHit, STATUS_LADDER, type LadderHit, type Ladde
 import type { UnitStatus } from '../../rules/types';
 import type { StatusLadderStep } from '../../contract';
 import { cardBox } from '../card-draw-check';
-import { readCommands, readUnits, type UnitRow } from '../store';
+import { readCommands, readUnits, type UnitRow, commandsById } from '../store';
 import { askRules } from '../validate';
 import type { GameContext } from './game-context';
 import { registerRuleModule, type StatusHitRule } from './rule-seam';
@@ -30,7 +30,7 @@ export class StatusLadder implements StatusHitRule {
     const settings = readOptionalRules(ctx.db).cardDraw;
     if (settings === null || !settings.statusLadder) return null;
     const commands = readCommands(ctx.db);
-    const byId = new Map(commands.map((c) => [c.id, c]));
+    const byId = commandsById(commands);
     const cards = new Set(cardBox(commands, settings.level, readUnits(ctx.db)).pool.map((c) => c.commandId));
     return new StatusLadder((commandId) => {
       // The unit's card: its own command, or the nearest command above it that is a card (RI-O13).

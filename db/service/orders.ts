@@ -17,7 +17,7 @@ import { type OrderCode, type DieRoll } from '../../rules/types';
 import { ACTIVATION_SEGMENT, INITIATIVE_SEGMENT, ORDERS_SEGMENT } from '../clock';
 import { forbidden, invalid, MusterError } from '../errors';
 import type { AttachCommandInput, ChangeResult, DirectOrders, OrderChangeAttemptInput, OrderChangeAttemptResult, OrderChangePreview, OrderChangePreviewInput, OrderPreRollInput, RollChangeResult, SetOrdersInput, StackedWithChoice, StackedWithChoicesInput } from '../../contract';
-import { readClock, readCommand, readCommands, readGame, readLeaders, readTurnState, type CommandRow } from '../store';
+import { readClock, readCommand, readCommands, readGame, readLeaders, readTurnState, type CommandRow, commandsById } from '../store';
 import { askRules, optionalIdList } from '../validate';
 import { readHouseReadings } from '../reading-choices';
 import { actingArmyCommander, ledger, manName, officerRating, persons, requireCommanderOnMap, spendPoints, standingOrders, superiorOffers, superiors, tree } from './chain';
@@ -101,7 +101,7 @@ function setOrders(ctx: GameContext, input: SetOrdersInput): ChangeResult {
 function stackedWithChoices(ctx: GameContext, input: StackedWithChoicesInput): StackedWithChoice[] {
   const u = onMapUnit(ctx, 'unitId', input.unitId);
   const commands = readCommands(ctx.db);
-  const byId = new Map(commands.map((x) => [x.id, x]));
+  const byId = commandsById(commands);
   const chain = [u.command_id, ...askRules(() => commandAncestors(tree(commands), u.command_id))].map((id) => byId.get(id)!);
   const all = readLeaders(ctx.db);
   const man = persons(all);

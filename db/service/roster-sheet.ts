@@ -10,10 +10,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { RosterSheet, RosterSheetQuery } from '../../contract';
-import { readCommands, readUnits } from '../store';
+import { statement } from '../statements';
+import { readCommands, readUnits, type UnitRow } from '../store';
 import type { GameContext, ServiceFunctions } from './context';
 import { revisionOf } from './revision-memo';
-import { roster, treeOf, type ForcesRead } from './roster';
+import { roster, treeOf, treeOfRows, type ForcesRead } from './roster';
 
 /** Sheets kept per connection and viewer: a screen holding an older one is sent the whole sheet. */
 const SHEETS_KEPT = 4;
@@ -50,11 +51,30 @@ function keepNewest<K, V>(map: Map<K, V>, onDrop: (value: V) => void = () => {})
   }
 }
 
+/**
+ * Each row of a sheet made, as JSON: the sheet's digest is made of them, and a row is sent again only if
+ * its text differs from the held sheet's row (one string compared per unit, not the row's every field).
+ */
+const rowText = new WeakMap<object, string>();
+
 /** The sheet as the file stands: the tree and every unit, from one read of the commands and the units. */
 function shownNow(ctx: GameContext): Shown {
   const read: ForcesRead = { commands: readCommands(ctx.db), units: readUnits(ctx.db) };
-  const sheet = { tree: treeOf(ctx, read), units: roster(ctx, {}, read) };
-  return { sheet, content: createHash('sha256').update(JSON.stringify(sheet)).digest('hex') };
+  return shownOf({ tree: treeOf(ctx, read), units: roster(ctx, {}, read) });
+}
+
+/** A sheet with its digest: the very text JSON.stringify(sheet) gives, put together from the rows' own. */
+function shownOf(sheet: Omit<RosterSheet, 'revision'>): Shown {
+  const texts = sheet.units.map((u) => {
+    let text = rowText.get(u);
+    if (text === undefined) {
+      text = JSON.stringify(u);
+      rowText.set(u, text);
+    }
+    return text;
+  });
+  const whole = `{"tree":${JSON.stringify(sheet.tree)},"units":[${texts.join(',')}]}`;
+  return { sheet, content: createHash('sha256').update(whole).digest('hex') };
 }
 
 /**
@@ -73,6 +93,37 @@ function shown(ctx: GameContext): Shown {
     keepNewest(kept.byState);
   }
   return made;
+}
+
+/** Where the file stood, for carrySheet: the state a sheet was made at. */
+export function sheetState(ctx: GameContext): string | null {
+  return ctx.db.inTransaction ? null : revisionOf(ctx);
+}
+
+/**
+ * The sheet after a write, from the sheet made at the state before it and the rows the write changed (its
+ * events' changes), rather than from every unit again: a write that changed none of SHEET_TABLES (the clock
+ * moved, a die was rolled) leaves the sheet as it was; one that changed only units (a loss, its undo) makes
+ * those units' rows again, and the tree's totals from the rows. A change to a command or a leader (orders,
+ * names, the chain) makes the whole sheet again when it is next asked.
+ */
+export function carrySheet(ctx: GameContext, before: string, changes: readonly { table: string; key: string | number }[]): void {
+  if (ctx.db.inTransaction || changes.some((c) => c.table === 'commands' || c.table === 'leaders')) return;
+  const kept = sheetsMade.get(ctx.db);
+  const made = kept?.byState.get(before);
+  if (made === undefined) return;
+  const unitIds = [...new Set(changes.filter((c) => c.table === 'units').map((c) => String(c.key)))];
+  let next = made;
+  if (unitIds.length > 0) {
+    const rows = statement(ctx.db, 'SELECT * FROM units WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(unitIds)) as UnitRow[];
+    if (rows.length !== unitIds.length) return;
+    const commands = readCommands(ctx.db);
+    const fresh = new Map(roster(ctx, {}, { commands, units: rows }).map((r) => [r.id, r]));
+    const units = made.sheet.units.map((u) => fresh.get(u.id) ?? u);
+    next = shownOf({ tree: treeOfRows(ctx, commands, units), units });
+  }
+  kept!.byState.set(revisionOf(ctx), next);
+  keepNewest(kept!.byState);
 }
 
 /** The names given to the sheets one viewer was sent. */
@@ -97,6 +148,13 @@ export function sheetHeld(ctx: GameContext): string | null {
   const now = made?.byState.get(revisionOf(ctx));
   if (now === undefined) return null;
   return made!.named.get('nobody')?.byContent.get(now.content)?.revision ?? null;
+}
+
+/** Two rows of sheets made here are the same: their texts, else (a row made elsewhere) field by field. */
+function sameRow(a: object | undefined, b: object): boolean {
+  const ta = a === undefined ? undefined : rowText.get(a);
+  const tb = rowText.get(b);
+  return ta !== undefined && tb !== undefined ? ta === tb : sameData(a, b);
 }
 
 /** Two answers of the contract (plain data: strings, numbers, booleans, null, arrays, objects) are the same. */
@@ -131,7 +189,7 @@ function rosterSheet(ctx: GameContext, input: RosterSheetQuery = {}): RosterShee
   const before = new Map(held.units.map((u) => [u.id, u]));
   return {
     tree: now.sheet.tree,
-    units: now.sheet.units.filter((u) => !sameData(before.get(u.id), u)),
+    units: now.sheet.units.filter((u) => !sameRow(before.get(u.id), u)),
     revision: sheet.revision,
     changes: { since: input!.since!, unitIds: now.sheet.units.map((u) => u.id) },
   };

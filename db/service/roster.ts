@@ -10,7 +10,7 @@ import { UnitChanges } from './unit-changes';
 import { eventDueAt } from '../clock';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, CommandNode, DesignateSkirmishersInput, RecallSkirmishersInput, RosterQuery, RosterUnit, SetCommandMarkersInput, SetFatigueInput, SetStatusInput, SetUnitFlagsInput } from '../../contract';
-import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type CommandRow, type UnitRow } from '../store';
+import { currentSp, readClock, readCommands, readLeaders, readTurns, readUnits, type CommandRow, type UnitRow, commandsById } from '../store';
 import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrders, subtree } from './chain';
 import { commandArm, RULE, unitSubject, yes } from './common';
@@ -27,7 +27,7 @@ export function roster(ctx: GameContext, input: RosterQuery = {}, read: ForcesRe
   const side = input.side;
   const includeOffMap = input.includeOffMap ?? true;
   const { commands } = read;
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const within = input.commandId === undefined ? null : subtree(command(ctx, 'commandId', input.commandId).id, commands);
   const orders = standingOrders(ctx, commands);
   const path = (id: string): string[] => {
@@ -88,15 +88,33 @@ function commandTree(ctx: GameContext): CommandNode[] {
   return treeOf(ctx, { commands: readCommands(ctx.db), units: readUnits(ctx.db) });
 }
 
+/** What one unit adds to its commands' totals. */
+interface UnitTotals {
+  commandId: string;
+  sp: number;
+  spLost: number;
+  stragglers: number;
+  currentSp: number;
+  artillery: boolean;
+}
+
 export function treeOf(ctx: GameContext, read: ForcesRead): CommandNode[] {
-  const { commands } = read;
+  return treeWithTotals(ctx, read.commands, read.units.map((u) => ({ commandId: u.command_id, sp: u.sp, spLost: u.sp_lost, stragglers: u.stragglers, currentSp: currentSp(u), artillery: u.arm === 'artillery' })));
+}
+
+/** The tree from the commands and the roster's rows of every unit (what a row shows is what the totals add). */
+export function treeOfRows(ctx: GameContext, commands: CommandRow[], rows: readonly RosterUnit[]): CommandNode[] {
+  return treeWithTotals(ctx, commands, rows.map((r) => ({ commandId: r.commandId, sp: r.sp, spLost: r.spLost, stragglers: r.stragglers, currentSp: r.currentSp, artillery: r.arm === 'artillery' })));
+}
+
+function treeWithTotals(ctx: GameContext, commands: CommandRow[], units: readonly UnitTotals[]): CommandNode[] {
   const orders = standingOrders(ctx, commands);
   const leaderNames = new Map(readLeaders(ctx.db).map((l) => [l.id, l.name]));
-  const unitsByCommand = new Map<string, UnitRow[]>();
-  for (const u of read.units) {
-    const list = unitsByCommand.get(u.command_id);
+  const unitsByCommand = new Map<string, UnitTotals[]>();
+  for (const u of units) {
+    const list = unitsByCommand.get(u.commandId);
     if (list) list.push(u);
-    else unitsByCommand.set(u.command_id, [u]);
+    else unitsByCommand.set(u.commandId, [u]);
   }
   const nodes = new Map<string, CommandNode>();
   for (const c of commands) {
@@ -139,10 +157,10 @@ export function treeOf(ctx: GameContext, read: ForcesRead): CommandNode[] {
     for (const u of unitsByCommand.get(node.id) ?? []) {
       t.units += 1;
       t.sp += u.sp;
-      t.spLost += u.sp_lost;
+      t.spLost += u.spLost;
       t.stragglers += u.stragglers;
-      t.currentSp += currentSp(u);
-      if (u.arm === 'artillery') t.guns += currentSp(u);
+      t.currentSp += u.currentSp;
+      if (u.artillery) t.guns += u.currentSp;
     }
     for (const child of node.children) {
       const ct = total(child);

@@ -10,6 +10,7 @@ import { describeStep, type SequenceStep } from '../../rules/sequence';
 import type { Side } from '../../rules/types';
 import type { SecretEntries, Viewer } from '../../contract';
 import { MUTABLE_FIELDS, type EventPayload, type SqlValue } from '../events';
+import { anySecretEntry } from '../secrets';
 import Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../open';
 import type { GameContext } from './game-context';
@@ -77,7 +78,7 @@ export const HIDDEN_EVENTS_SQL = `SELECT seq, undone, secret_side, payload FROM 
 
 /** HIDDEN_EVENTS_SQL for a viewer ('both' sees every entry; no viewer sees none that is unrevealed). */
 function hiddenEvents(db: SqliteDatabase, viewer: Viewer | undefined): SecretEventRow[] {
-  if (viewer === 'both' || !secretsRecorded(db)) return [];
+  if (viewer === 'both' || !secretsRecorded(db) || !anySecretEntry(db)) return [];
   const clock = readClock(db);
   const revealed = readTurnState(db).entries_done === BOTH_DONE ? 1 : 0;
   return statement(db, HIDDEN_EVENTS_SQL).all({ viewer: viewer ?? null, revealed, turn: clock.turn_id, segment: clock.segment, phase: clock.phase }) as SecretEventRow[];

@@ -11,7 +11,7 @@ import { loadHistoricalLosses } from '../../data/history';
 import { readHouseReadings } from '../reading-choices';
 import type { HouseReadingSettings } from '../../rules/house-readings';
 import { statement } from '../statements';
-import { readClock, readCommands, readGame, readLeaders, readObjective, readObjectives, readTurns, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
+import { readClock, readCommands, readGame, readLeaders, readObjective, readObjectives, readTurns, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow, commandsById } from '../store';
 import { askRules } from '../validate';
 import { RULE, yes } from './common';
 import { write, type GameContext, type ServiceFunctions } from './context';
@@ -116,7 +116,7 @@ function tally(ctx: GameContext): VictoryTally {
  */
 function lossesByCorps(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[], readings: TallyReadings): VictoryTally['lossesByCorps'] {
   const commands = readCommands(ctx.db);
-  const byId = new Map(commands.map((c) => [c.id, c]));
+  const byId = commandsById(commands);
   const formationOf = (commandId: string | null): CommandRow | undefined => {
     let c = commandId ? byId.get(commandId) : undefined;
     let top = c;

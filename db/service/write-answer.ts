@@ -16,7 +16,7 @@ import { statement } from '../statements';
 import { readClock } from '../store';
 import type { GameContext } from './context';
 import { keptTurnState } from './clock';
-import { sheetHeld } from './roster-sheet';
+import { carrySheet, sheetHeld, sheetState } from './roster-sheet';
 import { secretsRecorded, secretStep } from './secrets';
 
 /** The queries the answer is made of, as the service answers them to any caller. */
@@ -38,10 +38,10 @@ function secretNow(ctx: GameContext): boolean {
 }
 
 /**
- * The state tables changed by the events written since `before` (new events), and by the events undo or
- * redo took back or brought back (the head moved without a new event).
+ * The rows changed by the events written since `before` (new events), and by the events undo or redo took
+ * back or brought back (the head moved without a new event).
  */
-function tablesTouched(ctx: GameContext, before: { last: number; head: number | null }): string[] {
+function rowsTouched(ctx: GameContext, before: { last: number; head: number | null }): { table: string; key: string | number }[] {
   const after = logMark(ctx);
   const rows = statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq > ?').all(before.last) as Pick<EventRow, 'seq' | 'payload'>[];
   // No new event, the head moved: undo took back the head before, or redo brought back the head after.
@@ -49,9 +49,7 @@ function tablesTouched(ctx: GameContext, before: { last: number; head: number | 
     const seq = before.head !== null && (after.head === null || after.head < before.head) ? before.head : after.head;
     if (seq !== null) rows.push(statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq = ?').get(seq) as Pick<EventRow, 'seq' | 'payload'>);
   }
-  const tables = new Set<string>();
-  for (const row of rows) for (const c of parsePayload(row).changes) tables.add(c.table);
-  return [...tables].sort();
+  return rows.flatMap((row) => parsePayload(row).changes.map((c) => ({ table: c.table, key: c.key })));
 }
 
 /**
@@ -61,18 +59,22 @@ function tablesTouched(ctx: GameContext, before: { last: number; head: number | 
 export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => WriteAnswer {
   const secretBefore = secretNow(ctx);
   const sheet = secretBefore ? null : sheetHeld(ctx);
+  const stateBefore = sheet === null ? null : sheetState(ctx);
   const turnStateHeld = !secretBefore && (keptTurnState.asked(ctx, {}) || keptTurnState.asked(ctx, undefined));
   const log = logMark(ctx);
   return () => {
     const game = queries.info();
     if (secretBefore || secretNow(ctx)) return { game, sheet: null, turnState: null, tables: null };
+    const touched = rowsTouched(ctx, log);
+    const tables = [...new Set(touched.map((c) => c.table))].sort();
+    if (stateBefore !== null) carrySheet(ctx, stateBefore, touched);
     const changes = sheet === null ? null : queries.rosterSheet({ since: sheet });
     return {
       game,
       // Only the changes since the sheet held: a whole sheet (the one held was forgotten) is left for the screen to ask.
       sheet: changes?.changes === undefined ? null : changes,
       turnState: turnStateHeld ? queries.turnState({}) : null,
-      tables: tablesTouched(ctx, log),
+      tables,
     };
   };
 }

@@ -13,7 +13,9 @@
  *   BENCH click-record-loss   Roster: L on a selected row, an amount, Enter -> the row's Lost cell (target 3)
  *   BENCH click-undo          the app bar's Undo after it -> the row's Lost cell back (target 3)
  *   BENCH click-next          the turn bar's Next in a step with nothing to enter -> the bar's step (target 3)
- *   BENCH click-to-decision   the turn bar's ▸▸ over several steps -> the bar's step (target 5: one event per step)
+ *   BENCH click-to-decision   the turn bar's ▸▸ over several steps -> the bar's step (target 5: one event per step);
+ *                             from the Out-of-Command Activation Phase through the End Segment's steps (at least
+ *                             MIN_STEPS_PASSED, or the bench fails)
  *   BENCH click-fire-resolve  the Fire assistant's Apply -> its "Recorded" line (target 3)
  *   BENCH click-roster-filter one letter typed in the Roster's search -> the rows it keeps (target 3)
  *
@@ -36,6 +38,8 @@ import { settleDue } from '../fixtures/obligations';
 const WARM_UP = 2;
 /** Measured rounds of each bench (odd: the median is one of them). */
 const ROUNDS = 11;
+/** The fewest steps click-to-decision's ▸▸ must pass: a round passing fewer fails the bench. */
+const MIN_STEPS_PASSED = 3;
 /** The log of the benchmark's game. */
 export const CLICK_LOG_EVENTS = 20_000;
 
@@ -306,6 +310,7 @@ function toDecision(e2e: E2E): Bench {
       await e2e.idle();
       const passed = await undoClockTo(e2e, label);
       if (round === 0) progress(`click-to-decision: ▸▸ passed ${passed} steps (${clockLabel(backendOf(e2e))})`);
+      if (passed < MIN_STEPS_PASSED) throw new Error(`▸▸ passed ${passed} steps from ${label}: the bench needs at least ${MIN_STEPS_PASSED}`);
     },
   };
 }
@@ -408,7 +413,16 @@ export async function benchClicks(file?: string): Promise<void> {
       }, 'Next is allowed with nothing to enter');
       await run(next(e2e));
     }
-    if (wanted('click-to-decision')) await run(toDecision(e2e));
+    // ▸▸ from the Out-of-Command Activation Phase, where nothing is due and no entry is secret: on through the
+    // End Segment's steps to the Cleanup Phase's RSM markers, one event per step passed.
+    if (wanted('click-to-decision')) {
+      await clockTo(e2e, (b) => {
+        const t = b.turnState({});
+        const c = b.info().clock;
+        return c.segment === 'III' && c.phase === 'B' && t.legal.advance.next.allowed && t.secretEntries === null;
+      }, '▸▸ passes several steps with nothing to enter');
+      await run(toDecision(e2e));
+    }
 
     // The Fire assistant, in the Activation Segment: two of one side's units fire at the other's.
     if (wanted('click-fire-resolve')) {

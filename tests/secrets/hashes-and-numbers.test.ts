@@ -110,4 +110,42 @@ describe('the numbers a side reads are its own count (RI-H07)', () => {
       g.close();
     }
   });
+
+  it("what came after a screen's last entry and roll (afterSeq) is asked in the viewer's own numbers, another side's hidden entries left out", () => {
+    const g = newGame(tmp.dir);
+    try {
+      advanceTo(g, { segment: 'I', phase: 'B' });
+      const start = g.info({ viewer: 'CSA' }).eventCount;
+      // CSA's screen holds the log up to #start; USA makes three hidden entries (two rolls) and hands over.
+      g.orderPreRoll({ side: 'USA', roll: 1 });
+      g.attemptOrderChange({ commandId: 'iron', order: 'ASLT', roll: 0 });
+      g.finishEntries({ side: 'USA' });
+      const own = g.orderPreRoll({ side: 'CSA', roll: 4 });
+
+      // After CSA's #start: the hand-over (#start+1) and CSA's pre-roll (#start+2), newest first, nothing hidden.
+      const after = g.history({ viewer: 'CSA', afterSeq: start });
+      expect(after.map((e) => [e.seq, e.kind])).toEqual([
+        [start + 2, 'orders.preroll'],
+        [start + 1, 'entries.finished'],
+      ]);
+      // The same entries the whole history shows at those numbers.
+      expect(after).toEqual(g.history({ viewer: 'CSA' }).slice(0, 2));
+      expect(g.history({ viewer: 'CSA', afterSeq: start + 1 }).map((e) => e.seq)).toEqual([own.event.seq]);
+      expect(g.history({ viewer: 'CSA', afterSeq: start + 2 })).toEqual([]);
+      // Rolls likewise: CSA's roll is its #1; after none held, only it; after it, nothing.
+      expect(g.diceLog({ viewer: 'CSA', afterSeq: 0 }).map((d) => [d.seq, d.eventSeq])).toEqual([[1, start + 2]]);
+      expect(g.diceLog({ viewer: 'CSA', afterSeq: 1 })).toEqual([]);
+
+      // USA counts its own entries: after its #start, its three entries (its two rolls are its #1 and #2), CSA's hidden.
+      expect(g.history({ viewer: 'USA', afterSeq: start }).map((e) => e.kind)).toEqual(['entries.finished', 'orders.attempt', 'orders.preroll']);
+      expect(g.diceLog({ viewer: 'USA', afterSeq: 1 }).map((d) => d.seq)).toEqual([2]);
+
+      // Once revealed the numbers move up, and "after" is asked in the new ones.
+      g.finishEntries({ side: 'CSA' });
+      expect(g.history({ viewer: 'CSA', afterSeq: start + 3 }).map((e) => e.seq)).toEqual([start + 5, start + 4]);
+      expect(g.diceLog({ viewer: 'CSA', afterSeq: 2 }).map((d) => d.seq)).toEqual([3]);
+    } finally {
+      g.close();
+    }
+  });
 });

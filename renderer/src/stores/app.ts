@@ -39,6 +39,22 @@ export function firstScreen(search: string = typeof location === 'undefined' ? '
   return named !== null && GAME_SCREENS.includes(named) ? named : 'roster';
 }
 
+/** A write the screens made: the function called and its result. */
+export interface WriteMade {
+  fn: ContractFunction;
+  value: unknown;
+}
+
+/**
+ * The event an undo or redo took back or brought back (its # and its rolls' #s, as the side asking counts
+ * them), or null for any other write: the entries a screen holds from it on have changed in place.
+ */
+export function entryRevisited(made: WriteMade): { seq: number; diceSeqs: number[] } | null {
+  if (made.fn !== 'undo' && made.fn !== 'redo') return null;
+  const event = (made.value as { event?: { seq?: number; diceSeqs?: number[] } } | null)?.event;
+  return typeof event?.seq === 'number' ? { seq: event.seq, diceSeqs: event.diceSeqs ?? [] } : null;
+}
+
 /** The status line's words for most writes: the summary of the event written. */
 function eventSummary(result: unknown): string | undefined {
   return (result as { event?: { summary?: string } } | null)?.event?.summary;
@@ -168,8 +184,11 @@ export const useAppStore = defineStore('app', () => {
     await refreshGame();
   }
 
-  /** What a store does with a write's answer (its own view of what changed), at the revision the write brings. */
-  type AnswerApplier = (changed: WriteAnswer, revision: number) => void;
+  /**
+   * What a store does with a write's answer (its own view of what changed), at the revision the write brings;
+   * `write` is the call that was made and its result (undo and redo name the event they took back or brought back).
+   */
+  type AnswerApplier = (changed: WriteAnswer, revision: number, write: WriteMade) => void;
   const answerAppliers = new Set<AnswerApplier>();
 
   /** Registers a store's use of the writes' answers (called once per store, when it is created). */
@@ -194,15 +213,15 @@ export const useAppStore = defineStore('app', () => {
     }
     error.value = null;
     if (answer.changed === null) await afterChange(summary(answer.value));
-    else applyAnswer(answer.changed, summary(answer.value));
+    else applyAnswer(answer.changed, summary(answer.value), { fn, value: answer.value });
     return answer.value;
   }
 
   /** A write's answer applied: the game info, each store's view, the status line, then the revision. */
-  function applyAnswer(changed: WriteAnswer, summary: string | undefined): void {
+  function applyAnswer(changed: WriteAnswer, summary: string | undefined, made: WriteMade): void {
     const next = revision.value + 1;
     setGame(changed.game);
-    for (const apply of answerAppliers) apply(changed, next);
+    for (const apply of answerAppliers) apply(changed, next, made);
     if (summary !== undefined) notice.value = summary;
     revision.value = next;
   }

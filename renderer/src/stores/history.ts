@@ -6,6 +6,9 @@
  * oldest, without the field changes the screen does not show). The turn and side filters work on what
  * is loaded, so they answer at once; `complete` says whether the oldest events are in yet.
  * The side of each event is the service's (HistoryEntry.side).
+ *
+ * After a write (its answer said what it touched), a log held whole is brought up to date with what came
+ * after its newest entry and roll, and the entries an undo or redo revisited (log-since.ts), not read again.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
@@ -15,7 +18,8 @@ import { call } from '../api';
 import { downloadText } from '../download';
 import { exportFileName, logCsv } from '../exports';
 import { HISTORY_FIRST_PAGE } from '../history-lines';
-import { useAppStore } from './app';
+import { entryRevisited, useAppStore } from './app';
+import { entriesNewestFirst, rollsJoined, sinceHeld, type LogHeld, type Revisited } from './log-since';
 
 /** The first call (history-lines.ts: the opening frame makes the same). */
 const FIRST_PAGE = HISTORY_FIRST_PAGE;
@@ -33,6 +37,14 @@ export const useHistoryStore = defineStore('history', () => {
   const sideFilter = ref<'all' | Side>('all');
   /** Bumped by every load: the pages of a load that was overtaken are dropped. */
   let generation = 0;
+  /** Whose log is held, and in which turn of the game (log-since.ts). */
+  let logHeld: LogHeld | null = null;
+  /** The last write with an answer: the revision it brought and the entry an undo or redo revisited. */
+  let lastWrite: { revision: number; revisited: Revisited | null } = { revision: -1, revisited: null };
+  app.onWriteAnswer((changed, revision, made) => {
+    lastWrite = { revision, revisited: changed.tables === null ? null : entryRevisited(made) };
+    if (changed.tables === null) lastWrite.revision = -1;
+  });
 
   /** Still the load it started as: same game session, same revision, no newer load. */
   function current(mine: number, revision: number, session: number): boolean {
@@ -57,11 +69,33 @@ export const useHistoryStore = defineStore('history', () => {
     if (current(mine, revision, session)) complete.value = true;
   }
 
+  /** What came after the log held, joined to it; false when it must be read whole. */
+  async function loadSince(mine: number, revision: number, session: number, held: LogHeld): Promise<boolean> {
+    if (!complete.value || lastWrite.revision !== revision || loadedRevision.value !== revision - 1) return false;
+    const newestRoll = dice.value.size === 0 ? undefined : Math.max(...dice.value.keys());
+    const since = sinceHeld(logHeld, held, entries.value[0]?.seq, newestRoll, lastWrite.revisited);
+    if (since === null) return false;
+    const [after, rollsAfter] = await Promise.all([
+      call('history', app.asViewer({ includeUndone: true, withChanges: false, limit: PAGE, afterSeq: since.afterEvent })),
+      call('diceLog', app.asViewer({ limit: PAGE, afterSeq: since.afterRoll })),
+    ]);
+    if (!current(mine, revision, session)) return true;
+    if (after.length === PAGE || rollsAfter.length === PAGE) return false;
+    entries.value = entriesNewestFirst(entries.value, since.afterEvent, after);
+    dice.value = rollsJoined(dice.value, since.afterRoll, rollsAfter);
+    logHeld = held;
+    loadedRevision.value = revision;
+    return true;
+  }
+
   /** The newest events and rolls now (the screen paints them); the rest follows in the background. */
   async function load(): Promise<void> {
     if (!app.game) return;
     const mine = ++generation;
     const { revision, session } = app;
+    const held: LogHeld = { turnId: app.game.clock.turnId, viewer: app.viewer };
+    if (await loadSince(mine, revision, session, held)) return;
+    if (!current(mine, revision, session)) return;
     const [first, firstDice] = await Promise.all([
       call('history', app.asViewer({ includeUndone: true, withChanges: false, limit: FIRST_PAGE })),
       call('diceLog', app.asViewer({ limit: FIRST_PAGE })),
@@ -70,6 +104,7 @@ export const useHistoryStore = defineStore('history', () => {
     entries.value = first;
     dice.value = new Map(firstDice.map((d) => [d.seq, d]));
     complete.value = false;
+    logHeld = held;
     loadedRevision.value = revision;
     void loadRest(mine, revision, session, first.length, firstDice.length).catch(() => {
       // A page that fails leaves the list as far as it got; the next change or visit loads it again.
@@ -79,6 +114,8 @@ export const useHistoryStore = defineStore('history', () => {
 
   app.onGameSwitch(() => {
     generation++;
+    logHeld = null;
+    lastWrite = { revision: -1, revisited: null };
     entries.value = [];
     dice.value = new Map();
     complete.value = false;

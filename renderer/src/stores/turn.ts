@@ -14,12 +14,13 @@
  * finished); only the hand-over confirmations are the window's own (app store).
  */
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import type { CallInput, Output } from '../../../contract';
 import type { ClockEvent } from '../../../rules/sequence';
 import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
-import { useAppStore } from './app';
+import { entryRevisited, useAppStore } from './app';
+import { entriesOldestFirst, rollsJoined, sinceHeld, type LogHeld, type SinceHeld } from './log-since';
 
 // The service's shapes as the contract (contract/index.ts) gives them to the window.
 export type TurnState = Output<'turnState'>;
@@ -37,6 +38,9 @@ export type ClockState = Output<'info'>['clock'];
 export type AdvanceClockResult = Output<'advanceClock'>;
 export type OrderChangeAttemptResult = Output<'attemptOrderChange'>;
 export type ActivationAttemptResult = Output<'attemptActivation'>;
+
+/** This turn's entries and the game's newest rolls the turn screens hold: the contract's page of 1000. */
+const LOG_PAGE = 1000;
 
 /** A die the players chose before a call: typed from the table, or left to the app. */
 export type DieChoice = { source: 'table'; roll: number } | { source: 'app' };
@@ -120,13 +124,16 @@ export const useTurnStore = defineStore('turn', () => {
   const turn = ref<TurnState | null>(null);
   const tree = ref<CommandNode[]>([]);
   const leaders = ref<LeaderRow[]>([]);
-  /** This turn's events, oldest first. */
-  const events = ref<HistoryEntry[]>([]);
-  const dice = ref<Map<number, DiceRecord>>(new Map());
+  /** This turn's events, oldest first (replaced whole, never changed in place: a shallow ref). */
+  const events = shallowRef<HistoryEntry[]>([]);
+  /** The newest rolls of the game (at most DICE_HELD), by #. */
+  const dice = shallowRef<Map<number, DiceRecord>>(new Map());
   /** Loaded on demand by the screens that need units (abandoned guns, Commander's Initiative, OOC units). */
   const roster = ref<RosterUnit[]>([]);
   /** Set once a screen asked for the roster: from then on every load() reads it again. */
   let rosterWanted = false;
+  /** The revision `roster` was read at, or kept through (a write that touched no unit or command), or -1. */
+  let rosterRevision = -1;
   /** The last Next: the clock before it and what the service applied on the way. */
   const lastAdvance = ref<{ before: ClockState; result: AdvanceClockResult } | null>(null);
   const loading = ref(false);
@@ -210,13 +217,15 @@ export const useTurnStore = defineStore('turn', () => {
   let turnRevision = -1;
   /** The revision everything the turn screens show was last read at, or -1. */
   let loadedRevision = -1;
-  /** The state tables the last write touched, by the revision it brought (null: not said). */
-  let touched: { revision: number; tables: readonly string[] | null } = { revision: -1, tables: null };
+  /** The state tables the last write touched, by the revision it brought (null: not said), and the entry undo or redo revisited. */
+  let touched: { revision: number; tables: readonly string[] | null; revisited: { seq: number; diceSeqs: number[] } | null } = { revision: -1, tables: null, revisited: null };
+  /** Whose log `events` and `dice` hold, and of which turn: the numbers are the viewer's own (RI-H07). */
+  let logHeld: LogHeld | null = null;
 
   // A write's answer: the new turn state (as nobody in particular sees the game: what the bar shows while
   // no side's entries are secret), and which tables the write touched, for load() to read only what changed.
-  app.onWriteAnswer((changed, revision) => {
-    touched = { revision, tables: changed.tables };
+  app.onWriteAnswer((changed, revision, made) => {
+    touched = { revision, tables: changed.tables, revisited: entryRevisited(made) };
     if (changed.turnState !== null && app.viewer === undefined) {
       turn.value = changed.turnState;
       turnRevision = revision;
@@ -270,36 +279,64 @@ export const useTurnStore = defineStore('turn', () => {
     loading.value = true;
     try {
       const turnId = app.game.clock.turnId;
-      const [state, commandTree, leaderRows, history, diceLog, units] = await Promise.all([
+      const held: LogHeld = { turnId, viewer: app.viewer };
+      // Right after a write whose answer said what it touched, in the same turn and as the same side: only
+      // the entries and rolls after the last ones held (and any an undo or redo revisited) are read.
+      const newestRoll = dice.value.size === 0 ? undefined : Math.max(...dice.value.keys());
+      const since = touched.revision === revision && touched.tables !== null && loadedRevision === revision - 1 ? sinceHeld(logHeld, held, events.value.at(-1)?.seq, newestRoll, touched.revisited) : null;
+      const [state, commandTree, leaderRows, log, units] = await Promise.all([
         turnRevision === revision ? Promise.resolve(null) : call('turnState', app.asViewer({})),
         keep.tree ? Promise.resolve(null) : call('commandTree', app.asViewer({})),
         keep.leaders ? Promise.resolve(null) : call('leaders', app.asViewer({})),
-        call('history', app.asViewer({ turnId, limit: 1000 })),
-        call('diceLog', app.asViewer({ limit: 1000 })),
+        readLog(turnId, since),
         rosterWanted && !keep.roster ? call('roster', app.asViewer({ includeOffMap: false })) : Promise.resolve(null),
       ]);
       if (session !== app.session) return;
       if (units) roster.value = units;
+      if (units || (rosterWanted && keep.roster && rosterRevision === revision - 1)) rosterRevision = revision;
       if (state && turnRevision <= revision) {
         turn.value = state;
         turnRevision = revision;
       }
       if (commandTree) tree.value = commandTree;
       if (leaderRows) leaders.value = leaderRows;
-      events.value = [...history].sort((a, b) => a.seq - b.seq);
-      dice.value = new Map(diceLog.map((d) => [d.seq, d]));
+      if (log.events !== events.value) events.value = log.events;
+      if (log.dice !== dice.value) dice.value = log.dice;
+      logHeld = held;
       loadedRevision = revision;
     } finally {
       loading.value = false;
     }
   }
 
+  /**
+   * This turn's entries and the newest rolls: after a write, only what came after the last ones held
+   * (log-since.ts), joined to them; else (or when a whole page came back, which may have left some out) whole.
+   */
+  async function readLog(turnId: string, since: SinceHeld | null): Promise<{ events: HistoryEntry[]; dice: Map<number, DiceRecord> }> {
+    if (since !== null) {
+      const [after, rollsAfter] = await Promise.all([
+        call('history', app.asViewer({ turnId, limit: LOG_PAGE, afterSeq: since.afterEvent })),
+        call('diceLog', app.asViewer({ limit: LOG_PAGE, afterSeq: since.afterRoll })),
+      ]);
+      if (after.length < LOG_PAGE && rollsAfter.length < LOG_PAGE) {
+        return { events: entriesOldestFirst(events.value, since.afterEvent, after), dice: rollsJoined(dice.value, since.afterRoll, rollsAfter, LOG_PAGE) };
+      }
+    }
+    const [history, diceLog] = await Promise.all([call('history', app.asViewer({ turnId, limit: LOG_PAGE })), call('diceLog', app.asViewer({ limit: LOG_PAGE }))]);
+    return { events: [...history].sort((a, b) => a.seq - b.seq), dice: new Map(diceLog.map((d) => [d.seq, d])) };
+  }
+
+  /** The units on the map, for a panel that shows them: read unless what is held is of this revision. */
   async function loadRoster(): Promise<void> {
     rosterWanted = true;
-    if (!app.game) return;
+    if (!app.game || rosterRevision === app.revision) return;
     const session = app.session;
+    const revision = app.revision;
     const units = await call('roster', app.asViewer({ includeOffMap: false }));
-    if (session === app.session) roster.value = units;
+    if (session !== app.session) return;
+    roster.value = units;
+    if (revision === app.revision) rosterRevision = revision;
   }
 
   // Another game: nothing of this one's turn (its events, the sides remembered for them, the last
@@ -307,7 +344,8 @@ export const useTurnStore = defineStore('turn', () => {
   app.onGameSwitch(() => {
     turnRevision = -1;
     loadedRevision = -1;
-    touched = { revision: -1, tables: null };
+    touched = { revision: -1, tables: null, revisited: null };
+    logHeld = null;
     turn.value = null;
     tree.value = [];
     leaders.value = [];
@@ -315,6 +353,7 @@ export const useTurnStore = defineStore('turn', () => {
     dice.value = new Map();
     roster.value = [];
     rosterWanted = false;
+    rosterRevision = -1;
     lastAdvance.value = null;
     loading.value = false;
   });
