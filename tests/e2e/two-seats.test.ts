@@ -219,7 +219,7 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     while ((await step(usa)) !== 'III.A') await click(usa, 'turn-next');
     await usa.screen('turn');
     // The Initiative player's first activation: at ME without a roll, picked from the commands the screen offers.
-    const offered = await usa.page.getByTestId('activation-command').locator('option:not([disabled])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const offered = await usa.page.getByTestId('activation-command').locator('option:not([disabled])').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
     commandId = offered.find((id) => id.startsWith('usa-'))!;
     await usa.page.getByTestId('activation-command').selectOption(commandId);
     await settle(usa);
@@ -265,6 +265,11 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     const applied = await usa.page.getByTestId('fire-applied').innerText();
     expect(applied).toContain(`Fire: ${firer.name}`);
     expect(applied).toContain(target.name);
+    // The service offers no undo in a two-seat game: no "(Undo: Ctrl+Z)" after the change, no Undo button.
+    expect((await usa.gameInfo())!.canUndo).toBe(false);
+    expect(applied).not.toContain('Undo');
+    expect(await usa.page.getByTestId('undo-hint').count()).toBe(0);
+    expect(await usa.page.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     await usa.screenshot('seats-fire-usa');
 
     const usaPrint = await fingerprint(usa);
@@ -278,6 +283,7 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     expect(history).toContain(`Fire: ${firer.name}`);
     expect(history).toContain(`rolled jointly by both seats ${roll}`);
     expect(await csa.page.getByTestId('game-fingerprint').innerText()).toContain(usaPrint);
+    expect(await csa.page.getByRole('button', { name: /^(Undo|Redo)/ }).count()).toBe(0);
     expect(await usa.page.getByTestId('game-fingerprint').innerText()).toContain(usaPrint);
     await csa.screenshot('seats-fire-csa');
     for (const e of [usa, csa]) expect((await e.call('verify')).seats).toMatchObject({ ok: true, problems: [] });
