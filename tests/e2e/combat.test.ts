@@ -153,6 +153,9 @@ describe('the Fire assistant', () => {
     await settle();
     await click(e2e.page.getByTestId('fire-apply'));
     await expect.poll(() => e2e.page.getByTestId('fire-applied').textContent()).toContain('Fire: 2nd Wisconsin, 6th Wisconsin (7 SP) at 1st Tennessee, 7th Tennessee, range 2, DRM +1; rolled 6, modified 7: 3 SP');
+    // At one laptop the service offers undo after the change, and the screen says how.
+    expect((await e2e.gameInfo())!.canUndo).toBe(true);
+    expect(await e2e.page.getByTestId('undo-hint').textContent()).toBe('(Undo: Ctrl+Z)');
     console.log(`CLICKS fire-attack clicks=${counted.clicks} keys=${counted.keys}`);
     expect(counted.clicks + counted.keys).toBeLessThanOrEqual(40);
 

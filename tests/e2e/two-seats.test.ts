@@ -4,11 +4,13 @@
  * on page 1; the CSA player joins on page 2 from the invitation file; both pick the same shared folder, and
  * the host takes the reply from it. Then they play on the screens alone: the Orders Segment with hidden
  * entries on both pages (neither page, nor the other seat's file, shows the other side's entry before the
- * reveal), the Initiative, a write out of turn refused in words, and a fire attack resolved on the acting
- * seat; both pages end with the same fingerprint and the attack's result.
+ * reveal), the Initiative, a write out of turn refused in words, an activation on the Turn screen, and a fire
+ * attack resolved on the acting seat with its die rolled jointly (the other seat's Muster answers by itself
+ * through the folder); both pages end with the same fingerprint, the joint die and the attack's result.
  *
  * Screens photographed into docs/screenshots/: seats-new-game, seats-invitation, seats-join, seats-folder,
- * seats-usa-entering, seats-usa-waiting, seats-revealed, seats-out-of-turn, seats-fire-usa, seats-fire-csa.
+ * seats-usa-entering, seats-usa-waiting, seats-revealed, seats-out-of-turn, seats-joint-usa, seats-joint-csa,
+ * seats-fire-usa, seats-fire-csa.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,6 +85,8 @@ async function until(e: E2E, what: string, ok: () => Promise<boolean>): Promise<
 
 describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () => {
   let invitation = '';
+  /** The command the USA seat activates in III.A. */
+  let commandId = '';
 
   it('the USA player creates the game as the host: the game file and the invitation, and what to do next', async () => {
     const page = usa.page;
@@ -211,18 +215,27 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     await csa.screenshot('seats-out-of-turn');
   });
 
-  it('III: the USA seat activates and resolves a fire attack; both pages end with one fingerprint and the attack\'s result', async () => {
+  it('III: the USA seat activates on the Turn screen, the CSA seat passes on its page', async () => {
     while ((await step(usa)) !== 'III.A') await click(usa, 'turn-next');
-    const ts = await usa.call('turnState', { viewer: 'USA' });
-    const offer = ts.legal.activations.find((a) => a.side === 'USA' && a.commandId !== undefined && a.me.allowed)!;
-    await usa.call('attemptActivation', { commandId: offer.commandId! });
+    await usa.screen('turn');
+    // The Initiative player's first activation: at ME without a roll, picked from the commands the screen offers.
+    const offered = await usa.page.getByTestId('activation-command').locator('option:not([disabled])').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    commandId = offered.find((id) => id.startsWith('usa-'))!;
+    await usa.page.getByTestId('activation-command').selectOption(commandId);
+    await settle(usa);
+    await click(usa, 'activation-initiative-me');
+    expect(await usa.page.getByTestId('activation-result').innerText()).toContain('ME');
+    expect((await usa.call('turnState', { viewer: 'USA' })).activated.find((a) => a.commandId === commandId)).toMatchObject({ effectiveness: 'ME' });
     // The players alternate: the CSA seat passes on its page, and it is USA's turn again.
     await until(csa, 'CSA sees USA\'s activation', async () => (await csa.call('turnState', { viewer: 'CSA' })).sideToAct === 'CSA');
     await csa.screen('turn');
     await click(csa, 'activation-pass');
     await until(usa, 'USA has CSA\'s pass', async () => (await usa.call('turnState', { viewer: 'USA' })).sideToAct === 'USA');
+  });
+
+  it('III: the fire die is rolled jointly: the CSA seat\'s Muster answers through the folder, both pages end with one fingerprint and the attack\'s result', async () => {
     const roster = await usa.call('roster', { viewer: 'USA' });
-    const firer = roster.find((u) => u.side === 'USA' && u.onMap && u.currentSp > 0 && u.commandId.startsWith(offer.commandId!.replace(/-[^-]+$/, '')))!;
+    const firer = roster.find((u) => u.side === 'USA' && u.onMap && u.currentSp > 0 && u.commandId.startsWith(commandId.replace(/-[^-]+$/, '')))!;
     const target = roster.find((u) => u.side === 'CSA' && u.onMap && u.currentSp > 1)!;
     await usa.screen('combat');
     for (const [picker, name] of [['fire-stack', firer.name], ['fire-targets', target.name]] as const) {
@@ -230,21 +243,48 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
       await usa.page.keyboard.press('Enter');
       await settle(usa);
     }
-    await typeDie(usa, 'fire-die', 6);
+    expect(await usa.page.getByTestId('fire-joint-status').innerText()).toContain('roll the die jointly');
+    await click(usa, 'fire-roll-jointly');
+    // The CSA page does nothing: its Muster answers the request when it finds it in the shared folder.
+    const die = usa.page.getByTestId('fire-die');
+    await until(usa, 'the joint die is on the USA page', async () => (await die.innerText()).includes('Rolled jointly by both seats'));
+    const joint = (await usa.call('jointDice')).lastUsed!;
+    expect(joint).toMatchObject({ side: 'USA', fn: 'rollDie', status: 'used' });
+    const roll = joint.rolls[0]!;
+    expect(await die.innerText()).toContain(String(roll));
+    await usa.screenshot('seats-joint-usa');
+    // The die's event is on the CSA page before the attack is applied: its History shows it rolled jointly.
+    const diePrint = await fingerprint(usa);
+    await until(csa, 'CSA has the joint die', async () => (await fingerprint(csa)) === diePrint);
+    await csa.screen('history');
+    expect(await mainText(csa)).toContain(`rolled jointly by both seats ${roll}`);
+    await csa.screenshot('seats-joint-csa');
     await usa.page.getByTestId('fire-sp').fill('1');
     await settle(usa);
     await click(usa, 'fire-apply');
     const applied = await usa.page.getByTestId('fire-applied').innerText();
     expect(applied).toContain(`Fire: ${firer.name}`);
     expect(applied).toContain(target.name);
+    // The service offers no undo in a two-seat game: no "(Undo: Ctrl+Z)" after the change, no Undo button.
+    expect((await usa.gameInfo())!.canUndo).toBe(false);
+    expect(applied).not.toContain('Undo');
+    expect(await usa.page.getByTestId('undo-hint').count()).toBe(0);
+    expect(await usa.page.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     await usa.screenshot('seats-fire-usa');
 
     const usaPrint = await fingerprint(usa);
     await until(csa, 'CSA has the fire attack', async () => (await fingerprint(csa)) === usaPrint);
     expect((await csa.call('roster', { viewer: 'CSA' })).find((u) => u.id === target.id)).toMatchObject({ spLost: 1 });
+    // The CSA seat's file holds the same die, rolled jointly, and its History shows it with the attack.
+    const csaDice = await csa.call('diceLog', {});
+    expect(csaDice.find((d) => d.seq === joint.diceSeqs[0])).toMatchObject({ roll, source: 'joint' });
     await csa.screen('history');
-    expect(await mainText(csa)).toContain(`Fire: ${firer.name}`);
+    const history = await mainText(csa);
+    expect(history).toContain(`Fire: ${firer.name}`);
+    expect(history).toContain(`rolled jointly by both seats ${roll}`);
     expect(await csa.page.getByTestId('game-fingerprint').innerText()).toContain(usaPrint);
+    expect(await csa.page.getByRole('button', { name: /^(Undo|Redo)/ }).count()).toBe(0);
+    expect(await usa.page.getByTestId('game-fingerprint').innerText()).toContain(usaPrint);
     await csa.screenshot('seats-fire-csa');
     for (const e of [usa, csa]) expect((await e.call('verify')).seats).toMatchObject({ ok: true, problems: [] });
     expect([...usa.consoleErrors, ...csa.consoleErrors]).toEqual([]);
