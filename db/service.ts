@@ -30,7 +30,7 @@ import { normaliseHouseReadings, recordHouseReadings } from './reading-choices';
 import { HOUSE_READING_IDS } from '../rules/house-readings';
 import { seatQuery, seatWrite } from './seats/calls';
 import { SEAT_CALLS } from './seats/joint-dice';
-import { insertScenario, selectForces } from './store';
+import { insertScenario, selectForces } from './scenario-insert';
 import { optionalIdList, requireId, requireObject } from './validate';
 
 /**

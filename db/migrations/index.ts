@@ -1,6 +1,6 @@
 /**
  * Every schema migration, one per version, in order. A new version adds a file NNNN-name.ts here and
- * its test in migrations.test.ts; never edit a released step.
+ * its test in migrations.test.ts (a two-seat step in migrations-seats.test.ts); never edit a released step.
  */
 import { migration0001 } from './0001-initial';
 import { migration0002 } from './0002-activations-objectives';

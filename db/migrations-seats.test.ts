@@ -1,0 +1,135 @@
+/**
+ * The migrations of games played from two seats (db/seats/), each on a real file of the version before it:
+ * the seats' keys and signatures, the seat's seen mark, joint dice and sealed orders.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { LATEST_VERSION, MIGRATIONS } from './migrations';
+import { GameService } from './service';
+import { newGame, tempDir } from '../tests/fixtures/game';
+import { exchange, send, twoSeats } from '../tests/seats/table';
+
+const tmp = tempDir('muster-migrations-seats-');
+afterAll(() => tmp.cleanup());
+
+describe('0016: two seats', () => {
+  it('brings a version 15 game to version 16: a game at one laptop, no seat, its fingerprint kept, it plays on and verifies without a seats section', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 15) });
+    expect(played.schemaVersion).toBe(15);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const fingerprint = played.info().fingerprint;
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      for (const table of ['seat_game', 'seat_keys', 'seat_private_key', 'event_seats', 'seat_commitments', 'seat_pending', 'seat_peer']) {
+        expect(g.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+      }
+      expect(g.info().fingerprint).toBe(fingerprint);
+      g.recordLoss({ unitId: '2-wi', sp: 1 });
+      const report = g.verify();
+      expect(report).toMatchObject({ ok: true });
+      expect(report.seats).toBeUndefined();
+      // Who signed an event never changes once written.
+      g.db.prepare("INSERT INTO event_seats (seq, side, call_fn, call_input, call_at, call_index, signature) VALUES (1, 'USA', 'recordLoss', '', 'now', 0, 'AA==')").run();
+      expect(() => g.db.exec("UPDATE event_seats SET side = 'CSA' WHERE seq = 1")).toThrow(/append-only/);
+      expect(() => g.db.exec('DELETE FROM event_seats WHERE seq = 1')).toThrow(/append-only/);
+    } finally {
+      g.close();
+    }
+  });
+});
+
+describe('0017: how far a seat has seen the game', () => {
+  it("brings a version 16 seat file to version 17: its mark is the last event its seat signed, its fingerprint kept; a game at one laptop gets no mark", () => {
+    const t = twoSeats(tmp.dir, 'skirmish-at-willoughby-run', { migrations: MIGRATIONS.slice(0, 16) });
+    expect(t.USA.schemaVersion).toBe(16);
+    t.USA.finishEntries({ side: 'USA' });
+    t.CSA.finishEntries({ side: 'CSA' });
+    exchange(t);
+    t.USA.advanceClock();
+    send(t, 'USA');
+    const signed = (t.CSA.db.prepare("SELECT max(seq) AS n FROM event_seats WHERE side = 'CSA'").get() as { n: number }).n;
+    const fingerprint = t.CSA.info().fingerprint;
+    t.USA.close();
+    t.CSA.close();
+
+    const csa = GameService.open(t.files.CSA);
+    try {
+      expect(csa.schemaVersion).toBe(LATEST_VERSION);
+      expect(csa.db.prepare('SELECT * FROM seat_seen').all()).toEqual([{ id: 1, played_seq: signed, played_at: null, seen_seq: 0, seen_at: null }]);
+      expect(csa.info().fingerprint).toBe(fingerprint);
+      // What USA did after CSA's last signed event is the news: the move of the clock.
+      expect(csa.sinceLastPlayed()).toMatchObject({ since: { mark: 'played', at: null }, changes: 1, groups: [{ kind: 'clock', count: 1 }] });
+      expect(() => csa.db.exec('INSERT INTO seat_seen (id) VALUES (2)')).toThrow(/CHECK/);
+    } finally {
+      csa.close();
+    }
+
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 16) });
+    played.close();
+    const g = GameService.open(played.file);
+    try {
+      expect(g.db.prepare('SELECT count(*) AS n FROM seat_seen').get()).toEqual({ n: 0 });
+      expect(g.sinceLastPlayed().twoSeats).toBe(false);
+    } finally {
+      g.close();
+    }
+  });
+});
+
+describe('0018: joint dice', () => {
+  it('brings a game of the version before to this one: every roll kept with its hash, the fingerprint kept, the dice log still append-only, and a roll may say it was rolled jointly', () => {
+    // The step's place in MIGRATIONS is its version (renumbered at a merge if need be).
+    const before = MIGRATIONS.findIndex((m) => m.name === 'joint-dice');
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, before) });
+    expect(played.schemaVersion).toBe(before);
+    played.rollDie({ purpose: 'the app\'s die' });
+    played.rollDie({ purpose: 'a die from the table', roll: 3 });
+    const earlier = { dice: played.db.prepare('SELECT * FROM dice_log ORDER BY seq').all(), fingerprint: played.info().fingerprint };
+    expect(() => played.db.prepare("INSERT INTO dice_log (seq, at, event_seq, purpose, source, roll, modifiers, modified, outcome, prev_hash, hash) VALUES (99, 'now', 1, 'x', 'joint', 1, '{}', 1, '1', 'p', 'h')").run()).toThrow(/CHECK/);
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      expect(g.db.prepare('SELECT * FROM dice_log ORDER BY seq').all()).toEqual(earlier.dice);
+      expect(g.info().fingerprint).toBe(earlier.fingerprint);
+      expect(g.db.prepare('SELECT count(*) AS n FROM seat_joint_dice').get()).toEqual({ n: 0 });
+      expect(() => g.db.exec("UPDATE dice_log SET roll = 9 WHERE seq = 1")).toThrow(/append-only/);
+      expect(() => g.db.exec('DELETE FROM dice_log WHERE seq = 1')).toThrow(/append-only/);
+      g.rollDie({ purpose: 'after the upgrade' });
+      expect(g.verify()).toMatchObject({ ok: true, dice: { ok: true, count: 3 }, schema: { ok: true } });
+      // The source 'joint' is one the file now takes (a two-seat game writes it: db/seats/joint-dice.ts).
+      const row = g.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'dice_log'").get() as { sql: string };
+      expect(row.sql).toContain("CHECK (source IN ('app', 'table', 'joint'))");
+    } finally {
+      g.close();
+    }
+  });
+});
+
+describe('0019: a seat\'s sealed orders', () => {
+  it('brings a version 18 game to version 19: no sealed order, its fingerprint kept, and it plays on and verifies', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 18) });
+    expect(played.schemaVersion).toBe(18);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    const fingerprint = played.info().fingerprint;
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      expect(g.db.prepare('SELECT count(*) AS n FROM seat_side_secrets').get()).toEqual({ n: 0 });
+      expect(g.info().fingerprint).toBe(fingerprint);
+      g.recordLoss({ unitId: '2-wi', sp: 1 });
+      expect(g.verify()).toMatchObject({ ok: true });
+      // A sealed order is opened once, and only as opened or not.
+      g.db.prepare("INSERT INTO seat_side_secrets (commitment, side, kind, turn_id, input, salt) VALUES ('c', 'USA', 'alternative-arrival', 't', '{}', 's')").run();
+      expect(() => g.db.exec('UPDATE seat_side_secrets SET opened = 2')).toThrow(/CHECK/);
+      expect(() => g.db.exec("UPDATE seat_side_secrets SET side = 'both'")).toThrow(/CHECK/);
+    } finally {
+      g.close();
+    }
+  });
+});
