@@ -7,16 +7,11 @@
  * real handlers and the one dispatch, on a real game file.
  */
 import { createPinia, setActivePinia } from 'pinia';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { join } from 'node:path';
-import { CONTRACT_FUNCTIONS, type ContractFunction } from '../contract';
-import { dispatch } from '../db/dispatch';
-import { GameService } from '../db/service';
-import { PlayerChartsStore } from '../electron/charts';
-import { RecentFilesStore } from '../electron/files';
-import { createGameBackendFactory } from '../electron/game-backend';
-import { createHandlers, type ShellHandlers } from '../electron/handlers';
-import { advanceTo, FIXTURE_SCENARIO, tempDir } from './fixtures/game';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ContractFunction } from '../contract';
+import type { ShellHandlers } from '../electron/handlers';
+import { tempDir } from './fixtures/game';
+import { closeInWindow, openInWindow, type OpenInWindow } from './fixtures/window-muster';
 import { useAppStore } from '../renderer/src/stores/app';
 import { useHistoryStore } from '../renderer/src/stores/history';
 import { useTurnStore } from '../renderer/src/stores/turn';
@@ -24,37 +19,16 @@ import { useTurnStore } from '../renderer/src/stores/turn';
 const tmp = tempDir('muster-store-log-since-');
 afterAll(() => tmp.cleanup());
 
+let opened: OpenInWindow;
 let shell: ShellHandlers;
-/** The window's calls, by function name and input, in order. */
+/** The window's calls, by function name and input, in order (emptied with `calls.length = 0`). */
 let calls: { fn: ContractFunction; input: unknown }[];
-let games = 0;
 
 /** A game at `step`, open in the shell, with window.muster calling it through the one dispatch. */
 async function openGame(step: { segment: 'I' | 'II'; phase: 'A' | 'B' }): Promise<void> {
-  games += 1;
-  const file = join(tmp.dir, `game-${games}.muster`);
-  const game = GameService.create({ file, scenario: FIXTURE_SCENARIO, players: { USA: 'Ann', CSA: 'Bob' } }, { seed: 3 });
-  advanceTo(game, step);
-  game.close();
-  shell = createHandlers({
-    backend: createGameBackendFactory({ seed: 3 }),
-    dialogs: { chooseNewGameFile: async () => null, chooseGameToOpen: async () => null, chooseSaveAsFile: async () => null, reportFileError: async () => undefined },
-    recent: new RecentFilesStore(join(tmp.dir, `recent-${games}.json`), 'linux'),
-    charts: new PlayerChartsStore(join(tmp.dir, `charts-${games}.json`)),
-    appInfo: { name: 'Muster', version: '0', host: 'browser', platform: 'linux', versions: {} },
-    scenarios: () => [],
-    platform: 'linux',
-  });
-  expect(await shell.openFromShell(file)).not.toBeNull();
-  calls = [];
-  const muster: Record<string, unknown> = { onGameChanged: () => () => undefined, onMenuCommand: () => () => undefined };
-  for (const fn of CONTRACT_FUNCTIONS) {
-    muster[fn] = (input?: unknown) => {
-      calls.push({ fn, input });
-      return dispatch(shell, fn, input === undefined ? [] : [input], { validateOutput: true, answerWrite: () => shell.currentBackend()?.answerWrite() });
-    };
-  }
-  vi.stubGlobal('window', { muster });
+  opened = await openInWindow(tmp.dir, step);
+  shell = opened.shell;
+  calls = opened.calls;
 }
 
 beforeEach(() => {
@@ -62,8 +36,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  shell.shutdown();
-  vi.unstubAllGlobals();
+  closeInWindow(opened);
 });
 
 
@@ -105,7 +78,7 @@ describe("the logs the screens hold are brought up to date with what came after 
       const newestEvent = turn.events.at(-1)!.seq;
       const newestRoll = Math.max(...turn.dice.keys());
       await step();
-      calls = [];
+      calls.length = 0;
       await turn.load();
       expect(held(), `after ${what}`).toEqual(turnLogWhole());
       // Only what came after the entries and rolls held, or from the one an undo or redo revisited.
@@ -138,7 +111,7 @@ describe("the logs the screens hold are brought up to date with what came after 
     const unit = backend.roster({ includeOffMap: false })[0]!;
     for (const step of [() => app.write('rollDie', { purpose: 'fire: a test', roll: 7 }), () => app.undo(), () => app.redo(), () => app.write('recordLoss', { unitId: unit.id, sp: 1, cause: 'small-arms' })]) {
       await step();
-      calls = [];
+      calls.length = 0;
       await history.ensureLoaded();
       expect(held()).toEqual(whole());
       expect(history.complete).toBe(true);
@@ -155,7 +128,7 @@ describe("the logs the screens hold are brought up to date with what came after 
     await turn.load();
     expect(app.viewer).toBe('USA');
     await turn.orderPreRoll({ side: 'USA', roll: 1 });
-    calls = [];
+    calls.length = 0;
     await turn.load();
     expect(logCalls().map((c) => c.fn).sort()).toEqual(['diceLog', 'history']);
     for (const c of logCalls()) expect((c.input as { afterSeq?: number }).afterSeq).toBeUndefined();

@@ -5,16 +5,10 @@
  * the app, against window.muster made of the real handlers and the one dispatch, on a real game file.
  */
 import { createPinia, setActivePinia } from 'pinia';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { join } from 'node:path';
-import { CONTRACT_FUNCTIONS, type ContractFunction } from '../contract';
-import { dispatch } from '../db/dispatch';
-import { GameService } from '../db/service';
-import { PlayerChartsStore } from '../electron/charts';
-import { RecentFilesStore } from '../electron/files';
-import { createGameBackendFactory } from '../electron/game-backend';
-import { createHandlers, type ShellHandlers } from '../electron/handlers';
-import { advanceTo, FIXTURE_SCENARIO, tempDir } from './fixtures/game';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ShellHandlers } from '../electron/handlers';
+import { tempDir } from './fixtures/game';
+import { closeInWindow, openInWindow, type OpenInWindow } from './fixtures/window-muster';
 import { useAppStore } from '../renderer/src/stores/app';
 import { useRosterStore } from '../renderer/src/stores/roster';
 import { useTurnStore } from '../renderer/src/stores/turn';
@@ -22,47 +16,23 @@ import { useTurnStore } from '../renderer/src/stores/turn';
 const tmp = tempDir('muster-store-answers-');
 afterAll(() => tmp.cleanup());
 
+let opened: OpenInWindow;
 let shell: ShellHandlers;
-/** The window's calls, by function name, in order. */
-let calls: ContractFunction[];
-let games = 0;
-
-/** A game in a public step (II.B), open in the shell, with window.muster calling it through the one dispatch. */
-async function openGame(): Promise<void> {
-  games += 1;
-  const file = join(tmp.dir, `game-${games}.muster`);
-  const game = GameService.create({ file, scenario: FIXTURE_SCENARIO, players: { USA: 'Ann', CSA: 'Bob' } }, { seed: 3 });
-  advanceTo(game, { segment: 'II', phase: 'B' });
-  game.close();
-  shell = createHandlers({
-    backend: createGameBackendFactory({ seed: 3 }),
-    dialogs: { chooseNewGameFile: async () => null, chooseGameToOpen: async () => null, chooseSaveAsFile: async () => null, reportFileError: async () => undefined },
-    recent: new RecentFilesStore(join(tmp.dir, `recent-${games}.json`), 'linux'),
-    charts: new PlayerChartsStore(join(tmp.dir, `charts-${games}.json`)),
-    appInfo: { name: 'Muster', version: '0', host: 'browser', platform: 'linux', versions: {} },
-    scenarios: () => [],
-    platform: 'linux',
-  });
-  expect(await shell.openFromShell(file)).not.toBeNull();
-  calls = [];
-  const muster: Record<string, unknown> = { onGameChanged: () => () => undefined, onMenuCommand: () => () => undefined };
-  for (const fn of CONTRACT_FUNCTIONS) {
-    muster[fn] = (input?: unknown) => {
-      calls.push(fn);
-      return dispatch(shell, fn, input === undefined ? [] : [input], { validateOutput: true, answerWrite: () => shell.currentBackend()?.answerWrite() });
-    };
-  }
-  vi.stubGlobal('window', { muster });
-}
+/** The window's calls since the last `forgetCalls()`, by function name, in order. */
+const calls = () => opened.calls.map((c) => c.fn);
+const forgetCalls = () => {
+  opened.calls.length = 0;
+};
 
 beforeEach(async () => {
-  await openGame();
+  // A game in a public step (II.B): a write's answer says what it changed.
+  opened = await openInWindow(tmp.dir, { segment: 'II', phase: 'B' });
+  shell = opened.shell;
   setActivePinia(createPinia());
 });
 
 afterEach(() => {
-  shell.shutdown();
-  vi.unstubAllGlobals();
+  closeInWindow(opened);
 });
 
 /** The Roster and the turn bar as the app shows them: booted, the sheet and the turn state read. */
@@ -73,7 +43,7 @@ async function rosterShown() {
   await app.boot();
   await roster.ensureLoaded();
   await turn.loadTurnState();
-  calls = [];
+  forgetCalls();
   return { app, roster, turn, backend: shell.currentBackend()! };
 }
 
@@ -84,7 +54,7 @@ describe("the stores apply a write's answer", () => {
     const lostBefore = before.find((u) => u.id === '2-wi')!.spLost;
 
     await roster.recordLoss('2-wi', 1, 'small-arms', false);
-    expect(calls).toEqual(['recordLoss']);
+    expect(calls()).toEqual(['recordLoss']);
 
     expect(roster.units.find((u) => u.id === '2-wi')!.spLost).toBe(lostBefore + 1);
     expect(app.game).toEqual(backend.info());
@@ -97,7 +67,7 @@ describe("the stores apply a write's answer", () => {
     // What the screens then ask for on the new revision is already held: no call.
     await roster.ensureLoaded();
     await turn.loadTurnState();
-    expect(calls).toEqual(['recordLoss']);
+    expect(calls()).toEqual(['recordLoss']);
     expect(roster.units).toEqual(backend.rosterSheet({}).units);
   });
 
@@ -106,12 +76,12 @@ describe("the stores apply a write's answer", () => {
     const start = roster.units.find((u) => u.id === '2-wi');
     await roster.recordLoss('2-wi', 2, 'small-arms', false);
     expect(await app.undo()).toBe(true);
-    expect(calls).toEqual(['recordLoss', 'undo']);
+    expect(calls()).toEqual(['recordLoss', 'undo']);
     expect(roster.units.find((u) => u.id === '2-wi')).toEqual(start);
     expect(app.game?.canRedo).toBe(true);
     expect(app.notice).toMatch(/^Undone: /);
     await roster.ensureLoaded();
-    expect(calls).toEqual(['recordLoss', 'undo']);
+    expect(calls()).toEqual(['recordLoss', 'undo']);
     expect(roster.units).toEqual(backend.rosterSheet({}).units);
   });
 
@@ -119,18 +89,18 @@ describe("the stores apply a write's answer", () => {
     const { app, roster, backend } = await rosterShown();
     const before = backend.info();
     await expect(roster.setFatigue('hall-me', 1)).rejects.toMatchObject({ field: 'unitId' });
-    expect(calls).toEqual(['setFatigue', 'currentGame']);
+    expect(calls()).toEqual(['setFatigue', 'currentGame']);
     expect(app.game).toEqual(before);
   });
 
   it('the Turn screen reads again only the views the write may have changed: after Next, not the tree, leaders or units', async () => {
     const { app, turn } = await rosterShown();
     await turn.load();
-    calls = [];
+    forgetCalls();
     await turn.advanceClock();
-    expect(calls).toEqual(['advanceClock']);
+    expect(calls()).toEqual(['advanceClock']);
     await turn.load();
-    expect(calls.slice(1).sort()).toEqual(['diceLog', 'history']);
+    expect(calls().slice(1).sort()).toEqual(['diceLog', 'history']);
     expect(app.game?.clock.phase).toBe('C');
   });
 });
