@@ -1,80 +1,26 @@
 // The main process under a recording fake of Electron: every security option of the one window, the CSP
 // header on app:// responses, navigation and window-open denial, permission denial, the single-instance
 // lock, the IPC sender check, the menu, and game files given by file association or a second instance.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GameService } from '../db/service';
 import { CHANNELS, EVENTS } from '../contract';
 import { CONTENT_SECURITY_POLICY } from './security';
 import { describeFileError } from './files';
-import { FakeEvent, FakeWebContents, fake, fakeInvokeEvent, resetFake, type FakeBrowserWindow } from './test-support/fake-electron';
+import { FakeEvent, FakeWebContents, fake, fakeInvokeEvent, resetFake } from './test-support/fake-electron';
 import { fileDigest, makeGameFile, makeRefusedFiles } from './test-support/games';
+import { fetchApp, fromWindow, invoke, mainFolders, startMain, useMainProcessFolders, win } from './test-support/main-process';
 
 vi.mock('electron', async () => (await import('./test-support/fake-electron')).electronModule);
 vi.mock('electron-log/main', async () => (await import('./test-support/fake-electron')).logModule);
 
-let dir: string;
-let appPath: string;
-let userData: string;
 
-async function startMain(options: { lock?: boolean; beforeReady?: () => void } = {}): Promise<void> {
-  resetFake();
-  await startMainKeepingFake(options);
-}
-
-/** Starts main.ts on the fake as it is (a test may set the system's theme or screens first). */
-async function startMainKeepingFake(options: { lock?: boolean; beforeReady?: () => void } = {}): Promise<void> {
-  const state = fake.state;
-  state.app.appPath = appPath;
-  state.app.setPath('userData', userData);
-  state.app.setPath('documents', dir);
-  state.app.singleInstanceLock = options.lock ?? true;
-  vi.resetModules();
-  await import('./main');
-  options.beforeReady?.();
-  state.app.fireReady();
-  if (options.lock ?? true) await vi.waitFor(() => expect(state.windows).toHaveLength(1));
-  else await new Promise((r) => setTimeout(r, 20));
-}
-
-const win = (): FakeBrowserWindow => fake.state.windows[0]!;
-
-function invoke(channel: string, event: unknown, ...args: unknown[]) {
-  const handler = fake.state.ipcHandlers.get(channel);
-  if (!handler) throw new Error(`no handler for ${channel}`);
-  return handler(event, ...args) as Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
-}
-
-const fromWindow = () => fakeInvokeEvent(win().webContents);
-
-/** What the window gets for an app:// address (the main process's protocol handler). */
-async function fetchApp(url: string, method = 'GET'): Promise<Response> {
-  const handler = fake.state.protocolHandlers.get('app');
-  if (!handler) throw new Error('app:// is not handled');
-  return handler(new Request(url, { method }));
-}
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'muster-main-'));
-  appPath = join(dir, 'app');
-  userData = join(dir, 'userData');
-  mkdirSync(join(appPath, 'out', 'renderer', 'assets'), { recursive: true });
-  writeFileSync(join(appPath, 'out', 'renderer', 'index.html'), '<!doctype html><title>Muster</title><script type="module" src="./assets/index.js"></script><body><div id="app"></div></body>');
-  writeFileSync(join(appPath, 'out', 'renderer', 'assets', 'index.js'), 'console.log("muster")');
-  writeFileSync(join(dir, 'secret.txt'), 'not for the window');
-});
-
-afterEach(() => {
-  fake.state.app.emit('window-all-closed');
-  rmSync(dir, { recursive: true, force: true });
-});
+useMainProcessFolders();
 
 describe('before the app is ready', () => {
   it('registers app:// as a privileged, standard, secure scheme that bypasses nothing', async () => {
     resetFake();
-    fake.state.app.setPath('userData', userData);
+    fake.state.app.setPath('userData', mainFolders.userData);
     vi.resetModules();
     await import('./main');
     expect(fake.state.privilegedSchemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, bypassCSP: false }) }]);
@@ -86,7 +32,7 @@ describe('before the app is ready', () => {
 
   it('logs to a file in userData', async () => {
     await startMain();
-    expect(fake.state.logger.transports.file.resolvePathFn?.()).toBe(join(userData, 'logs', 'main.log'));
+    expect(fake.state.logger.transports.file.resolvePathFn?.()).toBe(join(mainFolders.userData, 'logs', 'main.log'));
     expect(fake.state.logger.errorHandler.started).toBe(true);
   });
 });
@@ -102,9 +48,9 @@ describe('single instance', () => {
 
   it('the first Muster opens the game file a second launch was given, and comes to the front', async () => {
     await startMain();
-    const file = makeGameFile(dir, 'from-second-launch.muster');
+    const file = makeGameFile(mainFolders.dir, 'from-second-launch.muster');
     win().minimized = true;
-    fake.state.app.emit('second-instance', new FakeEvent(), ['/opt/Muster/muster', 'from-second-launch.muster'], dir);
+    fake.state.app.emit('second-instance', new FakeEvent(), ['/opt/Muster/muster', 'from-second-launch.muster'], mainFolders.dir);
     await vi.waitFor(async () => expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file }));
     expect(win().minimized).toBe(false);
     expect(win().focused).toBe(true);
@@ -130,7 +76,7 @@ describe('the one window', () => {
       navigateOnDragDrop: false,
       spellcheck: false,
       safeDialogs: true,
-      preload: join(appPath, 'out', 'preload', 'preload.cjs'),
+      preload: join(mainFolders.appPath, 'out', 'preload', 'preload.cjs'),
     });
     expect(win().webContents.loadedUrls).toEqual(['app://muster/index.html']);
     win().emit('ready-to-show');
@@ -259,7 +205,7 @@ describe('IPC', () => {
 
 describe('game files from outside the window', () => {
   it('a file opened from the desktop (macOS open-file) during launch is open before the window loads: its page shows the roster at once', async () => {
-    const file = makeGameFile(dir, 'double-clicked.muster');
+    const file = makeGameFile(mainFolders.dir, 'double-clicked.muster');
     await startMain({
       beforeReady: () => {
         const e = new FakeEvent();
@@ -283,7 +229,7 @@ describe('game files from outside the window', () => {
 
   it.each(['NEWER_VERSION', 'CORRUPT', 'NOT_MUSTER', 'NOT_SQLITE'] as const)('a %s file gets a dialog saying so, and is left untouched', async (kind) => {
     await startMain();
-    const file = makeRefusedFiles(dir)[kind];
+    const file = makeRefusedFiles(mainFolders.dir)[kind];
     const before = fileDigest(file);
     fake.state.app.emit('open-file', new FakeEvent(), file);
     await vi.waitFor(() => expect(fake.state.dialogs.filter((d) => d.kind === 'message')).toHaveLength(1));
@@ -295,7 +241,7 @@ describe('game files from outside the window', () => {
   });
 
   it('releases the game file when the window closes', async () => {
-    const file = makeGameFile(dir, 'closing.muster');
+    const file = makeGameFile(mainFolders.dir, 'closing.muster');
     await startMain({ beforeReady: () => fake.state.app.emit('open-file', new FakeEvent(), file) });
     await vi.waitFor(async () => expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file }));
     fake.state.app.emit('window-all-closed');
@@ -332,7 +278,7 @@ describe('the menu', () => {
   });
 
   it('while a text field has the keyboard, Edit > Undo and Redo undo its typing (edit roles), and the game again once it has not', async () => {
-    const file = makeGameFile(dir, 'typing.muster');
+    const file = makeGameFile(mainFolders.dir, 'typing.muster');
     await startMain({ beforeReady: () => fake.state.app.emit('open-file', new FakeEvent(), file) });
     await vi.waitFor(async () => expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file }));
     expect(await invoke(CHANNELS.recordLoss, fromWindow(), { unitId: '2-wi', sp: 1 })).toMatchObject({ ok: true });
@@ -354,7 +300,7 @@ describe('the menu', () => {
   });
 
   it('Undo from the menu undoes the last change and tells the window', async () => {
-    const file = makeGameFile(dir, 'undo.muster');
+    const file = makeGameFile(mainFolders.dir, 'undo.muster');
     await startMain({ beforeReady: () => fake.state.app.emit('open-file', new FakeEvent(), file) });
     await vi.waitFor(async () => expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file }));
     expect(await invoke(CHANNELS.recordLoss, fromWindow(), { unitId: '2-wi', sp: 1 })).toMatchObject({ ok: true });
@@ -383,126 +329,9 @@ describe('the menu', () => {
     expect(help.guide).toContain('# Playing with Muster');
     expect(help.readings).toContain('### RI-C01');
     find('Show &Log File').click!();
-    expect(fake.state.shownInFolder).toEqual([join(userData, 'logs', 'main.log')]);
+    expect(fake.state.shownInFolder).toEqual([join(mainFolders.userData, 'logs', 'main.log')]);
     find('&About Muster').click!();
     await vi.waitFor(() => expect(fake.state.dialogs.at(-1)?.options).toMatchObject({ message: 'Muster 0.1.0' }));
-    expect(String(fake.state.dialogs.at(-1)?.options.detail)).toContain(join(userData, 'logs', 'main.log'));
-  });
-});
-
-describe('the window as a desktop window', () => {
-  it('is titled with the open game, and plain Muster without one', async () => {
-    await startMain();
-    expect(win().title).toBe('Muster');
-    const file = makeGameFile(dir, 'Pickett at dawn.muster');
-    fake.state.app.emit('open-file', new FakeEvent(), file);
-    await vi.waitFor(() => expect(win().title).toBe('Pickett at dawn \u2014 Muster'));
-    const pageTitle = new FakeEvent();
-    win().emit('page-title-updated', pageTitle, 'Muster');
-    expect(pageTitle.defaultPrevented).toBe(true);
-    await invoke(CHANNELS.closeGame, fromWindow());
-    expect(win().title).toBe('Muster');
-  });
-
-  it('a game given at launch titles the window from the start', async () => {
-    const file = makeGameFile(dir, 'launch.muster');
-    await startMain({ beforeReady: () => fake.state.app.emit('open-file', new FakeEvent(), file) });
-    expect(win().title).toBe('launch \u2014 Muster');
-  });
-
-  it('remembers its size, place and maximized state for the next start', async () => {
-    await startMain();
-    expect(win().options).toMatchObject({ width: 1366, height: 860 });
-    expect(win().options).not.toHaveProperty('x');
-    win().setBounds({ x: 220, y: 140, width: 1200, height: 760 });
-    win().maximize();
-    win().close();
-    expect(JSON.parse(readFileSync(join(userData, 'window-state.json'), 'utf8'))).toEqual({ x: 220, y: 140, width: 1200, height: 760, maximized: true, fullScreen: false });
-    await startMain();
-    expect(win().options).toMatchObject({ x: 220, y: 140, width: 1200, height: 760 });
-    expect(win().maximized).toBe(true);
-  });
-
-  it('opens centred on the screen it has when the remembered place is on a monitor that is gone', async () => {
-    mkdirSync(userData, { recursive: true });
-    writeFileSync(join(userData, 'window-state.json'), JSON.stringify({ x: 2400, y: 100, width: 1300, height: 800, maximized: false, fullScreen: false }));
-    await startMain();
-    expect(win().options).toMatchObject({ width: 1300, height: 800 });
-    expect(win().options).not.toHaveProperty('x');
-  });
-
-  it('a damaged window-state file means the default window, not an error', async () => {
-    mkdirSync(userData, { recursive: true });
-    writeFileSync(join(userData, 'window-state.json'), '{"x": "left"');
-    await startMain();
-    expect(win().options).toMatchObject({ width: 1366, height: 860 });
-  });
-
-  it('a game file dropped on the window opens with the same checks as Open', async () => {
-    await startMain();
-    const file = makeGameFile(dir, 'dropped.muster');
-    expect(await invoke(CHANNELS.openDroppedFile, fromWindow(), { file })).toMatchObject({ ok: true, value: { file } });
-    expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file });
-    const refused = makeRefusedFiles(dir).CORRUPT;
-    expect(await invoke(CHANNELS.openDroppedFile, fromWindow(), { file: refused })).toMatchObject({ ok: false, error: { code: 'CORRUPT' } });
-    expect(fake.state.dialogs.at(-1)?.options).toMatchObject({ type: 'error', message: describeFileError('CORRUPT') });
-    expect((await invoke(CHANNELS.currentGame, fromWindow())).value).toMatchObject({ file });
-    const notAGame = join(dir, 'notes.txt');
-    writeFileSync(notAGame, 'hello');
-    expect(await invoke(CHANNELS.openDroppedFile, fromWindow(), { file: notAGame })).toMatchObject({ ok: false, error: { code: 'NOT_MUSTER', field: 'file' } });
-  });
-
-  it('follows the system theme from its first paint (no white flash in dark mode)', async () => {
-    resetFake();
-    fake.state.nativeTheme.shouldUseDarkColors = true;
-    await startMainKeepingFake();
-    expect(win().options.backgroundColor).toBe('#1b1a17');
-  });
-});
-
-describe('a window whose page fails', () => {
-  it('a crashed page is logged and the player offered Reload, which reloads it', async () => {
-    await startMain();
-    fake.state.dialogAnswers.push(0);
-    win().webContents.emit('render-process-gone', new FakeEvent(), { reason: 'crashed', exitCode: 11 });
-    await vi.waitFor(() => expect(win().webContents.reloads).toBe(1));
-    const shown = fake.state.dialogs.at(-1)!.options;
-    expect(shown).toMatchObject({ type: 'error', message: "Muster's window stopped working.", buttons: ['Reload', 'Quit Muster'] });
-    expect(String(shown.detail)).toContain('Your game is safe');
-    expect(fake.state.log.error.flat().join(' ')).toContain('crashed');
-  });
-
-  it('Quit Muster quits', async () => {
-    await startMain();
-    fake.state.dialogAnswers.push(1);
-    win().webContents.emit('render-process-gone', new FakeEvent(), { reason: 'oom', exitCode: 0 });
-    await vi.waitFor(() => expect(fake.state.app.quitCalls).toBe(1));
-    expect(win().webContents.reloads).toBe(0);
-  });
-
-  it('a page that does not load says so with Reload; a load replaced by a reload is not a failure', async () => {
-    await startMain();
-    win().webContents.emit('did-fail-load', new FakeEvent(), -3, 'ERR_ABORTED', 'app://muster/index.html', true);
-    expect(fake.state.dialogs).toEqual([]);
-    fake.state.dialogAnswers.push(0);
-    win().webContents.emit('did-fail-load', new FakeEvent(), -6, 'ERR_FILE_NOT_FOUND', 'app://muster/index.html', true);
-    await vi.waitFor(() => expect(win().webContents.reloads).toBe(1));
-    expect(fake.state.dialogs.at(-1)!.options).toMatchObject({ message: "Muster's window could not load its screens." });
-    expect(fake.state.log.error.flat().join(' ')).toContain('ERR_FILE_NOT_FOUND');
-  });
-
-  it('a page that hangs offers Reload or Wait', async () => {
-    await startMain();
-    fake.state.dialogAnswers.push(1);
-    win().emit('unresponsive');
-    await vi.waitFor(() => expect(fake.state.dialogs.at(-1)?.options).toMatchObject({ buttons: ['Reload', 'Wait'] }));
-    expect(win().webContents.reloads).toBe(0);
-    expect(fake.state.app.quitCalls).toBe(0);
-  });
-
-  it("errors the page catches are written to the log with the screen's words", async () => {
-    await startMain();
-    expect(await invoke(CHANNELS.reportScreenError, fromWindow(), { kind: 'error', message: 'TypeError: x is undefined', stack: 'at Roster', screen: 'roster' })).toMatchObject({ ok: true });
-    expect(fake.state.log.error).toContainEqual(['screen error on roster: TypeError: x is undefined', 'at Roster']);
+    expect(String(fake.state.dialogs.at(-1)?.options.detail)).toContain(join(mainFolders.userData, 'logs', 'main.log'));
   });
 });
