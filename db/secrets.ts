@@ -8,6 +8,7 @@
  */
 import type { Change } from './events';
 import type { SqliteDatabase } from './open';
+import { statement } from './statements';
 
 /** The state tables that hold one side's secrets. */
 export const SECRET_TABLES: ReadonlySet<string> = new Set(['alternative_arrivals', 'concealment']);
@@ -30,7 +31,8 @@ const secretEntryKnown = new WeakMap<SqliteDatabase, boolean>();
 export function anySecretEntry(db: SqliteDatabase): boolean {
   const known = secretEntryKnown.get(db);
   if (known !== undefined) return known;
-  const any = db.prepare("SELECT 1 FROM events WHERE secret_side IN ('USA', 'CSA') LIMIT 1").get() !== undefined;
+  // Asked again inside each change until it is known outside one: the statement is prepared once.
+  const any = statement(db, "SELECT 1 FROM events WHERE secret_side IN ('USA', 'CSA') LIMIT 1").get() !== undefined;
   if (any || !db.inTransaction) secretEntryKnown.set(db, any);
   return any;
 }
