@@ -242,6 +242,7 @@ export const EVENT_KINDS = [
   'reinforcement.sealed',
   'reinforcement.opened',
   'reinforcement.kept-sealed',
+  'reinforcement.no-order',
   'movement.double-time',
   'fatigue.recovery',
   'concealment',

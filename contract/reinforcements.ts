@@ -106,8 +106,12 @@ export const ArrivalsReport = z.object({
   /** Groups due this turn or rolling, then those still to come, then those arrived. */
   groups: z.array(ArrivalGroup),
   leaders: z.array(ArrivalLeader),
-  /** The viewer's side may still order an Alternative Arrival Area this turn, and with whose points. */
-  alternativeOrder: z.object({ side: Side, armyCommander: z.string(), rating: z.number().int(), allowed: z.boolean(), reason: z.string().nullable() }).nullable(),
+  /**
+   * The viewer's side may still order an Alternative Arrival Area this turn, and with whose points. Between
+   * two seats (RI-H10), `wordAwaited`: the viewer's side, without the Initiative, says now whether its army
+   * commander orders one (its order, or declineAlternativeArrival), before the Initiative player's step.
+   */
+  alternativeOrder: z.object({ side: Side, armyCommander: z.string(), rating: z.number().int(), allowed: z.boolean(), reason: z.string().nullable(), wordAwaited: z.boolean() }).nullable(),
 });
 export type ArrivalsReport = z.infer<typeof ArrivalsReport>;
 
@@ -146,6 +150,10 @@ export type OpenAlternativeArrivalInput = z.infer<typeof OpenAlternativeArrivalI
 export const KeepAlternativeArrivalsSealedInput = z.strictObject({ side: Side });
 export type KeepAlternativeArrivalsSealedInput = z.infer<typeof KeepAlternativeArrivalsSealedInput>;
 
+/** Two seats (RI-H10): the side without the Initiative says its army commander orders no Alternative Arrival Area this turn. */
+export const DeclineAlternativeArrivalInput = z.strictObject({ side: Side });
+export type DeclineAlternativeArrivalInput = z.infer<typeof DeclineAlternativeArrivalInput>;
+
 /** Setup: a group's schedule as on the players' Master Reinforcement Chart. */
 export const EditReinforcementGroupInput = z.strictObject({
   groupId: Id,
@@ -172,6 +180,7 @@ export const reinforcementsContract = {
   sealAlternativeArrival: write("Two seats: an Alternative Arrival Area order sealed by its seat, the army commander's rating points spent (the log holds only its commitment)", SealAlternativeArrivalInput, ChangeResult),
   openAlternativeArrival: write('Two seats: a sealed Alternative Arrival Area order opened into the log when the group would first roll or enter, checked against its commitment', OpenAlternativeArrivalInput, ChangeResult),
   keepAlternativeArrivalsSealed: write("Two seats: the side's sealed Alternative Arrival Area orders stay sealed this turn (no group of them would roll or enter yet)", KeepAlternativeArrivalsSealedInput, ChangeResult),
+  declineAlternativeArrival: write('Two seats: the side without the Initiative says its army commander orders no Alternative Arrival Area this turn (its word, asked at the beginning of the Activation Segment)', DeclineAlternativeArrivalInput, ChangeResult),
   editReinforcementGroup: write("Changes a group's scheduled turn or entry area (before play begins)", EditReinforcementGroupInput, ChangeResult),
   editLeaderArrival: write('Changes when and where a leader arriving on his own enters (before play begins)', EditLeaderArrivalInput, ChangeResult),
 };

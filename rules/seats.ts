@@ -29,6 +29,12 @@ export interface SeatStepFacts {
    * wait for its word (opened or kept sealed this turn), USA's first; null when none do.
    */
   sealedOrders?: Side | null;
+  /**
+   * RI-H10: at the beginning of the Activation Segment, the side without the Initiative whose word on an
+   * Alternative Arrival Area order is awaited (alternativeWordAwaited: its army commander could order one,
+   * as both files know), before the Initiative player's step; null when no word is awaited.
+   */
+  alternativeWord?: Side | null;
 }
 
 /**
@@ -36,7 +42,14 @@ export interface SeatStepFacts {
  * own device and kept there ('held'), or written into the shared log when the seat reveals them
  * ('revealed'); or any other, public, change (a setup edit before the game starts among them).
  */
-export type SeatWrite = { kind: 'entry'; side: Side; stage: 'held' | 'revealed' } | { kind: 'public'; setup: boolean };
+export type SeatWrite =
+  | { kind: 'entry'; side: Side; stage: 'held' | 'revealed' }
+  | {
+      kind: 'public';
+      setup: boolean;
+      /** A side's word on an Alternative Arrival Area order (its order, sealed, or no order this turn: RI-H10). */
+      word?: boolean;
+    };
 
 export type SeatVerdict = { ok: true } | { ok: false; reason: string; rule: string };
 
@@ -53,6 +66,10 @@ export function seatToAct(facts: SeatStepFacts): { seat: Side | 'both'; why: str
   if (facts.sealedOrders) {
     const side = facts.sealedOrders;
     return { seat: side, why: `at the beginning of the Activation Segment the ${side} seat first says whether its sealed Alternative Arrival Area orders are opened`, rule: ALTERNATIVE };
+  }
+  if (facts.alternativeWord) {
+    const side = facts.alternativeWord;
+    return { seat: side, why: `at the beginning of the Activation Segment the ${side} seat first says whether its army commander sends a group to an Alternative Arrival Area`, rule: ALTERNATIVE };
   }
   if (facts.step.segment === 'III') {
     const side = facts.sideToAct ?? facts.initiative ?? 'USA';
@@ -97,7 +114,43 @@ export function seatMayWrite(facts: SeatStepFacts, seat: Side, write: SeatWrite)
     return { ok: false, reason: `${toAct.why}: nothing else is recorded until both sides' entries are revealed`, rule: toAct.rule };
   }
   if (toAct.seat !== seat) return { ok: false, reason: `it is not the ${seat} seat's turn: ${toAct.why}`, rule: toAct.rule };
+  // The word of the side without the Initiative is all its seat writes before the Initiative player's step.
+  if (!facts.sealedOrders && facts.alternativeWord && !write.word) {
+    return { ok: false, reason: `${toAct.why} (its order, or no order this turn): nothing else is recorded until it has`, rule: toAct.rule };
+  }
   return { ok: true };
+}
+
+/**
+ * What both files know, at the beginning of the Activation Segment, of the army commander of the side
+ * without the Initiative and of its groups still to come (RI-H10). Nothing here is a secret: the army
+ * commander's points and where he is are in the open, so is which groups have arrived, and so is how many
+ * orders the side has sealed (the log says so), though not which groups they send.
+ */
+export interface AlternativeWordFacts {
+  /** The side without the Initiative. */
+  side: Side;
+  /** Its acting army commander may spend his rating points now (on the map, not yet spent this turn). */
+  armyMaySpend: boolean;
+  /** Its groups not yet arrived, less those whose Alternative Arrival order has been opened into the log. */
+  groupsWithoutOpenedOrder: number;
+  /** Its Alternative Arrival Area orders sealed and not yet opened: each sends one of those groups, unsaid which. */
+  sealedOrders: number;
+  /** It has said "no order" this turn. */
+  saidNoOrder: boolean;
+}
+
+/**
+ * Whether the side without the Initiative has a word to say on an Alternative Arrival Area order at this
+ * beginning of the Activation Segment (RI-H10): only when its army commander could order one at all (his
+ * points unspent, a group still to come that no order of his sends already) and it has not said "no order".
+ * Whether a seat is asked is worked out from what both files hold alike, so asking tells nothing secret.
+ */
+export function alternativeWordNeeded(f: AlternativeWordFacts): { needed: boolean; reason: string | null } {
+  if (f.saidNoOrder) return { needed: false, reason: `${f.side} has said: no Alternative Arrival Area order this turn` };
+  if (!f.armyMaySpend) return { needed: false, reason: `${f.side}'s army commander has no rating points to spend on an Alternative Arrival Area now` };
+  if (f.groupsWithoutOpenedOrder <= f.sealedOrders) return { needed: false, reason: `every ${f.side} group still to come already has an Alternative Arrival Area order` };
+  return { needed: true, reason: null };
 }
 
 /**

@@ -79,6 +79,9 @@ export function currentStep(db: SqliteDatabase): StepKey {
 
 export { stepFacts };
 
+/** The events of a side's word on an Alternative Arrival Area order (RI-H10): its order, sealed, or none. */
+const ALTERNATIVE_WORD: ReadonlySet<string> = new Set(['reinforcement.alternative', 'reinforcement.sealed', 'reinforcement.no-order']);
+
 /** What one event is, for rules/seats.ts: a side's secret entry (or its finishing of them), or public. */
 export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite {
   if (e.secret_side) return { kind: 'entry', side: e.secret_side, stage };
@@ -86,7 +89,7 @@ export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite 
     const side = (JSON.parse(e.payload) as { input?: { side?: Side } }).input?.side;
     if (side === 'USA' || side === 'CSA') return { kind: 'entry', side, stage };
   }
-  return { kind: 'public', setup: e.kind.startsWith('setup.') };
+  return { kind: 'public', setup: e.kind.startsWith('setup.'), word: ALTERNATIVE_WORD.has(e.kind) };
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * What rules/seats.ts needs to say whose step it is, read from a seat's file: the step, whether the game has
  * started, which sides have revealed their secret entries of the step and which have committed to them, and
- * a side's sealed Alternative Arrival Area orders waiting for its word.
+ * a side's sealed Alternative Arrival Area orders waiting for its word, and the word awaited from the side
+ * without the Initiative on ordering one.
  */
 import type { SeatStepFacts } from '../../rules/seats';
 import type { SqliteDatabase } from '../open';
+import { alternativeWordAwaited } from '../service/alternative-word';
 import { sealedOrdersWaiting } from '../service/sealed-orders';
 import { sideBit } from '../service/secrets';
 import { readClock, readGame, readTurnState } from '../store';
@@ -24,5 +26,7 @@ export function stepFacts(db: SqliteDatabase): SeatStepFacts {
     initiative: t.initiative,
     // RI-H10: at the beginning of the Activation Segment a side with sealed orders has the word first.
     sealedOrders: clock.segment === 'III' && clock.phase === 'A' && t.activations === 0 && t.passes_in_row === 0 ? (sealedOrdersWaiting(db)[0] ?? null) : null,
+    // RI-H10: then the side without the Initiative says whether its army commander orders one.
+    alternativeWord: alternativeWordAwaited(db),
   };
 }

@@ -79,7 +79,7 @@ export function sealOrder(ctx: GameContext, seat: SeatFile, input: unknown, run:
     try {
       refuseOutOfTurn(facts, seat.side, eventsAfter(ctx.db, before), 'revealed', 'side');
     } catch (e) {
-      if (e instanceof MusterError) throw forbidden('side', `between two seats an Alternative Arrival Area order is sealed by its own seat when the beginning of the Activation Segment is its step, in a turn whose Initiative is its side's: ${e.reason}`, ALTERNATIVE_RULE);
+      if (e instanceof MusterError) throw forbidden('side', `between two seats an Alternative Arrival Area order is sealed by its own seat at the beginning of the Activation Segment, when that is its step (the word of the side without the Initiative, first, or the Initiative player's step): ${e.reason}`, ALTERNATIVE_RULE);
       throw e;
     }
   });

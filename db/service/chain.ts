@@ -178,7 +178,7 @@ export function superiors(ctx: GameContext, field: string, ids: string[], comman
  * Whose rating points are spent this turn, and who has moved (rules/activation.ts RatingPointsLedger).
  * One man's counters share one set of points (RI-D16): a use on either is a use on both.
  */
-export function ledger(ctx: GameContext, leaders: readonly LeaderDbRow[] = readLeaders(ctx.db)): RatingPointsLedger {
+export function ledger(ctx: Pick<GameContext, 'db'>, leaders: readonly LeaderDbRow[] = readLeaders(ctx.db)): RatingPointsLedger {
   const man = persons(leaders);
   const counters = new Map<string, string[]>();
   for (const l of leaders) {
@@ -202,7 +202,7 @@ export function spendPoints(ctx: GameContext, cs: ChangeSet, field: string, lead
 }
 
 /** The rating an officer rolls against: his own, or his replacement's. */
-export function officerRating(ctx: GameContext, field: string, c: CommandRow): { leader: LeaderDbRow; rating: number } {
+export function officerRating(ctx: Pick<GameContext, 'db'>, field: string, c: CommandRow): { leader: LeaderDbRow; rating: number } {
   if (!c.leader_id) throw forbidden(field, `${c.name} has no leader to roll for it`, RULE.leaders);
   const officer = leader(ctx, field, c.leader_id);
   if (officer.casualty === 'none') return { leader: officer, rating: officer.rating };
@@ -259,7 +259,7 @@ export function subtree(commandId: string, commands: CommandRow[]): Set<string> 
  * for the USA, Meade once he is on the map, before that the US wing commander (Reynolds), and if he is
  * hors de combat the corps commander the US player chose (rules/activation.ts usArmyCommander).
  */
-export function actingArmyCommander(ctx: GameContext, field: string, side: Side, game: GameRow): { leader: LeaderDbRow; rating: number } {
+export function actingArmyCommander(ctx: Pick<GameContext, 'db'>, field: string, side: Side, game: GameRow): { leader: LeaderDbRow; rating: number } {
   const army = command(ctx, field, side === 'USA' ? game.army_usa : game.army_csa);
   const armyLeader = army.leader_id ? readLeader(ctx.db, army.leader_id) : undefined;
   const wingLeader = side === 'USA' ? readLeaders(ctx.db).find((l) => l.side === 'USA' && l.role === 'wing') : undefined;

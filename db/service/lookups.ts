@@ -20,14 +20,14 @@ export function unit(ctx: GameContext, field: string, id: unknown): UnitRow {
   return u;
 }
 
-export function command(ctx: GameContext, field: string, id: unknown): CommandRow {
+export function command(ctx: Pick<GameContext, 'db'>, field: string, id: unknown): CommandRow {
   const commandId = requireId(field, id);
   const c = readCommand(ctx.db, commandId);
   if (!c) throw notFound(field, `no command "${commandId}" in this game`);
   return c;
 }
 
-export function leader(ctx: GameContext, field: string, id: unknown): LeaderDbRow {
+export function leader(ctx: Pick<GameContext, 'db'>, field: string, id: unknown): LeaderDbRow {
   const leaderId = requireId(field, id);
   const l = readLeader(ctx.db, leaderId);
   if (!l) throw notFound(field, `no leader "${leaderId}" in this game`);

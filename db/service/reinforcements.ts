@@ -21,6 +21,7 @@ import type { NewDiceRow } from '../dice';
 import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeaders, readTurn, readTurns, readUnits, type GameRow, type LeaderDbRow, type ReinforcementGroupDbRow } from '../store';
 import { askRules } from '../validate';
 import { ALTERNATIVE_RULE, arrivalState, groupCheck, groupName, topsOf, turnLabel, VARIABLE_RULE, type GroupCheck } from './arrival-checks';
+import { alternativeWordAwaited, twoSeatsOrderRefusal } from './alternative-word';
 import { actingArmyCommander, ledger, subtree } from './chain';
 import { check } from './common';
 import { die, write } from './context';
@@ -83,9 +84,9 @@ function arrivals(ctx: GameContext, input: { viewer?: Side } = {}): ArrivalsRepo
         : (() => {
             if (army.on_map !== 1) return notOnMapForAlternative(army.name);
             const m = maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role, name: army.name });
-            return m.ok ? null : m.reason;
+            return m.ok ? twoSeatsOrderRefusal(ctx.db, viewer) : m.reason;
           })();
-      alternativeOrder = { side: viewer, armyCommander: army.name, rating, allowed: reason === null, reason };
+      alternativeOrder = { side: viewer, armyCommander: army.name, rating, allowed: reason === null, reason, wordAwaited: alternativeWordAwaited(ctx.db) === viewer };
     } catch (e) {
       // The side has no acting army commander to name (one must be chosen, or he has fallen): nothing to
       // offer. Anything else (a damaged file, a fault) is not an answer about the rules and goes through.
@@ -283,6 +284,9 @@ export function spendOnAlternativeArrival(ctx: GameContext, cs: ChangeSet, side:
     const clock = readClock(ctx.db);
     throw forbidden(field, `an Alternative Arrival Area is ordered at the beginning of the Activation Segment (before its first activation or pass), not at ${clock.segment}.${clock.phase}`, ALTERNATIVE_RULE);
   }
+  // RI-H10: between two seats the side without the Initiative orders when its word is asked, first.
+  const twoSeats = twoSeatsOrderRefusal(ctx.db, side);
+  if (twoSeats !== null) throw forbidden(field, twoSeats, ALTERNATIVE_RULE);
   const { leader: army } = actingArmyCommander(ctx, 'side', side, game);
   // RI-B11: a leader who is not on the map has no rating points to spend.
   if (army.on_map !== 1) throw forbidden('side', notOnMapForAlternative(army.name), ALTERNATIVE_RULE);

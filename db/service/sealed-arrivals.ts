@@ -7,9 +7,11 @@
  * orders its Alternative Arrival Areas as it always has (db/service/reinforcements.ts).
  */
 import { sealedOrderOpensBy } from '../../rules/reinforcements';
-import type { ChangeResult, KeepAlternativeArrivalsSealedInput, OpenAlternativeArrivalInput, SealAlternativeArrivalInput } from '../../contract';
+import { alternativeWordNeeded } from '../../rules/seats';
+import type { ChangeResult, DeclineAlternativeArrivalInput, KeepAlternativeArrivalsSealedInput, OpenAlternativeArrivalInput, SealAlternativeArrivalInput } from '../../contract';
 import { forbidden } from '../errors';
-import { readClock, readTurn, readTurns } from '../store';
+import { readClock, readTurn, readTurns, readTurnState } from '../store';
+import { alternativeWordAwaited, alternativeWordFacts } from './alternative-word';
 import { ALTERNATIVE_RULE, turnLabel } from './arrival-checks';
 import { write } from './context';
 import type { GameContext, ServiceFunctions } from './game-context';
@@ -73,8 +75,27 @@ function keepAlternativeArrivalsSealed(ctx: GameContext, input: KeepAlternativeA
   });
 }
 
+/**
+ * The side without the Initiative says its army commander orders no Alternative Arrival Area this turn: its
+ * word, when it is asked for (RI-H10, db/service/alternative-word.ts), and only then.
+ */
+function declineAlternativeArrival(ctx: GameContext, input: DeclineAlternativeArrivalInput): ChangeResult {
+  return write(ctx, 'reinforcement.no-order', input, () => {
+    requireTwoSeats(ctx);
+    requireStartOfActivation(ctx, 'side', "a side's word on an Alternative Arrival Area order is given");
+    if (alternativeWordAwaited(ctx.db) !== input.side) {
+      const facts = alternativeWordFacts(ctx.db, input.side);
+      const initiative = readTurnState(ctx.db).initiative;
+      const why = initiative === input.side ? `${input.side} has the Initiative: its army commander orders one, or not, in its own step` : (alternativeWordNeeded(facts).reason ?? `${input.side}'s word is not asked now`);
+      throw forbidden('side', `${input.side}'s word on an Alternative Arrival Area order is not asked now: ${why}`, ALTERNATIVE_RULE);
+    }
+    return { summary: `${input.side}: no Alternative Arrival Area order this turn`, result: {} };
+  });
+}
+
 export const sealedArrivalFunctions = {
   sealAlternativeArrival,
   openAlternativeArrival,
   keepAlternativeArrivalsSealed,
+  declineAlternativeArrival,
 } satisfies Partial<ServiceFunctions>;

@@ -42,13 +42,13 @@ export interface SealedOrder {
 
 interface Row {
   seq: number;
-  kind: 'reinforcement.sealed' | 'reinforcement.opened' | 'reinforcement.kept-sealed';
+  kind: 'reinforcement.sealed' | 'reinforcement.opened' | 'reinforcement.kept-sealed' | 'reinforcement.no-order';
   turn_id: string;
   payload: string;
 }
 
 const SQL = `SELECT seq, kind, turn_id, payload FROM events
-  WHERE kind IN ('reinforcement.sealed', 'reinforcement.opened', 'reinforcement.kept-sealed') AND undone = 0 ORDER BY seq`;
+  WHERE kind IN ('reinforcement.sealed', 'reinforcement.opened', 'reinforcement.kept-sealed', 'reinforcement.no-order') AND undone = 0 ORDER BY seq`;
 
 function rows(db: SqliteDatabase): (Row & { input: Record<string, string> })[] {
   return (statement(db, SQL).all() as Row[]).map((r) => ({ ...r, input: (JSON.parse(r.payload) as { input: Record<string, string> }).input }));
@@ -82,4 +82,15 @@ export function sealedOrdersWaiting(db: SqliteDatabase): Side[] {
   const open = sealedOrders(db).filter((o) => o.openedSeq === null);
   const kept = all.filter((r) => r.kind === 'reinforcement.kept-sealed' && r.turn_id === turnId);
   return (['USA', 'CSA'] as const).filter((side) => open.some((o) => o.side === side && !kept.some((k) => k.input.side === side && k.seq > o.seq)));
+}
+
+/** The groups whose sealed orders have been opened into the log (in both files since). */
+export function openedOrderGroups(db: SqliteDatabase): Set<string> {
+  return new Set(rows(db).filter((r) => r.kind === 'reinforcement.opened').map((r) => r.input.groupId!));
+}
+
+/** The side has said "no Alternative Arrival Area order" this turn (declineAlternativeArrival). */
+export function saidNoOrderThisTurn(db: SqliteDatabase, side: Side): boolean {
+  const turnId = readClock(db).turn_id;
+  return rows(db).some((r) => r.kind === 'reinforcement.no-order' && r.turn_id === turnId && r.input.side === side);
 }

@@ -81,6 +81,7 @@ export const EVENT_KIND_WORDS: Readonly<Record<EventKind, string>> = {
   'reinforcement.sealed': 'alternative area (sealed)',
   'reinforcement.opened': 'alternative area opened',
   'reinforcement.kept-sealed': 'alternative area stays sealed',
+  'reinforcement.no-order': 'no alternative area order',
   'movement.double-time': 'double time',
   'fatigue.recovery': 'recovery',
   concealment: 'concealment',

@@ -147,6 +147,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     sealAlternativeArrival: all.map((s) => ({ side: s.side, commitment: 'a'.repeat(64) })),
     openAlternativeArrival: all.map((s) => ({ side: s.side, groupId: them.group, entryArea: 'Hagerstown Road', salt: '0'.repeat(32) })),
     keepAlternativeArrivalsSealed: all.map((s) => ({ side: s.side })),
+    declineAlternativeArrival: all.map((s) => ({ side: s.side })),
     editReinforcementGroup: [{ groupId: them.group, entryArea: 'Fairfield Road' }],
     editLeaderArrival: [{ leaderId: them.armyLeader, entryArea: 'Baltimore Pike' }],
     doubleTime: all.map((s) => ({ commandId: s.command })),
