@@ -107,7 +107,7 @@ export type ObligationChoice = z.infer<typeof ObligationChoice>;
  * chore the revision requires, a designation the players make or waive, or the end of the game.
  */
 export const Obligation = z.object({
-  /** Stable within the step: 'initiative', 'rain', 'arrival:<group>', 'udd:<unit>', 'rsm', 'guns:<unit>', 'replace:<leader>', 'straggler-designation', 'fatigue-designation', 'end-game'. */
+  /** Stable within the step: 'initiative', 'rain', 'arrival:<group>', 'udd:<unit>', 'rsm', 'guns:<unit>', 'replace:<leader>', 'straggler-designation', 'fatigue-designation', 'end-game', and between two seats 'alternative-word:<side>' (RI-H10: given by its order or declineAlternativeArrival, not settled here). */
   id: z.string(),
   /** roll: a die roll the rules require; chore: something the players must record; decision: a choice the rules let them waive; end: the end of the game. */
   kind: z.enum(['roll', 'chore', 'decision', 'end']),

@@ -1,12 +1,14 @@
 /**
  * Alternative Arrival Area orders between two seats (RI-H10), on the July 2 Stuart variant, where both army
- * commanders are on the map. Each seat sends a group to another area when the beginning of the Activation
- * Segment is its step: the order stays in its own file, sealed (the log holds the army commander's points
- * spent and a commitment); at each beginning of the Activation Segment the seat says by itself that it stays
- * sealed, until the turn the group would have rolled or entered by its schedule, when the seat opens it and
- * the other seat checks it against the commitment. The other file's bytes (its WAL included) never hold the
- * order before then; an opened order that is not the one sealed is refused with nothing written; so is an
- * opening out of turn, or by the other seat, and the other seat waits for the word of the one that sealed.
+ * commanders are on the map. At the beginning of each Activation Segment the side without the Initiative says
+ * its word first, when its army commander could order at all (its order, or "no order this turn"), then the
+ * Initiative player's step, where that side may order too. An order stays in its own seat's file, sealed (the
+ * log holds the army commander's points spent and a commitment); at each beginning of the Activation Segment
+ * the seat says by itself that it stays sealed, until the turn the group would have rolled or entered by its
+ * schedule, when the seat opens it and the other seat checks it against the commitment. The other file's
+ * bytes (its WAL included) never hold the order before then; an opened order that is not the one sealed is
+ * refused with nothing written; so is a word or an opening out of turn, or by the other seat, and the other
+ * seat waits for the word of the one whose step it is.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,6 +58,11 @@ function writeOnce(t: Table): void {
   }
   const seat = t[who];
   const due = seat.obligations();
+  // RI-H10: the word of the side without the Initiative, when its army commander could order: no order.
+  if (due.items.some((o) => o.id === `alternative-word:${who}`)) {
+    seat.declineAlternativeArrival({ side: who });
+    return;
+  }
   const waiver = due.items.flatMap((o) => o.choices.filter((c) => c.id === 'done' || c.id === 'keep').map((c) => ({ id: o.id, choice: c.id })))[0];
   if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
   else if (waiver) seat.settleObligation(waiver);
@@ -101,18 +108,56 @@ describe('Alternative Arrival Area orders between two seats', () => {
   it('stay in their seat sealed until the group would roll or enter, are opened then and checked, and both files end the same', { timeout: 300_000 }, () => {
     const t = twoSeats(tmp.dir, 'july-2-stuart-variant');
 
-    // 1200: the beginning of the Activation Segment is the Initiative player's, CSA's. USA's order is refused, in
-    // words, with nothing written; CSA seals Stuart's (due at 1400).
+    // 1200, CSA's Initiative. USA, without it, has the word first: Meade may spend his points and Kilpatrick
+    // is still to come. Nothing else is recorded before it, at either seat; a word out of turn is refused.
     playUntil(t, startOf(t, '1863-07-02T1200'));
-    expect(toAct(t.USA)).toBe('CSA');
+    expect(t.USA.turnState().initiative).toBe('CSA');
+    expect(toAct(t.USA)).toBe('USA');
+    expect(toAct(t.CSA)).toBe('USA');
+    for (const side of SIDES) {
+      expect(t[side].info().seat!.toAct).toMatchObject({ seat: 'USA', why: 'at the beginning of the Activation Segment the USA seat first says whether its army commander sends a group to an Alternative Arrival Area' });
+      expect(t[side].obligations().items.map((o) => o.id)).toContain('alternative-word:USA');
+    }
+    expect(t.CSA.info().seat!.waiting).toBe("the USA seat's turn: at the beginning of the Activation Segment the USA seat first says whether its army commander sends a group to an Alternative Arrival Area");
+    expect(t.USA.info().seat!.waiting).toBeNull();
+    // The screen offers USA its order now, and "no order"; the CSA army commander waits for it.
+    expect(t.USA.arrivals({ viewer: 'USA' }).alternativeOrder).toMatchObject({ side: 'USA', allowed: true, wordAwaited: true });
+    expect(t.CSA.arrivals({ viewer: 'CSA' }).alternativeOrder).toMatchObject({ side: 'CSA', allowed: false, wordAwaited: false, reason: 'first the USA seat says whether its army commander sends a group to an Alternative Arrival Area' });
     const count = { USA: t.USA.info().eventCount, CSA: t.CSA.info().eventCount };
-    refusedWith(() => t.USA.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA }), /sealed by its own seat when the beginning of the Activation Segment is its step, in a turn whose Initiative is its side's: it is not the USA seat's turn/);
-    expect(t.USA.info().eventCount).toBe(count.USA);
-    expect(sealedSecrets(t.USA.db)).toEqual([]);
+    const bytesBefore = { USA: readFileSync(t.files.USA), CSA: readFileSync(t.files.CSA) };
+    refusedWith(() => t.CSA.orderAlternativeArrival({ side: 'CSA', groupId: GROUP.CSA, entryArea: AREA.CSA }), /first the USA seat says whether its army commander sends a group to an Alternative Arrival Area/);
+    refusedWith(() => t.CSA.declineAlternativeArrival({ side: 'CSA' }), /CSA's word on an Alternative Arrival Area order is not asked now: CSA has the Initiative/);
+    refusedWith(() => t.CSA.pass({ side: 'CSA' }), /first the USA seat says whether its army commander sends a group to an Alternative Arrival Area/);
+    refusedWith(() => t.USA.setCommandMarkers({ commandId: 'usa-cavalry-2', ineffective: true }), /it is not the USA seat's turn|nothing else is recorded until it has/);
+    refusedWith(() => t.CSA.declineAlternativeArrival({ side: 'USA' }), /it is not the CSA seat's turn: at the beginning of the Activation Segment the USA seat first says/);
+    for (const side of SIDES) {
+      expect(t[side].info().eventCount).toBe(count[side]);
+      expect(sealedSecrets(t[side].db)).toEqual([]);
+    }
+    expect(readFileSync(t.files.CSA).equals(bytesBefore.CSA)).toBe(true);
+
+    // USA seals Kilpatrick's order (due at 1600): kept sealed this turn, by itself; then the step is CSA's.
+    t.USA.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA });
+    const [usaSecret] = sealedSecrets(t.USA.db);
+    expect(usaSecret).toMatchObject({ side: 'USA', turn_id: '1863-07-02T1200', opened: 0 });
+    expect(kinds(t, 'USA').slice(count.USA)).toEqual(['reinforcement.sealed', 'reinforcement.kept-sealed']);
+    expect(t.USA.history({ limit: 5000 })[1]!.summary).toMatch(/^USA: .* spends all his rating points on an Alternative Arrival Area \(which group is secret\)$/);
+    // Its word is given: asked no more, and "no order" now is refused.
+    refusedWith(() => t.USA.declineAlternativeArrival({ side: 'USA' }), /not asked now|it is not the USA seat's turn/);
+    expect(toAct(t.USA)).toBe('CSA');
+    exchange(t);
+    expect(toAct(t.CSA)).toBe('CSA');
+    expect(kinds(t, 'CSA').slice(count.CSA)).toEqual(['reinforcement.sealed', 'reinforcement.kept-sealed']);
+    expect(t.CSA.history({ limit: 5000 })[1]!.summary).toBe(t.USA.history({ limit: 5000 })[1]!.summary);
+    for (const marker of [AREA.USA, usaSecret!.salt]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    expect(t.CSA.arrivals({ viewer: 'CSA' }).groups.find((g) => g.id === GROUP.USA)!.alternative).toBeNull();
+
+    // Then the Initiative player's step: CSA seals Stuart's order (due at 1400).
+    count.USA = t.USA.info().eventCount;
+    count.CSA = t.CSA.info().eventCount;
     t.CSA.orderAlternativeArrival({ side: 'CSA', groupId: GROUP.CSA, entryArea: AREA.CSA });
     const [csaSecret] = sealedSecrets(t.CSA.db);
     expect(csaSecret).toMatchObject({ side: 'CSA', turn_id: '1863-07-02T1200', opened: 0 });
-    // Sealed, and (Stuart not due within the hour) kept sealed this turn, by itself.
     expect(kinds(t, 'CSA').slice(count.CSA)).toEqual(['reinforcement.sealed', 'reinforcement.kept-sealed']);
     // The CSA screens show where Stuart was sent; the log says only that Lee spent his points.
     expect(t.CSA.arrivals({ viewer: 'CSA' }).groups.find((g) => g.id === GROUP.CSA)!.alternative).toEqual({ entryArea: AREA.CSA, orderedTurnId: '1863-07-02T1200' });
@@ -120,6 +165,7 @@ describe('Alternative Arrival Area orders between two seats', () => {
     expect(kinds(t, 'USA').slice(count.USA)).toEqual(['reinforcement.sealed', 'reinforcement.kept-sealed']);
     expect(t.USA.history({ limit: 5000 })[1]!.summary).toMatch(/^CSA: .*Lee spends all his rating points on an Alternative Arrival Area \(which group is secret\)$/);
     for (const marker of [AREA.CSA, csaSecret!.salt]) expect(bytesOf(t.files.USA).includes(marker)).toBe(false);
+    for (const marker of [AREA.USA, usaSecret!.salt]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
 
     // 1300, USA's Initiative: the CSA seat has the word first and opens Stuart's order (due an hour before 1400);
     // the USA file checks it and now holds it, but its screens still say neither which group nor where.
@@ -132,11 +178,10 @@ describe('Alternative Arrival Area orders between two seats', () => {
     expect(t.USA.arrivals({ viewer: 'USA' }).groups.find((g) => g.id === GROUP.CSA)!.alternative).toBeNull();
     expect(t.USA.arrivals({ viewer: 'CSA' }).groups.find((g) => g.id === GROUP.CSA)!.alternative).toEqual({ entryArea: AREA.CSA, orderedTurnId: '1863-07-02T1200' });
 
-    // Now USA seals Kilpatrick's (due at 1600): kept sealed at every beginning of the Activation Segment to 1440.
-    t.USA.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA });
-    const [usaSecret] = sealedSecrets(t.USA.db);
-    exchange(t);
-    for (const marker of [AREA.USA, usaSecret!.salt]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    // Each side's one group has its order: neither seat is asked for a word again, in any turn. Whether a seat
+    // is asked is the same at both files, and at a seat seeing its own sealed order as written.
+    for (const side of SIDES) expect(t[side].obligations().items.some((o) => o.id.startsWith('alternative-word:'))).toBe(false);
+    expect(t.USA.info({ viewer: 'USA' }).seat!.toAct).toEqual(t.CSA.info({ viewer: 'CSA' }).seat!.toAct);
     // The order is opened only at the beginning of the Activation Segment, and only by its own seat.
     playUntil(t, () => t.USA.turnState().passesInRow > 0);
     const opening = { side: 'USA' as const, groupId: GROUP.USA, entryArea: AREA.USA, salt: usaSecret!.salt };
@@ -160,7 +205,9 @@ describe('Alternative Arrival Area orders between two seats', () => {
     expect(t.CSA.info().eventCount).toBe(count.CSA);
     expect(t.CSA.turnState().legal.activations.every((a) => !a.me.allowed)).toBe(true);
     const kept = t.CSA.history({ limit: 5000 }).filter((e) => e.kind === 'reinforcement.kept-sealed' && e.summary.startsWith('USA')).map((e) => e.turnId).reverse();
-    expect(kept).toEqual(['1863-07-02T1300', '1863-07-02T1320', '1863-07-02T1340', '1863-07-02T1400', '1863-07-02T1420', '1863-07-02T1440']);
+    expect(kept).toEqual(['1863-07-02T1200', '1863-07-02T1220', '1863-07-02T1240', '1863-07-02T1300', '1863-07-02T1320', '1863-07-02T1340', '1863-07-02T1400', '1863-07-02T1420', '1863-07-02T1440']);
+    // No word on a new order was asked of either side after 1200: each had its one group ordered.
+    expect(t.CSA.history({ limit: 5000 }).filter((e) => e.kind === 'reinforcement.no-order')).toEqual([]);
 
     // The USA seat receives the turn and opens its order. A packet whose opened order is not the one sealed
     // (the area changed, signed by the USA seat all the same) is refused, naming the side and the order.
