@@ -243,6 +243,53 @@ describe('Alternative Arrival Area orders between two seats', () => {
     t.CSA.close();
   });
 
+  it('the side without the Initiative says "no order" in one call, and is asked again at its next beginning of the Activation Segment without the Initiative', { timeout: 300_000 }, () => {
+    const t = twoSeats(tmp.dir, 'july-2-stuart-variant');
+    playUntil(t, startOf(t, '1863-07-02T1200'));
+    expect(toAct(t.USA)).toBe('USA');
+    const count = { USA: t.USA.info().eventCount, CSA: t.CSA.info().eventCount };
+    t.USA.declineAlternativeArrival({ side: 'USA' });
+    expect(kinds(t, 'USA').slice(count.USA)).toEqual(['reinforcement.no-order']);
+    expect(t.USA.history({ limit: 1 })[0]!.summary).toBe('USA: no Alternative Arrival Area order this turn');
+    // Said once: the step is the Initiative player's, and USA's army commander orders nothing more this turn.
+    expect(toAct(t.USA)).toBe('CSA');
+    expect(t.USA.arrivals({ viewer: 'USA' }).alternativeOrder).toMatchObject({ allowed: false, wordAwaited: false, reason: 'USA has said: no Alternative Arrival Area order this turn' });
+    count.USA = t.USA.info().eventCount;
+    refusedWith(() => t.USA.orderAlternativeArrival({ side: 'USA', groupId: GROUP.USA, entryArea: AREA.USA }), /USA has said: no Alternative Arrival Area order this turn|it is not the USA seat's turn/);
+    refusedWith(() => t.USA.declineAlternativeArrival({ side: 'USA' }), /not asked now|it is not the USA seat's turn/);
+    expect(t.USA.info().eventCount).toBe(count.USA);
+    expect(sealedSecrets(t.USA.db)).toEqual([]);
+    exchange(t);
+    expect(kinds(t, 'CSA').slice(count.CSA)).toEqual(['reinforcement.no-order']);
+    expect(toAct(t.CSA)).toBe('CSA');
+    expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
+
+    // At the next beginning of the Activation Segment whose Initiative is CSA's, USA is asked again; at one
+    // whose Initiative is USA's, CSA is (Lee's points unspent, Stuart still to come), and says no order too.
+    const asked: string[] = [];
+    let turn = '1863-07-02T1200';
+    playUntil(t, () => {
+      const c = t.USA.info().clock;
+      if (c.turnId !== turn && atStartOfActivation(t.USA)) {
+        turn = c.turnId;
+        const initiative = t.USA.turnState().initiative!;
+        const other: Side = initiative === 'USA' ? 'CSA' : 'USA';
+        expect(toAct(t.USA)).toBe(other);
+        expect(toAct(t.CSA)).toBe(other);
+        asked.push(`${turn.slice(-4)} ${other}`);
+      }
+      return asked.some((a) => a.endsWith('USA')) && asked.some((a) => a.endsWith('CSA'));
+    });
+    // The last one asked says its word, at its seat; every word asked is in both files, each in its turn.
+    writeOnce(t);
+    exchange(t);
+    const words = t.CSA.history({ limit: 5000 }).filter((e) => e.kind === 'reinforcement.no-order').reverse();
+    expect(words.map((e) => `${e.turnId.slice(-4)} ${e.summary.slice(0, 3)}`)).toEqual(['1200 USA', ...asked]);
+    expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
+    t.USA.close();
+    t.CSA.close();
+  });
+
   it('written into the log as at one laptop (group and area in the event), is refused at the seat and in a packet', () => {
     const one = GameService.create({ file: tmp.file('one-laptop.muster'), scenario: 'july-2-stuart-variant' }, { seed: 7, now: () => '2024-07-02T12:00:00.000Z' });
     advanceTo(one, { turnId: '1863-07-02T1200', segment: 'III', phase: 'A' });
