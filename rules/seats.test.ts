@@ -3,7 +3,7 @@
  * once in a step of secret entries, alternating in the Activation Segment, the Initiative player elsewhere.
  */
 import { describe, expect, it } from 'vitest';
-import { seatMayWrite, seatToAct, seatWaitingFor, type SeatStepFacts } from './seats';
+import { alternativeWordNeeded, seatMayWrite, seatToAct, seatWaitingFor, type AlternativeWordFacts, type SeatStepFacts } from './seats';
 
 const facts = (over: Partial<SeatStepFacts> = {}): SeatStepFacts => ({
   step: { segment: 'I', phase: 'A' },
@@ -42,6 +42,25 @@ describe('seatToAct', () => {
     expect(seatMayWrite(start, 'USA', { kind: 'public', setup: false }).ok).toBe(true);
     // Once it has said, the step is the Initiative player's again.
     expect(seatToAct({ ...start, sealedOrders: null }).seat).toBe('CSA');
+  });
+
+  it('RI-H10: then the side without the Initiative says its word on an Alternative Arrival Area order, its order or none, and writes nothing else', () => {
+    const start = facts({ step: { segment: 'III', phase: 'A' }, initiative: 'CSA', alternativeWord: 'USA' });
+    const why = 'at the beginning of the Activation Segment the USA seat first says whether its army commander sends a group to an Alternative Arrival Area';
+    expect(seatToAct(start)).toEqual({ seat: 'USA', why, rule: 'Rev. Alternative Arrival Areas' });
+    // Its word (an order, sealed, or no order) is the USA seat's; nothing else, at either seat.
+    expect(seatMayWrite(start, 'USA', { kind: 'public', setup: false, word: true })).toEqual({ ok: true });
+    expect(seatMayWrite(start, 'USA', { kind: 'public', setup: false })).toEqual({ ok: false, reason: `${why} (its order, or no order this turn): nothing else is recorded until it has`, rule: 'Rev. Alternative Arrival Areas' });
+    expect(seatMayWrite(start, 'CSA', { kind: 'public', setup: false, word: true })).toEqual({ ok: false, reason: `it is not the CSA seat's turn: ${why}`, rule: 'Rev. Alternative Arrival Areas' });
+    expect(seatWaitingFor(start, 'CSA')).toBe(`the USA seat's turn: ${why}`);
+    expect(seatWaitingFor(start, 'USA')).toBeNull();
+    // A seat's sealed orders are answered before it (Muster does it by itself), and the Initiative player's step follows.
+    expect(seatToAct({ ...start, sealedOrders: 'CSA' }).seat).toBe('CSA');
+    expect(seatMayWrite({ ...start, sealedOrders: 'USA' }, 'USA', { kind: 'public', setup: false })).toEqual({ ok: true });
+    const after = { ...start, alternativeWord: null };
+    expect(seatToAct(after)).toMatchObject({ seat: 'CSA', rule: 'Rev. Activation Segment' });
+    // In the Initiative player's step his own order is one write of his step like any other.
+    expect(seatMayWrite(after, 'CSA', { kind: 'public', setup: false, word: true })).toEqual({ ok: true });
   });
 
   it('the other steps are carried out by the Initiative player', () => {
@@ -98,5 +117,27 @@ describe('seatWaitingFor', () => {
     const activation = facts({ step: { segment: 'III', phase: 'A' }, initiative: 'CSA', sideToAct: 'CSA', finished: { USA: true, CSA: true } });
     expect(seatWaitingFor(activation, 'CSA')).toBeNull();
     expect(seatWaitingFor(activation, 'USA')).toBe("the CSA seat's turn: in III.A In-Command Activation Phase the players alternate, and it is CSA's turn");
+  });
+});
+
+describe('alternativeWordNeeded', () => {
+  const side = (over: Partial<AlternativeWordFacts> = {}): AlternativeWordFacts => ({ side: 'CSA', armyMaySpend: true, groupsWithoutOpenedOrder: 2, sealedOrders: 0, saidNoOrder: false, ...over });
+
+  it('RI-H10: the side without the Initiative is asked when its army commander could order an Alternative Arrival Area at all', () => {
+    expect(alternativeWordNeeded(side())).toEqual({ needed: true, reason: null });
+    expect(alternativeWordNeeded(side({ sealedOrders: 1 }))).toEqual({ needed: true, reason: null });
+  });
+
+  it('it is not asked (and nothing is written for it) when he could not: points spent, no group left to send, or "no order" said', () => {
+    expect(alternativeWordNeeded(side({ armyMaySpend: false }))).toEqual({ needed: false, reason: "CSA's army commander has no rating points to spend on an Alternative Arrival Area now" });
+    expect(alternativeWordNeeded(side({ groupsWithoutOpenedOrder: 0 }))).toEqual({ needed: false, reason: 'every CSA group still to come already has an Alternative Arrival Area order' });
+    expect(alternativeWordNeeded(side({ saidNoOrder: true }))).toEqual({ needed: false, reason: 'CSA has said: no Alternative Arrival Area order this turn' });
+  });
+
+  it('its sealed orders count without saying which groups they send: with as many sealed as groups left, none is left to send', () => {
+    // Two groups still to come, two orders sealed: whichever they send, both are sent.
+    expect(alternativeWordNeeded(side({ sealedOrders: 2 })).needed).toBe(false);
+    // Once one is opened (that group's order is in both files), the other group is the other sealed order's.
+    expect(alternativeWordNeeded(side({ groupsWithoutOpenedOrder: 1, sealedOrders: 1 })).needed).toBe(false);
   });
 });
