@@ -36,8 +36,13 @@ export const useBattleStore = defineStore('battle', () => {
       return;
     }
     const session = app.session;
-    const report = await call('arrivals');
-    if (session === app.session) arrivals.value = report;
+    // Two seats (RI-H09): the window is its seat's, so its own side's view (its orders, and whether its word
+    // on an Alternative Arrival Area is awaited, RI-H10) is read with it, with no hand-over.
+    const side = app.game?.seat?.side;
+    const [report, own] = await Promise.all([call('arrivals'), side ? call('arrivals', { viewer: side }) : Promise.resolve(null)]);
+    if (session !== app.session) return;
+    arrivals.value = report;
+    if (own) secretArrivals.value = own;
   }
 
   async function loadTimeTrack(): Promise<void> {
@@ -88,6 +93,8 @@ export const useBattleStore = defineStore('battle', () => {
     return result;
   }
   const orderAlternativeArrival = (input: ChannelInput<'orderAlternativeArrival'>) => secretWrite('orderAlternativeArrival', input);
+  /** Two seats (RI-H10): the side without the Initiative's word, "no order this turn". */
+  const declineAlternativeArrival = (side: Side) => app.write('declineAlternativeArrival', { side });
   const concealCommand = (input: ChannelInput<'concealCommand'>) => secretWrite('concealCommand', input);
   const plotConcealed = (input: ChannelInput<'plotConcealed'>) => secretWrite('plotConcealed', input);
   const deployConcealed = (input: ChannelInput<'deployConcealed'>) => secretWrite('deployConcealed', input);
@@ -121,6 +128,7 @@ export const useBattleStore = defineStore('battle', () => {
     editReinforcementGroup,
     editLeaderArrival,
     orderAlternativeArrival,
+    declineAlternativeArrival,
     concealCommand,
     plotConcealed,
     deployConcealed,
