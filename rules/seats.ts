@@ -3,7 +3,9 @@
  * each step: in a step of secret entries both players enter "simultaneously and secretly", each his own
  * side's; in the Activation Segment the players alternate, beginning with the Initiative player; the other
  * steps are carried out by the Initiative player, who also moves the clock on ("Beginning with the
- * Initiative player"). A seat that writes out of turn would give the two files two histories, so such a
+ * Initiative player"); at the beginning of the Activation Segment the words on Alternative Arrival Area orders
+ * come first (RI-H10: sealed orders opened or kept, then the side without the Initiative's word on a new one).
+ * A seat that writes out of turn would give the two files two histories, so such a
  * write is refused, with the step and the seat whose turn it is.
  *
  * Pure: the service gathers the facts (db/seats/turn.ts) and writes nothing this refuses.
