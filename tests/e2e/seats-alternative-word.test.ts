@@ -49,11 +49,6 @@ function openFile(): GameService['db'] {
   return (e2e.bridge.handlers.currentBackend() as unknown as GameService).db;
 }
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
 describe("The side without the Initiative says its word on an Alternative Arrival Area first, at its own seat", () => {
   it('the Turn screen asks the USA seat: its order, or "No order this turn"; the seat line says it is its step', async () => {
     await e2e.screen('turn');
@@ -71,16 +66,14 @@ describe("The side without the Initiative says its word on an Alternative Arriva
     await e2e.screenshot('seats-alternative-word');
 
     // "Order one…" opens this seat's own orders at once (no hand-over), and the order is sealed on the seat.
-    await e2e.page.getByTestId('alternative-word-order').click();
-    await settle();
+    await e2e.click('alternative-word-order');
     const form = e2e.page.getByTestId('alternative-form');
     await form.waitFor({ state: 'visible' });
     await e2e.page.getByTestId('alternative-group').selectOption('usa-kilpatrick-arrival');
     await e2e.page.getByTestId('alternative-area').fill('Baltimore Pike by the Two Taverns');
-    await settle();
+    await e2e.settle();
     await e2e.screenshot('seats-alternative-word-form');
-    await e2e.page.getByTestId('alternative-order').click();
-    await settle();
+    await e2e.click('alternative-order');
     await word.waitFor({ state: 'detached' });
     expect(await form.innerText()).toContain('sent to Baltimore Pike by the Two Taverns');
     const history = await e2e.call('history', { limit: 3 });
@@ -97,8 +90,7 @@ describe("The side without the Initiative says its word on an Alternative Arriva
     await e2e.screen('turn');
     await e2e.page.getByTestId('alternative-word').waitFor({ state: 'visible' });
     await e2e.resetActions();
-    await e2e.page.getByTestId('alternative-word-none').click();
-    await settle();
+    await e2e.click('alternative-word-none');
     expect((await e2e.actions()).total).toBe(1);
     await e2e.page.getByTestId('alternative-word').waitFor({ state: 'detached' });
     const [last] = await e2e.call('history', { limit: 1 });
