@@ -29,7 +29,7 @@ import { write, type GameContext } from '../service/context';
 import { SERVICE_FUNCTIONS } from '../service/index';
 import { statement } from '../statements';
 import { readClock } from '../store';
-import { rolledBack } from './calls';
+import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, rolledBack, stepFacts } from './calls';
 import { jointDiceOf, jointDiceRows, jointDiceStream, openJointDice, recordJointUse, type JointDiceRow } from './joint-dice-store';
 import { otherSide, seatOf } from './store';
 
@@ -63,10 +63,16 @@ function tryWithTheDice(ctx: GameContext, gameId: string, r: JointDiceRow): { dr
     return next();
   };
   let refusal: MusterError | null = null;
+  const facts = stepFacts(ctx.db);
+  const head = eventHead(ctx.db).seq;
   withFreshSalts(() =>
     rolledBack(ctx.db, () => {
       try {
         impl({ ...ctx, jointDie }, parsed.data);
+        // What a seat's write is refused for besides the service (db/seats/calls.ts seatWrite), on what it wrote.
+        const written = eventsAfter(ctx.db, head);
+        refuseOutOfTurn(facts, r.side, written, 'revealed');
+        refuseSideSecrets(written);
       } catch (e) {
         if (!(e instanceof MusterError)) throw e;
         refusal = e;
