@@ -225,6 +225,7 @@ export const EVENT_KINDS = [
   'reinforcement.arrived',
   'clock.advanced',
   'die.rolled',
+  'joint-dice.refused',
   'objective.occupied',
   'fire',
   'shock',

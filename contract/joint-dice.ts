@@ -30,10 +30,12 @@ export const JointDiceRequest = z.object({
   purpose: z.string(),
   /**
    * 'waiting': asked, the other seat's share not yet here; 'answered': both shares are here, the change is due
-   * (written at once by the asking seat's Muster); 'used': the change is in the log with its dice.
+   * (written at once by the asking seat's Muster); 'used': the change is in the log with its dice; 'refused': the
+   * service refused the change with those very dice, and the log holds the dice and the refusal instead (the
+   * request is closed, play goes on: closeRefusedJointDice).
    */
-  status: z.enum(['waiting', 'answered', 'used']),
-  /** The change that used the dice, once written: its event, and the rolls it made. */
+  status: z.enum(['waiting', 'answered', 'used', 'refused']),
+  /** The change that used the dice (or the refusal that closed the request), once written: its event, and the rolls it made. */
   eventSeq: z.number().int().nullable(),
   rolls: z.array(z.number().int().min(0).max(9)),
   /** The dice-log seqs of those rolls, as the dice log numbers them (a rollDie's is what a combat names as rollSeq). */
@@ -59,10 +61,21 @@ export const JointDiceState = z.object({
 });
 export type JointDiceState = z.infer<typeof JointDiceState>;
 
+/** Which request to close: its id (JointDiceRequest.id). */
+export const CloseRefusedJointDiceInput = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{16}$/, 'name the joint dice to close by their id, as the joint dice state gives it'),
+});
+export type CloseRefusedJointDiceInput = z.infer<typeof CloseRefusedJointDiceInput>;
+
 export const jointDiceContract = {
   askJointDice: write(
     'In a two-seat game, asks for the dice of one change to be rolled jointly by both seats: the change is named whole now, the other seat answers with its share, and the change is written with those dice (each recorded as rolled jointly) when the answer comes back',
     AskJointDiceInput,
+    JointDiceRequest,
+  ),
+  closeRefusedJointDice: write(
+    "In a two-seat game, closes this seat's open joint dice whose change the service refuses with those very dice: the dice, the change asked for and the refusal go into the log, and play goes on. Refused when the change would be written with them (a roll cannot be escaped); the asking seat's Muster does it by itself",
+    CloseRefusedJointDiceInput,
     JointDiceRequest,
   ),
   jointDice: query('Joint dice in a two-seat game: whether this seat may ask now, and the request waiting for the other seat', NoInput, JointDiceState),

@@ -15,8 +15,11 @@ import { NewGameInput } from './files';
 import { GameInfo } from './game';
 import { Invitation, Packet, Reply } from './seats';
 
-/** The largest file of a seat the window may pass (a packet of a long game without a look in between). */
-export const MAX_SEAT_FILE_CHARS = 20_000_000;
+/**
+ * The largest file of a seat the window may pass: a packet of a long game without a look in between (the log
+ * of a full battle, played by e-mail over weeks, runs to tens of MB: each event is under 1 KB in a packet).
+ */
+export const MAX_SEAT_FILE_CHARS = 64_000_000;
 
 /** A file's text, read as JSON and checked against a file format: one refusal in players' words naming the field. */
 function seatFileText<T>(what: string, check: (value: unknown) => T | null) {
@@ -98,6 +101,8 @@ export const ChooseSharedFolderInput = z
 /** The open game's shared folder and its last look. */
 export const SharedFolderState = z.object({
   folder: z.string(),
+  /** Picked up again by itself on opening the game: the folder this device's player picked for it last time. */
+  remembered: z.boolean(),
   /** When the main process last looked (ISO), null before the first look. */
   lastLook: z.string().nullable(),
   /** What the last look did, in words. */
@@ -122,7 +127,7 @@ export const seatFilesContract = {
   receiveSeatFile: shell('Receives what the other seat sent (a packet, or the reply to the invitation): checked and applied whole, or refused with nothing written', ReceiveSeatFileInput, SeatFileReceived.nullable()),
   sendSeatPacket: shell('Writes the packet of everything the other seat has not acknowledged, to send it', NoInput, SeatPacketWritten.nullable()),
   sharedFolderChoices: shell("The preview's shared root and its folders (null in the desktop app, which has a folder dialog)", NoInput, SharedFolderChoices),
-  chooseSharedFolder: shell('Picks the shared folder of the open two-seat game: looked at every two seconds while the game is open', ChooseSharedFolderInput, SharedFolderState.nullable()),
+  chooseSharedFolder: shell('Picks the shared folder of the open two-seat game: looked at every two seconds while the game is open, and remembered for the game on this device (opening it again picks the folder up by itself)', ChooseSharedFolderInput, SharedFolderState.nullable()),
   sharedFolder: shell("The open game's shared folder and its last look, or null", NoInput, SharedFolderState.nullable()),
   lookAtSharedFolder: shell('Looks at the shared folder now: what came is received, this seat\'s packet written', NoInput, SharedFolderState),
 };

@@ -116,6 +116,17 @@ export function withReplaySalts<T>(salts: readonly string[], fn: () => T): T {
   }
 }
 
+/** Runs fn with fresh salts even inside a replay: a trial rolled back must not take the replayed events' salts. */
+export function withFreshSalts<T>(fn: () => T): T {
+  const held = replaySalts;
+  replaySalts = null;
+  try {
+    return fn();
+  } finally {
+    replaySalts = held;
+  }
+}
+
 const salted = new WeakMap<SqliteDatabase, boolean>();
 
 /** Whether the file keeps a salt with each roll and event (schema 13); a test may keep a file at an earlier schema. */

@@ -1,10 +1,11 @@
 /**
  * The migrations of games played from two seats (db/seats/), each on a real file of the version before it:
- * the seats' keys and signatures, the seat's seen mark, joint dice and sealed orders.
+ * the seats' keys and signatures, the seat's seen mark, joint dice, sealed orders and the remembered shared folder.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import { GameService } from './service';
+import { rememberedSharedFolder, rememberSharedFolder } from './seats/folder-mark';
 import { newGame, tempDir } from '../tests/fixtures/game';
 import { exchange, send, twoSeats } from '../tests/seats/table';
 
@@ -130,6 +131,35 @@ describe('0019: a seat\'s sealed orders', () => {
       expect(() => g.db.exec("UPDATE seat_side_secrets SET side = 'both'")).toThrow(/CHECK/);
     } finally {
       g.close();
+    }
+  });
+});
+
+describe("0020: a seat's shared folder, remembered on its device", () => {
+  it('brings a version 19 seat file to version 20: nothing remembered, its fingerprint kept; the folder is kept outside the log, one row, never empty', () => {
+    const t = twoSeats(tmp.dir, 'skirmish-at-willoughby-run', { migrations: MIGRATIONS.slice(0, 19) });
+    expect(t.USA.schemaVersion).toBe(19);
+    t.USA.finishEntries({ side: 'USA' });
+    t.CSA.finishEntries({ side: 'CSA' });
+    exchange(t);
+    const fingerprint = t.USA.info().fingerprint;
+    t.USA.close();
+    t.CSA.close();
+
+    const usa = GameService.open(t.files.USA);
+    try {
+      expect(usa.schemaVersion).toBe(LATEST_VERSION);
+      expect(rememberedSharedFolder(usa.db)).toBeNull();
+      expect(rememberSharedFolder(usa.db, '/home/ann/Dropbox/gettysburg', '2024-07-01T12:00:00.000Z')).toBe(true);
+      expect(rememberSharedFolder(usa.db, '/home/ann/Sync/gettysburg', '2024-07-02T12:00:00.000Z')).toBe(true);
+      expect(usa.db.prepare('SELECT * FROM seat_shared_folder').all()).toEqual([{ id: 1, folder: '/home/ann/Sync/gettysburg', chosen_at: '2024-07-02T12:00:00.000Z' }]);
+      // Outside the hash chain: no event, the same fingerprint, and the file verifies.
+      expect(usa.info().fingerprint).toBe(fingerprint);
+      expect(usa.verify()).toMatchObject({ ok: true, seats: { ok: true } });
+      expect(() => usa.db.exec("INSERT INTO seat_shared_folder (id, folder, chosen_at) VALUES (2, '/x', 'now')")).toThrow(/CHECK|UNIQUE/);
+      expect(() => usa.db.exec("UPDATE seat_shared_folder SET folder = ''")).toThrow(/CHECK/);
+    } finally {
+      usa.close();
     }
   });
 });

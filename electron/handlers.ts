@@ -155,6 +155,8 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     }
     const info = next.info();
     deps.recent.add(info.file);
+    // A two-seat game opened again looks at the shared folder its player picked for it on this device.
+    if (previous !== next) seats.resume();
     changed(reason);
     return info;
   };

@@ -4,7 +4,7 @@
  * game's service (db/seats/). The shell's handlers (electron/seat-handlers.ts) name the files; this works
  * on what is in them.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ReceivedSeatFile } from '../contract';
@@ -14,6 +14,7 @@ import { GameService, contextOf } from '../db/service';
 import { receiveReply, type NewSeatGameInput } from '../db/seats/invite';
 import { makePacket, receivePacket } from '../db/seats/packets';
 import { syncFolder, writeFolderPacket } from '../db/seats/folder';
+import { rememberSharedFolder, rememberedSharedFolder } from '../db/seats/folder-mark';
 import { otherSide, publicKeyOf, seatOf } from '../db/seats/store';
 import { ShellError } from '../db/dispatch';
 import type { GameContext } from '../db/service/context';
@@ -65,11 +66,37 @@ export function folderKeyName(gameId: string, side: Side): string {
   return `muster-${gameId.slice(0, 16)}-${side}-key.json`;
 }
 
+/** The shared folder remembered for the open two-seat game on this device, or null (db/seats/folder-mark.ts). */
+export function rememberedFolder(backend: GameBackend): string | null {
+  if (!(backend instanceof GameService) || seatOf(contextOf(backend).db) === null) return null;
+  return rememberedSharedFolder(contextOf(backend).db)?.folder ?? null;
+}
+
+/** Remembers the shared folder the player picked for the open two-seat game, on this device only. */
+export function rememberFolder(backend: GameBackend, folder: string, at: string): void {
+  requireSeatGame(backend);
+  rememberSharedFolder(contextOfBackend(backend).db, folder, at);
+}
+
+/** Why Muster cannot use the shared folder now, in players' words (a folder gone, or one it may not read and write). */
+function refuseUnusableFolder(folder: string): void {
+  const pickAnother = 'pick another with Shared folder…, or bring it back and Muster picks it up again by itself';
+  if (!existsSync(folder)) throw new ShellError('FILE_NOT_FOUND', 'folder', `the shared folder ${folder} is not there any more (moved, renamed, deleted, or on a drive that is not connected): ${pickAnother}`);
+  let usable = false;
+  try {
+    usable = statSync(folder).isDirectory();
+    accessSync(folder, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch {
+    usable = false;
+  }
+  if (!usable) throw new ShellError('READ_ONLY', 'folder', `the shared folder ${folder} cannot be read and written from this device (it is not a folder, or its permissions keep Muster out): ${pickAnother}`);
+}
+
 /** One look at the shared folder: the keys, the other seat's packet in, this seat's out. Returns what came, in words (null: nothing). */
 export function lookAtFolder(backend: GameBackend, folder: string): string | null {
   const seat = requireSeatGame(backend);
   const ctx = contextOfBackend(backend);
-  if (!existsSync(folder)) throw new ShellError('FILE_NOT_FOUND', 'folder', `the shared folder ${folder} is not there any more: pick it again with Shared folder…`);
+  refuseUnusableFolder(folder);
   const own = publicKeyOf(ctx.db, seat.side)!;
   const mine = join(folder, folderKeyName(seat.gameId, seat.side));
   if (!existsSync(mine)) {

@@ -3,7 +3,7 @@
 // (checked by the contract, refused in players' words with nothing written), Receive, Send, and one shared
 // folder that two seats' shells look at: the reply comes through it, and so do the hidden entries and their
 // reveal, until both files have one fingerprint.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +23,8 @@ interface Shell {
   asked: string[];
   reported: { file: string; error: ErrorInfo }[];
   changes: GameChangedEvent['reason'][];
+  /** The folder the next Shared Folder dialog answers (null: Cancel). */
+  folder: string | null;
 }
 
 let dir: string;
@@ -47,7 +49,7 @@ function shell(name: string, sharedFolder?: string): Shell {
     reportFileError: async (file, error) => void reported.push({ file, error }),
     chooseSeatFileToWrite: async (kind, suggested) => (asked.push(`write ${kind} ${suggested}`), next()),
     chooseSeatFileToRead: async (kind) => (asked.push(`read ${kind}`), next()),
-    chooseSharedFolder: async () => (asked.push('folder'), sharedFolder ?? null),
+    chooseSharedFolder: async () => (asked.push('folder'), s.folder),
   };
   const handlers = createHandlers({
     backend: testBackend(),
@@ -61,7 +63,7 @@ function shell(name: string, sharedFolder?: string): Shell {
     // The tests look at the folder themselves: no timer.
     sharedFolderEveryMs: 0,
   });
-  const s = { handlers, answers, asked, reported, changes };
+  const s: Shell = { handlers, answers, asked, reported, changes, folder: sharedFolder ?? null };
   shells.push(s);
   return s;
 }
@@ -214,11 +216,98 @@ describe('the shared folder', () => {
     await windowCall(host, 'chooseSharedFolder');
     rmSync(folder, { recursive: true });
     const looked = await windowCall(host, 'lookAtSharedFolder');
-    expect(looked).toMatchObject({ ok: true, value: { problem: `the shared folder ${folder} is not there any more: pick it again with Shared folder…`, lastResult: 'the last look failed' } });
+    expect(looked).toMatchObject({ ok: true, value: { problem: `the shared folder ${folder} is not there any more (moved, renamed, deleted, or on a drive that is not connected): pick another with Shared folder…, or bring it back and Muster picks it up again by itself`, lastResult: 'the last look failed' } });
     await windowCall(host, 'lookAtSharedFolder');
     expect(host.changes.filter((c) => c === 'folder-problem')).toHaveLength(1);
     await host.handlers.closeGame(undefined);
     expect(await windowCall(host, 'sharedFolder')).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('the shared folder, remembered for the game on this device', () => {
+  it('is picked up again by itself when the game is opened again, and says so; it goes in no packet and no event, and the other seat never learns it', async () => {
+    const folder = join(dir, 'Dropbox', 'gettysburg');
+    mkdirSync(folder, { recursive: true });
+    // The host's device names the same folder by another path (its own mount of it).
+    const hostsView = join(dir, 'host-mount');
+    symlinkSync(folder, hostsView);
+    const { host, guest } = await hostAndJoin(folder);
+    host.folder = hostsView;
+    await windowCall(guest, 'chooseSharedFolder');
+    expect(await windowCall(host, 'chooseSharedFolder')).toMatchObject({ ok: true, value: { folder: hostsView, remembered: false, problem: null } });
+    // Picking it (again: nothing new in the folder) is remembered with no event: the fingerprint stays.
+    const before = host.handlers.currentBackend()!.info();
+    expect(await windowCall(host, 'chooseSharedFolder')).toMatchObject({ ok: true, value: { folder: hostsView, lastResult: 'nothing new' } });
+    expect(host.handlers.currentBackend()!.info()).toMatchObject({ fingerprint: before.fingerprint, eventCount: before.eventCount });
+    const hostFile = before.file;
+    await host.handlers.closeGame(undefined);
+    expect(await windowCall(host, 'sharedFolder')).toEqual({ ok: true, value: null });
+
+    // While the host's game is closed, the guest plays on: its entries go to the folder.
+    await windowCall(guest, 'finishEntries', { side: 'CSA' });
+    // Opened again: the folder is looked at at once, with no dialog, and the guest's commitment comes in.
+    host.asked.length = 0;
+    const reopened = await windowCall(host, 'openRecent', { file: hostFile });
+    expect(reopened).toMatchObject({ ok: true, value: { file: hostFile } });
+    expect(host.asked).toEqual([]);
+    expect(await windowCall(host, 'sharedFolder')).toMatchObject({ ok: true, value: { folder: hostsView, remembered: true, problem: null, lastLook: expect.any(String), lastResult: expect.stringContaining('from the CSA seat') } });
+    // The two seats play on through it, to one fingerprint.
+    await windowCall(host, 'finishEntries', { side: 'USA' });
+    for (const s of [guest, host, guest]) await windowCall(s, 'lookAtSharedFolder');
+    const [a, b] = [host.handlers.currentBackend()!.info(), guest.handlers.currentBackend()!.info()];
+    expect(a.secretEntries?.revealed).toBe(true);
+    expect(b.fingerprint).toBe(a.fingerprint);
+    expect(await windowCall(host, 'verify')).toMatchObject({ ok: true, value: { ok: true } });
+    // The other seat's file, the packets and the keys in the folder hold nothing of the host's path.
+    const guestFile = guest.handlers.currentBackend()!.info().file;
+    guest.handlers.shutdown();
+    host.handlers.shutdown();
+    for (const f of [guestFile, `${guestFile}-wal`, ...readdirSync(folder).map((n) => join(folder, n))]) {
+      if (existsSync(f)) expect(readFileSync(f).includes(Buffer.from('host-mount'))).toBe(false);
+    }
+    // The host's own file keeps it, outside the log: opened again, the folder comes back.
+    expect(readFileSync(hostFile).includes(Buffer.from(hostsView)) || readFileSync(`${hostFile}-wal`).includes(Buffer.from(hostsView))).toBe(true);
+  });
+
+  it("a remembered folder that is gone is said so in players' words, with the way to pick another; the one picked then is remembered instead", async () => {
+    const first = join(dir, 'usb-stick', 'game');
+    mkdirSync(first, { recursive: true });
+    const { host } = await hostAndJoin(first);
+    await windowCall(host, 'chooseSharedFolder');
+    const hostFile = host.handlers.currentBackend()!.info().file;
+    await host.handlers.closeGame(undefined);
+    rmSync(join(dir, 'usb-stick'), { recursive: true });
+
+    await windowCall(host, 'openRecent', { file: hostFile });
+    expect(await windowCall(host, 'sharedFolder')).toMatchObject({
+      ok: true,
+      value: { folder: first, remembered: true, lastResult: 'the last look failed', problem: `the shared folder ${first} is not there any more (moved, renamed, deleted, or on a drive that is not connected): pick another with Shared folder…, or bring it back and Muster picks it up again by itself` },
+    });
+    // Writes at the seat go on; nothing is written where the folder was.
+    expect(await windowCall(host, 'finishEntries', { side: 'USA' })).toMatchObject({ ok: true });
+    expect(existsSync(first)).toBe(false);
+
+    const second = join(dir, 'Syncthing', 'game');
+    mkdirSync(second, { recursive: true });
+    host.folder = second;
+    expect(await windowCall(host, 'chooseSharedFolder')).toMatchObject({ ok: true, value: { folder: second, remembered: false, problem: null } });
+    await host.handlers.closeGame(undefined);
+    await windowCall(host, 'openRecent', { file: hostFile });
+    expect(await windowCall(host, 'sharedFolder')).toMatchObject({ ok: true, value: { folder: second, remembered: true, problem: null } });
+  });
+
+  it('a folder Muster may not read and write is said so too; a game opened with none remembered has none', async () => {
+    const locked = join(dir, 'locked');
+    mkdirSync(locked);
+    const { host, guest } = await hostAndJoin(locked);
+    await windowCall(host, 'chooseSharedFolder');
+    const hostFile = host.handlers.currentBackend()!.info().file;
+    await host.handlers.closeGame(undefined);
+    rmSync(locked, { recursive: true });
+    writeFileSync(locked, 'not a folder');
+    await windowCall(host, 'openRecent', { file: hostFile });
+    expect(await windowCall(host, 'sharedFolder')).toMatchObject({ ok: true, value: { remembered: true, problem: expect.stringMatching(/^the shared folder .*locked cannot be read and written from this device \(it is not a folder, or its permissions keep Muster out\): pick another with Shared folder…/) } });
+    expect(await windowCall(guest, 'sharedFolder')).toEqual({ ok: true, value: null });
   });
 });
 

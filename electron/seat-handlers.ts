@@ -3,7 +3,9 @@
  * seats (the host's game file and the invitation), Join a game (this seat's file and the reply), Receive,
  * Send, and the shared folder, which is looked at every two seconds while the game is open: what came is
  * received (the window is told, reason 'received'), and this seat's packet is written after each change
- * made here. No electron import: the dialogs are the shell's (electron/main.ts, the bridge, the tests).
+ * made here. The folder picked is remembered in the game's file, for this device only (db/seats/folder-mark.ts):
+ * opening the game again picks it up by itself, and the seat line says so, or why it cannot be used.
+ * No electron import: the dialogs are the shell's (electron/main.ts, the bridge, the tests).
  *
  * Muster never writes over a file: a name that exists is refused, and nothing is written.
  */
@@ -15,7 +17,7 @@ import { Invitation } from '../contract/seats';
 import { ShellError, toErrorInfo } from '../db/dispatch';
 import { withGameFileExtension } from './files';
 import type { GameBackend, GameBackendFactory } from './handlers';
-import { lookAtFolder, receiveSeatFile, requireSeatGame, seatPacket, writeOwnPacket } from './seat-backend';
+import { lookAtFolder, receiveSeatFile, rememberFolder, rememberedFolder, requireSeatGame, seatPacket, writeOwnPacket } from './seat-backend';
 
 export type SeatFileKind = 'invitation' | 'reply' | 'packet';
 
@@ -29,6 +31,11 @@ export interface SeatDialogs {
   chooseSharedFolder?(name?: string): Promise<string | null>;
   /** The preview's shared root and its folders; the desktop app has a dialog (null). */
   sharedFolderChoices?(): SharedFolderChoices;
+  /**
+   * Whether a folder remembered from an earlier session may be used here: null if so, else why not in players'
+   * words (the preview uses only folders directly under its shared root). Left out: any folder may be.
+   */
+  refuseRememberedFolder?(folder: string): string | null;
 }
 
 export interface SeatHandlerDeps {
@@ -55,6 +62,8 @@ export interface SeatHandlers {
   afterLocalWrite(): void;
   /** The open game is closed or another one opened: the shared folder is no longer looked at. */
   stop(): void;
+  /** A two-seat game was opened: the shared folder remembered for it on this device is looked at again. */
+  resume(): void;
 }
 
 /** A file for the other seat, written only if its name is new (never over a file). */
@@ -71,7 +80,8 @@ const baseName = (scenario: string): string => basename(scenario).replace(/\.jso
 
 export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
   const now = d.now ?? (() => new Date());
-  let watch: { backend: GameBackend; folder: string; lastLook: string | null; lastResult: string; problem: string | null; timer: ReturnType<typeof setInterval> | null } | null = null;
+  /** The open game's shared folder; `usable` false: a remembered folder this shell may not use (never looked at nor written). */
+  let watch: { backend: GameBackend; folder: string; remembered: boolean; usable: boolean; lastLook: string | null; lastResult: string; problem: string | null; timer: ReturnType<typeof setInterval> | null } | null = null;
 
   const seats = () => {
     if (!d.backend.seats) throw new ShellError('INVALID_ARGUMENT', 'seat', 'this Muster cannot play a game from two seats');
@@ -126,12 +136,12 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
   };
 
   const folderState = (): SharedFolderState | null =>
-    watch === null ? null : { folder: watch.folder, lastLook: watch.lastLook, lastResult: watch.lastResult, problem: watch.problem, everySeconds: d.sharedFolderEveryMs / 1000 };
+    watch === null ? null : { folder: watch.folder, remembered: watch.remembered, lastLook: watch.lastLook, lastResult: watch.lastResult, problem: watch.problem, everySeconds: d.sharedFolderEveryMs / 1000 };
 
   /** One look at the shared folder: what came is received and the window told; a failure is kept in words. */
   const look = (): void => {
     const w = watch;
-    if (w === null) return;
+    if (w === null || !w.usable) return;
     if (d.current() !== w.backend) {
       stop();
       return;
@@ -152,6 +162,35 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
       w.problem = problem;
       if (fresh) d.changed('folder-problem');
     }
+  };
+
+  /** Looks at `folder` for the open game now and every sharedFolderEveryMs; `refused`: a folder not to be used (said, not looked at). */
+  const startWatching = (game: GameBackend, folder: string, remembered: boolean, refused: string | null = null): void => {
+    stop();
+    const w = { backend: game, folder, remembered, usable: refused === null, lastLook: null, lastResult: remembered ? 'picked up again from the last time' : 'not looked at yet', problem: refused, timer: null as ReturnType<typeof setInterval> | null };
+    watch = w;
+    if (refused !== null) return;
+    look();
+    if (d.sharedFolderEveryMs > 0 && watch === w) {
+      w.timer = setInterval(look, d.sharedFolderEveryMs);
+      w.timer.unref?.();
+    }
+  };
+
+  /** The folder remembered for the open game on this device, looked at again; one that cannot be used is said so. */
+  const resume = (): void => {
+    const game = d.current();
+    if (game === null) return;
+    let folder: string | null;
+    try {
+      folder = rememberedFolder(game);
+    } catch (e) {
+      d.logError?.('reading the remembered shared folder failed', e);
+      return;
+    }
+    if (folder === null) return;
+    const refused = d.dialogs.refuseRememberedFolder?.(folder) ?? null;
+    startWatching(game, folder, true, refused);
   };
 
   const handlers: Pick<ChannelHandlers, SeatFunction> = {
@@ -223,14 +262,9 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
       if (!d.dialogs.chooseSharedFolder) throw new ShellError('INVALID_ARGUMENT', 'name', 'there is no shared folder to pick here');
       const folder = await d.dialogs.chooseSharedFolder(input?.name);
       if (folder === null) return null;
-      stop();
-      const w = { backend: game, folder: resolve(folder), lastLook: null, lastResult: 'not looked at yet', problem: null, timer: null as ReturnType<typeof setInterval> | null };
-      watch = w;
-      look();
-      if (d.sharedFolderEveryMs > 0 && watch === w) {
-        w.timer = setInterval(look, d.sharedFolderEveryMs);
-        w.timer.unref?.();
-      }
+      // Remembered in the game's file for this device: opening the game again picks it up (never sent).
+      rememberFolder(game, resolve(folder), now().toISOString());
+      startWatching(game, resolve(folder), false);
       return folderState();
     },
 
@@ -247,7 +281,7 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
     handlers,
     afterLocalWrite: () => {
       const w = watch;
-      if (w === null || d.current() !== w.backend) return;
+      if (w === null || !w.usable || d.current() !== w.backend) return;
       try {
         writeOwnPacket(w.backend, w.folder);
       } catch (e) {
@@ -255,5 +289,6 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
       }
     },
     stop,
+    resume,
   };
 }

@@ -1,8 +1,8 @@
 /**
- * The schema of a new game file at version 19, as one script: exactly what migrations 1-19 leave in an
+ * The schema of a new game file at version 20, as one script: exactly what migrations 1-20 leave in an
  * empty file's sqlite_master (every table, index and trigger, in SQLite's order, each statement as SQLite
  * keeps it, ALTER TABLE columns appended). Creating a game runs it, then only the migrations after
- * version 19 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
+ * version 20 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
  * whole schema, and the full battle is created several milliseconds sooner without them.
  *
  * Generated from the migrations, never edited by hand; db/migrations.test.ts checks it is exactly what
@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 19,
+  version: 20,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -324,6 +324,11 @@ CREATE TABLE seat_side_secrets (
   input TEXT NOT NULL,
   salt TEXT NOT NULL,
   opened INTEGER NOT NULL DEFAULT 0 CHECK (opened IN (0, 1))
+);
+CREATE TABLE seat_shared_folder (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  folder TEXT NOT NULL CHECK (length(folder) > 0),
+  chosen_at TEXT NOT NULL
 );
 `,
 };

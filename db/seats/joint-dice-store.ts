@@ -117,16 +117,34 @@ export function jointDiceWords(r: Pick<JointDiceRow, 'side' | 'purpose' | 'answe
     : `The ${r.side} seat asks for joint dice for ${r.purpose}: this seat's share goes with its next packet`;
 }
 
+/** The game function that closes a request whose change the service refuses with its joint dice (joint-dice-refused.ts). */
+export const CLOSE_REFUSED = 'closeRefusedJointDice';
+
+/** The id a closing call names, read from its input text ('' when it names none). */
+export function closedIdOf(inputText: string): string {
+  try {
+    const id = (JSON.parse(inputText) as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? id : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Whether a seat's call is the closing of that request as refused with its dice. */
+export const closesRequest = (r: Pick<JointDiceRow, 'id'>, fn: string, inputText: string): boolean => fn === CLOSE_REFUSED && closedIdOf(inputText) === r.id;
+
 /**
  * Every write of a seat while a request is open (asked, its change not yet written) is refused: the change
  * the dice were asked for is due, and nothing may come before it. Only that change itself, written with the
- * joint dice, passes. Nothing of this in a game played at one laptop.
+ * joint dice, passes, and the asking seat's closing of it if the service refuses that change with those dice
+ * (joint-dice-refused.ts). Nothing of this in a game played at one laptop.
  */
 export function refuseWhileJointDiceOpen(ctx: GameContext, fn: string, inputText: string): void {
   const seat = seatOf(ctx.db);
   const open = seat ? openJointDice(ctx.db) : undefined;
   if (!seat || !open) return;
   if (ctx.jointDie && open.side === seat.side && open.call_fn === fn && open.call_input === inputText) return;
+  if (open.side === seat.side && open.answer !== null && closesRequest(open, fn, inputText)) return;
   throw forbidden(
     'seat',
     `the dice for ${open.purpose} are being rolled jointly (asked by the ${open.side} seat${open.answer === null ? `, waiting for the ${otherSide(open.side)} seat's share` : ''}): that change is due, and nothing else is recorded before it`,
@@ -160,7 +178,9 @@ export function jointDiceProblems(db: SqliteDatabase, gameId: string, keys: Read
     if (r.seed !== null && jointSeedCommitment(gameId, r, r.seed) !== r.commitment) problems.push(`the ${r.side} seat's share of ${what} is not the one it committed to`);
     if (r.event_seq === null) continue;
     const call = statement(db, 'SELECT side, call_fn, call_input FROM event_seats WHERE seq = ? AND call_index = 0').get(r.event_seq) as { side: Side; call_fn: string; call_input: string } | undefined;
-    if (!call || call.side !== r.side || call.call_fn !== r.call_fn || call.call_input !== r.call_input) problems.push(`event ${r.event_seq} is not the change ${what} were asked for`);
+    const asked = call !== undefined && call.call_fn === r.call_fn && call.call_input === r.call_input;
+    // Or its closing, the change refused with those dice (joint-dice-refused.ts: the other seat replayed the refusal).
+    if (!call || call.side !== r.side || !(asked || closesRequest(r, call.call_fn, call.call_input))) problems.push(`event ${r.event_seq} is not the change ${what} were asked for`);
     const dice = jointDiceOfChange(db, r.event_seq);
     for (const d of dice) claimed.add(d.seq);
     const expected = r.seed !== null && r.answer !== null ? jointDiceOf(gameId, r, dice.length) : null;

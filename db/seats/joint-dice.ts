@@ -13,7 +13,9 @@
  * dice, and from the request on nothing else may be written at either seat until that change is (every
  * write is refused: joint-dice-store.ts refuseWhileJointDiceOpen; and the other seat refuses a packet whose
  * next event is anything else, or a second request while one is open). A seat that sees the answer and
- * never sends the change stalls the game; it cannot play on without it.
+ * never sends the change stalls the game; it cannot play on without it. A change the service refuses with
+ * those very dice is closed as refused instead, by the asking seat's Muster and checked by the other's
+ * (joint-dice-refused.ts): the dice are used, in the open, and play goes on.
  */
 import { randomBytes } from 'node:crypto';
 import { GAME_CONTRACT, type AskJointDiceInput, type GameFunction, type JointDiceRequest, type JointDiceState } from '../../contract';
@@ -31,7 +33,9 @@ import { numberingFor } from '../service/numbering';
 import { seatWrite, stepFacts } from './calls';
 import { signText, signatureHolds } from './keys';
 import { callInputText } from './signed';
+import { closeRefusedJointDice, closedAsRefused, refuseAskedAgain } from './joint-dice-refused';
 import {
+  closesRequest,
   insertJointDice,
   jointAnswerText,
   jointDiceOf,
@@ -92,6 +96,7 @@ function askJointDice(ctx: GameContext, input: AskJointDiceInput): JointDiceRequ
   if (!contract || !impl || contract.kind !== 'write' || NOT_JOINT.has(input.fn)) throw invalid('fn', `"${input.fn}" is not a change to the game whose dice can be rolled jointly`);
   const parsed = contract.input.safeParse(input.input);
   if (!parsed.success) throw refusedInput(parsed.error, 'input');
+  refuseAskedAgain(ctx.db, input.fn, callInputText(parsed.data));
   // Tried first, rolled back: a change the service would refuse is refused now, before any share is drawn.
   let drawn = 0;
   rolledBack(ctx.db, () =>
@@ -136,16 +141,17 @@ function askJointDice(ctx: GameContext, input: AskJointDiceInput): JointDiceRequ
 function requestOf(db: SqliteDatabase, r: JointDiceRow, local: Side): JointDiceRequest {
   const dice = r.event_seq === null ? [] : jointDiceOfChange(db, r.event_seq);
   const numbering = numberingFor(db, undefined);
+  const refused = closedAsRefused(db, r);
   return {
     id: r.id,
     side: r.side,
     fn: r.call_fn,
     purpose: r.purpose,
-    status: r.event_seq !== null ? 'used' : r.answer !== null ? 'answered' : 'waiting',
+    status: r.event_seq !== null ? (refused ? 'refused' : 'used') : r.answer !== null ? 'answered' : 'waiting',
     eventSeq: r.event_seq === null ? null : numbering.event(r.event_seq),
     rolls: dice.map((d) => d.roll),
     diceSeqs: dice.map((d) => numbering.roll(d.seq)),
-    words: jointDiceWords(r, local),
+    words: refused ? `The dice for ${r.purpose} were rolled jointly by both seats, and the change asked for was refused with them: the request is closed` : jointDiceWords(r, local),
   };
 }
 
@@ -167,7 +173,7 @@ function jointDiceState(ctx: GameContext): JointDiceState {
 }
 
 /** What the facade gives every game context (GameContext.seatCalls). */
-export const SEAT_CALLS: SeatCalls = { askJointDice, jointDiceState };
+export const SEAT_CALLS: SeatCalls = { askJointDice, jointDiceState, closeRefusedJointDice };
 
 // -------------------------------------------------------------------------------------------
 // Packets
@@ -288,12 +294,16 @@ export function jointReplay(ctx: GameContext, seat: SeatFile, call: readonly Pac
     return null;
   }
   const where = `the ${due.side} seat asked for joint dice for ${due.purpose}`;
-  if (first.fn !== due.call_fn || first.input !== due.call_input) {
+  // Or the request closed because the change is refused with those dice: its replay runs the change again with
+  // them (joint-dice-refused.ts), and this seat refuses the packet if the change is not refused here.
+  const closing = closesRequest(due, first.fn, first.input);
+  if (!closing && (first.fn !== due.call_fn || first.input !== due.call_input)) {
     throw refused(`${where}, then wrote something else in the place of that change (event #${first.seq}, ${first.fn}): a change whose dice were asked for cannot be dropped or changed once asked`);
   }
   if (joint.length === 0 || call.some((e) => e.dice.some((d) => d.source === 'app'))) throw refused(`${where}, but event #${first.seq} was written with the app's dice, not the joint ones`);
-  if (due.answer === null) throw refused(`${where} and wrote the change (event #${first.seq}) before this seat answered: its dice are not joint`);
-  if (due.seed === null) throw refused(`${where} and wrote the change (event #${first.seq}) without revealing its share of the dice`);
+  const what = closing ? 'closed the change as refused with its dice' : 'wrote the change';
+  if (due.answer === null) throw refused(`${where} and ${what} (event #${first.seq}) before this seat answered: its dice are not joint`);
+  if (due.seed === null) throw refused(`${where} and ${what} (event #${first.seq}) without revealing its share of the dice`);
   const expected = jointDiceOf(seat.gameId, due, joint.length);
   joint.forEach((value, k) => {
     if (value !== expected[k]) throw refused(`joint die ${k + 1} of event #${first.seq} (${due.purpose}) is ${value}, but the two seats' shares give ${expected[k]}: refused`);
@@ -317,7 +327,8 @@ export function answerJointDice(ctx: GameContext): number {
 /**
  * Writes this seat's change whose joint dice were answered, at once: the change asked for, with the dice
  * both shares give, signed like any change. A change the service refuses now (it was tried when asked, so
- * only a refusal that hangs on the dice themselves) stays open: the request says so, and nothing else is written.
+ * only a refusal that hangs on the dice themselves) is closed as refused with those dice instead, signed
+ * like any change (joint-dice-refused.ts): the log shows the dice and the refusal, and play goes on.
  */
 export function completeJointDice(ctx: GameContext): number {
   const seat = seatOf(ctx.db);
@@ -338,6 +349,14 @@ export function completeJointDice(ctx: GameContext): number {
       n += 1;
     } catch (e) {
       if (!(e instanceof MusterError)) throw e;
+      try {
+        const close = { id: r.id };
+        seatWrite(ctx, 'closeRefusedJointDice', close, (c) => closeRefusedJointDice(c, close));
+        n += 1;
+      } catch (closing) {
+        // Refused before any of its dice (not by them): it stays open, and the request says so.
+        if (!(closing instanceof MusterError)) throw closing;
+      }
     }
   }
   return n;

@@ -6,7 +6,7 @@
 import type { DieRoll } from '../../rules/types';
 import type { Migration } from '../migrations';
 import type { SqliteDatabase } from '../open';
-import type { AskJointDiceInput, GameServiceApi, JointDiceRequest, JointDiceState, PlayerCharts } from '../../contract';
+import type { AskJointDiceInput, CloseRefusedJointDiceInput, GameServiceApi, JointDiceRequest, JointDiceState, PlayerCharts } from '../../contract';
 
 /** An open game: what every service function reads and writes through. */
 export interface GameContext {
@@ -48,4 +48,5 @@ export type ServiceFunctions = { [K in keyof GameServiceApi]: ServiceFunction<K>
 export interface SeatCalls {
   askJointDice(ctx: GameContext, input: AskJointDiceInput): JointDiceRequest;
   jointDiceState(ctx: GameContext): JointDiceState;
+  closeRefusedJointDice(ctx: GameContext, input: CloseRefusedJointDiceInput): JointDiceRequest;
 }

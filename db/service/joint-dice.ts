@@ -13,6 +13,10 @@ export const jointDiceFunctions = {
     if (!ctx.seatCalls) throw new MusterError('INVALID_ARGUMENT', 'fn', ONE_LAPTOP);
     return ctx.seatCalls.askJointDice(ctx, input);
   },
+  closeRefusedJointDice: (ctx, input) => {
+    if (!ctx.seatCalls) throw new MusterError('INVALID_ARGUMENT', 'id', ONE_LAPTOP);
+    return ctx.seatCalls.closeRefusedJointDice(ctx, input);
+  },
   jointDice: (ctx) =>
     ctx.seatCalls?.jointDiceState(ctx) ?? { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: ONE_LAPTOP }, open: null, lastUsed: null },
 } satisfies Partial<ServiceFunctions>;

@@ -7,11 +7,21 @@
  * Served as a file from the bridge's origin, because the CSP allows no inline script.
  */
 import { CONTRACT_FUNCTIONS, EVENT_FUNCTIONS } from '../../contract';
+import { MAX_SEAT_FILE_CHARS } from '../../contract/seat-files';
 
 export const BRIDGE_PREFIX = '/__muster';
 export const CLIENT_SCRIPT_PATH = `${BRIDGE_PREFIX}/bridge-client.js`;
 export const CALL_PATH = `${BRIDGE_PREFIX}/call/`;
 export const EVENTS_PATH = `${BRIDGE_PREFIX}/events`;
+/**
+ * The calls that carry a file the other seat sent (a packet of a long game runs to tens of MB) go to their own
+ * endpoint, /__muster/seat-file/<function>, which takes a body as large as such a file; every other call keeps
+ * the call endpoint's 1 MB limit, which guards the bridge.
+ */
+export const SEAT_FILE_PATH = `${BRIDGE_PREFIX}/seat-file/`;
+export const SEAT_FILE_FUNCTIONS: readonly string[] = ['receiveSeatFile', 'joinSeatGame'];
+/** The largest body of a seat-file call: the largest file's text, written as a JSON string (escaped), and its call around it. */
+export const MAX_SEAT_FILE_BODY_BYTES = 2 * MAX_SEAT_FILE_CHARS + 1_000_000;
 
 /** The client script's source text (plain ES2017, no modules: it must run before the app's module script). */
 export function bridgeClientScript(): string {
@@ -22,12 +32,14 @@ export function bridgeClientScript(): string {
   'use strict';
   var CHANNEL_FUNCTIONS = ${channels};
   var EVENT_FUNCTIONS = ${events};
+  var SEAT_FILE_FUNCTIONS = ${JSON.stringify(SEAT_FILE_FUNCTIONS)};
   function failure(code, message) {
     return { ok: false, error: { code: code, message: message } };
   }
   function call(fn, input) {
     var body = JSON.stringify(input === undefined ? { args: [] } : { args: [input] });
-    return fetch('.${CALL_PATH}' + fn, {
+    var seatFile = SEAT_FILE_FUNCTIONS.indexOf(fn) >= 0;
+    return fetch((seatFile ? '.${SEAT_FILE_PATH}' : '.${CALL_PATH}') + fn, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: body,
@@ -36,7 +48,9 @@ export function bridgeClientScript(): string {
     }).then(
       function (response) {
         if (response.status === 403) return failure('FORBIDDEN_SENDER', 'the Muster browser bridge refused this call (reload the page from the URL the bridge printed)');
-        if (response.status === 413) return failure('INVALID_ARGUMENT', 'input: too large for the Muster browser bridge (a call may send at most 1 MB)');
+        if (response.status === 413) {
+          return failure('INVALID_ARGUMENT', seatFile ? 'text: this file is too large for the Muster browser bridge (a file from the other seat may be at most ${Math.round(MAX_SEAT_FILE_CHARS / 1_000_000)} MB)' : 'input: too large for the Muster browser bridge (a call may send at most 1 MB)');
+        }
         if (!response.ok) return failure('INTERNAL', 'the Muster browser bridge answered HTTP ' + response.status + ' to ' + fn);
         return response.json();
       },

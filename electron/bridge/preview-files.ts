@@ -4,7 +4,7 @@
  * a folder the player names directly under the preview's shared root. Never a path the window made up.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ShellError } from '../../db/dispatch';
 import { withGameFileExtension } from '../files';
 
@@ -38,6 +38,18 @@ export function namedSharedFolder(root: string | undefined, name: string | undef
   const folder = join(root, trimmed);
   mkdirSync(folder, { recursive: true });
   return folder;
+}
+
+/**
+ * Whether the shared folder remembered for a game (picked in an earlier session) may be used by this preview:
+ * null if it is directly under its shared root, else why not, in players' words. The preview looks at no folder
+ * elsewhere, whatever the game file says.
+ */
+export function refuseRememberedSharedFolder(root: string | undefined, folder: string): string | null {
+  const name = basename(folder);
+  if (root === undefined) return `the shared folder picked for this game last time (${name}) is not used here: this preview was started without --shared-root; start it with the same shared root, or pick a folder with Shared folder…`;
+  if (dirname(resolve(folder)) !== resolve(root) || name.startsWith('.')) return `the shared folder picked for this game last time (${folder}) is not one of this preview's shared folders (in ${root}): pick one with Shared folder…`;
+  return null;
 }
 
 /** The file a player named for Save As in the preview: in the preview's folder, never elsewhere. */

@@ -32,19 +32,18 @@ import { createGameBackendFactory } from '../game-backend';
 import { createHandlers, type GameBackendFactory, type ShellDialogs, type ShellHandlers } from '../handlers';
 import { withOpeningFrame } from '../opening-frame';
 import { appResponseHeaders, contentTypeFor, CONTENT_SECURITY_POLICY, resolveAppAsset, APP_ORIGIN } from '../security';
-import { BRIDGE_PREFIX, bridgeClientScript, CALL_PATH, CLIENT_SCRIPT_PATH, EVENTS_PATH, injectClientScript } from './client-script';
+import { MAX_BODY_BYTES, parseCallBody, readBody } from './call-body';
+import { BRIDGE_PREFIX, bridgeClientScript, CALL_PATH, CLIENT_SCRIPT_PATH, EVENTS_PATH, injectClientScript, MAX_SEAT_FILE_BODY_BYTES, SEAT_FILE_FUNCTIONS, SEAT_FILE_PATH } from './client-script';
 import { bridgeContentSecurityPolicy, checkRequest, tokenCookieName, TOKEN_QUERY } from './guard';
 import { stopWithParent } from './parent-watch';
-import { freshGameFile, freshSeatFile, namedGameFile, namedSharedFolder } from './preview-files';
+import { freshGameFile, freshSeatFile, namedGameFile, namedSharedFolder, refuseRememberedSharedFolder } from './preview-files';
 
-export { freshGameFile, freshSeatFile, namedGameFile, namedSharedFolder };
+export { freshGameFile, freshSeatFile, namedGameFile, namedSharedFolder, MAX_BODY_BYTES, parseCallBody };
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_RENDERER_ROOT = join(projectRoot, 'out', 'renderer');
 /** Where the browser preview keeps new games when no --dir is given. */
 export const DEFAULT_GAMES_DIR = join(homedir(), 'Muster', 'browser-games');
-/** The largest call body the bridge takes (a call's JSON input; the biggest real one is a few KB). */
-export const MAX_BODY_BYTES = 1_000_000;
 
 /** How long the browser may keep a built script or stylesheet: each is named by its content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -53,8 +52,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function isHashedAsset(pathname: string): boolean {
   return /^\/assets\/[\w.-]+-[\w-]{8}\.(js|css)$/.test(pathname);
 }
-/** Past this, a too-large body is no longer read to its end: the connection is cut. */
-const MAX_DRAINED_BYTES = 64 * MAX_BODY_BYTES;
 
 export interface BridgeOptions {
   /** Folder for new games (and the preview's Recent list); created if missing. */
@@ -87,6 +84,8 @@ export interface BridgeOptions {
   sharedRoot?: string;
   /** How often the shared folder is looked at, in ms (default 2000). */
   sharedFolderEveryMs?: number;
+  /** The largest body of a call carrying a file of the other seat (default MAX_SEAT_FILE_BODY_BYTES; tests lower it). */
+  maxSeatFileBodyBytes?: number;
 }
 
 /**
@@ -143,40 +142,6 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
   res.end(body);
 }
 
-/**
- * The body of a call, or null when it is larger than MAX_BODY_BYTES. A too-large body is still read to its
- * end (and dropped) so the client gets the 413 rather than a connection reset; only past
- * MAX_DRAINED_BYTES is the connection cut.
- */
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else if (size > MAX_DRAINED_BYTES) req.destroy();
-    });
-    req.on('end', () => resolveBody(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('close', () => resolveBody(null));
-    req.on('error', reject);
-  });
-}
-
-/** The argument list of a call body `{"args": [...]}`, or why it is not one (in our words, never a JavaScript error's). */
-export function parseCallBody(text: string): { ok: true; args: unknown[] } | { ok: false; reason: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'the body is not JSON' };
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Array.isArray((parsed as { args?: unknown }).args)) {
-    return { ok: false, reason: 'the body must be a JSON object {"args": [...]} with at most one argument in the list' };
-  }
-  return { ok: true, args: (parsed as { args: unknown[] }).args };
-}
-
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const dir = resolve(options.dir);
@@ -211,6 +176,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       return null;
     },
     chooseSharedFolder: async (name) => namedSharedFolder(sharedRoot, name),
+    refuseRememberedFolder: (folder) => refuseRememberedSharedFolder(sharedRoot, folder),
     sharedFolderChoices: () => ({
       root: sharedRoot ?? null,
       folders: sharedRoot !== undefined && existsSync(sharedRoot) ? readdirSync(sharedRoot, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).sort() : [],
@@ -280,8 +246,11 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     send(res, 200, contentTypeFor(file), body, isHashedAsset(pathname) ? { 'Cache-Control': IMMUTABLE } : pageHeaders);
   };
 
-  const serveCall = async (req: IncomingMessage, res: ServerResponse, fn: string) => {
-    if (!(CONTRACT_FUNCTIONS as readonly string[]).includes(fn)) {
+  // A call carrying a file the other seat sent has its own endpoint and limit; every other call keeps 1 MB.
+  const seatFileLimit = options.maxSeatFileBodyBytes ?? MAX_SEAT_FILE_BODY_BYTES;
+  const serveCall = async (req: IncomingMessage, res: ServerResponse, fn: string, seatFile = false) => {
+    const limit = seatFile ? seatFileLimit : MAX_BODY_BYTES;
+    if (!(CONTRACT_FUNCTIONS as readonly string[]).includes(fn) || (seatFile && !SEAT_FILE_FUNCTIONS.includes(fn))) {
       send(res, 404, 'text/plain; charset=utf-8', `no such function: ${fn}\n`);
       return;
     }
@@ -289,9 +258,9 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       send(res, 415, 'text/plain; charset=utf-8', 'calls are JSON\n');
       return;
     }
-    const text = await readBody(req);
+    const text = await readBody(req, limit);
     if (text === null) {
-      if (!res.destroyed) send(res, 413, 'text/plain; charset=utf-8', `request too large: a call's body may be at most ${MAX_BODY_BYTES} bytes\n`, { Connection: 'close' });
+      if (!res.destroyed) send(res, 413, 'text/plain; charset=utf-8', `request too large: a ${seatFile ? 'seat file call' : 'call'}'s body may be at most ${limit} bytes\n`, { Connection: 'close' });
       return;
     }
     const body = parseCallBody(text);
@@ -340,6 +309,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     }
     const work = async () => {
       if (method === 'POST' && pathname.startsWith(CALL_PATH)) return serveCall(req, res, pathname.slice(CALL_PATH.length));
+      if (method === 'POST' && pathname.startsWith(SEAT_FILE_PATH)) return serveCall(req, res, pathname.slice(SEAT_FILE_PATH.length), true);
       if (method !== 'GET' && method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n', { Allow: 'GET, HEAD, POST' });
       if (pathname === CLIENT_SCRIPT_PATH) return send(res, 200, 'text/javascript; charset=utf-8', bridgeClientScript());
       if (pathname === EVENTS_PATH) return serveEvents(req, res);

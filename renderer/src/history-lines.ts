@@ -64,6 +64,7 @@ export const EVENT_KIND_WORDS: Readonly<Record<EventKind, string>> = {
   'reinforcement.arrived': 'arrival',
   'clock.advanced': 'clock',
   'die.rolled': 'die',
+  'joint-dice.refused': 'joint dice refused',
   'objective.occupied': 'objective',
   fire: 'fire',
   shock: 'shock',
