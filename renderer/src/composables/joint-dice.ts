@@ -17,7 +17,7 @@
  * waiting, and an arrived die is shown as the screen's die again, its picks restored.
  */
 import { computed, nextTick, onBeforeUnmount, ref, watch } from 'vue';
-import type { DieRolledFor, JointDiceRequest, JointDiceState } from '../../../contract';
+import type { DiceRecord, DieRolledFor, JointDiceRequest, JointDiceState } from '../../../contract';
 import { call } from '../api';
 import { useAppStore } from '../stores/app';
 import { useCombatStore } from '../stores/combat';
@@ -39,8 +39,8 @@ export interface JointChange {
 export interface JointDiceOptions {
   /** Whether a request of this seat is this screen's: shown waiting here (after a reload too) and handed back when written. */
   mine: (request: JointDiceRequest) => boolean;
-  /** The change asked for is written with its dice: the screen shows the result. */
-  onWritten?: (request: JointDiceRequest) => void | Promise<void>;
+  /** The change asked for is written with its dice (as the dice log records them): the screen shows the result. */
+  onWritten?: (request: JointDiceRequest, dice: DiceRecord[]) => void | Promise<void>;
   /** A die asked for a combat still to come (a rollDie) has arrived and no change named it yet: the screen takes it. */
   onArrived?: (request: JointDiceRequest) => void | Promise<void>;
 }
@@ -91,7 +91,7 @@ export function useJointDice(options: JointDiceOptions) {
         stop();
         if (!handed.has(used.id)) {
           handed.add(used.id);
-          void (used.fn === 'rollDie' ? options.onArrived?.(used) : options.onWritten?.(used));
+          void (used.fn === 'rollDie' ? options.onArrived?.(used) : written(used));
         }
         return;
       }
@@ -103,6 +103,13 @@ export function useJointDice(options: JointDiceOptions) {
       }
     },
   );
+
+  /** The change's dice from the dice log (numbered, like the request's, as nobody in particular reads the log), then the screen's turn. */
+  async function written(used: JointDiceRequest): Promise<void> {
+    if (!options.onWritten) return;
+    const dice = used.diceSeqs.length === 0 ? [] : (await call('diceLog', { beforeSeq: Math.max(...used.diceSeqs) + 1, limit: used.diceSeqs.length })).filter((d) => used.diceSeqs.includes(d.seq));
+    await options.onWritten(used, dice);
+  }
 
   /** Asks for the dice of the change; the answer comes with the other seat's packet. */
   async function ask(change: JointChange): Promise<JointDiceRequest> {
