@@ -5,14 +5,14 @@
  * each screen can be seen while its dice are on their way. On the Turn screen the Initiative is rolled
  * jointly, then an ME activation attempt (the page reloaded while its die is on its way: the attempt is
  * shown waiting again); on the Combat screen a shock die (reloaded while on its way, and again once it has
- * arrived but before the shock is applied: the Shock assistant comes back with its picks and its die). Both
- * pages end with the same dice, the same results and one fingerprint.
+ * arrived but before the shock is applied: the Shock assistant comes back with its picks and its die); on
+ * the Leaders screen a leader casualty. Both pages end with the same dice, the same results and one fingerprint.
  *
  * Photographed into docs/screenshots/: seats-initiative-joint, seats-initiative-joint-waiting,
  * seats-initiative-joint-csa, seats-initiative-joint-rolled, turn-activation-joint,
  * turn-activation-joint-waiting, turn-activation-joint-reloaded, turn-activation-joint-rolled,
  * combat-shock-joint, combat-shock-joint-waiting, combat-shock-joint-reloaded, combat-shock-joint-arrived,
- * combat-udd-joint.
+ * combat-udd-joint, leaders-casualty-joint-waiting, leaders-casualty-joint.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -271,6 +271,31 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     await expect.poll(() => w.page.getByTestId('cohesion-joint-status').textContent()).toContain('Played from two seats: roll the die jointly');
     expect(await w.page.getByTestId('cohesion-roll-jointly').isDisabled()).toBe(false);
     await w.screenshot('combat-udd-joint');
+  });
+
+  it('a leader casualty rolled jointly on the Leaders screen: killed or wounded by the die both seats gave, the same on both pages', async () => {
+    const side = await toAct();
+    const w = seats[side];
+    const leader = (await w.call('leaders')).find((l) => l.side === other(side) && l.casualty === 'none' && l.role === 'brigade')!;
+    await w.screen('leaders');
+    await w.page.locator(`tr[data-leader-id="${leader.id}"]`).click();
+    await settle(w);
+    const status = w.page.getByTestId('casualty-joint-status');
+    await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
+    await click(w, 'casualty-roll-jointly');
+    await expect.poll(() => status.textContent()).toContain(`Waiting for the ${other(side)} seat's share of the dice for Leader casualty: ${leader.name}`);
+    await w.screenshot('leaders-casualty-joint-waiting');
+    await sync();
+    const result = w.page.getByTestId('casualty-result');
+    await expect.poll(() => result.count()).toBe(1);
+    const [die] = await lastRolls(w, 1);
+    expect(die).toMatchObject({ source: 'joint', purpose: `Leader casualty: ${leader.name}` });
+    expect(await result.innerText()).toContain(die!.roll <= 4 ? 'Killed in action' : 'Wounded in action');
+    expect(await w.page.getByTestId('die-result').innerText()).toBe(`Rolled jointly by both seats: ${die!.roll}`);
+    await w.screenshot('leaders-casualty-joint');
+    const fallen = (await seats[other(side)].call('leaders')).find((l) => l.id === leader.id)!;
+    expect(fallen.casualty).toBe(die!.roll <= 4 ? 'killed' : 'wounded');
+    expect(await lastRolls(seats[other(side)], 1)).toEqual([die]);
     expect([...seats.USA.consoleErrors, ...seats.CSA.consoleErrors]).toEqual([]);
   });
 });
