@@ -50,20 +50,10 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-async function settle(e: E2E): Promise<void> {
-  await e.page.waitForTimeout(60);
-  await e.idle();
-}
-
-async function click(e: E2E, testId: string): Promise<void> {
-  await e.page.getByTestId(testId).first().click();
-  await settle(e);
-}
-
 /** One look at the shared folder by a seat: what came is received (its Muster answers a request at once), its packet written. */
 async function look(side: Side): Promise<void> {
   await seats[side].call('lookAtSharedFolder');
-  await settle(seats[side]);
+  await seats[side].settle();
 }
 
 /** The shared folder carried both ways until both seats are in step. */
@@ -84,7 +74,7 @@ const toAct = async (): Promise<Side> => {
 async function pick(e: E2E, testid: string, name: string): Promise<void> {
   await e.page.getByTestId(testid).getByTestId('picker-search').fill(name);
   await e.page.keyboard.press('Enter');
-  await settle(e);
+  await e.settle();
 }
 
 /** The newest rolls of a seat's dice log. */
@@ -101,7 +91,7 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
     await usa.screenshot('seats-initiative-joint');
 
-    await click(usa, 'initiative-roll-jointly');
+    await usa.click('initiative-roll-jointly');
     await expect.poll(() => status.textContent()).toContain("Waiting for the CSA seat's share of the dice for the Initiative");
     // The rest of the roll waits: neither the typed dice nor the roll button, nor another request.
     expect(await usa.page.getByTestId('initiative-roll-button').isDisabled()).toBe(true);
@@ -118,7 +108,7 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     // Equal totals are rolled again, jointly too.
     for (let round = 0; (await usa.call('turnState', { viewer: 'USA' })).initiative === null; round += 1) {
       expect(round).toBeLessThan(6);
-      await click(usa, 'initiative-roll-jointly');
+      await usa.click('initiative-roll-jointly');
       await sync();
     }
 
@@ -163,13 +153,13 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     const me = (await l.call('turnState', { viewer: second })).legal.activations.find((a) => a.side === second && a.commandId !== undefined && a.me.allowed)!;
     await l.screen('turn');
     await l.page.getByTestId('activation-command').selectOption(me.commandId!);
-    await settle(l);
+    await l.settle();
     const name = (await l.page.locator('.panel.act h2').innerText()).split(' · ')[0]!;
     const status = l.page.getByTestId('activation-joint-status');
     await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
     await l.screenshot('turn-activation-joint');
 
-    await click(l, 'activation-roll-jointly');
+    await l.click('activation-roll-jointly');
     const waiting = `Waiting for the ${first} seat's share of the dice for ME activation: ${name}`;
     await expect.poll(() => status.textContent()).toContain(waiting);
     for (const id of ['activation-re', 'activation-pass', 'activation-roll-jointly']) expect(await l.page.getByTestId(id).first().isDisabled()).toBe(true);
@@ -210,14 +200,14 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     const attacker = roster.find((u) => u.side === side && u.onMap && u.currentSp > 0)!;
     const defender = roster.find((u) => u.side !== side && u.onMap && u.currentSp > 0)!;
     await w.screen('combat');
-    await click(w, 'tab-shock');
+    await w.click('tab-shock');
     await pick(w, 'shock-attackers', attacker.name);
     await pick(w, 'shock-defenders', defender.name);
     const status = () => w.page.getByTestId('shock-joint-status');
     await expect.poll(() => status().textContent()).toContain('Played from two seats: roll the die jointly');
     await w.screenshot('combat-shock-joint');
 
-    await click(w, 'shock-roll-jointly');
+    await w.click('shock-roll-jointly');
     const waiting = `Waiting for the ${other(side)} seat's share of the dice for Shock: ${attacker.name} against ${defender.name}`;
     await expect.poll(() => status().textContent()).toContain(waiting);
     expect(await w.page.getByTestId('bayonet-designate').isDisabled()).toBe(true);
@@ -247,7 +237,7 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     expect(await w.page.getByTestId('shock-apply').isDisabled()).toBe(false);
     await w.screenshot('combat-shock-joint-arrived');
 
-    await click(w, 'shock-apply');
+    await w.click('shock-apply');
     const applied = await w.page.getByTestId('shock-applied').innerText();
     expect(applied).toContain(`joint roll #${die!.seq}: ${die!.roll}`);
     await sync();
@@ -265,8 +255,8 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
 
     // The Rally/UDD assistant offers the same, in the same words.
     await w.screen('combat');
-    await click(w, 'tab-cohesion');
-    await click(w, 'check-udd');
+    await w.click('tab-cohesion');
+    await w.click('check-udd');
     await pick(w, 'cohesion-unit', attacker.name);
     await expect.poll(() => w.page.getByTestId('cohesion-joint-status').textContent()).toContain('Played from two seats: roll the die jointly');
     expect(await w.page.getByTestId('cohesion-roll-jointly').isDisabled()).toBe(false);
@@ -279,10 +269,10 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     const leader = (await w.call('leaders')).find((l) => l.side === other(side) && l.casualty === 'none' && l.role === 'brigade')!;
     await w.screen('leaders');
     await w.page.locator(`tr[data-leader-id="${leader.id}"]`).click();
-    await settle(w);
+    await w.settle();
     const status = w.page.getByTestId('casualty-joint-status');
     await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
-    await click(w, 'casualty-roll-jointly');
+    await w.click('casualty-roll-jointly');
     await expect.poll(() => status.textContent()).toContain(`Waiting for the ${other(side)} seat's share of the dice for Leader casualty: ${leader.name}`);
     await w.screenshot('leaders-casualty-joint-waiting');
     await sync();
