@@ -45,9 +45,15 @@ export interface JointDiceOptions {
   onArrived?: (request: JointDiceRequest) => void | Promise<void>;
 }
 
+/** The service's joint dice, asked only in a game played from two seats (at one laptop there is nothing to ask). */
+function useJointDiceState() {
+  const app = useAppStore();
+  return useServiceQuery(() => (app.game?.seat ? {} : null), () => call('jointDice'), { onMounted: true, keepOnError: true });
+}
+
 export function useJointDice(options: JointDiceOptions) {
   const app = useAppStore();
-  const state = useServiceQuery(() => ({}), () => call('jointDice'), { onMounted: true, keepOnError: true });
+  const state = useJointDiceState();
   /** The game's joint dice, when it is played from two seats and both have joined; else null (no offer). */
   const offered = computed<JointDiceState | null>(() => (state.data.value?.twoSeat && state.data.value.live ? state.data.value : null));
   /** The request this screen waits for, until its change is written. */
@@ -120,7 +126,7 @@ export function useJointDice(options: JointDiceOptions) {
     return asked;
   }
 
-  return { offered, waiting, words, mayAsk, ask, state };
+  return { offered, waiting, words, mayAsk, ask };
 }
 
 /** A die rolled jointly for a combat assistant: its value and its dice-log seq, as the combat names it (rollSeq). */
@@ -194,7 +200,7 @@ export function useJointDie(options: JointDieOptions) {
 export function useJointDiceRefill(): void {
   const combat = useCombatStore();
   let done = false;
-  const state = useServiceQuery(() => ({}), () => call('jointDice'), { onMounted: true, keepOnError: true });
+  const state = useJointDiceState();
   watch(
     () => state.data.value,
     (s) => {
