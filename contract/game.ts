@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PHASE_IDS, SEGMENT_IDS } from '../rules/types';
-import { DieRoll, Light, NoInput, RollChangeResult, Side, TypedRoll, ViewerOnly, query, text, write } from './common';
+import { DieRoll, Id, Light, NoInput, RollChangeResult, Side, TypedRoll, ViewerOnly, query, text, write } from './common';
 import { WeatherState } from './weather';
 import { HouseReadingsState } from './house-readings';
 import { OptionalRulesState } from './optional';
@@ -132,7 +132,18 @@ export const VerifyReport = z.object({
 });
 export type VerifyReport = z.infer<typeof VerifyReport>;
 
-export const RollDieInput = z.strictObject({ purpose: text(200).pipe(z.string().min(1, 'say what the roll is for')), roll: TypedRoll.optional() });
+/**
+ * The combat assistant a die is rolled for and the units picked in it (the firers or attackers, and the
+ * units fired on or defending; the one unit of a Rally or UDD): recorded with the roll, so a die rolled
+ * jointly in a two-seat game finds its assistant again after a reload, before the combat names it.
+ */
+export const DieRolledFor = z.strictObject({
+  assistant: z.enum(['fire', 'shock', 'rally', 'udd']),
+  units: z.array(Id).min(1).max(40),
+  against: z.array(Id).max(40).optional(),
+});
+export type DieRolledFor = z.infer<typeof DieRolledFor>;
+export const RollDieInput = z.strictObject({ purpose: text(200).pipe(z.string().min(1, 'say what the roll is for')), roll: TypedRoll.optional(), for: DieRolledFor.optional() });
 export type RollDieInput = z.input<typeof RollDieInput>;
 export const RollDieResult = RollChangeResult.extend({ roll: DieRoll });
 export type RollDieResult = z.infer<typeof RollDieResult>;

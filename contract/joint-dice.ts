@@ -27,6 +27,11 @@ export const JointDiceRequest = z.object({
   /** The seat that asked (the one whose step it is). */
   side: Side,
   fn: z.string(),
+  /**
+   * The change's input, as asked (a request is public: the other seat's packet carries it): the screen that
+   * asked finds its request again by it after a reload (a rollDie names its assistant and units in `for`).
+   */
+  input: z.unknown(),
   purpose: z.string(),
   /**
    * 'waiting': asked, the other seat's share not yet here; 'answered': both shares are here, the change is due
@@ -58,6 +63,12 @@ export const JointDiceState = z.object({
   open: JointDiceRequest.nullable(),
   /** This seat's latest request that was used, for the screen that asked for it. */
   lastUsed: JointDiceRequest.nullable(),
+  /**
+   * This seat's die rolled jointly for a change still to come (a rollDie: the fire, shock, Rally or UDD die
+   * the players read their table with, RI-K18), arrived and not yet named by that change: nothing this seat
+   * wrote since. The assistant that asked shows it again after a reload or when the game is opened again.
+   */
+  arrived: JointDiceRequest.nullable(),
 });
 export type JointDiceState = z.infer<typeof JointDiceState>;
 
@@ -78,5 +89,5 @@ export const jointDiceContract = {
     CloseRefusedJointDiceInput,
     JointDiceRequest,
   ),
-  jointDice: query('Joint dice in a two-seat game: whether this seat may ask now, and the request waiting for the other seat', NoInput, JointDiceState),
+  jointDice: query('Joint dice in a two-seat game: whether this seat may ask now, the request waiting for the other seat, and a die arrived for a change still to come', NoInput, JointDiceState),
 };

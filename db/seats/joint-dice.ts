@@ -30,6 +30,7 @@ import { inTransaction, type GameContext } from '../service/context';
 import type { SeatCalls } from '../service/game-context';
 import { SERVICE_FUNCTIONS } from '../service/index';
 import { numberingFor } from '../service/numbering';
+import { statement } from '../statements';
 import { seatWrite, stepFacts } from './calls';
 import { signText, signatureHolds } from './keys';
 import { callInputText } from './signed';
@@ -146,6 +147,7 @@ function requestOf(db: SqliteDatabase, r: JointDiceRow, local: Side): JointDiceR
     id: r.id,
     side: r.side,
     fn: r.call_fn,
+    input: r.call_input === '' ? undefined : (JSON.parse(r.call_input) as unknown),
     purpose: r.purpose,
     status: r.event_seq !== null ? (refused ? 'refused' : 'used') : r.answer !== null ? 'answered' : 'waiting',
     eventSeq: r.event_seq === null ? null : numbering.event(r.event_seq),
@@ -158,7 +160,7 @@ function requestOf(db: SqliteDatabase, r: JointDiceRow, local: Side): JointDiceR
 /** Joint dice in this file, for the screens (contract jointDice, and the turn state's offers). */
 function jointDiceState(ctx: GameContext): JointDiceState {
   const seat = seatOf(ctx.db);
-  if (!seat) return { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: 'this game is played at one laptop: joint dice need two seats' }, open: null, lastUsed: null };
+  if (!seat) return { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: 'this game is played at one laptop: joint dice need two seats' }, open: null, lastUsed: null, arrived: null };
   const rows = jointDiceRows(ctx.db);
   const open = rows.find((r) => r.event_seq === null);
   const lastUsed = rows.filter((r) => r.side === seat.side && r.event_seq !== null).at(-1);
@@ -169,7 +171,18 @@ function jointDiceState(ctx: GameContext): JointDiceState {
     mayAsk: mayAsk(ctx.db, seat),
     open: open ? requestOf(ctx.db, open, seat.side) : null,
     lastUsed: lastUsed ? requestOf(ctx.db, lastUsed, seat.side) : null,
+    arrived: lastUsed && arrivedUnused(ctx.db, lastUsed) ? requestOf(ctx.db, lastUsed, seat.side) : null,
   };
+}
+
+/**
+ * A die rolled jointly for a change still to come (a rollDie: a combat names it later by its seq, RI-K18)
+ * waits for that change while its seat has written nothing since: the seat's next change is the combat
+ * that names it, or something else that leaves it behind (a die belongs to the roll it was asked for).
+ */
+function arrivedUnused(db: SqliteDatabase, r: JointDiceRow): boolean {
+  if (r.call_fn !== 'rollDie' || r.event_seq === null) return false;
+  return statement(db, 'SELECT 1 FROM event_seats WHERE side = ? AND call_index = 0 AND seq > ? LIMIT 1').get(r.side, r.event_seq) === undefined;
 }
 
 /** What the facade gives every game context (GameContext.seatCalls). */

@@ -107,6 +107,55 @@ describe('joint dice inside a change', () => {
     expect(t.CSA.verify()).toMatchObject({ ok: true, seats: { ok: true } });
   });
 
+  it('a die rolled jointly for a combat waits for it: the request names its assistant and units, and the arrived die is offered, after the file is opened again too, until the seat writes its next change', () => {
+    const t = playUntil((x) => x.CSA.info().clock.segment === 'III' && toAct(x.CSA) === 'CSA');
+    t.CSA.attemptActivation({ commandId: 'csa-heth-division' });
+    exchange(t);
+    t.USA.pass({ side: 'USA' });
+    exchange(t);
+    const forFire = { assistant: 'fire' as const, units: ['csa-13th-alabama'], against: ['usa-8th-illinois-cavalry'] };
+    const purpose = 'Fire: 13th Alabama at 8th Illinois Cavalry';
+    const asked = t.CSA.askJointDice({ fn: 'rollDie', input: { purpose, for: forFire } });
+    // On its way: the open request carries the change's input, so the assistant that asked can show it again.
+    expect(t.CSA.jointDice()).toMatchObject({ open: { id: asked.id, status: 'waiting', fn: 'rollDie', input: { purpose, for: forFire } }, arrived: null });
+    send(t, 'CSA');
+    expect(t.USA.jointDice()).toMatchObject({ open: { id: asked.id, side: 'CSA', status: 'answered', input: { purpose, for: forFire } }, arrived: null });
+    exchange(t);
+    const roll = t.CSA.diceLog({ limit: 1 })[0]!;
+    expect(roll).toMatchObject({ source: 'joint', purpose });
+    const arrived = { id: asked.id, status: 'used', fn: 'rollDie', input: { purpose, for: forFire }, rolls: [roll.roll], diceSeqs: [roll.seq] };
+    expect(t.CSA.jointDice()).toMatchObject({ open: null, arrived });
+    // The die is the CSA seat's: the other seat has no die waiting for a change of its own.
+    expect(t.USA.jointDice().arrived).toBeNull();
+    // Opened again (a reload, or the game reopened the next evening): the die is still offered.
+    t.CSA.close();
+    t.CSA = GameService.open(t.files.CSA);
+    expect(t.CSA.jointDice().arrived).toMatchObject(arrived);
+    // The fire names it: nothing waits any more.
+    t.CSA.resolveFire({ stack: ['csa-13th-alabama'], range: 1, targets: ['usa-8th-illinois-cavalry'], rollSeq: roll.seq, result: { sp: 1 } });
+    expect(t.CSA.jointDice()).toMatchObject({ arrived: null, lastUsed: { id: asked.id } });
+  });
+
+  it('a die rolled jointly and left behind is offered no longer once its seat writes something else, and a change rolled jointly leaves no die waiting', () => {
+    const t = playUntil((x) => x.CSA.info().clock.segment === 'III' && toAct(x.CSA) === 'CSA');
+    t.CSA.attemptActivation({ commandId: 'csa-heth-division' });
+    exchange(t);
+    t.USA.pass({ side: 'USA' });
+    exchange(t);
+    t.CSA.askJointDice({ fn: 'rollDie', input: { purpose: 'Shock: 13th Alabama against 8th Illinois Cavalry', for: { assistant: 'shock', units: ['csa-13th-alabama'], against: ['usa-8th-illinois-cavalry'] } } });
+    exchange(t);
+    expect(t.CSA.jointDice().arrived).not.toBeNull();
+    t.CSA.pass({ side: 'CSA' });
+    expect(t.CSA.jointDice().arrived).toBeNull();
+    exchange(t);
+    // The USA seat's ME attempt rolled jointly: written with its die, nothing left waiting.
+    const me = t.USA.turnState().legal.activations.find((a) => a.side === 'USA' && a.commandId !== undefined && a.me.allowed)!;
+    const input = { commandId: me.commandId! };
+    expect(t.USA.askJointDice({ fn: 'attemptActivation', input })).toMatchObject({ fn: 'attemptActivation', input, status: 'waiting' });
+    exchange(t);
+    expect(t.USA.jointDice()).toMatchObject({ open: null, arrived: null, lastUsed: { fn: 'attemptActivation', input, status: 'used' } });
+  });
+
   it('typed and app dice stay available in a two-seat game, each roll saying which it was', () => {
     const t = pastTheFirstStep();
     t.USA.rollDie({ purpose: 'a die from the table', roll: 4 });

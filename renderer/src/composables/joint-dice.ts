@@ -1,59 +1,215 @@
 /**
- * A die rolled jointly by both seats, for a screen that needs the die before its result is read (the Fire
- * assistant, RI-K18): the service says whether the game is played from two seats and both have joined, and
- * whether this seat may ask now (contract jointDice); "Roll jointly" asks for a rollDie whose die is joint
- * (askJointDice), and the die arrives once the other seat's Muster has answered and this seat's has recorded
- * it (the packets go through the shared folder). Until then the screen shows the service's words for the wait.
+ * Dice rolled jointly by both seats of a two-seat game (RI-H09), for every screen where the app rolls a die
+ * for a change: the service says whether the game is played from two seats and both have joined, and whether
+ * this seat may ask now (contract jointDice); "Roll jointly" asks for the dice of one named change
+ * (askJointDice), and the change is written once the other seat's Muster has answered and this seat's has
+ * recorded it (the packets go through the shared folder). Until then the screen shows the service's words
+ * for the wait, and its other writes wait too (the service refuses them: the change asked for is due).
+ *
+ * Two kinds of change:
+ * - a change that rolls its own dice (rollInitiative, attemptActivation, …): asked whole with its input;
+ *   `useJointDice` hands the screen the used request (its event and dice) when it is written;
+ * - a die the players need before they read a table (the fire, shock, Rally or UDD die, RI-K18): a rollDie
+ *   that names its assistant and units (`for`), then named by the combat by its seq; `useJointDie` hands
+ *   the screen the die.
+ * The service keeps what is pending in the file (the open request, and a die arrived for a combat still to
+ * come), so a reload, or the game opened again, fills the screen back in: the request it asked for is shown
+ * waiting, and an arrived die is shown as the screen's die again, its picks restored.
  */
-import { computed, onBeforeUnmount, ref, watch } from 'vue';
-import type { JointDiceState } from '../../../contract';
+import { computed, nextTick, onBeforeUnmount, ref, watch } from 'vue';
+import type { DiceRecord, DieRolledFor, JointDiceRequest, JointDiceState } from '../../../contract';
 import { call } from '../api';
 import { useAppStore } from '../stores/app';
+import { useCombatStore } from '../stores/combat';
 import { useServiceQuery } from './service-query';
 
-/** How often the screen asks again while its die is on its way (the other seat answers when its packet arrives). */
+/** How often the screen asks again while its dice are on their way (the other seat answers when its packet arrives). */
 const LOOK_AGAIN_MS = 2000;
 
-export interface JointDie {
-  roll: number;
-  /** Its dice-log seq, as a combat names it (rollSeq). */
-  seq: number;
+/** The offer in the players' words, when this seat may ask. */
+export const JOINT_OFFER_WORDS = "Played from two seats: roll the die jointly, and neither seat can predict or choose it (each Muster adds its own share, committed before it sees the other's).";
+
+/** One change whose dice are asked for jointly: the game function, its whole input, and what the dice are for. */
+export interface JointChange {
+  fn: string;
+  input: unknown;
+  purpose: string;
 }
 
-export function useJointDie(onArrived: (die: JointDie) => void) {
+export interface JointDiceOptions {
+  /** Whether a request of this seat is this screen's: shown waiting here (after a reload too) and handed back when written. */
+  mine: (request: JointDiceRequest) => boolean;
+  /** The change asked for is written with its dice (as the dice log records them): the screen shows the result. */
+  onWritten?: (request: JointDiceRequest, dice: DiceRecord[]) => void | Promise<void>;
+  /** A die asked for a combat still to come (a rollDie) has arrived and no change named it yet: the screen takes it. */
+  onArrived?: (request: JointDiceRequest) => void | Promise<void>;
+}
+
+/** The service's joint dice, asked only in a game played from two seats (at one laptop there is nothing to ask). */
+function useJointDiceState() {
   const app = useAppStore();
-  const state = useServiceQuery(() => ({}), () => call('jointDice'), { onMounted: true, keepOnError: true });
+  return useServiceQuery(() => (app.game?.seat ? {} : null), () => call('jointDice'), { onMounted: true, keepOnError: true });
+}
+
+export function useJointDice(options: JointDiceOptions) {
+  const app = useAppStore();
+  const state = useJointDiceState();
   /** The game's joint dice, when it is played from two seats and both have joined; else null (no offer). */
   const offered = computed<JointDiceState | null>(() => (state.data.value?.twoSeat && state.data.value.live ? state.data.value : null));
+  /** The request this screen waits for, until its change is written. */
   const askedId = ref<string | null>(null);
-  /** The request this screen made, while it waits for the other seat. */
-  const waiting = computed(() => (askedId.value !== null && state.data.value?.open?.id === askedId.value ? state.data.value.open : null));
+  /** The request this screen made (or found open after a reload), while it waits for the other seat. */
+  const waiting = computed<JointDiceRequest | null>(() => {
+    const open = state.data.value?.open;
+    return open && open.side === state.data.value?.seat && (open.id === askedId.value || options.mine(open)) ? open : null;
+  });
+  /** The requests handed to the screen already (a die arrived is handed over once per screen). */
+  const handed = new Set<string>();
+  /** The service's words for this screen's dice: the wait, the offer, or why not now. */
+  const words = computed<string | null>(() => {
+    const o = offered.value;
+    if (!o) return null;
+    return waiting.value?.words ?? (o.mayAsk.allowed ? JOINT_OFFER_WORDS : (o.mayAsk.reason ?? null));
+  });
+  /** May "Roll jointly" be pressed now (the service's verdict; the screen adds only its own "the form is ready"). */
+  const mayAsk = computed(() => offered.value?.mayAsk.allowed === true && waiting.value === null);
+
   let timer: ReturnType<typeof setInterval> | null = null;
   const stop = () => {
     if (timer !== null) clearInterval(timer);
     timer = null;
   };
   onBeforeUnmount(stop);
+  // While this screen's request is on its way, look again now and then (a packet received also moves the revision).
+  watch(waiting, (w) => {
+    if (w === null) return stop();
+    if (askedId.value === null) askedId.value = w.id;
+    if (timer === null) timer = setInterval(() => void state.refresh(), LOOK_AGAIN_MS);
+  });
 
   watch(
-    () => state.data.value?.lastUsed,
-    (used) => {
-      if (askedId.value === null || used?.id !== askedId.value || used.rolls[0] === undefined) return;
-      askedId.value = null;
-      stop();
-      onArrived({ roll: used.rolls[0], seq: used.diceSeqs[0]! });
+    () => state.data.value,
+    (s) => {
+      if (!s) return;
+      const used = s.lastUsed;
+      if (askedId.value !== null && used?.id === askedId.value) {
+        askedId.value = null;
+        stop();
+        if (!handed.has(used.id)) {
+          handed.add(used.id);
+          void (used.fn === 'rollDie' ? options.onArrived?.(used) : written(used));
+        }
+        return;
+      }
+      // A die arrived for a combat still to come, found when the screen opens (after a reload, or the game opened again).
+      const arrived = s.arrived;
+      if (arrived && !handed.has(arrived.id) && options.mine(arrived)) {
+        handed.add(arrived.id);
+        void options.onArrived?.(arrived);
+      }
     },
   );
 
-  /** Asks for the die; the answer comes with the other seat's packet. */
-  async function ask(purpose: string): Promise<void> {
-    // No notice of its own: the screen shows the service's words for the wait, and the die when it comes.
-    const asked = await app.write('askJointDice', { fn: 'rollDie', input: { purpose } }, () => undefined);
-    askedId.value = asked.id;
-    await state.refresh();
-    stop();
-    timer = setInterval(() => void state.refresh(), LOOK_AGAIN_MS);
+  /** The change's dice from the dice log (numbered, like the request's, as nobody in particular reads the log), then the screen's turn. */
+  async function written(used: JointDiceRequest): Promise<void> {
+    if (!options.onWritten) return;
+    const dice = used.diceSeqs.length === 0 ? [] : (await call('diceLog', { beforeSeq: Math.max(...used.diceSeqs) + 1, limit: used.diceSeqs.length })).filter((d) => used.diceSeqs.includes(d.seq));
+    await options.onWritten(used, dice);
   }
 
-  return { offered, waiting, ask };
+  /** Asks for the dice of the change; the answer comes with the other seat's packet. */
+  async function ask(change: JointChange): Promise<JointDiceRequest> {
+    // No notice of its own: the screen shows the service's words for the wait, and the result when it comes.
+    const asked = await app.write('askJointDice', change, () => undefined);
+    askedId.value = asked.id;
+    await state.refresh();
+    return asked;
+  }
+
+  return { offered, waiting, words, mayAsk, ask };
+}
+
+/** A die rolled jointly for a combat assistant: its value and its dice-log seq, as the combat names it (rollSeq). */
+export interface JointDie {
+  roll: number;
+  seq: number;
+}
+
+/** What a rollDie asked jointly says it is for (its assistant and units), if it says. */
+export function dieRolledFor(request: JointDiceRequest): DieRolledFor | null {
+  if (request.fn !== 'rollDie') return null;
+  const input = request.input as { for?: DieRolledFor } | undefined;
+  return input?.for ?? null;
+}
+
+export interface JointDieOptions {
+  /** The assistants whose die this screen takes (the Rally/UDD assistant takes both). */
+  assistants: readonly DieRolledFor['assistant'][];
+  /** The die is here: the screen shows it as its die. */
+  onArrived: (die: JointDie) => void;
+}
+
+/**
+ * The Combat screen's assistant and picks set to those a die was rolled for (as its request names them),
+ * each left as it is when it already is so (the assistants start a roll again when their picks change).
+ */
+export function restoreAssistant(combat: ReturnType<typeof useCombatStore>, f: DieRolledFor): void {
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const against = f.against ?? [];
+  if (f.assistant === 'fire') {
+    if (!same(combat.fireStack, f.units)) combat.fireStack = [...f.units];
+    if (!same(combat.fireTargets, against)) combat.fireTargets = [...against];
+  } else if (f.assistant === 'shock') {
+    if (!same(combat.shockAttackers, f.units)) combat.shockAttackers = [...f.units];
+    if (!same(combat.shockDefenders, against)) combat.shockDefenders = [...against];
+  } else {
+    combat.cohesionCheck = f.assistant;
+    combat.cohesionUnit = f.units[0] ?? null;
+  }
+  combat.tab = f.assistant === 'rally' || f.assistant === 'udd' ? 'cohesion' : f.assistant;
+}
+
+/**
+ * The die of a combat assistant rolled jointly (a rollDie naming the assistant and its units), then named by
+ * the combat by its seq (RI-K18). When it arrives the assistant's picks are set to those it was rolled for
+ * (a die belongs to one roll), then the die is shown; after a reload useJointDiceRefill opens the assistant.
+ */
+export function useJointDie(options: JointDieOptions) {
+  const combat = useCombatStore();
+  const joint = useJointDice({
+    mine: (r) => options.assistants.some((a) => a === dieRolledFor(r)?.assistant),
+    onArrived: async (r) => {
+      const f = dieRolledFor(r);
+      if (r.rolls[0] === undefined || r.diceSeqs[0] === undefined || f === null) return;
+      restoreAssistant(combat, f);
+      // The picks' own watchers (a new roll for new picks) run first: the die comes after them.
+      await nextTick();
+      options.onArrived({ roll: r.rolls[0], seq: r.diceSeqs[0] });
+    },
+  });
+  /** Asks for the die: a rollDie for its purpose, naming the assistant and the units picked. */
+  const ask = (purpose: string, rolledFor: DieRolledFor) => joint.ask({ fn: 'rollDie', input: { purpose, for: rolledFor }, purpose });
+  return { ...joint, ask };
+}
+
+/**
+ * The screen that holds the combat assistants, opened with a die of this seat rolled jointly for one of them
+ * still pending (on its way, or arrived and not yet named by its combat): the assistant and its picks are
+ * restored once, so that the assistant shows the request, or the die, as it was asked.
+ */
+export function useJointDiceRefill(): void {
+  const combat = useCombatStore();
+  let done = false;
+  const state = useJointDiceState();
+  watch(
+    () => state.data.value,
+    (s) => {
+      if (done || !s) return;
+      done = true;
+      const open = s.open?.side === s.seat ? s.open : null;
+      const pending = open ?? s.arrived;
+      const f = pending ? dieRolledFor(pending) : null;
+      if (f) restoreAssistant(combat, f);
+    },
+  );
 }

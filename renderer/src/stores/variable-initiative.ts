@@ -94,12 +94,16 @@ export const useVariableInitiativeStore = defineStore('variable-initiative', () 
   }
 
   async function determine(input: CallInput<'determineInitiativeLevels'>): Promise<void> {
-    await app.write('determineInitiativeLevels', { ...input, ...statements() });
+    await app.write('determineInitiativeLevels', determination(input));
     // Determined: the statements are in the record now, and the next dawn starts with none.
     clearStatements();
+  }
+  /** The determination's whole input: the dice given and the players' statements (asked whole when rolled jointly). */
+  function determination(input: CallInput<'determineInitiativeLevels'>): CallInput<'determineInitiativeLevels'> {
+    return { ...input, ...statements() };
   }
   /** A side's plot is its secret: the status line does not say what it was. */
   const plot = (input: CallInput<'plotNightMovement'>) => app.write('plotNightMovement', input, () => `${input.side}'s night plot recorded: hidden until both sides have finished`);
 
-  return { levels, plots, loadError, surrounded, cutOff, load, setSurrounded, setCutOff, determine, plot };
+  return { levels, plots, loadError, surrounded, cutOff, load, setSurrounded, setCutOff, determine, determination, clearStatements, plot };
 });
