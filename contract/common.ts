@@ -245,6 +245,8 @@ export const EVENT_KINDS = [
   'movement.double-time',
   'fatigue.recovery',
   'concealment',
+  'concealment.sealed',
+  'concealment.opened',
   'activation.draw',
   // Variable Initiative (optional).
   'initiative.levels',

@@ -29,6 +29,7 @@ import { readClock, readTurnState } from '../store';
 import { stepFacts } from './facts';
 import { answerSealedOrders, applySealedOrders, refuseOtherSidesSealed, sealOrder, sealedSecrets } from './side-secrets';
 import { commitmentSalt, signText } from './keys';
+import { applySealedPlots, deploySealed, refuseOtherSidesPlots, sealPlot, sealedPlotSecrets } from './sealed-plots';
 import { refuseWhileJointDiceOpen } from './joint-dice-store';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
 import {
@@ -92,24 +93,27 @@ export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite 
 /**
  * A side's secrets kept in their own tables (db/secrets.ts: Alternative Arrival orders, concealed plots,
  * messages on their way) are revealed on their own schedule, not at the end of a step, and a packet would carry
- * them to the other seat's file. Alternative Arrival Area orders are sealed instead (db/seats/side-secrets.ts,
- * RI-H10): only an order written as at one laptop is refused, and the changes of a sealed order opened (and
- * of its group's rolls) pass. The others, until they have their own commitments, a two-seat game refuses.
+ * them to the other seat's file. Between two seats they are sealed instead: Alternative Arrival Area orders
+ * (db/seats/side-secrets.ts, RI-H10) and concealed plots (db/seats/sealed-plots.ts, RI-H11); only the events
+ * that open them (and an opened order's group's rolls) may change those tables. An entry written as at one
+ * laptop is refused, and so is what has no commitment yet.
  */
 export function refuseSideSecrets(events: readonly WrittenEvent[], field = 'seat'): void {
   for (const e of events) {
     const tables = (JSON.parse(e.payload) as { changes?: { table: string }[] }).changes?.map((c) => c.table) ?? [];
-    const secret = tables.find((t) => SECRET_TABLES.has(t) && (t !== 'alternative_arrivals' || e.kind === 'reinforcement.alternative'));
-    if (secret) {
-      throw forbidden(
-        field,
-        secret === 'alternative_arrivals'
-          ? 'between two seats an Alternative Arrival Area order is sealed by its own seat (only its commitment is in the log until it is opened); one written into the log as at one laptop is refused'
-          : 'concealed plots and messages are not yet kept secret between two seats: a game played from two seats does without them for now',
-        SEATS_RULE,
-      );
-    }
+    const secret = tables.find((t) => SECRET_TABLES.has(t) && (t !== 'alternative_arrivals' || e.kind === 'reinforcement.alternative') && (t !== 'concealment' || e.kind !== 'concealment.opened'));
+    if (secret) throw forbidden(field, sideSecretRefusal(e, secret), SEATS_RULE);
   }
+}
+
+function sideSecretRefusal(e: WrittenEvent, table: string): string {
+  if (table === 'alternative_arrivals') {
+    return 'between two seats an Alternative Arrival Area order is sealed by its own seat (only its commitment is in the log until it is opened); one written into the log as at one laptop is refused';
+  }
+  if (e.kind === 'concealment') {
+    return "between two seats a concealed command's plot is sealed by its own seat (only which side plotted, and a commitment, are in the log until the command deploys); one written into the log as at one laptop is refused";
+  }
+  return 'messages on their way (the Messengers optional rule) are not yet kept secret between two seats: a game played from two seats does without that rule for now';
 }
 
 /** Refuses the events of a call the seat may not write now (nothing is written: the caller's transaction rolls back). */
@@ -199,7 +203,14 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
   const facts = stepFacts(ctx.db);
   if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
   refuseOtherSidesSealed(seat.side, fn, input);
+  refuseOtherSidesPlots(seat.side, fn, input);
   if (fn === 'orderAlternativeArrival') return sealOrder(ctx, seat, input, run) as T;
+  // RI-H11: a concealed command's entries are sealed on their seat, and opened when it deploys.
+  if (fn === 'concealCommand' || fn === 'plotConcealed') return sealPlot(ctx, seat, fn, input, run) as T;
+  if (fn === 'deployConcealed') {
+    const deployed = deploySealed(ctx, seat, input);
+    if (deployed !== null) return deployed as T;
+  }
   const written = inTransaction(ctx.db, () => {
     const before = eventHead(ctx.db).seq;
     const result = run({ ...ctx, now: () => at });
@@ -296,10 +307,12 @@ export function seatQuery<T>(ctx: GameContext, viewer: string | undefined, run: 
   if (!seat || viewer !== seat.side || ctx.db.readonly || ctx.db.inTransaction) return run(ctx);
   const held = heldCalls(ctx.db);
   const sealed = sealedSecrets(ctx.db);
-  if (held.length === 0 && sealed.length === 0) return run(ctx);
+  const plots = sealedPlotSecrets(ctx.db);
+  if (held.length === 0 && sealed.length === 0 && plots.length === 0) return run(ctx);
   return rolledBack(ctx.db, () => {
     for (const h of held) replayCall(ctx, h, null, 'seat');
     applySealedOrders(ctx.db, sealed);
+    applySealedPlots(ctx.db, plots);
     return run(ctx);
   });
 }

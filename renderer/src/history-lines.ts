@@ -84,6 +84,8 @@ export const EVENT_KIND_WORDS: Readonly<Record<EventKind, string>> = {
   'movement.double-time': 'double time',
   'fatigue.recovery': 'recovery',
   concealment: 'concealment',
+  'concealment.sealed': 'concealment (sealed)',
+  'concealment.opened': 'concealment opened',
   'activation.draw': 'card drawn',
   'initiative.levels': 'Initiative Levels',
   'night.plot': 'night plot',

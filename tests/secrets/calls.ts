@@ -154,6 +154,8 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     concealCommand: all.map((s) => ({ side: s.side, commandId: them.command, hex: '1234', strategicMovement: true })),
     plotConcealed: all.map((s) => ({ side: s.side, commandId: them.command, hex: '1300' })),
     deployConcealed: all.map((s) => ({ side: s.side, commandId: them.command, hex: '1301', reason: 'enemy-los' })),
+    sealConcealedPlot: all.map((s) => ({ side: s.side, what: 'plot', commitment: 'a'.repeat(64) })),
+    openConcealedPlot: all.map((s) => ({ side: s.side, commandId: them.command, hex: '1301', reason: 'enemy-los', entries: [{ what: 'conceal', turnId: 'x', hex: '1234', salt: '0'.repeat(32) }] })),
     finishEntries: all.map((s) => ({ side: s.side })),
     advanceClock: [undefined, { nothingToEnter: [viewer] }, { nothingToEnter: [secret] }, { nothingToEnter: ['USA', 'CSA'] }],
     advanceToDecision: [undefined, { nothingToEnter: ['USA', 'CSA'] }],
