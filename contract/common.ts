@@ -247,6 +247,8 @@ export const EVENT_KINDS = [
   'concealment',
   'concealment.sealed',
   'concealment.opened',
+  'orders.message-sealed',
+  'orders.message-opened',
   'activation.draw',
   // Variable Initiative (optional).
   'initiative.levels',

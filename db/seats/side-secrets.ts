@@ -16,8 +16,8 @@
  * - the seat's own queries see its sealed orders as if written (applied in a transaction always rolled back),
  *   so its screens show where its groups were sent, as at one laptop.
  *
- * Concealed plots are sealed the same way (db/seats/sealed-plots.ts, RI-H11); messages on their way are
- * still refused between two seats (db/seats/calls.ts refuseSideSecrets).
+ * Concealed plots and messages on their way are sealed the same way (db/seats/sealed-plots.ts, RI-H11;
+ * db/seats/sealed-messages.ts, RI-H12).
  */
 import type { OrderAlternativeArrivalInput } from '../../contract';
 import { sealedOrderOpensBy } from '../../rules/reinforcements';

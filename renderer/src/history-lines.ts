@@ -86,6 +86,8 @@ export const EVENT_KIND_WORDS: Readonly<Record<EventKind, string>> = {
   concealment: 'concealment',
   'concealment.sealed': 'concealment (sealed)',
   'concealment.opened': 'concealment opened',
+  'orders.message-sealed': 'message sent (sealed)',
+  'orders.message-opened': 'message arrived',
   'activation.draw': 'card drawn',
   'initiative.levels': 'Initiative Levels',
   'night.plot': 'night plot',

@@ -155,6 +155,8 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     plotConcealed: all.map((s) => ({ side: s.side, commandId: them.command, hex: '1300' })),
     deployConcealed: all.map((s) => ({ side: s.side, commandId: them.command, hex: '1301', reason: 'enemy-los' })),
     sealConcealedPlot: all.map((s) => ({ side: s.side, what: 'plot', commitment: 'a'.repeat(64) })),
+    sealOrderMessage: all.map((s) => ({ side: s.side, commitment: 'a'.repeat(64) })),
+    openOrderMessage: all.map((s) => ({ side: s.side, commandId: them.command, order: 'HOLD', sentTurnId: 'x', distanceHexes: 4, attempt: 'rolled 3', salt: '0'.repeat(32) })),
     openConcealedPlot: all.map((s) => ({ side: s.side, commandId: them.command, hex: '1301', reason: 'enemy-los', entries: [{ what: 'conceal', turnId: 'x', hex: '1234', salt: '0'.repeat(32) }] })),
     finishEntries: all.map((s) => ({ side: s.side })),
     advanceClock: [undefined, { nothingToEnter: [viewer] }, { nothingToEnter: [secret] }, { nothingToEnter: ['USA', 'CSA'] }],
