@@ -27,6 +27,11 @@ export const ConcealedPlots = z.object({
   /** Whose plots these are; null: no viewer was given, so no plot is returned. */
   viewer: Side.nullable(),
   commands: z.array(ConcealedCommand),
+  /**
+   * Two seats (RI-H11): each side's concealment entries sealed on its seat and not yet opened (public: the log
+   * says each was made); zero at one laptop.
+   */
+  sealed: z.object({ USA: z.number().int(), CSA: z.number().int() }),
 });
 export type ConcealedPlots = z.infer<typeof ConcealedPlots>;
 

@@ -20,7 +20,7 @@ import type { SqliteDatabase } from '../open';
 import { CONCEALED_MOVEMENT_BEGINS, CONCEALED_RULE, plotOf, withTurnEntry } from '../service/concealment';
 import { inTransaction, type GameContext } from '../service/context';
 import { SERVICE_FUNCTIONS } from '../service/index';
-import { sealedPlotCommitment } from '../service/sealed-concealment';
+import { sealedPlotCommitment } from '../service/sealed-plot-log';
 import { statement } from '../statements';
 import { readClock, readConcealmentOf } from '../store';
 import { eventsAfter, refuseOutOfTurn, rolledBack, seatWrite, stepFacts } from './calls';

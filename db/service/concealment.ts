@@ -11,6 +11,7 @@ import { readClock, readCommands, readConcealment, readConcealmentOf, readTurn, 
 import { askRules } from '../validate';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { command } from './lookups';
+import { sealedPlotEntries } from './sealed-plot-log';
 import type { Side } from '../../rules/types';
 import type { SqliteDatabase } from '../open';
 
@@ -44,7 +45,8 @@ export const DEPLOY_WHY: Record<DeployInput['reason'], string> = {
 function concealedPlots(ctx: GameContext, input: { viewer?: Side } = {}): ConcealedPlots {
   const viewer = input.viewer ?? null;
   // No viewer, no secrets: a caller that does not say which side is looking sees no plot at all.
-  if (viewer === null) return { viewer: null, commands: [] };
+  const sealed = sealedPlotEntries(ctx.db);
+  if (viewer === null) return { viewer: null, commands: [], sealed };
   const names = new Map(readCommands(ctx.db).map((c) => [c.id, c.name]));
   const turnId = readClock(ctx.db).turn_id;
   const commands = readConcealment(ctx.db)
@@ -53,7 +55,7 @@ function concealedPlots(ctx: GameContext, input: { viewer?: Side } = {}): Concea
       const plot = plotOf(r);
       return { commandId: r.id, name: names.get(r.id) ?? r.id, concealed: r.concealed === 1, plot, plottedThisTurn: plot.some((p) => p.turnId === turnId) };
     });
-  return { viewer, commands };
+  return { viewer, commands, sealed };
 }
 
 /** The command of the side making the entry (a side only ever names its own commands). */

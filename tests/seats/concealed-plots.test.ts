@@ -74,6 +74,8 @@ describe('concealed plots between two seats', () => {
     exchange(t);
     expect(t.CSA.history({ limit: 5 })[0]).toMatchObject({ kind: 'concealment.sealed', summary: 'USA moves a command concealed (secret until deployed)' });
     expect(t.CSA.concealedPlots({ viewer: 'USA' }).commands).toEqual([]);
+    // That USA has a sealed entry is public (the log says it was made), not which command or where.
+    expect(t.CSA.concealedPlots({ viewer: 'CSA' })).toEqual({ viewer: 'CSA', commands: [], sealed: { USA: 1, CSA: 0 } });
     const salts = () => sealedPlotSecrets(t.USA.db).map((r) => r.salt);
     for (const marker of [HEX.begins, ...salts()]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
 
@@ -114,6 +116,7 @@ describe('concealed plots between two seats', () => {
     expect(plot(t2.CSA)).toEqual(plot(t2.USA));
     expect(plot(t2.USA)).toEqual([[false, [[turn1, HEX.begins, 'begins Concealed Movement'], [expect.any(String), HEX.plotted, NOTE], [expect.any(String), HEX.deployed, 'deployed: it came within enemy LOS']]]]);
     exchange(t2);
+    for (const g of [t2.USA, t2.CSA]) expect(g.concealedPlots().sealed).toEqual({ USA: 0, CSA: 0 });
     expect(t2.CSA.info().fingerprint).toBe(t2.USA.info().fingerprint);
     expect(t2.CSA.history({ limit: 5000 })).toEqual(t2.USA.history({ limit: 5000 }));
     for (const g of [t2.USA, t2.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
