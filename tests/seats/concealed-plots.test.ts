@@ -18,7 +18,7 @@ import { sealedPlotSecrets } from '../../db/seats/sealed-plots';
 import { eventSignedText } from '../../db/seats/signed';
 import { localPrivateKey, seatOf } from '../../db/seats/store';
 import { fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, pastTheFirstStep, toAct, type Table } from './table';
+import { exchange, packetFrom, pastTheFirstStep, playOn, toAct, type Table } from './table';
 
 const tmp = tempDir('muster-seats-plots-');
 afterAll(() => tmp.cleanup());
@@ -52,7 +52,8 @@ const usaActsAfter = (after: string | null) => (t: Table) => {
 
 describe('concealed plots between two seats', () => {
   it('stay on the plotting seat, sealed, until the command deploys; the opened plot is checked and both files end the same', { timeout: 120_000 }, () => {
-    const t = playUntil2(pastTheFirstStep(tmp.dir), usaActsAfter(null));
+    const t = pastTheFirstStep(tmp.dir);
+    playOn(t, usaActsAfter(null));
     const turn1 = t.USA.info().clock.turnId;
 
     // The CSA seat may not plot for USA, nor out of its step; nothing is written.
@@ -80,71 +81,48 @@ describe('concealed plots between two seats', () => {
     for (const marker of [HEX.begins, ...salts()]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
 
     // A later turn: USA plots the head of the column, with a note.
-    const t2 = playUntil2(t, usaActsAfter(turn1));
-    t2.USA.plotConcealed({ side: 'USA', commandId: IRON, hex: HEX.plotted, note: NOTE });
-    expect(t2.USA.history({ limit: 1 })[0]!.summary).toBe('USA plots its concealed movement (secret)');
-    exchange(t2);
-    for (const marker of [HEX.begins, HEX.plotted, NOTE, ...salts()]) expect(bytesOf(t2.files.CSA).includes(marker)).toBe(false);
-    expect(t2.USA.concealedPlots({ viewer: 'USA' }).commands[0]!.plot.map((p) => p.hex)).toEqual([HEX.begins, HEX.plotted]);
+    playOn(t, usaActsAfter(turn1));
+    t.USA.plotConcealed({ side: 'USA', commandId: IRON, hex: HEX.plotted, note: NOTE });
+    expect(t.USA.history({ limit: 1 })[0]!.summary).toBe('USA plots its concealed movement (secret)');
+    exchange(t);
+    for (const marker of [HEX.begins, HEX.plotted, NOTE, ...salts()]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    expect(t.USA.concealedPlots({ viewer: 'USA' }).commands[0]!.plot.map((p) => p.hex)).toEqual([HEX.begins, HEX.plotted]);
 
     // A later turn, USA deploys it: the plot is opened with the deployment.
-    playUntil2(t2, usaActsAfter(t2.USA.info().clock.turnId));
-    for (const marker of [HEX.plotted, NOTE, ...salts()]) expect(bytesOf(t2.files.CSA).includes(marker)).toBe(false);
-    t2.USA.deployConcealed({ side: 'USA', commandId: IRON, hex: HEX.deployed, reason: 'enemy-los' });
+    playOn(t, usaActsAfter(t.USA.info().clock.turnId));
+    for (const marker of [HEX.plotted, NOTE, ...salts()]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    t.USA.deployConcealed({ side: 'USA', commandId: IRON, hex: HEX.deployed, reason: 'enemy-los' });
     // A packet whose opened plot is not the one sealed (the plotted hex changed, signed by the USA seat all the
     // same) is refused, naming the entry, with nothing written.
-    expect(sealedPlotSecrets(t2.USA.db)).toEqual([]);
-    const honest = packetFrom(t2.USA);
+    expect(sealedPlotSecrets(t.USA.db)).toEqual([]);
+    const honest = packetFrom(t.USA);
     const forged = JSON.parse(JSON.stringify(honest)) as Packet;
     const e = forged.events.find((x) => x.fn === 'openConcealedPlot')!;
     const input = JSON.parse(e.input) as { entries: { hex: string }[] };
     input.entries[1]!.hex = 'QZ90999';
     e.input = JSON.stringify(input);
-    e.signature = signText(localPrivateKey(t2.USA.db), eventSignedText(seatOf(t2.CSA.db)!.gameId, e));
-    const before = fileHash(t2.files.CSA);
-    count.CSA = t2.CSA.info().eventCount;
-    refusedWith(() => receivePacket(contextOf(t2.CSA), forged), /USA's sealed entry 2 for .* \(plotted at hex QZ90999, .*\) does not match any entry USA sealed/);
-    expect(t2.CSA.info().eventCount).toBe(count.CSA);
-    expect(fileHash(t2.files.CSA)).toBe(before);
+    e.signature = signText(localPrivateKey(t.USA.db), eventSignedText(seatOf(t.CSA.db)!.gameId, e));
+    const before = fileHash(t.files.CSA);
+    count.CSA = t.CSA.info().eventCount;
+    refusedWith(() => receivePacket(contextOf(t.CSA), forged), /USA's sealed entry 2 for .* \(plotted at hex QZ90999, .*\) does not match any entry USA sealed/);
+    expect(t.CSA.info().eventCount).toBe(count.CSA);
+    expect(fileHash(t.files.CSA)).toBe(before);
 
-    receivePacket(contextOf(t2.CSA), honest);
-    const deployed = t2.CSA.history({ limit: 1 })[0]!;
+    receivePacket(contextOf(t.CSA), honest);
+    const deployed = t.CSA.history({ limit: 1 })[0]!;
     expect(deployed.kind).toBe('concealment.opened');
     expect(deployed.summary).toMatch(new RegExp(`deploys from Concealed Movement at hex ${HEX.deployed}: it came within enemy LOS \\(its sealed plot opened, checked against 2 commitments: .* ${HEX.begins}, .* ${HEX.plotted}\\)`));
     // Both files now hold the same plot, and the same log.
     const plot = (g: Table['USA']) => g.concealedPlots({ viewer: 'USA' }).commands.map((c) => [c.concealed, c.plot.map((p) => [p.turnId, p.hex, p.note])]);
-    expect(plot(t2.CSA)).toEqual(plot(t2.USA));
-    expect(plot(t2.USA)).toEqual([[false, [[turn1, HEX.begins, 'begins Concealed Movement'], [expect.any(String), HEX.plotted, NOTE], [expect.any(String), HEX.deployed, 'deployed: it came within enemy LOS']]]]);
-    exchange(t2);
-    for (const g of [t2.USA, t2.CSA]) expect(g.concealedPlots().sealed).toEqual({ USA: 0, CSA: 0 });
-    expect(t2.CSA.info().fingerprint).toBe(t2.USA.info().fingerprint);
-    expect(t2.CSA.history({ limit: 5000 })).toEqual(t2.USA.history({ limit: 5000 }));
-    for (const g of [t2.USA, t2.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
-    t2.USA.close();
-    t2.CSA.close();
+    expect(plot(t.CSA)).toEqual(plot(t.USA));
+    expect(plot(t.USA)).toEqual([[false, [[turn1, HEX.begins, 'begins Concealed Movement'], [expect.any(String), HEX.plotted, NOTE], [expect.any(String), HEX.deployed, 'deployed: it came within enemy LOS']]]]);
+    exchange(t);
+    for (const g of [t.USA, t.CSA]) expect(g.concealedPlots().sealed).toEqual({ USA: 0, CSA: 0 });
+    expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
+    expect(t.CSA.history({ limit: 5000 })).toEqual(t.USA.history({ limit: 5000 }));
+    for (const g of [t.USA, t.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
+    t.USA.close();
+    t.CSA.close();
   });
 });
 
-/** Plays on (the table's own moves, packets after each) until `here`. */
-function playUntil2(t: Table, here: (t: Table) => boolean): Table {
-  for (let i = 0; i < 400; i += 1) {
-    if (here(t)) return t;
-    const who = toAct(t.USA);
-    const clock = t.USA.info().clock;
-    if (who === 'both') {
-      for (const side of ['USA', 'CSA'] as const) {
-        if (clock.segment === 'II') t[side].declareInitiative({ side, armyPoints: false });
-        else t[side].finishEntries({ side });
-      }
-    } else {
-      const seat = t[who];
-      const due = seat.obligations();
-      const waiver = due.items.flatMap((o) => o.choices.filter((c) => c.id === 'done' || c.id === 'keep').map((c) => ({ id: o.id, choice: c.id })))[0];
-      if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
-      else if (waiver) seat.settleObligation(waiver);
-      else seat.advanceClock();
-    }
-    exchange(t);
-  }
-  throw new Error('the game never got there');
-}

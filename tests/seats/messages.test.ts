@@ -19,7 +19,7 @@ import { sealedMessageSecrets } from '../../db/seats/sealed-messages';
 import { eventSignedText } from '../../db/seats/signed';
 import { localPrivateKey, seatOf } from '../../db/seats/store';
 import { fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, toAct, type Table } from './table';
+import { exchange, packetFrom, playOn, toAct, type Table } from './table';
 
 const tmp = tempDir('muster-seats-messages-');
 afterAll(() => tmp.cleanup());
@@ -41,28 +41,6 @@ function twoSeatsWithMessengers(): Table {
   return { USA: host.game, CSA: joined.game, files };
 }
 
-/** Plays on, both seats in step (nothing entered, the app's rolls, what is due settled), until `here`. */
-function playUntil(t: Table, here: () => boolean): void {
-  for (let i = 0; i < 200 && !here(); i += 1) {
-    const who = toAct(t.USA);
-    const c = t.USA.info().clock;
-    if (who === 'both') {
-      for (const side of ['USA', 'CSA'] as const) {
-        if (c.segment === 'II') t[side].declareInitiative({ side, armyPoints: false });
-        else t[side].finishEntries({ side });
-      }
-    } else {
-      const seat = t[who];
-      const due = seat.obligations();
-      const waiver = due.items.flatMap((o) => o.choices.filter((x) => x.id === 'done' || x.id === 'keep').map((x) => ({ id: o.id, choice: x.id })))[0];
-      if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
-      else if (waiver) seat.settleObligation(waiver);
-      else seat.advanceClock();
-    }
-    exchange(t);
-  }
-  expect(here()).toBe(true);
-}
 
 /** The order Gamble's Brigade holds, as the seat's own command tree shows it. */
 function gambleOrder(g: GameService, viewer: Side): string {
@@ -73,7 +51,7 @@ function gambleOrder(g: GameService, viewer: Side): string {
 describe('messages on their way between two seats (Messengers)', () => {
   it('stay sealed on the sending seat until they arrive, are opened then and checked; both files end the same', { timeout: 120_000 }, () => {
     const t = twoSeatsWithMessengers();
-    playUntil(t, () => {
+    playOn(t, () => {
       const c = t.USA.info().clock;
       return c.segment === 'I' && c.phase === 'B' && toAct(t.USA) === 'both';
     });
@@ -100,7 +78,7 @@ describe('messages on their way between two seats (Messengers)', () => {
     for (const side of ['USA', 'CSA'] as const) expect(gambleOrder(t[side], side)).toBe('SKPD');
 
     // 0800 passes with the message on its way; at 0820 the USA seat's first entry of the Orders Segment opens it.
-    playUntil(t, () => t.USA.info().clock.turnId === ARRIVES && toAct(t.USA) === 'both');
+    playOn(t, () => t.USA.info().clock.turnId === ARRIVES && toAct(t.USA) === 'both');
     for (const marker of secrets) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
     t.CSA.finishEntries({ side: 'CSA' });
     receivePacket(contextOf(t.USA), packetFrom(t.CSA));

@@ -16,7 +16,7 @@ import { contextOf } from '../../db/service';
 import { createSeatGame, joinSeatGame, receiveReply } from '../../db/seats/invite';
 import { receivePacket } from '../../db/seats/packets';
 import { fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, toAct, type Table } from './table';
+import { exchange, packetFrom, playOn, toAct, type Table } from './table';
 
 const tmp = tempDir('muster-seats-night-');
 afterAll(() => tmp.cleanup());
@@ -43,35 +43,13 @@ function twoSeatsWithVariableInitiative(): Table {
   return { USA: host.game, CSA: joined.game, files };
 }
 
-/** Plays on, both seats in step (nothing entered, the app's rolls, what is due settled), until `here`. */
-function playUntil(t: Table, here: () => boolean): void {
-  for (let i = 0; i < 400 && !here(); i += 1) {
-    const who = toAct(t.USA);
-    const c = t.USA.info().clock;
-    if (who === 'both') {
-      for (const side of ['USA', 'CSA'] as const) {
-        if (c.segment === 'II') t[side].declareInitiative({ side, armyPoints: false });
-        else t[side].finishEntries({ side });
-      }
-    } else {
-      const seat = t[who];
-      const due = seat.obligations();
-      const waiver = due.items.flatMap((o) => o.choices.filter((x) => x.id === 'done' || x.id === 'keep').map((x) => ({ id: o.id, choice: x.id })))[0];
-      if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
-      else if (waiver) seat.settleObligation(waiver);
-      else seat.advanceClock();
-    }
-    exchange(t);
-  }
-  expect(here()).toBe(true);
-}
 
 const steps = (to: string) => [{ kind: 'move' as const, hex: to }, { kind: 'hold' as const }, { kind: 'hold' as const }, { kind: 'hold' as const }, { kind: 'hold' as const }, { kind: 'hold' as const }];
 
 describe('a Night Turn from two seats (Variable Initiative)', () => {
   it('each seat plots its night movement as hidden entries, revealed and checked; both files end the same', { timeout: 120_000 }, () => {
     const t = twoSeatsWithVariableInitiative();
-    playUntil(t, () => {
+    playOn(t, () => {
       const c = t.USA.info().clock;
       return c.turnId === NIGHT && c.segment === 'I' && c.phase === 'B';
     });
@@ -126,7 +104,7 @@ describe('a Night Turn from two seats (Variable Initiative)', () => {
       expect(view.pads.CSA.plots.map((p) => [p.unitId, p.fromHex])).toEqual([[PAD.CSA.unitId, PAD.CSA.fromHex]]);
     }
     // On through the Night Turn: both files agree, hash for hash.
-    playUntil(t, () => t.USA.info().clock.turnId !== NIGHT);
+    playOn(t, () => t.USA.info().clock.turnId !== NIGHT);
     expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     expect(t.CSA.history({ limit: 5000 })).toEqual(t.USA.history({ limit: 5000 }));
     for (const g of [t.USA, t.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
