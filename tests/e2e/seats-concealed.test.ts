@@ -34,25 +34,19 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-async function click(testId: string): Promise<void> {
-  await e2e.page.getByTestId(testId).first().click();
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
 describe('the Concealment panel at a seat', () => {
   it("offers this seat's side only, with no hand-over; the other seat's sealed entries are counted, its plot unseen", async () => {
     const page = e2e.page;
     await e2e.screen('turn');
     expect(await page.getByTestId('concealed-CSA').count()).toBe(0);
-    await click('concealed-USA');
+    await e2e.click('concealed-USA');
     expect(await page.getByRole('heading', { name: /Hand the laptop/ }).count()).toBe(0);
     expect(await page.getByTestId('concealed-other-sealed').innerText()).toBe('The CSA seat has 1 concealment entry sealed: which command, and where, stay on that seat until it deploys.');
     await page.getByTestId('conceal-command').selectOption(MEREDITH);
     await page.getByTestId('conceal-hex').fill('1017');
-    await click('conceal-begin');
+    await e2e.click('conceal-begin');
     await page.getByTestId(`plot-hex-${MEREDITH}`).fill('1115');
-    await click(`plot-${MEREDITH}`);
+    await e2e.click(`plot-${MEREDITH}`);
     const panel = await page.getByTestId('concealed-plots').innerText();
     expect(panel).toContain('hex 1115');
     expect(panel).toContain('Kept sealed on this seat');
