@@ -11,14 +11,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Packet } from '../../contract/seats';
 import type { Side } from '../../rules/types';
 import { MusterError } from '../../db/errors';
-import { contextOf, type GameService } from '../../db/service';
+import { contextOf, GameService } from '../../db/service';
 import { createSeatGame, joinSeatGame, receiveReply } from '../../db/seats/invite';
 import { signText } from '../../db/seats/keys';
 import { receivePacket } from '../../db/seats/packets';
 import { sealedMessageSecrets } from '../../db/seats/sealed-messages';
 import { eventSignedText } from '../../db/seats/signed';
 import { localPrivateKey, seatOf } from '../../db/seats/store';
-import { fileHash, tempDir } from '../fixtures/game';
+import { eventHead } from '../../db/events';
+import { eventsAfter, refuseSideSecrets } from '../../db/seats/calls';
+import { advanceTo, fileHash, tempDir } from '../fixtures/game';
 import { exchange, packetFrom, playOn, toAct, type Table } from './table';
 
 const tmp = tempDir('muster-seats-messages-');
@@ -31,8 +33,11 @@ function bytesOf(file: string): string {
   return [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
 }
 
+let games = 0;
+
 function twoSeatsWithMessengers(): Table {
-  const files = { USA: tmp.file('messages-usa.muster'), CSA: tmp.file('messages-csa.muster') };
+  games += 1;
+  const files = { USA: tmp.file(`messages-usa-${games}.muster`), CSA: tmp.file(`messages-csa-${games}.muster`) };
   let tick = 0;
   const clock = () => new Date(Date.UTC(2024, 6, 1, 12, 0, 0) + (tick += 1000)).toISOString();
   const host = createSeatGame({ file: files.USA, scenario: 'skirmish-at-willoughby-run', side: 'USA', players: { USA: 'Ann', CSA: 'Bob' }, optionalRules: { messengers: true } }, { seed: 5, now: clock });
@@ -118,5 +123,24 @@ describe('messages on their way between two seats (Messengers)', () => {
     for (const g of [t.USA, t.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
     t.USA.close();
     t.CSA.close();
+  });
+
+  it('are sealed and opened by Muster only: asked for by hand, or at one laptop, they are refused; a message written as at one laptop is refused', () => {
+    const t = twoSeatsWithMessengers();
+    const seal = { side: 'USA' as const, commitment: 'a'.repeat(64) };
+    const count = t.USA.info().eventCount;
+    expect(() => t.USA.sealOrderMessage(seal)).toThrow(/Muster seals and opens the messages on their way by itself/);
+    expect(t.USA.info().eventCount).toBe(count);
+    t.USA.close();
+    t.CSA.close();
+
+    const one = GameService.create({ file: tmp.file('one-laptop.muster'), scenario: 'skirmish-at-willoughby-run', optionalRules: { messengers: true } }, { seed: 7, now: () => '2024-07-01T12:00:00.000Z' });
+    advanceTo(one, { segment: 'I', phase: 'B' });
+    expect(() => one.sealOrderMessage(seal)).toThrow(/only in a game played from two seats with the Messengers optional rule/);
+    one.orderPreRoll({ side: 'USA', roll: 0 });
+    const head = eventHead(one.db).seq;
+    one.attemptOrderChange({ commandId: GAMBLE, order: 'HOLD', messengerDistance: 6, roll: 0 });
+    expect(() => refuseSideSecrets(eventsAfter(one.db, head))).toThrow(/between two seats a message on its way \(the Messengers optional rule\) is sealed by its own seat .*; one written into the log as at one laptop is refused/);
+    one.close();
   });
 });
