@@ -247,6 +247,10 @@ export const EVENT_KINDS = [
   'movement.double-time',
   'fatigue.recovery',
   'concealment',
+  'concealment.sealed',
+  'concealment.opened',
+  'orders.message-sealed',
+  'orders.message-opened',
   'activation.draw',
   // Variable Initiative (optional).
   'initiative.levels',

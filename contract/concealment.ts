@@ -27,6 +27,11 @@ export const ConcealedPlots = z.object({
   /** Whose plots these are; null: no viewer was given, so no plot is returned. */
   viewer: Side.nullable(),
   commands: z.array(ConcealedCommand),
+  /**
+   * Two seats (RI-H11): each side's concealment entries sealed on its seat and not yet opened (public: the log
+   * says each was made); zero at one laptop.
+   */
+  sealed: z.object({ USA: z.number().int(), CSA: z.number().int() }),
 });
 export type ConcealedPlots = z.infer<typeof ConcealedPlots>;
 
@@ -54,9 +59,43 @@ export const DeployInput = z.strictObject({
 });
 export type DeployInput = z.infer<typeof DeployInput>;
 
+/** A SHA-256, hex: what the log holds of a sealed entry. */
+const Commitment = z.string().regex(/^[0-9a-f]{64}$/, 'commitment: a SHA-256, 64 hexadecimal digits');
+/** 128 bits, hex: the salt that opens a sealed entry. */
+const Salt = z.string().regex(/^[0-9a-f]{32}$/, 'salt: 128 bits, 32 hexadecimal digits');
+
+/**
+ * Two seats (RI-H11): a concealed command's entry (its beginning Concealed Movement, or a turn's plot)
+ * sealed by its seat. The log holds which side did which and a commitment (a SHA-256 over the side, the
+ * turn, the command, the entry and a 128-bit salt); the entry stays on the seat until the command deploys.
+ */
+export const SealConcealedPlotInput = z.strictObject({ side: Side, what: z.enum(['conceal', 'plot']), commitment: Commitment });
+export type SealConcealedPlotInput = z.infer<typeof SealConcealedPlotInput>;
+
+/** One sealed entry as it is opened: what the seat sealed in that turn, and its salt. */
+export const SealedPlotEntry = z.strictObject({
+  what: z.enum(['conceal', 'plot']),
+  turnId: z.string().max(40),
+  hex: Hex,
+  note: text(120).optional(),
+  strategicMovement: z.boolean().optional(),
+  outOfEnemyLos: z.boolean().optional(),
+  salt: Salt,
+});
+export type SealedPlotEntry = z.infer<typeof SealedPlotEntry>;
+
+/**
+ * Two seats (RI-H11): a concealed command deploys, and its sealed plot is opened with it: every entry since it
+ * began Concealed Movement, each checked against its commitment, then the deployment as at one laptop.
+ */
+export const OpenConcealedPlotInput = DeployInput.extend({ entries: z.array(SealedPlotEntry).min(1).max(500) });
+export type OpenConcealedPlotInput = z.infer<typeof OpenConcealedPlotInput>;
+
 export const concealmentContract = {
   concealedPlots: query("The viewer's own concealed commands and their plots (nothing without a viewer)", SideViewer.optional(), ConcealedPlots),
   concealCommand: write('A command begins Concealed Movement from a hex (a side\'s secret)', ConcealInput, ChangeResult),
   plotConcealed: write("Plots the head hex of a concealed command's column this turn (a side's secret)", PlotInput, ChangeResult),
   deployConcealed: write('Deploys a concealed command on the map (public)', DeployInput, ChangeResult),
+  sealConcealedPlot: write("Two seats: a concealed command's entry sealed by its seat (the log holds which side, and a commitment)", SealConcealedPlotInput, ChangeResult),
+  openConcealedPlot: write('Two seats: a concealed command deploys, its sealed plot opened and checked against its commitments', OpenConcealedPlotInput, ChangeResult),
 };

@@ -5,7 +5,7 @@
  * each side has on the way (public: RI-O51). Another side's messages are never returned.
  */
 import { z } from 'zod';
-import { Order, Side, ViewerOnly, query } from './common';
+import { ChangeResult, Id, LeaderIds, Order, Side, ViewerOnly, query, text, write } from './common';
 
 /** A turn of the time track, for "arrives <turn>". */
 export const MessageTurn = z.object({ turnId: z.string(), date: z.string(), time: z.string(), turnIndex: z.number().int() });
@@ -55,6 +55,39 @@ export const OrderMessages = z.object({
 });
 export type OrderMessages = z.infer<typeof OrderMessages>;
 
+const Commitment = z.string().regex(/^[0-9a-f]{64}$/, 'commitment: a SHA-256, 64 hexadecimal digits');
+const Salt = z.string().regex(/^[0-9a-f]{32}$/, 'salt: 128 bits, 32 hexadecimal digits');
+
+/**
+ * Two seats (RI-H12): an order change sent by messenger, sealed by its seat. The log holds which side sent a
+ * message, the superiors whose rating points it spent (public, RI-O51), the message it replaces (by its
+ * commitment, RI-O50), and a commitment to it: a SHA-256 over the side, the turn sent, the command, the order,
+ * the distance, the attempt as rolled and a 128-bit salt.
+ */
+export const SealOrderMessageInput = z.strictObject({ side: Side, commitment: Commitment, superiorsUsingRating: LeaderIds.optional(), replaces: Commitment.optional() });
+export type SealOrderMessageInput = z.infer<typeof SealOrderMessageInput>;
+
+/** A sealed message as it is opened: what was sent, and its salt. */
+export const SealedMessage = z.strictObject({
+  order: Order,
+  sentTurnId: z.string().max(40),
+  distanceHexes: z.number().int().min(1).max(200),
+  /** The attempt as its seat recorded it (the roll and its outcome), in words. */
+  attempt: text(600),
+  salt: Salt,
+});
+export type SealedMessage = z.infer<typeof SealedMessage>;
+
+/**
+ * Two seats (RI-H12): a sealed message opened in the Orders Segment of the turn it arrives, checked against its
+ * commitment; with it, the messages it replaced on their way (newest first), each checked against the
+ * commitment the one after it named.
+ */
+export const OpenOrderMessageInput = SealedMessage.extend({ side: Side, commandId: Id, replaced: z.array(SealedMessage).max(50).optional() });
+export type OpenOrderMessageInput = z.infer<typeof OpenOrderMessageInput>;
+
 export const messengersContract = {
   orderMessages: query("The Messengers rule: the viewer's own order changes on their way, and how many each side has on the way", ViewerOnly, OrderMessages),
+  sealOrderMessage: write('Two seats: an order change sent by messenger, sealed by its seat (the log holds which side, the rating points spent, and a commitment)', SealOrderMessageInput, ChangeResult),
+  openOrderMessage: write('Two seats: a sealed message opened as it arrives, checked against its commitment, and its order taken', OpenOrderMessageInput, ChangeResult),
 };

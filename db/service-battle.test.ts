@@ -354,8 +354,8 @@ describe('concealed movement: each side\'s secret plot (RI-B09)', () => {
       ],
     });
     // The other side, and anyone who does not say who is looking, sees nothing of it.
-    expect(g.concealedPlots({ viewer: 'USA' })).toEqual({ viewer: 'USA', commands: [] });
-    expect(g.concealedPlots()).toEqual({ viewer: null, commands: [] });
+    expect(g.concealedPlots({ viewer: 'USA' })).toEqual({ viewer: 'USA', commands: [], sealed: { USA: 0, CSA: 0 } });
+    expect(g.concealedPlots()).toEqual({ viewer: null, commands: [], sealed: { USA: 0, CSA: 0 } });
     const history = historyText(g);
     for (const secret of ['1234', '1436', 'along the pike', 'archer', 'Archer']) expect(history).not.toContain(secret);
     expect(g.history({ kinds: ['concealment'] }).map((e) => e.summary)).toEqual(['CSA plots its concealed movement (secret)', 'CSA moves a command concealed (secret until deployed)']);

@@ -6,7 +6,9 @@
  *   as the seat's earlier held entries left it, inside a transaction always rolled back (so the service's
  *   checks and the app's rolls are those of a real write), and kept in seat_pending with its rolls. The
  *   call that finishes the side's entries commits to them: a SHA-256 over the calls and a 128-bit salt,
- *   signed, which the next packet carries. Nothing of the entries leaves the device before the reveal;
+ *   signed, which the next packet carries. Nothing of the entries leaves the device before the reveal. An
+ *   order change attempt that sends a message (the Messengers option) is held as its sealed form, and the seat's
+ *   messages arriving in a turn are opened as its first entries of that turn's Orders Segment (RI-H12);
  * - once both seats have committed, USA's held entries are written into the shared log, then CSA's
  *   (revealIfDue): replayed with the same inputs, times and rolls, so what the commitment covers is what
  *   the log holds;
@@ -29,6 +31,8 @@ import { readClock, readTurnState } from '../store';
 import { stepFacts } from './facts';
 import { answerSealedOrders, applySealedOrders, refuseOtherSidesSealed, sealOrder, sealedSecrets } from './side-secrets';
 import { commitmentSalt, signText } from './keys';
+import { applySealedPlots, deploySealed, refuseOtherSidesPlots, sealPlot, sealedPlotSecrets } from './sealed-plots';
+import { applySealedMessages, dueOpenings, messageSentBy, sealMessage, sealedMessageSecrets } from './sealed-messages';
 import { refuseWhileJointDiceOpen } from './joint-dice-store';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
 import {
@@ -54,6 +58,9 @@ const SEATS_RULE = 'Rev. Sequence of Play';
  * outside the hash chain: no event, so nothing to sign, to hold as a secret entry or to send.
  */
 const LOCAL_TO_THE_SEAT = new Set<GameFunction>(['markSeen']);
+
+/** Entries Muster makes by itself at the seat, never asked for (db/seats/sealed-messages.ts). */
+const SEALED_BY_MUSTER: ReadonlySet<string> = new Set(['sealOrderMessage', 'openOrderMessage']);
 
 /** An event as the seat checks read it. */
 export interface WrittenEvent {
@@ -95,24 +102,30 @@ export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite 
 /**
  * A side's secrets kept in their own tables (db/secrets.ts: Alternative Arrival orders, concealed plots,
  * messages on their way) are revealed on their own schedule, not at the end of a step, and a packet would carry
- * them to the other seat's file. Alternative Arrival Area orders are sealed instead (db/seats/side-secrets.ts,
- * RI-H10): only an order written as at one laptop is refused, and the changes of a sealed order opened (and
- * of its group's rolls) pass. The others, until they have their own commitments, a two-seat game refuses.
+ * them to the other seat's file. Between two seats they are sealed instead: Alternative Arrival Area orders
+ * (db/seats/side-secrets.ts, RI-H10), concealed plots (db/seats/sealed-plots.ts, RI-H11) and messages on their
+ * way (db/seats/sealed-messages.ts, RI-H12); only the events that open them (and an opened order's group's
+ * rolls) may change those tables. A secret written as at one laptop is refused.
  */
 export function refuseSideSecrets(events: readonly WrittenEvent[], field = 'seat'): void {
   for (const e of events) {
     const tables = (JSON.parse(e.payload) as { changes?: { table: string }[] }).changes?.map((c) => c.table) ?? [];
-    const secret = tables.find((t) => SECRET_TABLES.has(t) && (t !== 'alternative_arrivals' || e.kind === 'reinforcement.alternative'));
-    if (secret) {
-      throw forbidden(
-        field,
-        secret === 'alternative_arrivals'
-          ? 'between two seats an Alternative Arrival Area order is sealed by its own seat (only its commitment is in the log until it is opened); one written into the log as at one laptop is refused'
-          : 'concealed plots and messages are not yet kept secret between two seats: a game played from two seats does without them for now',
-        SEATS_RULE,
-      );
-    }
+    const secret = tables.find((t) => SECRET_TABLES.has(t) && (t !== 'alternative_arrivals' || e.kind === 'reinforcement.alternative') && (t !== 'concealment' || e.kind !== 'concealment.opened'));
+    if (secret) throw forbidden(field, sideSecretRefusal(e, secret), SEATS_RULE);
   }
+}
+
+function sideSecretRefusal(e: WrittenEvent, table: string): string {
+  if (table === 'alternative_arrivals') {
+    return 'between two seats an Alternative Arrival Area order is sealed by its own seat (only its commitment is in the log until it is opened); one written into the log as at one laptop is refused';
+  }
+  if (e.kind === 'concealment') {
+    return "between two seats a concealed command's plot is sealed by its own seat (only which side plotted, and a commitment, are in the log until the command deploys); one written into the log as at one laptop is refused";
+  }
+  if (e.kind === 'orders.attempt') {
+    return 'between two seats a message on its way (the Messengers optional rule) is sealed by its own seat (only that the side sent one, and a commitment, are in the log until it arrives); one written into the log as at one laptop is refused';
+  }
+  return "a side's secret written into the log as at one laptop is refused between two seats: it would reach the other seat's file before the rules reveal it";
 }
 
 /** Refuses the events of a call the seat may not write now (nothing is written: the caller's transaction rolls back). */
@@ -195,6 +208,7 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
   if (fn === 'undo' || fn === 'redo') {
     throw forbidden('seat', `in a game played from two seats an entry is taken back only by a correction: ${fn} would give the two files two histories`, SEATS_RULE);
   }
+  if (SEALED_BY_MUSTER.has(fn)) throw forbidden('seat', 'Muster seals and opens the messages on their way by itself, with the order change attempt and as the message arrives', SEATS_RULE);
   const at = ctx.now();
   const call = { fn, input: callInputText(input), at };
   // While joint dice are asked for a change, that change is due and nothing else is written (db/seats/joint-dice.ts).
@@ -202,7 +216,14 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
   const facts = stepFacts(ctx.db);
   if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
   refuseOtherSidesSealed(seat.side, fn, input);
+  refuseOtherSidesPlots(seat.side, fn, input);
   if (fn === 'orderAlternativeArrival') return sealOrder(ctx, seat, input, run) as T;
+  // RI-H11: a concealed command's entries are sealed on their seat, and opened when it deploys.
+  if (fn === 'concealCommand' || fn === 'plotConcealed') return sealPlot(ctx, seat, fn, input, run) as T;
+  if (fn === 'deployConcealed') {
+    const deployed = deploySealed(ctx, seat, input);
+    if (deployed !== null) return deployed as T;
+  }
   const written = inTransaction(ctx.db, () => {
     const before = eventHead(ctx.db).seq;
     const result = run({ ...ctx, now: () => at });
@@ -222,9 +243,14 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
 function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, call: { fn: string; input: string; at: string }, run: (ctx: GameContext) => T): T {
   const db = ctx.db;
   const held = heldCalls(db);
+  // RI-H12: the seat's messages arriving this turn are opened before its first entry of the Orders Segment.
+  const openings = held.length === 0 ? dueOpenings(db, seat, call.at) : null;
+  const before = [...held, ...(openings?.calls ?? [])];
+  const onTheWay = () => sealedMessageSecrets(db).filter((r) => !openings?.rows.some((o) => o.commitment === r.commitment));
   const tried = rolledBack(db, () => {
-    for (const h of held) replayCall(ctx, h, null, 'seat');
-    const before = eventHead(db).seq;
+    for (const h of before) replayCall(ctx, h, null, 'seat');
+    applySealedMessages(db, onTheWay());
+    const head = eventHead(db).seq;
     const rolls: number[] = [];
     const result = run({
       ...ctx,
@@ -235,15 +261,32 @@ function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, ca
         return r;
       },
     });
-    const events = eventsAfter(db, before);
+    const events = eventsAfter(db, head);
     refuseOutOfTurn(facts, seat.side, events, 'held');
-    refuseSideSecrets(events);
+    // An attempt that sends a message is sealed in its place (db/seats/sealed-messages.ts); any other secret is refused.
+    const message = messageSentBy(events);
+    if (!message) refuseSideSecrets(events);
     const logged = events.flatMap((e) => appRollsOf(db, e.seq));
     if (JSON.stringify(logged) !== JSON.stringify(rolls)) throw new Error(`${call.fn} rolled a die it did not log`);
-    return { result, rolls, finished: (readTurnState(db).entries_done & sideBit(seat.side)) !== 0 };
+    return { result, rolls, finished: (readTurnState(db).entries_done & sideBit(seat.side)) !== 0, message, summary: (result as { event?: { summary?: string } } | undefined)?.event?.summary ?? '' };
   });
+  let holding: HeldCall = { ...call, rolls: tried.rolls };
+  let keep: (() => void) | null = null;
+  if (tried.message) {
+    const sealed = sealMessage(db, seat, call, tried.message, tried.summary);
+    // The sealed entry is tried too: the reveal replays it.
+    rolledBack(db, () => {
+      for (const h of before) replayCall(ctx, h, null, 'seat');
+      replayCall(ctx, sealed.call, null, 'seat');
+    });
+    holding = sealed.call;
+    keep = sealed.keep;
+  }
   inTransaction(db, () => {
-    holdCall(db, { ...call, rolls: tried.rolls });
+    for (const o of openings?.calls ?? []) holdCall(db, o);
+    openings?.mark();
+    keep?.();
+    holdCall(db, holding);
     markPlayed(db, eventHead(db).seq, call.at);
     if (tried.finished) commit(ctx, seat);
   });
@@ -299,10 +342,14 @@ export function seatQuery<T>(ctx: GameContext, viewer: string | undefined, run: 
   if (!seat || viewer !== seat.side || ctx.db.readonly || ctx.db.inTransaction) return run(ctx);
   const held = heldCalls(ctx.db);
   const sealed = sealedSecrets(ctx.db);
-  if (held.length === 0 && sealed.length === 0) return run(ctx);
+  const plots = sealedPlotSecrets(ctx.db);
+  const messages = sealedMessageSecrets(ctx.db);
+  if (held.length === 0 && sealed.length === 0 && plots.length === 0 && messages.length === 0) return run(ctx);
   return rolledBack(ctx.db, () => {
     for (const h of held) replayCall(ctx, h, null, 'seat');
     applySealedOrders(ctx.db, sealed);
+    applySealedPlots(ctx.db, plots);
+    applySealedMessages(ctx.db, messages);
     return run(ctx);
   });
 }

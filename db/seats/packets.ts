@@ -24,6 +24,7 @@ import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, replayCall, revealIfDu
 import { commitmentSignedText, eventSignedText } from './signed';
 import { signatureHolds } from './keys';
 import { answerSealedOrders, refuseOtherSidesSealed } from './side-secrets';
+import { refuseOtherSidesPlots } from './sealed-plots';
 import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } from './joint';
 import { answerJointDice, checkNewRequests, completeJointDice, jointDiceForPacket, jointReplay, takeJointDice } from './joint-dice';
 import { allCommitments, commitmentsOf, insertCommitment, insertEventSeat, markRevealed, peerHead, publicKeyOf, recordPeerHead, seatOf, type SeatFile } from './store';
@@ -216,7 +217,9 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
     }
   });
   try {
-    refuseOtherSidesSealed(first.side, first.fn, JSON.parse(first.input === '' ? 'null' : first.input), FIELD);
+    const input: unknown = JSON.parse(first.input === '' ? 'null' : first.input);
+    refuseOtherSidesSealed(first.side, first.fn, input, FIELD);
+    refuseOtherSidesPlots(first.side, first.fn, input, FIELD);
   } catch (e) {
     if (e instanceof MusterError) throw refused(`the ${first.side} seat's event #${first.seq} is refused: ${e.reason}`, 'RULES_FORBID', e.rule);
     throw refused(`the input of event #${first.seq} is not readable`);

@@ -19,8 +19,8 @@
  * - the seat's own queries see its sealed orders as if written (applied in a transaction always rolled back),
  *   so its screens show where its groups were sent, as at one laptop.
  *
- * Concealed plots and messages on their way are still refused between two seats (db/seats/calls.ts
- * refuseSideSecrets).
+ * Concealed plots and messages on their way are sealed the same way (db/seats/sealed-plots.ts, RI-H11;
+ * db/seats/sealed-messages.ts, RI-H12).
  */
 import type { OrderAlternativeArrivalInput } from '../../contract';
 import { sealedOrderOpensBy } from '../../rules/reinforcements';
@@ -61,7 +61,8 @@ export function sealedSecrets(db: SqliteDatabase): SideSecretRow[] {
     hasTable.set(db, has);
   }
   if (!has) return [];
-  return statement(db, 'SELECT * FROM seat_side_secrets WHERE opened = 0 ORDER BY rowid').all() as SideSecretRow[];
+  // The table also keeps the seat's sealed concealed plots (db/seats/sealed-plots.ts, their own kind).
+  return statement(db, "SELECT * FROM seat_side_secrets WHERE opened = 0 AND kind = 'alternative-arrival' ORDER BY rowid").all() as SideSecretRow[];
 }
 
 const orderOf = (s: SideSecretRow) => JSON.parse(s.input) as OrderAlternativeArrivalInput;

@@ -11,23 +11,42 @@ import { readClock, readCommands, readConcealment, readConcealmentOf, readTurn, 
 import { askRules } from '../validate';
 import { write, type GameContext, type ServiceFunctions } from './context';
 import { command } from './lookups';
+import { sealedPlotEntries } from './sealed-plot-log';
 import type { Side } from '../../rules/types';
+import type { SqliteDatabase } from '../open';
 
-const CONCEALED_RULE = 'Rev. Concealed Movement';
+export const CONCEALED_RULE = 'Rev. Concealed Movement';
 
-function plotOf(row: ConcealmentRow): PlotEntry[] {
+export function plotOf(row: ConcealmentRow): PlotEntry[] {
   return JSON.parse(row.plot) as PlotEntry[];
 }
 
-function label(ctx: GameContext, turnId: string): string {
-  const t = readTurn(ctx.db, turnId);
+/** The turn as a plot names it ("1 July 1400"). */
+export function plotLabel(db: SqliteDatabase, turnId: string): string {
+  const t = readTurn(db, turnId);
   return t ? `${Number(t.date.slice(8, 10))} July ${t.time}` : turnId;
 }
+
+/** The plot with the head hex of a turn set: one per turn, a later entry of the same turn corrects it. */
+export function withTurnEntry(db: SqliteDatabase, plot: readonly PlotEntry[], turnId: string, hex: string, note: string): PlotEntry[] {
+  return [...plot.filter((p) => p.turnId !== turnId), { turnId, label: plotLabel(db, turnId), hex, note }];
+}
+
+export const CONCEALED_MOVEMENT_BEGINS = 'begins Concealed Movement';
+
+/** Why a command deploys, in the players' words. */
+export const DEPLOY_WHY: Record<DeployInput['reason'], string> = {
+  'enemy-los': 'it came within enemy LOS',
+  'adjacent-in-darkness': 'it came adjacent to the enemy at night, dusk or dawn',
+  'failed-me': 'it failed its ME activation and is deployed for RE',
+  player: 'its player deploys it',
+};
 
 function concealedPlots(ctx: GameContext, input: { viewer?: Side } = {}): ConcealedPlots {
   const viewer = input.viewer ?? null;
   // No viewer, no secrets: a caller that does not say which side is looking sees no plot at all.
-  if (viewer === null) return { viewer: null, commands: [] };
+  const sealed = sealedPlotEntries(ctx.db);
+  if (viewer === null) return { viewer: null, commands: [], sealed };
   const names = new Map(readCommands(ctx.db).map((c) => [c.id, c.name]));
   const turnId = readClock(ctx.db).turn_id;
   const commands = readConcealment(ctx.db)
@@ -36,11 +55,11 @@ function concealedPlots(ctx: GameContext, input: { viewer?: Side } = {}): Concea
       const plot = plotOf(r);
       return { commandId: r.id, name: names.get(r.id) ?? r.id, concealed: r.concealed === 1, plot, plottedThisTurn: plot.some((p) => p.turnId === turnId) };
     });
-  return { viewer, commands };
+  return { viewer, commands, sealed };
 }
 
 /** The command of the side making the entry (a side only ever names its own commands). */
-function ownCommand(ctx: GameContext, side: Side, commandId: string): CommandRow {
+export function ownCommand(ctx: GameContext, side: Side, commandId: string): CommandRow {
   const c = command(ctx, 'commandId', commandId);
   if (c.side !== side) throw invalid('commandId', `${c.name} is not a ${side} command`);
   return c;
@@ -62,7 +81,7 @@ function concealCommand(ctx: GameContext, input: ConcealInput): ChangeResult {
       throw forbidden('commandId', `${c.name} may not use Concealed Movement: it must be activated for Strategic Movement or arriving with an RSM marker, and out of enemy LOS`, CONCEALED_RULE);
     }
     const turnId = readClock(ctx.db).turn_id;
-    const plot = [...plotOf(row).filter((p) => p.turnId !== turnId), { turnId, label: label(ctx, turnId), hex: input.hex, note: 'begins Concealed Movement' }];
+    const plot = withTurnEntry(ctx.db, plotOf(row), turnId, input.hex, CONCEALED_MOVEMENT_BEGINS);
     cs.set('concealment', c.id, 'concealed', 0, 1).set('concealment', c.id, 'plot', row.plot, JSON.stringify(plot));
     return { summary: `${input.side} moves a command concealed (secret until deployed)`, result: {} };
   });
@@ -75,7 +94,7 @@ function plotConcealed(ctx: GameContext, input: PlotInput): ChangeResult {
     if (row.concealed !== 1) throw forbidden('commandId', `${c.name} is not moving concealed`, CONCEALED_RULE);
     const turnId = readClock(ctx.db).turn_id;
     // One head hex per turn: plotting again this turn corrects it.
-    const plot = [...plotOf(row).filter((p) => p.turnId !== turnId), { turnId, label: label(ctx, turnId), hex: input.hex, note: input.note ?? '' }];
+    const plot = withTurnEntry(ctx.db, plotOf(row), turnId, input.hex, input.note ?? '');
     cs.set('concealment', c.id, 'plot', row.plot, JSON.stringify(plot));
     return { summary: `${input.side} plots its concealed movement (secret)`, result: {} };
   });
@@ -87,13 +106,8 @@ function deployConcealed(ctx: GameContext, input: DeployInput): ChangeResult {
     const row = readConcealmentOf(ctx.db, c.id)!;
     if (row.concealed !== 1) throw forbidden('commandId', `${c.name} is not moving concealed`, CONCEALED_RULE);
     const turnId = readClock(ctx.db).turn_id;
-    const why = {
-      'enemy-los': 'it came within enemy LOS',
-      'adjacent-in-darkness': 'it came adjacent to the enemy at night, dusk or dawn',
-      'failed-me': 'it failed its ME activation and is deployed for RE',
-      player: 'its player deploys it',
-    }[input.reason];
-    const plot = [...plotOf(row).filter((p) => p.turnId !== turnId), { turnId, label: label(ctx, turnId), hex: input.hex, note: `deployed: ${why}` }];
+    const why = DEPLOY_WHY[input.reason];
+    const plot = withTurnEntry(ctx.db, plotOf(row), turnId, input.hex, `deployed: ${why}`);
     cs.set('concealment', c.id, 'concealed', 1, 0).set('concealment', c.id, 'plot', row.plot, JSON.stringify(plot));
     // Deployment is public: the units are on the table now.
     return { summary: `${c.name} deploys from Concealed Movement at hex ${input.hex}: ${why}`, subjects: [`command:${c.id}`], result: {} };

@@ -21,6 +21,7 @@ import { obligationsFunctions } from './obligations';
 import { offersFunctions } from './offers';
 import { reinforcementsFunctions } from './reinforcements';
 import { sealedArrivalFunctions } from './sealed-arrivals';
+import { sealedConcealmentFunctions } from './sealed-concealment';
 import { RULE_MODULE_FUNCTIONS } from './rule-modules';
 import { rosterFunctions } from './roster';
 import { rosterSheetFunctions } from './roster-sheet';
@@ -45,6 +46,7 @@ export const SERVICE_FUNCTIONS = {
   ...sealedArrivalFunctions,
   ...movementFunctions,
   ...concealmentFunctions,
+  ...sealedConcealmentFunctions,
   ...clockFunctions,
   ...obligationsFunctions,
   ...combatFunctions,

@@ -6,13 +6,16 @@
  * the table of side secrets), so the game's state is not taken back for the other side: the rating points
  * a superior spent on the attempt stay spent on every screen, as they are at the table.
  */
-import type { Viewer } from '../../contract';
+import { createHash } from 'node:crypto';
+import type { OpenOrderMessageInput, SealedMessage, SealOrderMessageInput, Viewer } from '../../contract';
+import type { Side } from '../../rules/types';
 import type { EventPayload } from '../events';
 import type { SqliteDatabase } from '../open';
 import { anySecretEntry } from '../secrets';
 import { statement } from '../statements';
 import { readClock, readTurns } from '../store';
 import { readOptionalRules } from './game-options';
+import { playedFromTwoSeats } from './sealed-orders';
 
 /** The seqs and sides of the attempts whose messages are still on their way, hidden from the viewer. */
 export function messagesInFlightFrom(db: SqliteDatabase, viewer: Viewer | undefined): { seq: number; secret_side: 'USA' | 'CSA' }[] {
@@ -32,4 +35,51 @@ export function messagesInFlightFrom(db: SqliteDatabase, viewer: Viewer | undefi
     const arrives = typeof change?.after === 'string' ? index.get(change.after) : undefined;
     return arrives !== undefined && now < arrives;
   });
+}
+
+/**
+ * Two seats (RI-H12): the commitment to a sealed message, a SHA-256 over the side, the turn it was sent, the
+ * command, the order, the distance, the attempt in words and the salt.
+ */
+export function sealedMessageCommitment(side: Side, commandId: string, m: SealedMessage): string {
+  const fields = [side, m.sentTurnId, commandId, m.order, m.distanceHexes, m.attempt, m.salt];
+  return createHash('sha256').update(`muster/sealed-message/1\n${JSON.stringify(fields)}`).digest('hex');
+}
+
+/** A sealed message as the log holds it: sealed, then opened as it arrives, or replaced by a later one (RI-O50). */
+export interface SealedMessageInLog {
+  seq: number;
+  side: Side;
+  turnId: string;
+  commitment: string;
+  replaces: string | null;
+  /** The event that opened it, or that sealed the message replacing it; null while it is on its way. */
+  closedSeq: number | null;
+}
+
+/** Every sealed message of the log (none at one laptop). */
+export function sealedMessagesInLog(db: SqliteDatabase): SealedMessageInLog[] {
+  if (!playedFromTwoSeats(db)) return [];
+  const rows = statement(db, "SELECT seq, kind, turn_id, payload FROM events WHERE kind IN ('orders.message-sealed', 'orders.message-opened') AND undone = 0 ORDER BY seq").all() as { seq: number; kind: string; turn_id: string; payload: string }[];
+  const sealed: SealedMessageInLog[] = [];
+  for (const r of rows) {
+    const input = (JSON.parse(r.payload) as { input: SealOrderMessageInput & OpenOrderMessageInput }).input;
+    if (r.kind === 'orders.message-sealed') {
+      const replaced = input.replaces ? sealed.find((s) => s.commitment === input.replaces && s.closedSeq === null) : undefined;
+      if (replaced) replaced.closedSeq = r.seq;
+      sealed.push({ seq: r.seq, side: input.side, turnId: r.turn_id, commitment: input.commitment, replaces: input.replaces ?? null, closedSeq: null });
+      continue;
+    }
+    const c = sealedMessageCommitment(input.side, input.commandId, input);
+    const s = sealed.find((x) => x.closedSeq === null && x.commitment === c);
+    if (s) s.closedSeq = r.seq;
+  }
+  return sealed;
+}
+
+/** How many sealed messages each side has on the way (public, RI-O51). */
+export function sealedMessagesOnTheWay(db: SqliteDatabase): Record<Side, number> {
+  const count = { USA: 0, CSA: 0 };
+  for (const s of sealedMessagesInLog(db)) if (s.closedSeq === null) count[s.side] += 1;
+  return count;
 }

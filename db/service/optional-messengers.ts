@@ -19,7 +19,7 @@ import { askRules } from '../validate';
 import { commandArm } from './common';
 import type { GameContext, ServiceFunctions } from './game-context';
 import { registerRuleModule } from './rule-seam';
-import { messagesInFlightFrom } from './optional-messengers-secrets';
+import { messagesInFlightFrom, sealedMessagesOnTheWay } from './optional-messengers-secrets';
 import { readOptionalRules } from './game-options';
 
 /** RI-O53: the distance offered for a command with none stated before: one turn's ride, the table's first row. */
@@ -140,27 +140,31 @@ export function messengerArrivals(ctx: GameContext, cs: ChangeSet, turnId: strin
     cs.set('concealment', row.id, 'message_order', row.message_order ?? null, null)
       .set('concealment', row.id, 'message_sent_turn_id', row.message_sent_turn_id ?? null, null)
       .set('concealment', row.id, 'message_arrives_turn_id', row.message_arrives_turn_id ?? null, null);
-    const c = readCommand(ctx.db, m.commandId)!;
-    const sent = turnOf(turns, row.message_sent_turn_id!);
-    const what = `a messenger reaches ${c.name} with ${m.order} orders (sent ${sent.time}, ${m.distanceHexes} hexes)`;
+    const what = `a messenger reaches ${readCommand(ctx.db, m.commandId)!.name} with ${m.order} orders (sent ${turnOf(turns, row.message_sent_turn_id!).time}, ${m.distanceHexes} hexes)`;
     if (!standing.includes(m)) {
       notes.push(`${what}: superseded by a later message (${MESSENGER_RULES.newOrders})`);
       continue;
     }
-    if (c.on_map !== 1) {
-      notes.push(`${what}: ${c.name} is no longer on the map, the orders are lost (RI-O52)`);
-      continue;
-    }
-    const verdict = askRules(() => canIssueOrder(m.order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: true, inEnemyLos: false }));
-    if (!verdict.ok) {
-      notes.push(`${what}: not taken, ${verdict.reason} (${verdict.rule}; RI-O52)`);
-      continue;
-    }
-    const ownNow = cs.valueOf('commands', c.id, 'own_order', c.own_order) as OrderCode | null;
-    cs.set('commands', c.id, 'own_order', ownNow, m.order).set('commands', c.id, 'order_expires', cs.valueOf('commands', c.id, 'order_expires', c.order_expires), 0);
-    notes.push(`${what}: ${c.name} now holds ${m.order} (${MESSENGER_RULES.newOrders})`);
+    notes.push(takeMessage(ctx, cs, { commandId: m.commandId, order: m.order, sentTurnId: row.message_sent_turn_id!, distanceHexes: m.distanceHexes }));
   }
   return notes;
+}
+
+/**
+ * A message reaching its command (RI-O52): the command's order becomes the message's, unless the command has
+ * left the map or may no longer be given that order. Changes the command in cs; returns the turn bar's line.
+ * Also how a sealed message opened between two seats arrives (db/service/optional-messengers-sealed.ts).
+ */
+export function takeMessage(ctx: GameContext, cs: ChangeSet, m: { commandId: string; order: OrderCode; sentTurnId: string; distanceHexes: number }): string {
+  const c = readCommand(ctx.db, m.commandId)!;
+  const sent = turnOf(readTurns(ctx.db), m.sentTurnId);
+  const what = `a messenger reaches ${c.name} with ${m.order} orders (sent ${sent.time}, ${m.distanceHexes} hexes)`;
+  if (c.on_map !== 1) return `${what}: ${c.name} is no longer on the map, the orders are lost (RI-O52)`;
+  const verdict = askRules(() => canIssueOrder(m.order, { arm: commandArm(c), ineffective: c.ineffective === 1, shattered: false, neighbourHasAssaultOrSkirmishOrders: true, inEnemyLos: false }));
+  if (!verdict.ok) return `${what}: not taken, ${verdict.reason} (${verdict.rule}; RI-O52)`;
+  const ownNow = cs.valueOf('commands', c.id, 'own_order', c.own_order) as OrderCode | null;
+  cs.set('commands', c.id, 'own_order', ownNow, m.order).set('commands', c.id, 'order_expires', cs.valueOf('commands', c.id, 'order_expires', c.order_expires), 0);
+  return `${what}: ${c.name} now holds ${m.order} (${MESSENGER_RULES.newOrders})`;
 }
 
 function sidesOf(viewer: Viewer | undefined): Side[] {
@@ -202,6 +206,10 @@ function orderMessages(ctx: GameContext, input: { viewer?: Viewer } = {}): Order
       arrives: turnOf(turns, row.message_arrives_turn_id!),
     });
   }
+  // Two seats (RI-H12): the messages on their way are sealed, counted from the log; the seat's own are in its
+  // view too (db/seats/sealed-messages.ts), the other side's only in the log.
+  const sealed = sealedMessagesOnTheWay(ctx.db);
+  for (const side of ['USA', 'CSA'] as const) onTheWay[side] = Math.max(onTheWay[side], sealed[side]);
   messages.sort((a, b) => a.arrives.turnIndex - b.arrives.turnIndex || a.sent.turnIndex - b.sent.turnIndex || a.commandName.localeCompare(b.commandName));
   const routes = rows
     .filter((r) => sides.has(r.side) && commands.get(r.id)?.on_map === 1)

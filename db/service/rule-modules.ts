@@ -12,6 +12,7 @@ import './optional-status-ladder';
 import { variableInitiativeFunctions } from './optional-variable-initiative';
 import { nightPlotFunctions } from './optional-night-plot';
 import { messengersFunctions } from './optional-messengers';
+import { sealedMessageFunctions } from './optional-messengers-sealed';
 import { demoralizationFunctions } from './optional-demoralization';
 import './house-readings';
 
@@ -19,6 +20,7 @@ import './house-readings';
 export const RULE_MODULE_FUNCTIONS = {
   ...demoralizationFunctions,
   ...messengersFunctions,
+  ...sealedMessageFunctions,
   ...cardDrawFunctions,
   ...variableInitiativeFunctions,
   ...nightPlotFunctions,

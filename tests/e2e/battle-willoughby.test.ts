@@ -278,7 +278,7 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     await e2e.screenshot('turn-concealed-plot');
     await e2e.click('concealed-done');
     expect(await page.getByTestId('concealed-plots').count()).toBe(0);
-    expect(await e2e.call('concealedPlots', { viewer: 'CSA' })).toEqual({ viewer: 'CSA', commands: [] });
+    expect(await e2e.call('concealedPlots', { viewer: 'CSA' })).toEqual({ viewer: 'CSA', commands: [], sealed: { USA: 0, CSA: 0 } });
     expect((await e2e.call('concealedPlots', { viewer: 'USA' })).commands[0]).toMatchObject({ commandId: MEREDITH, concealed: true });
     const history = JSON.stringify(await e2e.call('history', { limit: 5000 }));
     expect(history).not.toContain('1115');

@@ -220,14 +220,14 @@ describe('a roll taken again from an older copy', () => {
 });
 
 describe('a side\'s secrets kept in their own tables', () => {
-  it('are refused in a two-seat game, at the seat and in a packet, since a packet would carry them to the other file', () => {
+  it('written into the log as at one laptop, are refused in a two-seat game, since a packet would carry them to the other file', () => {
     // A concealed plot, made in a game at one laptop: the event that would travel.
     const one = GameService.create({ file: tmp.file('one-laptop.muster'), scenario: 'skirmish-at-willoughby-run' }, { seed: 7, now: () => '2024-07-01T12:00:00.000Z' });
     advanceTo(one, { turnId: '1863-07-01T1000', segment: 'III', phase: 'A' });
     const head = eventHead(one.db).seq;
     one.concealCommand({ side: 'USA', commandId: 'usa-i-1-meredith', hex: '1017' });
     const events = eventsAfter(one.db, head);
-    expect(() => refuseSideSecrets(events)).toThrow(/concealed plots and messages are not yet kept secret between two seats/);
+    expect(() => refuseSideSecrets(events)).toThrow(/between two seats a concealed command's plot is sealed by its own seat .*; one written into the log as at one laptop is refused/);
     one.close();
   });
 });

@@ -125,3 +125,31 @@ export function playUntil(dir: string, here: (t: Table) => boolean): Table {
   }
   throw new Error('the game never got there');
 }
+
+/**
+ * Plays on with both seats in step until `here` says so: secret entries made (nothing entered), the Initiative
+ * declared without the army commanders' points, what is due rolled by the app or settled with its waivable
+ * choice, the clock moved on; the packets after each write. Throws if it never comes.
+ */
+export function playOn(t: Table, here: (t: Table) => boolean, limit = 400): void {
+  for (let i = 0; i < limit; i += 1) {
+    if (here(t)) return;
+    const who = toAct(t.USA);
+    const clock = t.USA.info().clock;
+    if (who === 'both') {
+      for (const side of ['USA', 'CSA'] as const) {
+        if (clock.segment === 'II') t[side].declareInitiative({ side, armyPoints: false });
+        else t[side].finishEntries({ side });
+      }
+    } else {
+      const seat = t[who];
+      const due = seat.obligations();
+      const waiver = due.items.flatMap((o) => o.choices.filter((c) => c.id === 'done' || c.id === 'keep').map((c) => ({ id: o.id, choice: c.id })))[0];
+      if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
+      else if (waiver) seat.settleObligation(waiver);
+      else seat.advanceClock();
+    }
+    exchange(t);
+  }
+  if (!here(t)) throw new Error('the game never got there');
+}

@@ -1,0 +1,86 @@
+/**
+ * Messages on their way between two seats (the Messengers option, RI-H12), the writes. At one laptop an order
+ * change sent by messenger is written into the command's row of side secrets and its attempt hidden from the
+ * other side until it arrives (RI-O51); between two seats the sending seat keeps the message in its own file
+ * and its Orders Segment entries hold, in its place, sealOrderMessage: which side sent a message, the
+ * superiors' rating points spent on it (public at the table too), the message it replaces (RI-O50) and a
+ * commitment. In the Orders Segment of the turn it arrives, its seat opens it as its first entry
+ * (openOrderMessage): checked here against the commitment, so the other seat replaying it refuses a message
+ * that is not the one sealed, or opened in another turn, naming the side and the message; then the order is
+ * taken as at one laptop (RI-O52). The seat's side of this is db/seats/sealed-messages.ts.
+ */
+import { MESSENGER_RULES, messengerTurns } from '../../rules/optional/messengers';
+import type { ChangeResult, OpenOrderMessageInput, SealOrderMessageInput } from '../../contract';
+import { ORDERS_SEGMENT } from '../clock';
+import { forbidden } from '../errors';
+import { readClock, readTurn, readTurns } from '../store';
+import { manName, spendPoints } from './chain';
+import { write } from './context';
+import type { GameContext, ServiceFunctions } from './game-context';
+import { leader, requireStep } from './lookups';
+import { messengersInForce, takeMessage } from './optional-messengers';
+import { sealedMessageCommitment, sealedMessagesInLog } from './optional-messengers-secrets';
+import { playedFromTwoSeats } from './sealed-orders';
+
+const RULE = MESSENGER_RULES.messengers;
+
+function requireTwoSeats(ctx: GameContext, field: string): void {
+  if (!playedFromTwoSeats(ctx.db) || !messengersInForce(ctx)) {
+    throw forbidden(field, 'a message is sealed or opened only in a game played from two seats with the Messengers optional rule; at one laptop it is sent with the order change attempt', RULE);
+  }
+}
+
+function sealOrderMessage(ctx: GameContext, input: SealOrderMessageInput): ChangeResult {
+  return write(ctx, 'orders.message-sealed', input, (cs) => {
+    requireTwoSeats(ctx, 'commitment');
+    const clock = readClock(ctx.db);
+    if (clock.segment !== ORDERS_SEGMENT) throw forbidden('commitment', `a message is sent with an order change attempt, in the Orders Segment; the game is at ${clock.segment}.${clock.phase}`, RULE);
+    const log = sealedMessagesInLog(ctx.db);
+    if (log.some((s) => s.commitment === input.commitment)) throw forbidden('commitment', 'this sealed message is already in the log', RULE);
+    if (input.replaces && !log.some((s) => s.side === input.side && s.commitment === input.replaces && s.closedSeq === null)) {
+      throw forbidden('replaces', `${input.side} has no sealed message on its way with that commitment to replace`, RULE);
+    }
+    const superiors = (input.superiorsUsingRating ?? []).map((id, i) => leader(ctx, `superiorsUsingRating[${i}]`, id));
+    for (const [i, l] of superiors.entries()) if (l.side !== input.side) throw forbidden(`superiorsUsingRating[${i}]`, `${manName(l)} is not a ${input.side} leader`, RULE);
+    spendPoints(ctx, cs, 'superiorsUsingRating', superiors, 'order-change');
+    const spent = superiors.length === 0 ? '' : `; ${superiors.map(manName).join(', ')} spent rating points on it`;
+    const replacing = input.replaces ? ', replacing one of its messages on the way' : '';
+    return {
+      summary: `${input.side} sends an order change by messenger${replacing} (which command, and what, stay sealed until it arrives)${spent}`,
+      subjects: superiors.map((l) => `leader:${l.id}`),
+      result: {},
+      entry: { side: input.side, field: 'commitment' },
+    };
+  });
+}
+
+function openOrderMessage(ctx: GameContext, input: OpenOrderMessageInput): ChangeResult {
+  return write(ctx, 'orders.message-opened', input, (cs) => {
+    requireTwoSeats(ctx, 'salt');
+    requireStep(ctx, 'salt', ORDERS_SEGMENT, 'A', RULE);
+    const log = sealedMessagesInLog(ctx.db);
+    const which = `${input.side}'s opened message (${input.order} to ${input.commandId}, sent ${input.sentTurnId}, ${input.distanceHexes} hexes)`;
+    const sealed = log.find((s) => s.side === input.side && s.closedSeq === null && s.commitment === sealedMessageCommitment(input.side, input.commandId, input));
+    if (!sealed || sealed.turnId !== input.sentTurnId) throw forbidden('salt', `${which} does not match any message ${input.side} sealed and has on its way: it is not the message that was committed to, and is refused`, RULE);
+    // Opened in the Orders Segment of the turn it arrives, and no other (RI-O15, RI-O16).
+    const turns = readTurns(ctx.db);
+    const arrives = turns.find((t) => t.idx === readTurn(ctx.db, input.sentTurnId)!.idx + messengerTurns(input.distanceHexes));
+    const now = readClock(ctx.db).turn_id;
+    if (arrives?.id !== now) throw forbidden('salt', `${which} arrives ${arrives ? `${arrives.date} ${arrives.time}` : 'after the last turn'}, not now: it is opened in the Orders Segment of the turn it arrives`, RULE);
+    // The messages it replaced on their way (RI-O50), each the one the message after it named.
+    let named = sealed.replaces;
+    for (const [i, r] of (input.replaced ?? []).entries()) {
+      const earlier = log.find((s) => s.commitment === named);
+      if (!earlier || sealedMessageCommitment(input.side, input.commandId, r) !== named) {
+        throw forbidden(`replaced[${i}]`, `${input.side}'s replaced message ${i + 1} (${r.order}, sent ${r.sentTurnId}) is not the message the one after it replaced: refused`, RULE);
+      }
+      named = earlier.replaces;
+    }
+    if (named !== null) throw forbidden('replaced', `${which} replaced a message on its way that is not opened with it`, RULE);
+    const note = takeMessage(ctx, cs, { commandId: input.commandId, order: input.order, sentTurnId: input.sentTurnId, distanceHexes: input.distanceHexes });
+    const replaced = (input.replaced ?? []).map((r) => ` It replaced: ${r.attempt}.`).join('');
+    return { summary: `${input.side}'s sealed message is opened as it arrives: ${note}. The attempt: ${input.attempt}.${replaced}`, subjects: [`command:${input.commandId}`], result: {}, entry: { side: input.side, field: 'salt' } };
+  });
+}
+
+export const sealedMessageFunctions = { sealOrderMessage, openOrderMessage } satisfies Partial<ServiceFunctions>;

@@ -1,0 +1,55 @@
+/**
+ * Concealed plots between two seats (RI-H11), as the log holds them: read only. Each sealed entry is an event
+ * naming its side and its commitment; the deployment that opens a plot names its entries with their salts.
+ */
+import { createHash } from 'node:crypto';
+import type { OpenConcealedPlotInput, SealConcealedPlotInput, SealedPlotEntry } from '../../contract';
+import type { Side } from '../../rules/types';
+import type { SqliteDatabase } from '../open';
+import { statement } from '../statements';
+import { playedFromTwoSeats } from './sealed-orders';
+
+/** The commitment to one sealed entry of a concealed command's plot. */
+export function sealedPlotCommitment(side: Side, commandId: string, e: Omit<SealedPlotEntry, 'salt'> & { salt: string }): string {
+  const fields = [side, e.turnId, commandId, e.what, e.hex, e.note ?? '', e.strategicMovement ?? null, e.outOfEnemyLos ?? null, e.salt];
+  return createHash('sha256').update(`muster/sealed-plot/1\n${JSON.stringify(fields)}`).digest('hex');
+}
+
+/** One sealed entry as the log holds it, with the event that opened it. */
+export interface SealedPlotInLog {
+  seq: number;
+  side: Side;
+  turnId: string;
+  what: 'conceal' | 'plot';
+  commitment: string;
+  openedSeq: number | null;
+}
+
+const SQL = `SELECT seq, kind, turn_id, payload FROM events WHERE kind IN ('concealment.sealed', 'concealment.opened') AND undone = 0 ORDER BY seq`;
+
+/** Every sealed entry of the log, each with the opening that named it (matched by its commitment). */
+export function sealedPlotsInLog(db: SqliteDatabase): SealedPlotInLog[] {
+  if (!playedFromTwoSeats(db)) return [];
+  const rows = statement(db, SQL).all() as { seq: number; kind: string; turn_id: string; payload: string }[];
+  const sealed: SealedPlotInLog[] = [];
+  for (const r of rows) {
+    const input = (JSON.parse(r.payload) as { input: SealConcealedPlotInput & OpenConcealedPlotInput }).input;
+    if (r.kind === 'concealment.sealed') {
+      sealed.push({ seq: r.seq, side: input.side, turnId: r.turn_id, what: input.what, commitment: input.commitment, openedSeq: null });
+      continue;
+    }
+    for (const e of input.entries) {
+      const c = sealedPlotCommitment(input.side, input.commandId, e);
+      const s = sealed.find((x) => x.openedSeq === null && x.commitment === c);
+      if (s) s.openedSeq = r.seq;
+    }
+  }
+  return sealed;
+}
+
+/** How many entries each side has sealed and not yet opened (public: the log says each was made). */
+export function sealedPlotEntries(db: SqliteDatabase): Record<Side, number> {
+  const count = { USA: 0, CSA: 0 };
+  for (const s of sealedPlotsInLog(db)) if (s.openedSeq === null) count[s.side] += 1;
+  return count;
+}

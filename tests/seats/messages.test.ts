@@ -1,0 +1,146 @@
+/**
+ * Messages on their way between two seats (the Messengers option, RI-H12), on Willoughby Run. In the Orders
+ * Segment at 0740 the USA seat changes Gamble's Brigade's orders to HOLD by messenger from Buford, 6 hexes: two
+ * turns' ride. The USA file keeps the message; the shared log holds only that USA sent one (and a commitment),
+ * so the CSA file's bytes (its WAL included) never hold the order, the attempt or the salt before it arrives.
+ * In the Orders Segment at 0820 the USA seat opens it as its first entry; the CSA seat checks it against the
+ * commitment, refuses a forged one with nothing written, and both files end with the same fingerprint.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Packet } from '../../contract/seats';
+import type { Side } from '../../rules/types';
+import { MusterError } from '../../db/errors';
+import { contextOf, GameService } from '../../db/service';
+import { createSeatGame, joinSeatGame, receiveReply } from '../../db/seats/invite';
+import { signText } from '../../db/seats/keys';
+import { receivePacket } from '../../db/seats/packets';
+import { sealedMessageSecrets } from '../../db/seats/sealed-messages';
+import { eventSignedText } from '../../db/seats/signed';
+import { localPrivateKey, seatOf } from '../../db/seats/store';
+import { eventHead } from '../../db/events';
+import { eventsAfter, refuseSideSecrets } from '../../db/seats/calls';
+import { advanceTo, fileHash, tempDir } from '../fixtures/game';
+import { exchange, packetFrom, playOn, toAct, type Table } from './table';
+
+const tmp = tempDir('muster-seats-messages-');
+afterAll(() => tmp.cleanup());
+
+const GAMBLE = 'usa-cavalry-1-gamble';
+const ARRIVES = '1863-07-01T0820';
+
+function bytesOf(file: string): string {
+  return [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
+}
+
+let games = 0;
+
+function twoSeatsWithMessengers(): Table {
+  games += 1;
+  const files = { USA: tmp.file(`messages-usa-${games}.muster`), CSA: tmp.file(`messages-csa-${games}.muster`) };
+  let tick = 0;
+  const clock = () => new Date(Date.UTC(2024, 6, 1, 12, 0, 0) + (tick += 1000)).toISOString();
+  const host = createSeatGame({ file: files.USA, scenario: 'skirmish-at-willoughby-run', side: 'USA', players: { USA: 'Ann', CSA: 'Bob' }, optionalRules: { messengers: true } }, { seed: 5, now: clock });
+  const joined = joinSeatGame(files.CSA, JSON.parse(JSON.stringify(host.invitation)), 'CSA', { seed: 17, now: clock });
+  receiveReply(host.game, JSON.parse(JSON.stringify(joined.reply)));
+  return { USA: host.game, CSA: joined.game, files };
+}
+
+
+/** The order Gamble's Brigade holds, as the seat's own command tree shows it. */
+function gambleOrder(g: GameService, viewer: Side): string {
+  const flat = (ns: ReturnType<GameService['commandTree']>): ReturnType<GameService['commandTree']> => ns.flatMap((x) => [x, ...flat(x.children)]);
+  return flat(g.commandTree({ viewer })).find((c) => c.id === GAMBLE)!.effectiveOrder;
+}
+
+describe('messages on their way between two seats (Messengers)', () => {
+  it('stay sealed on the sending seat until they arrive, are opened then and checked; both files end the same', { timeout: 120_000 }, () => {
+    const t = twoSeatsWithMessengers();
+    playOn(t, () => {
+      const c = t.USA.info().clock;
+      return c.segment === 'I' && c.phase === 'B' && toAct(t.USA) === 'both';
+    });
+
+    // USA sends Gamble HOLD by messenger: the attempt is answered as at one laptop, and the seat's Orders screen lists it.
+    t.USA.orderPreRoll({ side: 'USA', roll: 0 });
+    const r = t.USA.attemptOrderChange({ commandId: GAMBLE, order: 'HOLD', messengerDistance: 6, roll: 0 });
+    expect(r.success).toBe(true);
+    expect(r.message).toMatchObject({ commandId: GAMBLE, order: 'HOLD', distanceHexes: 6, arrives: { turnId: ARRIVES } });
+    const [kept] = sealedMessageSecrets(t.USA.db);
+    expect(kept).toBeDefined();
+    expect(t.USA.orderMessages({ viewer: 'USA' }).messages.map((m) => `${m.commandName} ${m.order} arrives ${m.arrives.time}`)).toEqual(["Gamble's Brigade HOLD arrives 0820"]);
+    expect(gambleOrder(t.USA, 'USA')).toBe('SKPD');
+    for (const side of ['USA', 'CSA'] as const) t[side].finishEntries({ side });
+    exchange(t);
+
+    // Revealed: the CSA file holds that USA sent a message, and nothing of it.
+    const sealed = t.CSA.history({ limit: 5000 }).filter((e) => e.kind === 'orders.message-sealed');
+    expect(sealed.map((e) => [e.summary, e.changes])).toEqual([['USA sends an order change by messenger (which command, and what, stay sealed until it arrives)', []]]);
+    expect(t.CSA.orderMessages({ viewer: 'CSA' })).toMatchObject({ onTheWay: { USA: 1, CSA: 0 }, messages: [] });
+    expect(t.USA.orderMessages({ viewer: 'USA' }).onTheWay).toEqual({ USA: 1, CSA: 0 });
+    const secrets = [kept!.salt, 'sent by messenger from John Buford'];
+    for (const marker of secrets) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    for (const side of ['USA', 'CSA'] as const) expect(gambleOrder(t[side], side)).toBe('SKPD');
+
+    // 0800 passes with the message on its way; at 0820 the USA seat's first entry of the Orders Segment opens it.
+    playOn(t, () => t.USA.info().clock.turnId === ARRIVES && toAct(t.USA) === 'both');
+    for (const marker of secrets) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    t.CSA.finishEntries({ side: 'CSA' });
+    receivePacket(contextOf(t.USA), packetFrom(t.CSA));
+    t.USA.finishEntries({ side: 'USA' });
+    expect(sealedMessageSecrets(t.USA.db)).toEqual([]);
+
+    // A reveal whose opened message is not the one sealed (the order changed, signed by the USA seat all the
+    // same) is refused, naming the side and the message, with nothing written.
+    const honest = packetFrom(t.USA);
+    const forged = JSON.parse(JSON.stringify(honest)) as Packet;
+    const e = forged.events.find((x) => x.fn === 'openOrderMessage')!;
+    e.input = JSON.stringify({ ...(JSON.parse(e.input) as object), order: 'ASLT' });
+    e.signature = signText(localPrivateKey(t.USA.db), eventSignedText(seatOf(t.CSA.db)!.gameId, e));
+    const before = fileHash(t.files.CSA);
+    const count = t.CSA.info().eventCount;
+    let caught: unknown;
+    try {
+      receivePacket(contextOf(t.CSA), forged);
+    } catch (x) {
+      caught = x;
+    }
+    expect(caught).toBeInstanceOf(MusterError);
+    expect((caught as MusterError).message).toMatch(/USA's opened message \(ASLT to usa-cavalry-1-gamble, sent 1863-07-01T0740, 6 hexes\) does not match any message USA sealed/);
+    expect(t.CSA.info().eventCount).toBe(count);
+    expect(fileHash(t.files.CSA)).toBe(before);
+
+    receivePacket(contextOf(t.CSA), honest);
+    exchange(t);
+    const opened = t.CSA.history({ limit: 5000 }).find((x) => x.kind === 'orders.message-opened')!;
+    expect(opened.summary).toMatch(/^USA's sealed message is opened as it arrives: a messenger reaches Gamble's Brigade with HOLD orders \(sent 0740, 6 hexes\): Gamble's Brigade now holds HOLD .*The attempt: .*sent by messenger from John Buford \(6 hexes, 2 turns\)/);
+    for (const side of ['USA', 'CSA'] as const) {
+      expect(gambleOrder(t[side], side)).toBe('HOLD');
+      expect(t[side].orderMessages({ viewer: side }).onTheWay).toEqual({ USA: 0, CSA: 0 });
+    }
+    expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
+    expect(t.CSA.history({ limit: 5000 })).toEqual(t.USA.history({ limit: 5000 }));
+    for (const g of [t.USA, t.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
+    t.USA.close();
+    t.CSA.close();
+  });
+
+  it('are sealed and opened by Muster only: asked for by hand, or at one laptop, they are refused; a message written as at one laptop is refused', () => {
+    const t = twoSeatsWithMessengers();
+    const seal = { side: 'USA' as const, commitment: 'a'.repeat(64) };
+    const count = t.USA.info().eventCount;
+    expect(() => t.USA.sealOrderMessage(seal)).toThrow(/Muster seals and opens the messages on their way by itself/);
+    expect(t.USA.info().eventCount).toBe(count);
+    t.USA.close();
+    t.CSA.close();
+
+    const one = GameService.create({ file: tmp.file('one-laptop.muster'), scenario: 'skirmish-at-willoughby-run', optionalRules: { messengers: true } }, { seed: 7, now: () => '2024-07-01T12:00:00.000Z' });
+    advanceTo(one, { segment: 'I', phase: 'B' });
+    expect(() => one.sealOrderMessage(seal)).toThrow(/only in a game played from two seats with the Messengers optional rule/);
+    one.orderPreRoll({ side: 'USA', roll: 0 });
+    const head = eventHead(one.db).seq;
+    one.attemptOrderChange({ commandId: GAMBLE, order: 'HOLD', messengerDistance: 6, roll: 0 });
+    expect(() => refuseSideSecrets(eventsAfter(one.db, head))).toThrow(/between two seats a message on its way \(the Messengers optional rule\) is sealed by its own seat .*; one written into the log as at one laptop is refused/);
+    one.close();
+  });
+});
