@@ -23,7 +23,8 @@ import { MusterError, invalid, notFound, refusedInput } from './errors';
 import { MIGRATIONS } from './migrations';
 import { createGameDatabase, openGameDatabase, type OpenOptions, type SqliteDatabase } from './open';
 import { SERVICE_FUNCTIONS, type GameContext } from './service/index';
-import { asSeenBy } from './service/secrets';
+import { asSeenBy, secretsRecorded } from './service/secrets';
+import { anySecretEntry } from './secrets';
 import { beforeWrite } from './service/write-answer';
 import { normaliseOptionalRules, recordOptionalRules } from './service/game-options';
 import { normaliseHouseReadings, recordHouseReadings } from './reading-choices';
@@ -137,6 +138,9 @@ export class GameService {
       charts: options.charts,
       seatCalls: SEAT_CALLS,
     };
+    // Whether the file holds any secret entry is learnt here, outside any change: a game whose first calls
+    // are changes (undo and redo at a long log's end) would otherwise ask it again inside each one.
+    if (damage.length === 0 && secretsRecorded(db)) anySecretEntry(db);
   }
 
   // -------------------------------------------------------------------------------------------

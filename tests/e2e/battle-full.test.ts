@@ -31,27 +31,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
-async function click(testId: string): Promise<void> {
-  await e2e.page.getByTestId(testId).first().click();
-  await settle();
-}
-
-async function typeDie(testId: string, digit: number): Promise<void> {
-  await e2e.page.getByTestId(testId).getByTestId('die-typed').focus();
-  await e2e.page.keyboard.press(String(digit));
-  await settle();
-}
-
-async function clock(): Promise<string> {
-  const info = await e2e.gameInfo();
-  return `${info?.clock.time} ${info?.clock.segment}.${info?.clock.phase}`;
-}
-
 async function onMap(ids: string[]): Promise<boolean[]> {
   const roster = await e2e.call('roster');
   return ids.map((id) => roster.find((u) => u.id === id)!.onMap);
@@ -67,18 +46,18 @@ async function group(id: string) {
  * turn bar; then on.
  */
 async function toNextTurn(): Promise<void> {
-  await click('turn-skip');
+  await e2e.click('turn-skip');
   if ((await e2e.page.getByTestId('obligation-rsm-keep').count()) > 0) {
-    await click('obligation-rsm-keep');
-    await click('turn-skip');
+    await e2e.click('obligation-rsm-keep');
+    await e2e.click('turn-skip');
   }
 }
 
 /** From the turn's I.A to its III.A, the Initiative in one action (the app rolls, nobody adds points). */
 async function toActivation(): Promise<void> {
-  await click('turn-skip');
-  await click('initiative-quick');
-  await click('turn-skip');
+  await e2e.click('turn-skip');
+  await e2e.click('initiative-quick');
+  await e2e.click('turn-skip');
 }
 
 describe('the full battle, 1 July 0740 to 1200', () => {
@@ -86,36 +65,36 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     const page = e2e.page;
     await e2e.screen('turn');
     await e2e.resetActions();
-    await click('turn-skip');
-    await typeDie('initiative-quick-die-USA', 3);
-    await typeDie('initiative-quick-die-CSA', 6);
-    await click('initiative-quick');
-    await click('turn-skip');
-    expect(await clock()).toBe('0740 III.A');
+    await e2e.click('turn-skip');
+    await e2e.typeDie('initiative-quick-die-USA', 3);
+    await e2e.typeDie('initiative-quick-die-CSA', 6);
+    await e2e.click('initiative-quick');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0740 III.A');
     await page.getByTestId('activation-command').selectOption(HETH);
-    await click('activation-initiative-me');
+    await e2e.click('activation-initiative-me');
     await page.getByTestId('activation-command').selectOption(GAMBLE);
     // The roster says Meade is not on the map: he is not offered as a superior (RI-B11, RI-H05); asked anyway, the service refuses.
-    await settle();
+    await e2e.settle();
     expect(await page.getByTestId('activation-segment').innerText()).not.toContain('George G. Meade (');
     const refused = await e2e.callRaw('attemptActivation', { commandId: GAMBLE, superiorsInRange: ['usa-meade'], roll: 2 });
     expect(refused).toMatchObject({ ok: false, error: { code: 'RULES_FORBID', field: 'superiorsInRange[0]', message: expect.stringContaining('George G. Meade is not on the map') } });
     expect((await e2e.call('turnState')).activated.map((a) => a.commandId)).toEqual([HETH]);
-    await click('activation-re');
+    await e2e.click('activation-re');
     expect((await e2e.call('turnState')).activated.map((a) => [a.commandId, a.effectiveness])).toEqual([[HETH, 'ME'], [GAMBLE, 'RE']]);
     // Losses of the morning, recorded as the table reports them.
     await e2e.call('recordLoss', { unitId: 'usa-8th-illinois-cavalry', sp: 2, cause: 'small-arms' });
     await e2e.call('recordLoss', { unitId: 'csa-26th-north-carolina', sp: 4, cause: 'small-arms' });
     await e2e.call('recordLoss', { unitId: 'csa-26th-north-carolina', sp: 2, straggler: true });
-    await click('turn-skip');
-    expect(await clock()).toBe('0800 I.A');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0800 I.A');
     counts['the 0740 turn (two activations, one refused)'] = await e2e.actions();
   });
 
   it('0800: Pegram\'s battalion enters by itself; an empty turn is four actions, and its RSM marker checked', async () => {
     await e2e.resetActions();
     await toActivation();
-    expect(await clock()).toBe('0800 III.A');
+    expect(await e2e.clockText()).toBe('0800 III.A');
     expect(await e2e.page.getByTestId('arrived-now').innerText()).toContain("Pegram's Artillery Battalion entered by Chambersburg Pike");
     expect((await e2e.call('roster', { commandId: 'csa-walker-pegram' })).every((u) => u.onMap)).toBe(true);
     await toNextTurn();
@@ -126,11 +105,11 @@ describe('the full battle, 1 July 0740 to 1200', () => {
 
   it('0820 to 0940: six empty turns; nobody of the I Corps yet, and Meade away', async () => {
     for (const time of ['0820', '0840', '0900', '0920', '0940']) {
-      expect(await clock()).toBe(`${time} I.A`);
+      expect(await e2e.clockText()).toBe(`${time} I.A`);
       await toActivation();
       await toNextTurn();
     }
-    expect(await clock()).toBe('1000 I.A');
+    expect(await e2e.clockText()).toBe('1000 I.A');
     expect(await onMap(['usa-2nd-wisconsin', 'usa-76th-new-york'])).toEqual([false, false]);
     expect((await e2e.gameInfo())?.armyCommanders.USA).toMatchObject({ leaderId: 'usa-reynolds-wing', onMap: false });
   });
@@ -138,7 +117,7 @@ describe('the full battle, 1 July 0740 to 1200', () => {
   it('1000: Wadsworth, Pender and Reynolds enter; Doubleday\'s group must roll first, and does not come (typed 5, -1)', async () => {
     const page = e2e.page;
     await toActivation();
-    expect(await clock()).toBe('1000 III.A');
+    expect(await e2e.clockText()).toBe('1000 III.A');
     const arrived = await page.getByTestId('arrived-now').innerText();
     expect(arrived).toContain('1st Division, I Corps entered by Emmitsburg Road');
     expect(arrived).toContain('John F. Reynolds (Left Wing) arrived');
@@ -148,28 +127,28 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     expect(await due.locator('[data-group="usa-doubleday-arrival"]').innerText()).toContain('Combat unit of that div/corps already on map');
     await e2e.screenshot('turn-rolls-due');
     // The first activation or pass waits for the rolls (RI-B02).
-    await click('activation-pass');
+    await e2e.click('activation-pass');
     expect(await page.getByTestId('activation-segment').innerText()).toContain("roll for the arrival of Rowley's Brigade");
-    await typeDie('arrival-die-usa-doubleday-arrival', 5);
+    await e2e.typeDie('arrival-die-usa-doubleday-arrival', 5);
     expect((await group('usa-doubleday-arrival')).arrivedTurnId).toBeNull();
     expect((await e2e.call('diceLog', { limit: 1 }))[0]).toMatchObject({ source: 'table', roll: 5, modified: 4, outcome: 'not yet' });
   });
 
   it('1000: Lee, not on the map, has no points to send a group elsewhere (RI-B11); Reynolds sends the XI Corps to another road in secret, behind a hand-over; the CSA learns only that he spent his points (RI-B03)', async () => {
     const page = e2e.page;
-    await click('alternative-CSA');
-    await click('hand-over-continue');
+    await e2e.click('alternative-CSA');
+    await e2e.click('hand-over-continue');
     expect(await page.getByTestId('alternative-form').innerText()).toContain('Not now: Robert E. Lee is not on the map: the army commander pays for an Alternative Arrival Area with his rating points, and has none to spend until he arrives');
     expect(await page.getByTestId('alternative-group').count()).toBe(0);
-    await click('alternative-done');
-    await click('alternative-USA');
-    await click('hand-over-continue');
+    await e2e.click('alternative-done');
+    await e2e.click('alternative-USA');
+    await e2e.click('hand-over-continue');
     await page.getByTestId('alternative-group').selectOption('usa-xi-corps-arrival');
     await page.getByTestId('alternative-area').fill('Mummasburg Road');
-    await click('alternative-order');
+    await e2e.click('alternative-order');
     expect(await page.getByTestId('alternative-form').innerText()).toContain('sent to Mummasburg Road');
     await e2e.screenshot('turn-alternative-arrival');
-    await click('alternative-done');
+    await e2e.click('alternative-done');
     expect(await page.getByTestId('alternative-form').count()).toBe(0);
     const told = (await e2e.call('history', { limit: 1 }))[0]!;
     expect(told.summary).toBe('USA: John F. Reynolds (Left Wing) spends all his rating points on an Alternative Arrival Area (which group is secret)');
@@ -178,30 +157,30 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     }
     expect(await page.getByTestId('turn-start').innerText()).not.toContain('Mummasburg');
     await toNextTurn();
-    expect(await clock()).toBe('1020 I.A');
+    expect(await e2e.clockText()).toBe('1020 I.A');
   });
 
   it('1020: Reynolds, on the map, adds his points to the Initiative in secret; Doubleday enters on a typed 3, Robinson waits', async () => {
     const page = e2e.page;
-    await click('turn-skip');
-    expect(await clock()).toBe('1020 II.A');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('1020 II.A');
     await page.getByTestId('initiative-points').check();
     await e2e.screenshot('turn-initiative-wing');
-    await click('initiative-declared');
-    await click('hand-over-continue');
-    await click('initiative-declared');
-    await click('hand-over-continue');
-    await typeDie('initiative-die-USA', 4);
-    await typeDie('initiative-die-CSA', 3);
-    await click('initiative-roll-button');
+    await e2e.click('initiative-declared');
+    await e2e.click('hand-over-continue');
+    await e2e.click('initiative-declared');
+    await e2e.click('hand-over-continue');
+    await e2e.typeDie('initiative-die-USA', 4);
+    await e2e.typeDie('initiative-die-CSA', 3);
+    await e2e.click('initiative-roll-button');
     const state = await e2e.call('turnState');
     // USA 4 + Reynolds's rating 2 = 6 against CSA 3 + the +1 modifier for last turn's Initiative = 4: USA.
     expect(state).toMatchObject({ initiative: 'USA', armyPointsForInitiative: { USA: true, CSA: false } });
     expect((await e2e.call('leaders')).find((l) => l.id === 'usa-reynolds-wing')).toMatchObject({ pointsUsed: true, pointsUsedFor: 'initiative' });
-    await click('turn-skip');
-    expect(await clock()).toBe('1020 III.A');
-    await typeDie('arrival-die-usa-doubleday-arrival', 3);
-    await typeDie('arrival-die-usa-robinson-arrival', 9);
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('1020 III.A');
+    await e2e.typeDie('arrival-die-usa-doubleday-arrival', 3);
+    await e2e.typeDie('arrival-die-usa-robinson-arrival', 9);
     expect((await group('usa-doubleday-arrival')).arrivedTurnId).toBe('1863-07-01T1020');
     expect((await group('usa-robinson-arrival')).arrivedTurnId).toBeNull();
     expect(await page.getByTestId('arrived-now').innerText()).toContain("Rowley's Brigade, Stone's Brigade, Wainwright's Artillery Brigade entered by Emmitsburg Road");
@@ -210,14 +189,14 @@ describe('the full battle, 1 July 0740 to 1200', () => {
 
   it('1040 to 1140: the rolls due each turn in one action, the app rolling them', async () => {
     for (const time of ['1040', '1100', '1120', '1140']) {
-      expect(await clock()).toBe(`${time} I.A`);
+      expect(await e2e.clockText()).toBe(`${time} I.A`);
       await toActivation();
       const due = (await e2e.call('arrivals')).rollsDue;
-      if (due.length > 0) await click('roll-all-due');
+      if (due.length > 0) await e2e.click('roll-all-due');
       expect((await e2e.call('arrivals')).rollsDue).toEqual([]);
       await toNextTurn();
     }
-    expect(await clock()).toBe('1200 I.A');
+    expect(await e2e.clockText()).toBe('1200 I.A');
     // Meade is still on his way: his rating is refused all morning.
     expect((await e2e.call('leaders')).find((l) => l.id === 'usa-meade')!.onMap).toBe(false);
   });
@@ -225,15 +204,15 @@ describe('the full battle, 1 July 0740 to 1200', () => {
   it('1200: Random Event M brings rain (an afternoon turn): the movement allowance says so', async () => {
     const page = e2e.page;
     await page.getByTestId('turn-weather').locator('summary').click();
-    await click('rain-begins');
+    await e2e.click('rain-begins');
     expect((await e2e.gameInfo())?.weather).toMatchObject({ raining: true });
     expect(await page.getByTestId('weather-label').innerText()).toBe('Rain');
     await e2e.screenshot('turn-weather-rain');
     await page.getByTestId('turn-weather').locator('summary').click();
     await toActivation();
-    if ((await e2e.call('arrivals')).rollsDue.length > 0) await click('roll-all-due');
+    if ((await e2e.call('arrivals')).rollsDue.length > 0) await e2e.click('roll-all-due');
     await page.getByTestId('movement-command').selectOption(MEREDITH);
-    await settle();
+    await e2e.settle();
     const ma = await page.getByTestId('movement-panel').locator('tr[data-unit="usa-19th-indiana"] [data-testid="movement-ma"]').innerText();
     // 6 MPs halved by the rain (Rev. Rain, RI-F21).
     expect(ma).toBe('3');
@@ -248,7 +227,7 @@ describe('the full battle, 1 July 0740 to 1200', () => {
     await page.getByRole('button', { name: 'End the game…' }).click();
     // The Victory screen's own button (the turn bar offers the same end after the last turn).
     await page.getByTestId('victory-end').getByRole('button', { name: 'End the game', exact: true }).click();
-    await settle();
+    await e2e.settle();
     const tally = await e2e.call('tally');
     // USA: 8th Illinois Cavalry 2 SP x 2 = 4; 19th Indiana 3 SP x 1 = 3. Total 7.
     // CSA: 26th North Carolina 4 SP + 2 stragglers x 1 = 6; Heth wounded, 1/2 x 2 stars x rating 2 = 2. Total 8.

@@ -40,37 +40,15 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
-async function click(testId: string): Promise<void> {
-  await e2e.page.getByTestId(testId).first().click();
-  await settle();
-}
-
-/** Types a table die (one keystroke) into the die input inside the element with this test id. */
-async function typeDie(testId: string, digit: number): Promise<void> {
-  await e2e.page.getByTestId(testId).getByTestId('die-typed').focus();
-  await e2e.page.keyboard.press(String(digit));
-  await settle();
-}
-
-async function clock(): Promise<string> {
-  const info = await e2e.gameInfo();
-  return `${info?.clock.time} ${info?.clock.segment}.${info?.clock.phase}`;
-}
-
 async function stoppedBecause(): Promise<string> {
   return (await e2e.page.getByTestId('turn-stopped-because').innerText()).trim();
 }
 
 /** Both sides' dice typed beside the one-action Initiative button, and rolled. */
 async function quickInitiative(usa: number, csa: number): Promise<void> {
-  await typeDie('initiative-quick-die-USA', usa);
-  await typeDie('initiative-quick-die-CSA', csa);
-  await click('initiative-quick');
+  await e2e.typeDie('initiative-quick-die-USA', usa);
+  await e2e.typeDie('initiative-quick-die-CSA', csa);
+  await e2e.click('initiative-quick');
 }
 
 async function node(id: string): Promise<CommandNode> {
@@ -89,9 +67,9 @@ async function selectUnit(u: { id: string; name: string }): Promise<void> {
   const page = e2e.page;
   await e2e.screen('roster');
   await page.getByLabel('Search units and commands').fill(u.name);
-  await settle();
+  await e2e.settle();
   await page.locator(`tr[data-unit-id="${u.id}"]`).click();
-  await settle();
+  await e2e.settle();
 }
 
 /**
@@ -100,20 +78,20 @@ async function selectUnit(u: { id: string; name: string }): Promise<void> {
  * turn bar; then on.
  */
 async function toNextTurn(): Promise<void> {
-  await click('turn-skip');
+  await e2e.click('turn-skip');
   if ((await e2e.page.getByTestId('obligation-rsm-keep').count()) > 0) {
     expect(await stoppedBecause()).toMatch(/^RSM markers at the end of the Cleanup Phase/);
-    await click('obligation-rsm-keep');
-    await click('turn-skip');
+    await e2e.click('obligation-rsm-keep');
+    await e2e.click('turn-skip');
   }
 }
 
 /** An empty turn from its I.A to the next turn's I.A: to the Initiative, roll it (the app), on, on. */
 async function emptyTurn(): Promise<void> {
-  await click('turn-skip');
+  await e2e.click('turn-skip');
   expect(await stoppedBecause()).toBe('roll for the Initiative');
-  await click('initiative-quick');
-  await click('turn-skip');
+  await e2e.click('initiative-quick');
+  await e2e.click('turn-skip');
   expect(await stoppedBecause()).toMatch(/^the Activation Segment/);
   await toNextTurn();
 }
@@ -122,13 +100,13 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
   it('Setup: the arrival schedule is the scenario\'s, edited before play begins (RI-B10)', async () => {
     const page = e2e.page;
     await e2e.screen('setup');
-    await click('setup-tab-arrivals');
+    await e2e.click('setup-tab-arrivals');
     const schedule = page.getByTestId('setup-schedule');
     await schedule.waitFor();
     expect(await schedule.locator('tr[data-group]').count()).toBe(2);
     await schedule.getByLabel("Entry area of Pegram's Artillery Battalion").fill('Chambersburg Pike at Herr Ridge');
     await schedule.getByLabel("Entry area of Pegram's Artillery Battalion").press('Tab');
-    await settle();
+    await e2e.settle();
     expect((await e2e.call('reinforcementGroups')).find((g) => g.id === 'csa-pegram-battalion-arrival')!.entryArea).toBe('Chambersburg Pike at Herr Ridge');
     expect((await e2e.call('history', { limit: 1 }))[0]!.kind).toBe('reinforcement.schedule');
     await e2e.screenshot('setup-arrivals');
@@ -138,48 +116,48 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     const page = e2e.page;
     await e2e.screen('turn');
     await e2e.resetActions();
-    expect(await clock()).toBe('0740 I.A');
-    await click('turn-skip');
-    expect(await clock()).toBe('0740 II.A');
+    expect(await e2e.clockText()).toBe('0740 I.A');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0740 II.A');
     expect(await stoppedBecause()).toBe('roll for the Initiative');
     await e2e.screenshot('turn-skip');
-    await typeDie('initiative-quick-die-USA', 2);
-    await typeDie('initiative-quick-die-CSA', 7);
+    await e2e.typeDie('initiative-quick-die-USA', 2);
+    await e2e.typeDie('initiative-quick-die-CSA', 7);
     await e2e.screenshot('turn-initiative-quick');
-    await click('initiative-quick');
+    await e2e.click('initiative-quick');
     expect((await e2e.call('turnState')).initiative).toBe('CSA');
-    await click('turn-skip');
-    expect(await clock()).toBe('0740 III.A');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0740 III.A');
     expect(await page.getByTestId('nothing-due').innerText()).toContain('No roll is due this turn');
     await page.getByTestId('activation-command').selectOption(HETH);
-    await click('activation-initiative-me');
+    await e2e.click('activation-initiative-me');
     await page.getByTestId('activation-command').selectOption(GAMBLE);
-    await click('activation-re');
+    await e2e.click('activation-re');
     const activated = (await e2e.call('turnState')).activated.map((a) => [a.commandId, a.effectiveness]);
     expect(activated).toEqual([[HETH, 'ME'], [GAMBLE, 'RE']]);
     // The movement helper follows the last activation: Gamble's troopers, dismounted, under SKPD.
     const movement = page.getByTestId('movement-panel');
     expect(await movement.locator('h3').innerText()).toContain("Gamble's Brigade");
     expect(await movement.locator('tr[data-unit="usa-8th-illinois-cavalry"] [data-testid="movement-ma"]').innerText()).toBe('6');
-    await click('turn-skip');
-    expect(await clock()).toBe('0800 I.A');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0800 I.A');
     counts['the 0740 turn (two activations)'] = await e2e.actions();
   });
 
   it('0800: an empty turn is six actions with a group arriving (its RSM marker checked at the Cleanup); Pegram\'s battalion and Walker enter by themselves at the Activation Segment (RI-B01)', async () => {
     const page = e2e.page;
     await e2e.resetActions();
-    await click('turn-skip');
-    await click('initiative-quick');
-    await click('turn-skip');
-    expect(await clock()).toBe('0800 III.A');
+    await e2e.click('turn-skip');
+    await e2e.click('initiative-quick');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0800 III.A');
     const arrived = await page.getByTestId('arrived-now').innerText();
     expect(arrived).toContain("Pegram's Artillery Battalion entered by Chambersburg Pike at Herr Ridge with MRCH orders and an RSM marker");
     expect(arrived).toContain('R. Lindsay Walker arrived');
     expect(await unit('csa-fredericksburg-battery-virginia')).toMatchObject({ onMap: true, effectiveOrder: 'MRCH' });
     await e2e.screenshot('turn-start-arrivals');
     await toNextTurn();
-    expect(await clock()).toBe('0820 I.A');
+    expect(await e2e.clockText()).toBe('0820 I.A');
     counts['an empty turn (0800)'] = await e2e.actions();
     expect(counts['an empty turn (0800)']!.total).toBeLessThanOrEqual(6);
   });
@@ -187,18 +165,18 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
   it('0820: losses and fatigue recorded with the Roster\'s buttons beside the keys', async () => {
     const page = e2e.page;
     await selectUnit(ALABAMA);
-    await click('roster-action-loss');
+    await e2e.click('roster-action-loss');
     const loss = page.getByRole('dialog', { name: `Record an SP loss: ${ALABAMA.name}` });
     await loss.getByLabel('SP lost').fill('2');
     await loss.getByRole('button', { name: 'Record' }).click();
-    await settle();
-    await click('roster-action-straggler');
+    await e2e.settle();
+    await e2e.click('roster-action-straggler');
     const straggler = page.getByRole('dialog', { name: `Record a straggler loss: ${ALABAMA.name}` });
     await straggler.getByLabel('Straggler SP').fill('1');
     await straggler.getByRole('button', { name: 'Record' }).click();
-    await settle();
-    await click('roster-action-fatigue-up');
-    await click('roster-action-fatigue-up');
+    await e2e.settle();
+    await e2e.click('roster-action-fatigue-up');
+    await e2e.click('roster-action-fatigue-up');
     expect(await unit(ALABAMA.id)).toMatchObject({ spLost: 2, stragglers: 1, fatigue: 2 });
     await e2e.screenshot('roster-actions');
     await selectUnit(MICHIGAN);
@@ -209,51 +187,51 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
 
   it('0820: fatigue designation stops the clock in II.B; Archer recovers one level in IV.B (RI-B07)', async () => {
     const page = e2e.page;
-    await click('turn-skip');
+    await e2e.click('turn-skip');
     await quickInitiative(4, 1);
-    await click('turn-skip');
-    expect(await clock()).toBe('0820 II.B');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0820 II.B');
     expect(await stoppedBecause()).toBe("fatigued brigades whose orders let them recover (Archer's Brigade) may be designated to recover fatigue");
-    await click(`fatigue-designate-${ARCHER}`);
+    await e2e.click(`fatigue-designate-${ARCHER}`);
     expect((await node(ARCHER)).fatigueRecovery).toBe(true);
     await e2e.screenshot('turn-fatigue-designation');
-    await click('turn-skip');
-    expect(await clock()).toBe('0820 III.A');
-    await click('turn-skip');
-    expect(await clock()).toBe('0820 IV.C');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0820 III.A');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0820 IV.C');
     expect(await page.getByTestId('turn-jumped').innerText()).toContain("Archer's Brigade recovers fatigue (1 unit one level)");
-    await click('obligation-rsm-keep');
-    await click('turn-skip');
-    expect(await clock()).toBe('0840 I.A');
+    await e2e.click('obligation-rsm-keep');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('0840 I.A');
     expect((await unit(ALABAMA.id)).fatigue).toBe(1);
   });
 
   it('0840: the fatigued brigade stops the clock again in II.B until it has recovered; designated, Archer is fresh', async () => {
-    await click('turn-skip');
-    await click('initiative-quick');
-    await click('turn-skip');
+    await e2e.click('turn-skip');
+    await e2e.click('initiative-quick');
+    await e2e.click('turn-skip');
     expect(await stoppedBecause()).toBe("fatigued brigades whose orders let them recover (Archer's Brigade) may be designated to recover fatigue");
-    await click(`fatigue-designate-${ARCHER}`);
-    await click('turn-skip');
+    await e2e.click(`fatigue-designate-${ARCHER}`);
+    await e2e.click('turn-skip');
     await toNextTurn();
-    expect(await clock()).toBe('0900 I.A');
+    expect(await e2e.clockText()).toBe('0900 I.A');
     expect((await unit(ALABAMA.id)).fatigue).toBe(0);
   });
 
   it('0900 to 0940: three empty turns', async () => {
     for (const time of ['0900', '0920', '0940']) {
-      expect(await clock()).toBe(`${time} I.A`);
+      expect(await e2e.clockText()).toBe(`${time} I.A`);
       await emptyTurn();
     }
-    expect(await clock()).toBe('1000 I.A');
+    expect(await e2e.clockText()).toBe('1000 I.A');
   });
 
   it('1000: the Iron Brigade, Wadsworth and Reynolds arrive by themselves; Meredith tries for ME with a typed 1', async () => {
     const page = e2e.page;
-    await click('turn-skip');
+    await e2e.click('turn-skip');
     await quickInitiative(8, 3);
-    await click('turn-skip');
-    expect(await clock()).toBe('1000 III.A');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('1000 III.A');
     expect(await page.getByTestId('arrived-now').innerText()).toContain('1st Division, I Corps entered by Emmitsburg Road with MRCH orders and an RSM marker');
     for (const id of IRON_BRIGADE) expect((await unit(id)).onMap).toBe(true);
     const leaders = await e2e.call('leaders');
@@ -262,7 +240,7 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     expect(await node('usa-i-1')).toMatchObject({ ownOrder: 'MRCH', rsm: true });
     // USA has the Initiative: Meredith's brigade, at ME without a roll.
     await page.getByTestId('activation-command').selectOption(MEREDITH);
-    await click('activation-initiative-me');
+    await e2e.click('activation-initiative-me');
     expect((await e2e.call('turnState')).activated).toEqual([expect.objectContaining({ commandId: MEREDITH, effectiveness: 'ME' })]);
   });
 
@@ -271,34 +249,34 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     const movement = page.getByTestId('movement-panel');
     expect(await movement.locator('h3').innerText()).toContain("Meredith's Brigade");
     await movement.getByTestId('movement-sm').check();
-    await settle();
-    await click('movement-mark-sm');
+    await e2e.settle();
+    await e2e.click('movement-mark-sm');
     expect((await unit(MICHIGAN.id)).strategicMovement).toBe(true);
     expect(await movement.locator(`tr[data-unit="${MICHIGAN.id}"] [data-testid="movement-ma"]`).innerText()).toBe('12');
     await movement.getByTestId('movement-dt').check();
-    await settle();
+    await e2e.settle();
     expect(await movement.locator(`tr[data-unit="${MICHIGAN.id}"] [data-testid="movement-ma"]`).innerText()).toBe('15');
     await movement.locator(`tr[data-unit="${MICHIGAN.id}"] summary`).click();
     await e2e.screenshot('turn-movement');
-    await click('movement-record-dt');
+    await e2e.click('movement-record-dt');
     for (const id of IRON_BRIGADE) expect((await unit(id)).fatigue).toBe(2);
     expect((await e2e.call('history', { limit: 1 }))[0]!.kind).toBe('movement.double-time');
   });
 
   it('1000: the Iron Brigade moves concealed: its plot behind a hand-over, never in the history (RI-B09)', async () => {
     const page = e2e.page;
-    await click('concealed-USA');
+    await e2e.click('concealed-USA');
     expect(await page.getByRole('heading', { name: /Hand the laptop to the Union \(USA\) player, Abner/ }).count()).toBe(1);
     await e2e.screenshot('turn-concealed-hand-over');
-    await click('hand-over-continue');
+    await e2e.click('hand-over-continue');
     await page.getByTestId('conceal-command').selectOption(MEREDITH);
     await page.getByTestId('conceal-hex').fill('1017');
-    await click('conceal-begin');
+    await e2e.click('conceal-begin');
     await page.getByTestId(`plot-hex-${MEREDITH}`).fill('1115');
-    await click(`plot-${MEREDITH}`);
+    await e2e.click(`plot-${MEREDITH}`);
     expect(await page.getByTestId('concealed-plots').innerText()).toContain('1 July 1000: hex 1115');
     await e2e.screenshot('turn-concealed-plot');
-    await click('concealed-done');
+    await e2e.click('concealed-done');
     expect(await page.getByTestId('concealed-plots').count()).toBe(0);
     expect(await e2e.call('concealedPlots', { viewer: 'CSA' })).toEqual({ viewer: 'CSA', commands: [] });
     expect((await e2e.call('concealedPlots', { viewer: 'USA' })).commands[0]).toMatchObject({ commandId: MEREDITH, concealed: true });
@@ -310,15 +288,15 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
   it('1000 to 1100: to the last turn; past its end the clock refuses to go', async () => {
     await toNextTurn();
     for (const time of ['1020', '1040']) {
-      expect(await clock()).toBe(`${time} I.A`);
+      expect(await e2e.clockText()).toBe(`${time} I.A`);
       await emptyTurn();
     }
-    expect(await clock()).toBe('1100 I.A');
-    await click('turn-skip');
-    await click('initiative-quick');
-    await click('turn-skip');
-    await click('turn-skip');
-    expect(await clock()).toBe('1100 IV.C');
+    expect(await e2e.clockText()).toBe('1100 I.A');
+    await e2e.click('turn-skip');
+    await e2e.click('initiative-quick');
+    await e2e.click('turn-skip');
+    await e2e.click('turn-skip');
+    expect(await e2e.clockText()).toBe('1100 IV.C');
     expect(await stoppedBecause()).toContain('the last turn is over: end the game');
     expect(await e2e.callRaw('advanceClock', {})).toMatchObject({ ok: false, error: { code: 'RULES_FORBID', message: expect.stringContaining('the last game turn is over: end the game') } });
   });
@@ -332,7 +310,7 @@ describe('Skirmish at Willoughby Run, first turn to last', () => {
     await page.getByRole('button', { name: 'End the game…' }).click();
     // The Victory screen's own button (the turn bar offers the same end after the last turn).
     await page.getByTestId('victory-end').getByRole('button', { name: 'End the game', exact: true }).click();
-    await settle();
+    await e2e.settle();
     const tally = await e2e.call('tally');
     // CSA: 13th Alabama 2 SP + 1 straggler (infantry, 1 point each) = 3; Heth wounded: 1/2 x 2 stars x rating 2 = 2. Total 5.
     // USA: no losses. Neither side above 300 points: a Draw (Rev. Victory Points for Losses).

@@ -44,10 +44,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(80);
-  await e2e.idle();
-}
 const unit = async (id: string): Promise<RosterUnit> => (await e2e.call('roster')).find((u) => u.id === id)!;
 const lastEvent = async (): Promise<HistoryEntry> => (await e2e.call('history', { limit: 1 }))[0]!;
 async function printActions(what: string): Promise<number> {
@@ -58,10 +54,10 @@ async function printActions(what: string): Promise<number> {
 /** Undo then redo with the keyboard: the state goes back and comes again. */
 async function undoRedo(id: string, after: Partial<RosterUnit>, before: Partial<RosterUnit>): Promise<void> {
   await e2e.page.keyboard.press('Control+z');
-  await settle();
+  await e2e.settle();
   expect(await unit(id)).toMatchObject(before);
   await e2e.page.keyboard.press('Control+Shift+z');
-  await settle();
+  await e2e.settle();
   expect(await unit(id)).toMatchObject(after);
 }
 
@@ -73,7 +69,7 @@ describe("the group's kit, imported on the Charts screen", () => {
     writeFileSync(file, JSON.stringify(KIT_FILE));
     await e2e.screen('charts');
     await e2e.page.getByTestId('kit-import').setInputFiles(file);
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('charts-status').textContent()).toMatch(/Imported the kit [0-9a-f]{4}-[0-9a-f]{4} from our-kit.json: \d+ unit\(s\) with counter values/);
     fingerprint = ((await e2e.page.getByTestId('kit-fingerprint').textContent()) ?? '').trim();
     expect(fingerprint).toMatch(/^[0-9a-f]{4}-[0-9a-f]{4}$/);
@@ -84,7 +80,7 @@ describe("the group's kit, imported on the Charts screen", () => {
 
     await e2e.screen('setup');
     await e2e.page.getByRole('button', { name: /^Units/ }).click();
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByRole('textbox', { name: 'Cohesion rating (ordered side) of 1st Tennessee' }).inputValue()).toBe('5');
     await e2e.screenshot('setup-counter-values');
   });
@@ -97,18 +93,18 @@ describe('fire from one die', () => {
     await e2e.screen('roster');
     await e2e.resetActions();
     await e2e.page.locator('[data-unit-id="6-wi"]').click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('x');
     await e2e.page.waitForSelector('[data-screen="combat"]');
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('Enter');
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press(String(die));
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('fire-kit').textContent()).toContain(`Kit ${fingerprint}: Fire Table, column four to nine, row 6 to 7: 2 SP, Ammo`);
     await e2e.screenshot('combat-fire-kit');
     await e2e.page.keyboard.press('Enter');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('fire-applied').textContent()).toContain(`(kit ${fingerprint}: Fire Table, column four to nine, row 6 to 7`);
     expect(await printActions('fire attack')).toBeLessThanOrEqual(5);
     expect(await unit('1-tn')).toMatchObject({ spLost: 1 });
@@ -123,19 +119,19 @@ describe('fire from one die', () => {
     await e2e.screen('roster');
     await e2e.resetActions();
     await e2e.page.locator('[data-unit-id="2-wi"]').click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('x');
     await e2e.page.waitForSelector('[data-screen="combat"]');
-    await settle();
+    await e2e.settle();
     await e2e.page.getByTestId('fire-stack').getByTestId('picker-suggestion').filter({ hasText: '7th Wisconsin' }).click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('Enter');
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press(String(die));
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('fire-kit').textContent()).toContain('2 SP');
     await e2e.page.keyboard.press('Enter');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('fire-applied').textContent()).toContain('Fire: 2nd Wisconsin, 7th Wisconsin');
     expect(await printActions('fire attack, two-unit stack')).toBeLessThanOrEqual(6);
     expect(await unit('1-tn')).toMatchObject({ spLost: 2 });
@@ -148,26 +144,26 @@ describe('shock from one die', () => {
     await e2e.screen('roster');
     await e2e.resetActions();
     await e2e.page.locator('[data-unit-id="13-al"]').click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('h');
     await e2e.page.waitForSelector('[data-screen="combat"]');
-    await settle();
+    await e2e.settle();
     await e2e.page.getByTestId('shock-attackers').getByTestId('picker-suggestion').filter({ hasText: '14th Tennessee' }).click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('Enter');
-    await settle();
+    await e2e.settle();
     const defenders = await e2e.page.getByTestId('shock-defenders').locator('ol [data-unit-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-unit-id')));
     expect(defenders).toEqual(['2-wi', '7-wi']);
     await e2e.page.getByTestId('bayonet-designate').click();
-    await settle();
+    await e2e.settle();
     expect(await unit('13-al')).toMatchObject({ bayonetCharge: true });
     await expect.poll(() => e2e.page.getByTestId('shock-kit').textContent()).toContain('odds column five to three (rounded up for the Bayonet Charge)');
     await e2e.page.keyboard.press('6');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('shock-kit').textContent()).toContain(`Kit ${fingerprint}: Shock Table, column five to three`);
     await e2e.screenshot('combat-shock-kit');
     await e2e.page.keyboard.press('Enter');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('shock-applied').textContent()).toContain(`kit ${fingerprint}`);
     expect(await printActions('shock with pre-shock checks')).toBeLessThanOrEqual(8);
     const event = await lastEvent();
@@ -175,11 +171,11 @@ describe('shock from one die', () => {
     expect(event.summary).toContain('Bayonet Charge marker removed: 13th Alabama, 14th Tennessee');
     const after = await unit('2-wi');
     await e2e.page.keyboard.press('Control+z');
-    await settle();
+    await e2e.settle();
     expect(await unit('13-al')).toMatchObject({ bayonetCharge: true });
     expect(await unit('2-wi')).toMatchObject({ spLost: 0, status: 'ordered' });
     await e2e.page.keyboard.press('Control+Shift+z');
-    await settle();
+    await e2e.settle();
     expect(await unit('2-wi')).toMatchObject({ spLost: after.spLost, status: after.status });
     expect(await unit('13-al')).toMatchObject({ bayonetCharge: false });
   });
@@ -190,17 +186,17 @@ describe('rally and UDD from one die', () => {
     await e2e.screen('roster');
     await e2e.resetActions();
     await e2e.page.locator('[data-unit-id="24-mi"]').click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('y');
     await e2e.page.waitForSelector('[data-screen="combat"]');
-    await settle();
+    await e2e.settle();
     // Routed: the disordered side's rating, 4; a die of 5 is 1 over it: "disordered, 1 SP" (the invented Rally Table).
     await e2e.page.keyboard.press('5');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('cohesion-kit').textContent()).toContain('disordered, 1 SP');
     await e2e.screenshot('combat-rally-kit');
     await e2e.page.keyboard.press('Enter');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('cohesion-applied').textContent()).toContain(`kit ${fingerprint}: Rally Table, column routed, row 0 to 2 against the rating`);
     expect(await printActions('rally, from the Roster row')).toBeLessThanOrEqual(4);
     expect(await unit('24-mi')).toMatchObject({ status: 'disordered', stragglers: 1 });
@@ -210,13 +206,13 @@ describe('rally and UDD from one die', () => {
   it('rally: the next unit that may rally (one click on the Rally/UDD tab), the die, confirm', async () => {
     await e2e.resetActions();
     await e2e.page.getByTestId('rally-candidates').locator('[data-rally="2-ms"]').click();
-    await settle();
+    await e2e.settle();
     // Routed: the disordered side's rating, 3; a die of 4 is 1 over it.
     await e2e.page.keyboard.press('4');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('cohesion-kit').textContent()).toContain('disordered, 1 SP');
     await e2e.page.keyboard.press('Enter');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('cohesion-applied').textContent()).toContain('Rally: 2nd Mississippi');
     expect(await printActions('rally')).toBeLessThanOrEqual(3);
     expect(await unit('2-ms')).toMatchObject({ status: 'disordered', stragglers: 1 });
@@ -227,16 +223,16 @@ describe('rally and UDD from one die', () => {
     await e2e.screen('roster');
     await e2e.resetActions();
     await e2e.page.locator('[data-unit-id="6-wi"]').click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('y');
     await e2e.page.waitForSelector('[data-screen="combat"]');
-    await settle();
+    await e2e.settle();
     // Ordered, rating 5: a 9 is 4 over it, "disordered, 1 SP".
     await e2e.page.keyboard.press('9');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('cohesion-kit').textContent()).toContain('disordered, 1 SP');
     await e2e.page.keyboard.press('Enter');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('cohesion-applied').textContent()).toContain(`kit ${fingerprint}: UDD, column ordered, row 4 to 40 against the rating`);
     await printActions('UDD');
     expect(await unit('6-wi')).toMatchObject({ status: 'disordered', spLost: 1, stragglers: 1 });

@@ -46,27 +46,22 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(80);
-  await e2e.idle();
-}
-
 /** Counts what a player does: each click and each key press. */
 const counted = { clicks: 0, keys: 0 };
 async function click(locator: ReturnType<E2E['page']['getByTestId']>): Promise<void> {
   counted.clicks += 1;
   await locator.click();
-  await settle();
+  await e2e.settle();
 }
 async function keys(text: string): Promise<void> {
   counted.keys += text.length;
   await e2e.page.keyboard.type(text);
-  await settle();
+  await e2e.settle();
 }
 async function press(key: string): Promise<void> {
   counted.keys += 1;
   await e2e.page.keyboard.press(key);
-  await settle();
+  await e2e.settle();
 }
 
 const unit = async (id: string): Promise<RosterUnit> => (await e2e.call('roster')).find((u) => u.id === id)!;
@@ -85,7 +80,7 @@ async function clearPicker(testid: string): Promise<void> {
   const remove = picker(testid).getByRole('button', { name: /^Remove / });
   while ((await remove.count()) > 0) {
     await remove.first().click();
-    await settle();
+    await e2e.settle();
   }
 }
 
@@ -150,7 +145,7 @@ describe('the Fire assistant', () => {
     await click(e2e.page.locator('[data-choice="7-tn"]'));
     await e2e.page.locator('[data-outcome="1-tn"]').selectOption('disordered');
     counted.clicks += 1;
-    await settle();
+    await e2e.settle();
     await click(e2e.page.getByTestId('fire-apply'));
     await expect.poll(() => e2e.page.getByTestId('fire-applied').textContent()).toContain('Fire: 2nd Wisconsin, 6th Wisconsin (7 SP) at 1st Tennessee, 7th Tennessee, range 2, DRM +1; rolled 6, modified 7: 3 SP');
     // At one laptop the service offers undo after the change, and the screen says how.
@@ -162,11 +157,11 @@ describe('the Fire assistant', () => {
     expect(await unit('1-tn')).toMatchObject({ spLost: 1, stragglers: 1, status: 'disordered' });
     expect(await unit('7-tn')).toMatchObject({ spLost: 2 });
     await e2e.page.keyboard.press('Control+z');
-    await settle();
+    await e2e.settle();
     expect(await unit('1-tn')).toMatchObject({ spLost: 0, stragglers: 0, status: 'ordered' });
     expect(await unit('7-tn')).toMatchObject({ spLost: 0 });
     await e2e.page.keyboard.press('Control+Shift+z');
-    await settle();
+    await e2e.settle();
     expect(await unit('1-tn')).toMatchObject({ spLost: 1, stragglers: 1, status: 'disordered' });
     const [event] = await e2e.call('history', { kinds: ['fire'], includeUndone: false });
     expect(event!.changes.map((c) => `${c.key}.${c.field}`)).toEqual(expect.arrayContaining(['1-tn.sp_lost', '1-tn.stragglers', '1-tn.status', '7-tn.sp_lost']));
@@ -176,11 +171,11 @@ describe('the Fire assistant', () => {
 describe('the Shock assistant with a Bayonet Charge', () => {
   it('designates the charge, shows the +1s and the odds rounded for the attacker, applies, and removes the markers', async () => {
     await e2e.page.getByTestId('tab-shock').click();
-    await settle();
+    await e2e.settle();
     await pick('shock-attackers', ['13th Ala', '14th Ten']);
     await pick('shock-defenders', ['24th Mich']);
     await e2e.page.getByTestId('bayonet-designate').click();
-    await settle();
+    await e2e.settle();
     expect(await unit('13-al')).toMatchObject({ bayonetCharge: true });
     await expect.poll(() => e2e.page.getByTestId('shock-odds-rounded').textContent()).toContain('Bayonet Charge: 2 : 1');
     const drm = await e2e.page.getByRole('table', { name: 'Shock Resolution DRMs' }).textContent();
@@ -188,12 +183,12 @@ describe('the Shock assistant with a Bayonet Charge', () => {
     expect(drm).toContain("Attacker's orders (ASLT)");
     await e2e.page.getByTestId('shock-die').getByTestId('die-typed').focus();
     await e2e.page.keyboard.press('5');
-    await settle();
+    await e2e.settle();
     await e2e.page.getByRole('spinbutton', { name: 'SP lost by 24th Michigan' }).fill('2');
     await e2e.page.getByRole('combobox', { name: 'Status of 24th Michigan' }).selectOption('routed');
     await e2e.screenshot('combat-shock');
     await e2e.page.getByTestId('shock-apply').click();
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('shock-applied').textContent()).toContain('Bayonet Charge marker removed: 13th Alabama, 14th Tennessee');
     expect(await unit('13-al')).toMatchObject({ bayonetCharge: false });
     expect(await unit('24-mi')).toMatchObject({ spLost: 2, status: 'routed' });
@@ -204,28 +199,28 @@ describe('Rally, from the Roster', () => {
   it('Y on a routed unit opens Rally; the brigade leader lends his star; the result is recorded', async () => {
     await e2e.screen('roster');
     await e2e.page.locator('[data-unit-id="24-mi"]').click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('y');
-    await settle();
+    await e2e.settle();
     await e2e.page.getByTestId('cohesion-leader').selectOption('meredith');
-    await settle();
+    await e2e.settle();
     const drm = await e2e.page.getByRole('table', { name: 'Rally DRMs: 24th Michigan' }).textContent();
     expect(drm).toContain("Leader's star rank (1)");
     await e2e.page.getByTestId('cohesion-die').getByTestId('die-typed').focus();
     await e2e.page.keyboard.press('2');
-    await settle();
+    await e2e.settle();
     await e2e.page.getByTestId('cohesion-status').selectOption('disordered');
     await e2e.screenshot('combat-rally');
     await e2e.page.getByTestId('cohesion-apply').click();
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('cohesion-applied').textContent()).toContain("Rally: 24th Michigan, DRM -1 (Solomon Meredith's star rank); rolled 2, modified 1");
     expect(await unit('24-mi')).toMatchObject({ status: 'disordered' });
     // Meredith has used his star rank this turn; the next Rally is rolled by the app (its roll is in the dice log first, RI-K18).
     expect(await e2e.page.getByTestId('cohesion-leader').locator('option[value="meredith"]').isDisabled()).toBe(true);
     await e2e.page.getByTestId('cohesion-die').getByTestId('die-app').click();
-    await settle();
+    await e2e.settle();
     await e2e.page.getByTestId('cohesion-apply').click();
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('cohesion-applied').textContent()).toMatch(/Rally: 24th Michigan, DRM \+0; app roll #\d+: \d, modified \d: no change/);
     const [roll] = await e2e.call('diceLog', { limit: 1 });
     expect(roll).toMatchObject({ purpose: 'Rally: 24th Michigan', source: 'app' });
@@ -236,23 +231,23 @@ describe('unit state on the Roster', () => {
   it('keys set status, mounted and works; a refusal is shown with its rule', async () => {
     await e2e.screen('roster');
     await e2e.page.locator('[data-unit-id="8-ny-cav"]').click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('m');
-    await settle();
+    await e2e.settle();
     expect(await unit('8-ny-cav')).toMatchObject({ mounted: true });
     await e2e.page.keyboard.press('2');
-    await settle();
+    await e2e.settle();
     expect(await unit('8-ny-cav')).toMatchObject({ status: 'disordered' });
     await e2e.page.keyboard.press('w');
-    await settle();
+    await e2e.settle();
     expect(await unit('8-ny-cav')).toMatchObject({ works: 'breastworks' });
     await e2e.page.locator('[data-unit-id="hall-me"]').click();
-    await settle();
+    await e2e.settle();
     await e2e.page.keyboard.press('k');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('unit-state-error').textContent()).toContain('Rev. Skirmishers');
     await e2e.page.locator('[data-unit-id="8-ny-cav"]').click();
-    await settle();
+    await e2e.settle();
     await e2e.screenshot('roster-unit-state');
   });
 });
@@ -261,14 +256,14 @@ describe('the Confusion Table after a failed ME', () => {
   it('USA tries Gamble\'s brigade for ME with a typed 9, and records the table\'s Stand', async () => {
     await e2e.screen('turn');
     await e2e.page.getByTestId('activation-command').selectOption('gamble');
-    await settle();
+    await e2e.settle();
     await e2e.page.getByTestId('activation-die').getByTestId('die-typed').focus();
     await e2e.page.keyboard.press('9');
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('confusion-panel').textContent()).toContain("Gamble's Brigade went to the Confusion Table with the modified roll");
     await e2e.screenshot('combat-confusion');
     await e2e.page.getByTestId('confusion-panel').locator('[data-confusion-result="stand"]').click();
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('confusion-recorded').textContent()).toContain("Confusion Table: Gamble's Brigade Stand: it stays where it is this activation");
     const state = await e2e.call('turnState');
     expect(state.activated.find((a) => a.commandId === 'gamble')).toMatchObject({ effectiveness: 'confusion', confusionResult: 'stand' });
@@ -287,30 +282,30 @@ describe('the player\'s charts', () => {
     }));
     await e2e.screen('charts');
     await e2e.page.getByTestId('charts-import').setInputFiles(file);
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('charts-status').textContent()).toContain('Imported my-charts.json');
     await e2e.screenshot('charts');
 
     await e2e.screen('combat');
     await e2e.page.getByTestId('tab-fire').click();
-    await settle();
+    await e2e.settle();
     await clearPicker('fire-stack');
     await clearPicker('fire-targets');
     await pick('fire-stack', ['6th W']);
     await pick('fire-targets', ['42nd Miss']);
     await e2e.page.getByTestId('fire-die').getByTestId('die-typed').focus();
     await e2e.page.keyboard.press('4');
-    await settle();
+    await e2e.settle();
     // With a Fire Table, the result for the die is computed from it (RI-K25); reading it at the table instead,
     // the chart's lookup is still offered to confirm.
     await expect.poll(() => e2e.page.getByTestId('fire-kit').textContent()).toContain('Fire Table, column 1-8, row 5 to 40: 1 SP ("1*")');
     await e2e.page.getByTestId('fire-read-at-table').check();
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('fire-chart').textContent()).toContain('Your Fire Table, column 1-8, roll 5: "1*": 1 SP');
     await e2e.page.getByTestId('fire-read-at-table').uncheck();
-    await settle();
+    await e2e.settle();
     await e2e.page.getByTestId('fire-apply').click();
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('fire-applied').textContent()).toMatch(/1 SP \(kit [0-9a-f]{4}-[0-9a-f]{4}: Fire Table, column 1-8, row 5 to 40/);
     expect(await unit('42-ms')).toMatchObject({ spLost: 1 });
     expect(e2e.consoleErrors).toEqual([]);
@@ -323,14 +318,14 @@ describe('accessibility of the new screens', () => {
     await e2e.screen('combat');
     for (const tab of ['fire', 'shock', 'cohesion'] as const) {
       await e2e.page.getByTestId(`tab-${tab}`).click();
-      await settle();
+      await e2e.settle();
       unnamed.push(...(await e2e.unnamedControls()).map((c) => `combat ${tab}: ${c}`));
     }
     await e2e.screen('charts');
     unnamed.push(...(await e2e.unnamedControls()).map((c) => `charts: ${c}`));
     await e2e.screen('roster');
     await e2e.page.locator('[data-unit-id="2-wi"]').click();
-    await settle();
+    await e2e.settle();
     unnamed.push(...(await e2e.unnamedControls()).map((c) => `roster: ${c}`));
     expect(unnamed).toEqual([]);
   });

@@ -47,6 +47,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 export const VIEWPORT = { width: 1366, height: 768 } as const;
+
+/** How long settle() lets the page react before waiting for idle: a call started by a click is in flight by then. */
+const SETTLE_MS = 80;
 /**
  * The theme the pages are shown in, as the operating system would ask for it (prefers-color-scheme):
  * light unless MUSTER_E2E_THEME=dark, which runs any browser test at night and names its screenshots
@@ -105,6 +108,16 @@ export interface E2E {
   reload(): Promise<void>;
   /** Waits until the app has finished loading and no window.muster call is in flight. */
   idle(): Promise<void>;
+  /** Lets the page react to what was just done (a few frames), then waits until it is idle. */
+  settle(): Promise<void>;
+  /** Clicks the first element with this test id, then settles. */
+  click(testId: string): Promise<void>;
+  /** Types a table die (one keystroke) into the die input inside the element with this test id, then settles. */
+  typeDie(testId: string, digit: number): Promise<void>;
+  /** The game's step as "segment.phase" (the turn bar's place in the Sequence of Play). */
+  step(): Promise<string>;
+  /** The game's clock as "time segment.phase". */
+  clockText(): Promise<string>;
   /** Calls window.muster.<fn>(input) in the page; returns the value, throws MusterCallError on a refusal. */
   call<K extends ContractFunction>(fn: K, input?: CallInput<K>): Promise<Output<K>>;
   /** Calls window.muster.<fn>(input) in the page and returns the CallResult as it came. */
@@ -253,6 +266,11 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     await idle();
   };
 
+  const settle = async () => {
+    await page.waitForTimeout(SETTLE_MS);
+    await idle();
+  };
+
   const e2e: E2E = {
     bridge,
     browser,
@@ -267,6 +285,24 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       await idle();
     },
     idle,
+    settle,
+    click: async (testId) => {
+      await page.getByTestId(testId).first().click();
+      await settle();
+    },
+    typeDie: async (testId, digit) => {
+      await page.getByTestId(testId).getByTestId('die-typed').focus();
+      await page.keyboard.press(String(digit));
+      await settle();
+    },
+    step: async () => {
+      const info = await call('currentGame');
+      return `${info?.clock.segment}.${info?.clock.phase}`;
+    },
+    clockText: async () => {
+      const info = await call('currentGame');
+      return `${info?.clock.time} ${info?.clock.segment}.${info?.clock.phase}`;
+    },
     call,
     callRaw,
     gameInfo: () => call('currentGame'),

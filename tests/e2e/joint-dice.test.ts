@@ -41,17 +41,12 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(80);
-  await e2e.idle();
-}
-
 async function pick(testid: string, name: string): Promise<void> {
   await e2e.page.getByTestId(testid).getByTestId('picker-search').focus();
   await e2e.page.keyboard.type(name);
-  await settle();
+  await e2e.settle();
   await e2e.page.keyboard.press('Enter');
-  await settle();
+  await e2e.settle();
 }
 
 describe('the Fire assistant in a two-seat game', () => {
@@ -64,7 +59,7 @@ describe('the Fire assistant in a two-seat game', () => {
     await e2e.screenshot('combat-fire-joint');
 
     await e2e.page.getByTestId('fire-roll-jointly').click();
-    await settle();
+    await e2e.settle();
     await expect.poll(() => status.textContent()).toContain("Waiting for the USA seat's share of the dice for Fire: 13th Alabama at 8th Illinois Cavalry");
     expect(await e2e.page.getByTestId('fire-roll-jointly').isDisabled()).toBe(true);
     await e2e.screenshot('combat-fire-joint-waiting');
@@ -75,13 +70,13 @@ describe('the Fire assistant in a two-seat game', () => {
     expect(receivePacket(contextOf(csa!), packetFrom(t.USA)).jointRolls).toBeGreaterThan(0);
     const result = e2e.page.getByTestId('fire-die').getByTestId('die-result');
     await expect.poll(() => result.textContent(), { timeout: 10_000 }).toMatch(/Rolled jointly by both seats: \d/);
-    await settle();
+    await e2e.settle();
     await e2e.screenshot('combat-fire-joint-rolled');
 
     await e2e.page.getByTestId('fire-sp').fill('1');
-    await settle();
+    await e2e.settle();
     await e2e.page.getByTestId('fire-apply').click();
-    await settle();
+    await e2e.settle();
     await expect.poll(() => e2e.page.getByTestId('fire-applied').textContent()).toMatch(/joint roll #\d+: \d/);
     const [roll] = await e2e.call('diceLog', { limit: 1 });
     expect(roll).toMatchObject({ source: 'joint', purpose: 'Fire: 13th Alabama at 8th Illinois Cavalry' });

@@ -20,11 +20,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
 /** The options of a select: value, label and whether the screen disabled it. */
 async function options(testId: string): Promise<{ value: string; label: string; disabled: boolean }[]> {
   return e2e.page
@@ -41,7 +36,7 @@ async function options(testId: string): Promise<{ value: string; label: string; 
 
 async function next(): Promise<void> {
   await e2e.page.getByTestId('turn-next').click();
-  await settle();
+  await e2e.settle();
 }
 
 describe('the screens offer what the service allows', () => {
@@ -56,7 +51,7 @@ describe('the screens offer what the service allows', () => {
     const open = legal.find((c) => c.mayAttempt.allowed && c.options.some((o) => !o.allowed))!;
     expect(open).toBeDefined();
     await e2e.page.getByTestId('attempt-command').selectOption(open.commandId);
-    await settle();
+    await e2e.settle();
     const orders = await options('attempt-order');
     expect(orders.map((o) => o.value)).toEqual(open.options.map((o) => o.order));
     for (const o of open.options) expect(orders.find((x) => x.value === o.order)!.label.endsWith('not now'), o.order).toBe(!o.allowed);
@@ -67,7 +62,7 @@ describe('the screens offer what the service allows', () => {
     // A refused order: the screen says the service's reason and offers no die.
     const refused = open.options.find((o) => !o.allowed)!;
     await e2e.page.getByTestId('attempt-order').selectOption(refused.order);
-    await settle();
+    await e2e.settle();
     expect(await e2e.page.getByTestId('attempt-blocked').innerText()).toContain(refused.reason!);
   });
 
@@ -79,10 +74,10 @@ describe('the screens offer what the service allows', () => {
       const done = page.getByTestId('orders-side-done');
       if (await done.count()) {
         await done.first().click();
-        await settle();
+        await e2e.settle();
         const handOver = page.getByTestId('hand-over-continue');
         if (await handOver.count()) await handOver.first().click();
-        await settle();
+        await e2e.settle();
       }
       await next();
     }
@@ -99,7 +94,7 @@ describe('the screens offer what the service allows', () => {
     // The Initiative player's first activation is at ME without a roll; then the rest as the service allows.
     const first = legal.find((a) => a.me.allowed)!;
     await page.getByTestId('activation-command').selectOption(first.commandId);
-    await settle();
+    await e2e.settle();
     expect(await page.getByTestId('activation-re').isDisabled()).toBe(!first.re.allowed);
     await e2e.call('attemptActivation', { commandId: first.commandId });
     await e2e.call('pass', { side: 'USA' });
@@ -116,11 +111,11 @@ describe('the screens offer what the service allows', () => {
     // A subordinate of the activated command: barred, with the service's reason; out of command it may act (RI-S24).
     const sub = after.find((a) => a.outOfCommand !== undefined)!;
     await page.getByTestId('activation-command').selectOption(sub.commandId);
-    await settle();
+    await e2e.settle();
     expect(await page.getByTestId('activation-barred').innerText()).toMatch(/activated with/i);
     expect(await page.getByTestId('activation-re').isDisabled()).toBe(true);
     await page.getByTestId('activation-ooc').check();
-    await settle();
+    await e2e.settle();
     expect(await page.getByTestId('activation-re').isDisabled()).toBe(!sub.outOfCommand!.re.allowed);
   });
 });

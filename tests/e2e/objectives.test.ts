@@ -19,11 +19,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
 describe("the scenario's objectives", () => {
   it("Willoughby Run's Victory screen lists its own objectives, not the full battle's", async () => {
     await e2e.screen('victory');
@@ -38,19 +33,19 @@ describe("the scenario's objectives", () => {
     const page = e2e.page;
     await e2e.screen('setup');
     await page.getByTestId('setup-tab-objectives').click();
-    await settle();
+    await e2e.settle();
     const needed = page.getByTestId('objectives-needed-USA');
     expect(await needed.inputValue()).toBe('1');
     await needed.fill('5');
     await needed.press('Enter');
     await needed.blur();
-    await settle();
+    await e2e.settle();
     expect(await page.getByTestId('objectives-needed-error-USA').innerText()).toBe('Needed: the USA lists 1 objective, so it cannot need 5 (Rev. Victory) (5 was not saved)');
     expect(await needed.inputValue()).toBe('1');
     const name = page.getByLabel('CSA objective: Willoughby Run crossing');
     await name.fill('Willoughby Run ford');
     await name.press('Tab');
-    await settle();
+    await e2e.settle();
     await e2e.screenshot('setup-objectives');
     await e2e.screen('victory');
     expect(await page.locator('main').innerText()).toContain('Willoughby Run ford');

@@ -40,11 +40,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(80);
-  await e2e.idle();
-}
-
 async function text(testId: string): Promise<string> {
   return (await e2e.page.getByTestId(testId).first().innerText()).trim();
 }
@@ -53,7 +48,7 @@ describe('Reynolds holding two commands is one man', () => {
   it('the order change form offers him once, and the DRM it shows before the roll is the one the roll uses', async () => {
     const page = e2e.page;
     await page.getByTestId('attempt-command').selectOption('iron');
-    await settle();
+    await e2e.settle();
     const superiors = await text('attempt-superiors');
     expect(superiors.match(/John F\. Reynolds/g)).toHaveLength(1);
     expect(superiors).toContain('I Corps and Left Wing');
@@ -63,7 +58,7 @@ describe('Reynolds holding two commands is one man', () => {
     await fieldset.getByLabel('in range (−1): John F. Reynolds').check();
     await fieldset.getByLabel('uses his rating (−4): John F. Reynolds').check();
     await page.getByTestId('attempt-order').selectOption('ASLT');
-    await settle();
+    await e2e.settle();
     const before = await text('attempt-drm');
     expect(before).toContain('Superior leaders in chain of command within range (2 x -1)');
     expect(before).toContain("Superior leader's rating used (4)");
@@ -71,11 +66,11 @@ describe('Reynolds holding two commands is one man', () => {
     // "12" is no die: refused in words, and nothing is recorded (not the 1 with the 2 lost).
     await page.getByTestId('attempt-die').getByTestId('die-typed').focus();
     await page.keyboard.type('12');
-    await settle();
+    await e2e.settle();
     expect(await page.getByTestId('attempt-die').getByRole('alert').innerText()).toBe('"12" is not a die: a ten-sided die reads 0 to 9. Nothing was recorded; type the die again.');
     expect((await e2e.call('history', { limit: 1, viewer: 'USA' }))[0]!.kind).toBe('orders.preroll');
     await page.keyboard.press('8');
-    await settle();
+    await e2e.settle();
     const attempt = (await e2e.call('history', { limit: 1, viewer: 'USA' }))[0]!;
     expect(attempt.kind).toBe('orders.attempt');
     const dice = (await e2e.call('diceLog', { limit: 1, viewer: 'USA' }))[0]!;
@@ -109,20 +104,20 @@ describe('a command whose commander is not on the map', () => {
     expect(!refused.ok && refused.error.message).toContain("1st Cavalry Division's commander, John Buford, is not on the map");
 
     await page.getByTestId('activation-command').selectOption('usa-i-1');
-    await settle();
+    await e2e.settle();
     const drm = await text('activation-drm');
     expect(drm).toContain('Division Activation');
     expect(await text('activation-segment')).toContain('John F. Reynolds (I Corps and Left Wing) in range');
     await e2e.screenshot('turn-activation-one-man');
 
     await page.getByTestId('activation-command').selectOption('usa-i');
-    await settle();
+    await e2e.settle();
     expect(await text('activation-drm')).toContain('Corps Activation');
     expect(await text('activation-segment')).not.toContain('in range, uses his rating');
 
     await page.getByTestId('grant-me').locator('summary').click();
     await page.getByTestId('grant-me-leader').selectOption('wadsworth');
-    await settle();
+    await e2e.settle();
     await e2e.screenshot('turn-grant-me');
     expect(e2e.consoleErrors).toEqual([]);
   });

@@ -24,25 +24,15 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
-async function click(testId: string): Promise<void> {
-  await e2e.page.getByTestId(testId).first().click();
-  await settle();
-}
-
 const visible = (testId: string) => e2e.page.getByTestId(testId).first().isVisible();
 
 describe('card-draw activation on the Activation screen', () => {
   it('shows the box, draws each card with the app die and offers only the drawn command, until the box is empty', async () => {
     const page = e2e.page;
     await e2e.screen('turn');
-    await click('turn-skip');
-    await click('initiative-quick');
-    await click('turn-skip');
+    await e2e.click('turn-skip');
+    await e2e.click('initiative-quick');
+    await e2e.click('turn-skip');
     const info = (await e2e.gameInfo())!;
     expect(`${info.clock.time} ${info.clock.segment}.${info.clock.phase}`).toBe('0740 III.A');
 
@@ -58,7 +48,7 @@ describe('card-draw activation on the Activation screen', () => {
     await e2e.resetActions();
     let cards = 0;
     while (await visible('card-draw-button')) {
-      await click('card-draw-button');
+      await e2e.click('card-draw-button');
       cards += 1;
       const state = (await e2e.call('turnState')).cardDraw!;
       const drawn = state.draws.at(-1)!;
@@ -66,10 +56,10 @@ describe('card-draw activation on the Activation screen', () => {
       expect(await page.getByTestId('card-draw-pending').innerText()).toContain(drawn.name);
       expect(await page.locator('.panel.act h2').innerText()).toContain(drawn.name);
       if (cards === 1) await e2e.screenshot('activation-card-draw');
-      if (await visible('activation-initiative-me')) await click('activation-initiative-me');
-      else if (await page.getByTestId('activation-re').isEnabled()) await click('activation-re');
+      if (await visible('activation-initiative-me')) await e2e.click('activation-initiative-me');
+      else if (await page.getByTestId('activation-re').isEnabled()) await e2e.click('activation-re');
       else await page.getByTestId('activation-die').getByTestId('die-app').click();
-      await settle();
+      await e2e.settle();
       expect(await visible('card-draw-pending')).toBe(false);
     }
     // Two clicks a card: draw it, activate it.
@@ -86,7 +76,7 @@ describe('card-draw activation on the Activation screen', () => {
     expect(logged.map((d) => d.roll)).toEqual(rolls);
     expect((await e2e.call('verify')).ok).toBe(true);
     // The box is empty: Next moves on to the Out-of-Command phase, which alternates as the revision has it.
-    await click('turn-next');
+    await e2e.click('turn-next');
     expect((await e2e.gameInfo())!.clock.phase).toBe('B');
     expect(await box.count()).toBe(0);
     expect(await page.getByTestId('passes').count()).toBe(1);
@@ -155,14 +145,14 @@ describe('the status ladder on the Combat screen (RI-O14, RI-O43)', () => {
       await page.keyboard.type(unit.name);
       // The unit itself from the matches (two regiments may share a name).
       await page.getByTestId(picker).locator(`[role="option"][data-unit-id="${unit.id}"]`).dispatchEvent('mousedown');
-      await settle();
+      await e2e.settle();
     }
     await page.getByTestId('fire-die').getByTestId('die-typed').focus();
     await page.keyboard.press('5');
     await page.getByTestId('fire-sp').fill('0');
     await page.locator(`[data-outcome="${hit.id}"]`).selectOption('disordered');
-    await settle();
-    await click('fire-apply');
+    await e2e.settle();
+    await e2e.click('fire-apply');
     const steps = page.getByTestId('status-ladder-steps');
     await steps.waitFor();
     expect(await steps.innerText()).toContain(`${hit.name}: hit disordered while disordered, so routed — Hit twice before its card was drawn: the next worse state after disordered (Miniatures Random Movement, Effect)`);

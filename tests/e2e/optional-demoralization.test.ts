@@ -23,11 +23,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(80);
-  await e2e.idle();
-}
-
 const chip = () => e2e.page.getByTestId('turn-demoralization');
 const chipSide = (side: 'USA' | 'CSA') => e2e.page.getByTestId(`turn-demoralization-${side}`);
 
@@ -64,7 +59,7 @@ describe('Demoralization in a game created with it', () => {
     await page.keyboard.type('1');
     await dialog.getByLabel('SP lost').press('Enter');
     await dialog.waitFor({ state: 'hidden' });
-    await settle();
+    await e2e.settle();
     const actions = await e2e.actions();
     console.log(`CLICKS demoralization-loss total=${actions.total}`);
     // Search, choose the unit, L, the SP, Enter: nothing more for the demoralization.
@@ -98,7 +93,7 @@ describe('Demoralization in a game created with it', () => {
       await page.getByTestId(picker).getByTestId('picker-search').focus();
       await page.keyboard.type(name);
       await page.keyboard.press('Enter');
-      await settle();
+      await e2e.settle();
     }
     const drm = page.getByRole('table', { name: 'Fire DRMs' });
     await expect.poll(() => drm.textContent()).toContain("Target's side demoralized: one column right");
@@ -108,7 +103,7 @@ describe('Demoralization in a game created with it', () => {
     const plan = await e2e.call('planFire', { stack: ['csa-26th-north-carolina'], range: 2, targets: ['usa-12th-illinois-cavalry'] });
     await page.getByTestId('fire-die').getByTestId('die-typed').focus();
     await page.keyboard.press('4');
-    await settle();
+    await e2e.settle();
     const total = plan.attack!.drm.total;
     await expect.poll(() => page.getByTestId('fire-modified').textContent()).toContain(`Die 4 ${total < 0 ? '−' : '+'} ${Math.abs(total)} = ${4 + total}`);
     await e2e.screenshot('combat-fire-demoralization');

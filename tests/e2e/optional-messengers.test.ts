@@ -25,22 +25,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
-async function click(testId: string): Promise<void> {
-  await e2e.page.getByTestId(testId).first().click();
-  await settle();
-}
-
-async function typeDie(testId: string, digit: number): Promise<void> {
-  await e2e.page.getByTestId(testId).getByTestId('die-typed').focus();
-  await e2e.page.keyboard.press(String(digit));
-  await settle();
-}
-
 /** Both sides finish and the clock goes on to the next turn's first step (as the turn bar's skip would, RI-B13). */
 async function toNextTurn(): Promise<void> {
   const from = (await e2e.gameInfo())!.clock.turnId;
@@ -58,8 +42,8 @@ describe('Messengers on the Orders screen', () => {
     const page = e2e.page;
     expect(await page.getByTestId('turn-optional-rules').innerText()).toContain('Messengers');
     expect(await page.getByTestId('turn-messengers').innerText()).toBe('Messengers: on the way USA 0 · CSA 0; each takes effect as the Orders Segment of its arrival turn begins');
-    await click('orders-nobody');
-    await typeDie('preroll-die', 0);
+    await e2e.click('orders-nobody');
+    await e2e.typeDie('preroll-die', 0);
 
     await e2e.resetActions();
     await page.getByTestId('attempt-command').selectOption(GAMBLE);
@@ -72,7 +56,7 @@ describe('Messengers on the Orders screen', () => {
     await field.fill('6');
     expect(await page.getByTestId('messenger-arrival').innerText()).toBe('2 turns: a success arrives 0820, the orders stand until then');
     await e2e.screenshot('messengers-orders-distance');
-    await typeDie('attempt-die', 0);
+    await e2e.typeDie('attempt-die', 0);
     // Command, order, the distance and the die: four actions (the die is one key).
     expect((await e2e.actions()).total).toBeLessThanOrEqual(4);
 
@@ -86,14 +70,14 @@ describe('Messengers on the Orders screen', () => {
 
   it('keeps the message from the CSA player, and counts it at the reveal without saying what it carries', async () => {
     const page = e2e.page;
-    await click('orders-side-done');
-    await click('hand-over-continue');
+    await e2e.click('orders-side-done');
+    await e2e.click('hand-over-continue');
     await page.waitForSelector('[data-testid="orders-side"][data-side="CSA"]');
     expect(await page.locator('main').innerText()).not.toContain('Gamble');
     expect(await page.getByTestId('messages-on-the-way').innerText()).toContain('Messages on the way (0)');
     expect(await page.getByTestId('turn-messengers').innerText()).not.toContain('Gamble');
-    await click('orders-side-done');
-    await click('hand-over-continue');
+    await e2e.click('orders-side-done');
+    await e2e.click('hand-over-continue');
     const reveal = page.getByTestId('orders-reveal');
     await reveal.waitFor();
     expect(await reveal.innerText()).not.toContain('Gamble');

@@ -30,11 +30,6 @@ async function openMenu(): Promise<void> {
   await e2e.page.getByTestId('file-menu').locator('summary').click();
 }
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
 describe('the File menu of the browser preview', () => {
   it('is there in the browser, with Open, Save As, Export log and Help', async () => {
     await openMenu();
@@ -56,7 +51,7 @@ describe('the File menu of the browser preview', () => {
     expect(await dialog.getByRole('button', { name: basename(second) }).isDisabled()).toBe(true);
     await e2e.screenshot('file-open');
     await dialog.getByRole('button', { name: basename(first) }).click();
-    await settle();
+    await e2e.settle();
     expect((await e2e.gameInfo())?.file).toBe(first);
     expect((await e2e.call('roster')).find((u) => u.id === 'csa-13th-alabama')!.spLost).toBe(1);
   });
@@ -71,7 +66,7 @@ describe('the File menu of the browser preview', () => {
     await page.getByTestId('save-as-name').fill('willoughby-evening');
     await e2e.screenshot('file-save-as');
     await page.getByTestId('save-as-save').click();
-    await settle();
+    await e2e.settle();
     const info = await e2e.gameInfo();
     expect(basename(info!.file)).toBe('willoughby-evening.muster');
     expect((await e2e.call('roster')).find((u) => u.id === 'csa-13th-alabama')!.spLost).toBe(1);
@@ -81,12 +76,12 @@ describe('the File menu of the browser preview', () => {
     await page.getByTestId('file-save-as').click();
     await page.getByTestId('save-as-name').fill(basename(second, '.muster'));
     await page.getByTestId('save-as-save').click();
-    await settle();
+    await e2e.settle();
     expect(await dialog.getByRole('alert').innerText()).toBe(`${basename(second)} is already a game in this folder; Muster never overwrites a file, choose another name`);
     expect(await page.getByTestId('save-as-name').getAttribute('aria-invalid')).toBe('true');
     await page.getByTestId('save-as-name').fill('sub/dir');
     await page.getByTestId('save-as-save').click();
-    await settle();
+    await e2e.settle();
     expect(await dialog.getByRole('alert').innerText()).toContain('is not a file name: give a name without folders');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(basename((await e2e.gameInfo())!.file)).toBe('willoughby-evening.muster');

@@ -27,27 +27,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
-async function click(testId: string): Promise<void> {
-  await e2e.page.getByTestId(testId).first().click();
-  await settle();
-}
-
-async function typeDie(testId: string, digit: number): Promise<void> {
-  await e2e.page.getByTestId(testId).getByTestId('die-typed').focus();
-  await e2e.page.keyboard.press(String(digit));
-  await settle();
-}
-
-async function step(): Promise<string> {
-  const info = await e2e.gameInfo();
-  return `${info?.clock.segment}.${info?.clock.phase}`;
-}
-
 /** Everything a screen shows, as text. */
 async function screenText(): Promise<string> {
   return e2e.page.locator('main').innerText();
@@ -60,11 +39,11 @@ async function download(buttonName: string): Promise<string> {
 
 describe('secret entries stay with their side until both have finished', () => {
   it('I.A: Next is refused while neither side has finished; "neither side has anything to enter" moves on at once', async () => {
-    await click('turn-next');
+    await e2e.click('turn-next');
     expect(await e2e.page.getByTestId('turn-next-error').innerText()).toContain('USA has not finished its entries in I.A Automatic Order Change Phase');
-    expect(await step()).toBe('I.A');
-    await click('orders-nobody');
-    expect(await step()).toBe('I.B');
+    expect(await e2e.step()).toBe('I.A');
+    await e2e.click('orders-nobody');
+    expect(await e2e.step()).toBe('I.B');
   });
 
   it('I.B: USA pre-rolls and changes Gamble\'s orders with Buford\'s rating, then hands over', async () => {
@@ -72,21 +51,21 @@ describe('secret entries stay with their side until both have finished', () => {
     // Reynolds' wing command is not on the map at 0740: the pre-roll needs a 0 (from the roster, no box to tick).
     expect(await page.getByTestId('preroll-target').innerText()).toContain('of 0: John F. Reynolds (Left Wing) is not on the map');
     expect(await page.getByTestId('preroll-target').innerText()).toContain('points. Rev. Non-Automatic');
-    await typeDie('preroll-die', 0);
+    await e2e.typeDie('preroll-die', 0);
     await page.getByTestId('attempt-command').selectOption(GAMBLE);
     await page.getByTestId('attempt-order').selectOption('HOLD');
     await page.getByRole('checkbox', { name: /^uses his rating \(−2\): John Buford/ }).check();
-    await typeDie('attempt-die', 0);
+    await e2e.typeDie('attempt-die', 0);
     expect(await page.getByTestId('attempt-result').innerText()).toContain('orders changed');
     await e2e.screenshot('secrets-usa-entering');
-    await click('orders-side-done');
+    await e2e.click('orders-side-done');
     expect(await page.getByRole('heading', { name: /Hand the laptop to the Confederate \(CSA\) player, Jubal/ }).count()).toBe(1);
     // Finished too soon: USA takes its hand-over back (as USA), and finishes again.
-    await click('hand-over-back');
+    await e2e.click('hand-over-back');
     await page.waitForSelector('[data-testid="orders-side"][data-side="USA"]');
     expect(await page.getByTestId('own-entries').innerText()).toContain("Gamble's Brigade");
-    await click('orders-side-done');
-    await click('hand-over-continue');
+    await e2e.click('orders-side-done');
+    await e2e.click('hand-over-continue');
     await page.waitForSelector('[data-testid="orders-side"][data-side="CSA"]');
   });
 
@@ -118,7 +97,7 @@ describe('secret entries stay with their side until both have finished', () => {
     // Undo would take back USA's hand-over, reopening (and showing) USA's entries: refused, nothing changes.
     const before = (await e2e.gameInfo())!.eventCount;
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
-    await settle();
+    await e2e.settle();
     expect(await page.locator('.app-alert').innerText()).toMatch(/^The last entry is USA's hand-over \(USA finished its entries\) and CSA is asking: only the USA player may take it back, or both players together/);
     expect((await e2e.gameInfo())!.eventCount).toBe(before);
     expect((await e2e.call('history', { viewer: 'both', limit: 1 }))[0]).toMatchObject({ kind: 'entries.finished', undone: false });
@@ -127,14 +106,14 @@ describe('secret entries stay with their side until both have finished', () => {
 
     // Next: CSA has not finished.
     await e2e.screen('turn');
-    await click('turn-next');
+    await e2e.click('turn-next');
     expect(await page.getByTestId('turn-next-error').innerText()).toContain('CSA has not finished its entries in I.B');
   });
 
   it('CSA finishes: both sides are revealed together, and every screen shows them', async () => {
     const page = e2e.page;
-    await click('orders-side-done');
-    await click('hand-over-continue');
+    await e2e.click('orders-side-done');
+    await e2e.click('hand-over-continue');
     const reveal = await page.getByTestId('orders-reveal').innerText();
     expect(reveal).toContain("Gamble's Brigade");
     expect(reveal).toContain("USA army commander's pre-roll");
@@ -143,29 +122,29 @@ describe('secret entries stay with their side until both have finished', () => {
     await e2e.screen('roster');
     expect(await page.locator('tr[data-key="c:usa-cavalry-1-gamble"]').innerText()).toContain('HOLD');
     await e2e.screen('turn');
-    await click('turn-next');
-    expect(await step()).toBe('II.A');
+    await e2e.click('turn-next');
+    expect(await e2e.step()).toBe('II.A');
   });
 
   it('II.A: the declarations are secret; a tie of 4 and 4 is shown as a tie, then rolled again', async () => {
     const page = e2e.page;
     await page.waitForSelector('[data-testid="initiative-declare"][data-side="USA"]');
-    await click('initiative-declared');
-    await click('hand-over-continue');
+    await e2e.click('initiative-declared');
+    await e2e.click('hand-over-continue');
     // CSA sees that USA has declared, not what.
     expect((await e2e.call('turnState', { viewer: 'CSA' })).armyPointsForInitiative.USA).toBe(false);
-    await click('initiative-declared');
-    await click('hand-over-continue');
-    await typeDie('initiative-die-USA', 4);
-    await typeDie('initiative-die-CSA', 4);
-    await click('initiative-roll-button');
+    await e2e.click('initiative-declared');
+    await e2e.click('hand-over-continue');
+    await e2e.typeDie('initiative-die-USA', 4);
+    await e2e.typeDie('initiative-die-CSA', 4);
+    await e2e.click('initiative-roll-button');
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByTestId('initiative-ties').innerText()).toContain('Initiative tied at 4: both sides roll again');
     expect(e2e.consoleErrors).toEqual([]);
     await e2e.screenshot('turn-initiative-tie');
-    await typeDie('initiative-die-USA', 5);
-    await typeDie('initiative-die-CSA', 2);
-    await click('initiative-roll-button');
+    await e2e.typeDie('initiative-die-USA', 5);
+    await e2e.typeDie('initiative-die-CSA', 2);
+    await e2e.click('initiative-roll-button');
     expect(await page.getByTestId('initiative-result').innerText()).toContain('USA wins the Initiative, 5 to 2: USA activates first');
   });
 });

@@ -22,25 +22,20 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
 /** Selects a roster row by its key and gives the table the focus, as a click would. */
 async function selectRow(key: string): Promise<void> {
   await e2e.page.locator(`tr[data-key="${key}"]`).click();
-  await settle();
+  await e2e.settle();
 }
 
 describe('the Roster', () => {
   it('counts "1 unit shown", not "1 units shown"', async () => {
     await e2e.screen('roster');
     await e2e.page.getByLabel('Search units and commands').fill('8th Illinois');
-    await settle();
+    await e2e.settle();
     expect(await e2e.page.getByTestId('roster-count').innerText()).toBe('1 unit shown');
     await e2e.page.getByLabel('Search units and commands').fill('');
-    await settle();
+    await e2e.settle();
   });
 
   it('O before play: opening orders, any order', async () => {
@@ -51,7 +46,7 @@ describe('the Roster', () => {
     expect(await dialog.innerText()).toContain('Opening orders: any order, before play begins.');
     await dialog.getByRole('combobox').selectOption('HOLD');
     await dialog.getByRole('button', { name: 'Record' }).click();
-    await settle();
+    await e2e.settle();
     expect(await dialog.isVisible()).toBe(false);
     expect((await e2e.call('history', { limit: 1 }))[0]).toMatchObject({ kind: 'orders.set', summary: "Gamble's Brigade: opening orders HOLD" });
     expect((await e2e.gameInfo())!.started).toBe(false);
@@ -64,7 +59,7 @@ describe('the Roster', () => {
     const sp = page.getByRole('dialog').getByRole('spinbutton');
     await sp.fill('2');
     await sp.press('Enter');
-    await settle();
+    await e2e.settle();
     expect(await page.getByRole('dialog').isVisible()).toBe(false);
     expect((await e2e.call('roster')).find((u) => u.id === 'usa-8th-illinois-cavalry')?.spLost).toBe(2);
   });
@@ -91,12 +86,12 @@ describe('the Roster', () => {
     const page = e2e.page;
     await selectRow(GAMBLE);
     await page.keyboard.press('ArrowLeft');
-    await settle();
+    await e2e.settle();
     expect(await page.locator('tr[data-unit-id="usa-8th-illinois-cavalry"]').count()).toBe(0);
     // The print dialog is the browser's: count what is rendered at the moment it would print.
     await page.evaluate(`window.print = () => { window.__printed = document.querySelectorAll('tr[data-unit-id="usa-8th-illinois-cavalry"]').length; }`);
     await page.getByRole('button', { name: 'Print roster…' }).click();
-    await settle();
+    await e2e.settle();
     expect(await page.evaluate('window.__printed')).toBe(1);
     expect(await page.locator('tr[data-unit-id="usa-8th-illinois-cavalry"]').count()).toBe(0);
     await page.keyboard.press('ArrowRight');
@@ -108,7 +103,7 @@ describe('the Turn screen', () => {
     const page = e2e.page;
     await e2e.screen('turn');
     await page.getByTestId('orders-nobody').click();
-    await settle();
+    await e2e.settle();
     // A pasted "0" is the die (defect: it was ignored).
     const die = page.getByTestId('preroll-die').getByTestId('die-typed');
     await die.focus();
@@ -118,7 +113,7 @@ describe('the Turn screen', () => {
       data.setData('text/plain', ' 0 ');
       field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     })()`);
-    await settle();
+    await e2e.settle();
     expect((await e2e.call('turnState', { viewer: 'USA' })).orderPreRoll.USA).toBe(true);
     await page.getByTestId('attempt-command').selectOption('usa-cavalry-1-gamble');
     // Gamble's opening order is HOLD (set above): ASLT is a non-automatic change.
@@ -129,15 +124,15 @@ describe('the Turn screen', () => {
     expect(await page.getByTestId('ooc-choice').locator('option').allInnerTexts()).toEqual(['WDRW Withdraw', 'SKPD Skirmish/Probe/Delay', 'HOLD Hold', 'RSRV Reserve']);
 
     await page.getByTestId('orders-side-done').click();
-    await settle();
+    await e2e.settle();
     await page.getByTestId('hand-over-continue').click();
-    await settle();
+    await e2e.settle();
     await page.getByTestId('orders-side-done').click();
-    await settle();
+    await e2e.settle();
     await page.getByTestId('hand-over-continue').click();
-    await settle();
+    await e2e.settle();
     await page.keyboard.press('Alt+n');
-    await settle();
+    await e2e.settle();
     expect((await e2e.gameInfo())!.clock.segment).toBe('II');
     expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('turn-heading');
     expect(await page.evaluate('document.activeElement.textContent')).toBe('II.A Initiative Phase');

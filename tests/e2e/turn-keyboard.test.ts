@@ -24,11 +24,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
 async function focusedMatches(selector: string): Promise<boolean> {
   return e2e.page.evaluate(`!!document.activeElement && document.activeElement.matches(${JSON.stringify(selector)})`);
 }
@@ -53,12 +48,7 @@ async function arrowTo(value: string): Promise<void> {
 
 async function press(key: string): Promise<void> {
   await e2e.page.keyboard.press(key);
-  await settle();
-}
-
-async function clock(): Promise<string> {
-  const info = await e2e.gameInfo();
-  return `${info?.clock.time} ${info?.clock.segment}.${info?.clock.phase}`;
+  await e2e.settle();
 }
 
 /** Both sides pass their secret entry: Done, the hand-over, Done, the reveal. */
@@ -77,11 +67,11 @@ describe('a whole turn with the keyboard alone', () => {
   it('Alt+5 opens the Turn screen at 0740 I.A; the sides enter nothing; Alt+N goes to I.B', async () => {
     await press('Alt+5');
     await e2e.page.waitForSelector('[data-screen="turn"] [data-testid="orders-segment"]');
-    expect(await clock()).toBe('0740 I.A');
+    expect(await e2e.clockText()).toBe('0740 I.A');
     await bothSidesDone('orders-side-done');
     await e2e.page.waitForSelector('[data-testid="orders-reveal"]');
     await press('Alt+n');
-    expect(await clock()).toBe('0740 I.B');
+    expect(await e2e.clockText()).toBe('0740 I.B');
   });
 
   it('I.B: the pre-roll and an order change typed with one key each', async () => {
@@ -104,7 +94,7 @@ describe('a whole turn with the keyboard alone', () => {
     await e2e.screenshot('turn-keyboard-orders');
     await bothSidesDone('orders-side-done');
     await press('Alt+n');
-    expect(await clock()).toBe('0740 II.A');
+    expect(await e2e.clockText()).toBe('0740 II.A');
   });
 
   it('II.A: both declare with Enter, the dice are typed, USA wins 6 to 1', async () => {
@@ -120,7 +110,7 @@ describe('a whole turn with the keyboard alone', () => {
     await press('Alt+n');
     await press('Alt+n');
     await press('Alt+n');
-    expect(await clock()).toBe('0740 III.A');
+    expect(await e2e.clockText()).toBe('0740 III.A');
   });
 
   it('III.A: USA\'s initial ME, CSA at RE (undone and redone with the keys), three passes', async () => {
@@ -154,7 +144,7 @@ describe('a whole turn with the keyboard alone', () => {
 
   it('III.B: USA activates a single unit at RE with the keys (the unit list, then Enter)', async () => {
     await press('Alt+n');
-    expect(await clock()).toBe('0740 III.B');
+    expect(await e2e.clockText()).toBe('0740 III.B');
     const trooper = (await e2e.call('roster', { commandId: GAMBLE })).find((u) => u.arm === 'cavalry')!;
     await tabTo('[data-testid="activation-unit"]');
     await arrowTo(trooper.id);
@@ -169,7 +159,7 @@ describe('a whole turn with the keyboard alone', () => {
     const steps: string[] = [];
     for (let i = 0; i < 4; i++) {
       await press('Alt+n');
-      steps.push(await clock());
+      steps.push(await e2e.clockText());
     }
     expect(steps).toEqual(['0740 IV.A', '0740 IV.B', '0740 IV.C', '0800 I.A']);
     expect(await e2e.call('turnState')).toMatchObject({ turnId: '1863-07-01T0800', initiativeModifier: 'USA' });

@@ -23,24 +23,8 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** Lets Vue render the call the last action started, then waits until no call is in flight. */
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
-async function click(testId: string): Promise<void> {
-  await e2e.page.getByTestId(testId).first().click();
-  await settle();
-}
-
 async function next(): Promise<void> {
-  await click('turn-next');
-}
-
-async function clock(): Promise<string> {
-  const info = await e2e.gameInfo();
-  return `${info?.clock.time} ${info?.clock.segment}.${info?.clock.phase}`;
+  await e2e.click('turn-next');
 }
 
 /** Secret entries (RI-H01) are seen only by their own side until both have finished: the helpers say who asks. */
@@ -105,7 +89,7 @@ describe('the night: 2400 and 0400', () => {
     expect(await text('turn-events-due')).toContain('Straggler Recovery Designation');
     const row = page.getByRole('checkbox', { name: "Recovery marker for Pettigrew's Brigade" });
     await row.check();
-    await settle();
+    await e2e.settle();
     expect((await command(PETTIGREW)).recovery).toBe(true);
     await e2e.screenshot('turn-night-designation');
     // Most of a day's turns played through the service on the way (RI-B15: each one's rolls made).
@@ -123,19 +107,19 @@ describe('the night: 2400 and 0400', () => {
     expect(refusal.toLowerCase()).toContain(`first 1 abandoned gun(s) of ${battery.name}: returned if the hex is inside friendly lines at the end of the day, else captured by the enemy`.toLowerCase());
     expect(refusal).toContain('Rev. Abandoned Guns');
     await e2e.screenshot('turn-night-cleanup');
-    expect(await clock()).toBe('2400 IV.C');
+    expect(await e2e.clockText()).toBe('2400 IV.C');
     await page.getByRole('button', { name: `${battery.name}: guns inside friendly lines, return them` }).click();
-    await settle();
+    await e2e.settle();
     expect((await e2e.call('roster', { side: 'CSA' })).find((u) => u.id === battery.id)?.abandonedGuns).toBe(0);
     expect(await text('cleanup-guns')).toContain('No abandoned guns');
     expect(await page.getByTestId('turn-next-error').count()).toBe(0);
     // The RSM markers of the day's arrivals: none of their commands is in range, the players say, in the bar.
     if ((await page.getByTestId('obligation-rsm-keep').count()) > 0) {
       await page.getByTestId('obligation-rsm-keep').click();
-      await settle();
+      await e2e.settle();
     }
     await next();
-    expect(await clock()).toBe('0100 I.A');
+    expect(await e2e.clockText()).toBe('0100 I.A');
     // Most of a day's turns played through the service on the way (RI-B15: each one's rolls made).
   }, 180_000);
 
@@ -144,7 +128,7 @@ describe('the night: 2400 and 0400', () => {
     await e2e.reload();
     await e2e.screen('turn');
     await next();
-    expect(await clock()).toBe('0400 IV.B');
+    expect(await e2e.clockText()).toBe('0400 IV.B');
     expect(await text('turn-applied')).toContain("Pettigrew's Brigade recovers 1 straggler SP");
     expect((await unitsOf(PETTIGREW)).find((u) => u.id === straggler.id)?.stragglers).toBe(1);
     expect((await command(PETTIGREW)).recovery).toBe(false);

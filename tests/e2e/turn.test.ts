@@ -40,31 +40,8 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** Lets Vue render the call the last action started, then waits until no call is in flight. */
-async function settle(): Promise<void> {
-  await e2e.page.waitForTimeout(60);
-  await e2e.idle();
-}
-
-async function click(testId: string): Promise<void> {
-  await e2e.page.getByTestId(testId).first().click();
-  await settle();
-}
-
-/** Types a table die (one keystroke) into the die input with this test id. */
-async function typeDie(testId: string, digit: number): Promise<void> {
-  await e2e.page.getByTestId(testId).getByTestId('die-typed').focus();
-  await e2e.page.keyboard.press(String(digit));
-  await settle();
-}
-
 async function next(): Promise<void> {
-  await click('turn-next');
-}
-
-async function clock(): Promise<string> {
-  const info = await e2e.gameInfo();
-  return `${info?.clock.time} ${info?.clock.segment}.${info?.clock.phase}`;
+  await e2e.click('turn-next');
 }
 
 /** Secret entries (RI-H01) are seen only by their own side until both have finished: the helpers say who asks. */
@@ -109,7 +86,7 @@ describe('a whole turn at the table, with typed dice', () => {
   });
 
   it('opens the turn at 0740, I.A, with the turn bar saying what happens now', async () => {
-    expect(await clock()).toBe('0740 I.A');
+    expect(await e2e.clockText()).toBe('0740 I.A');
     expect(await text('turn-clock')).toContain('0740');
     expect(await text('turn-light')).toBe('Day');
     expect(await text('turn-step')).toContain('Orders Segment');
@@ -140,15 +117,15 @@ describe('a whole turn at the table, with typed dice', () => {
     const page = e2e.page;
     await page.waitForSelector('[data-testid="orders-side"][data-side="USA"]');
     await e2e.screenshot('turn-orders-automatic');
-    await click('orders-side-done');
+    await e2e.click('orders-side-done');
     expect(await page.getByRole('heading', { name: /Hand the laptop to the Confederate \(CSA\) player, Jubal/ }).count()).toBe(1);
-    await click('hand-over-continue');
+    await e2e.click('hand-over-continue');
     await page.waitForSelector('[data-testid="orders-side"][data-side="CSA"]');
-    await click('orders-side-done');
-    await click('hand-over-continue');
+    await e2e.click('orders-side-done');
+    await e2e.click('hand-over-continue');
     expect(await page.getByTestId('orders-reveal').innerText()).toContain('No order changes.');
     await next();
-    expect(await clock()).toBe('0740 I.B');
+    expect(await e2e.clockText()).toBe('0740 I.B');
   });
 
   it('I.B USA: the army commander\'s pre-roll, then Gamble\'s brigade changes SKPD -> HOLD with a typed 0', async () => {
@@ -160,7 +137,7 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(await text('attempt-kind')).toContain('Non-automatic attempt');
     expect(await text('attempt-blocked')).toContain('pre-roll first');
 
-    await typeDie('preroll-die', 0);
+    await e2e.typeDie('preroll-die', 0);
     expect(await text('preroll-outcome')).toContain('succeeded');
     expect((await e2e.call('turnState', { viewer: 'USA' })).orderPreRoll.USA).toBe(true);
     // Nobody else is told: the service keeps USA's entries from any query that does not ask as USA.
@@ -168,7 +145,7 @@ describe('a whole turn at the table, with typed dice', () => {
 
     await page.getByTestId('attempt-command').selectOption(GAMBLE);
     await page.getByTestId('attempt-order').selectOption('HOLD');
-    await typeDie('attempt-die', 0);
+    await e2e.typeDie('attempt-die', 0);
     const result = page.getByTestId('attempt-result');
     expect(await result.innerText()).toContain("Gamble's Brigade (Gamble) to HOLD: orders changed");
     const drm = await result.getByRole('table').innerText();
@@ -196,7 +173,7 @@ describe('a whole turn at the table, with typed dice', () => {
     await page.getByTestId('ci-unit').selectOption(notArtillery!.id);
     await page.getByTestId('ci-order').selectOption('BOMB');
     const before = (await e2e.gameInfo())!.eventCount;
-    await click('ci-give');
+    await e2e.click('ci-give');
     const panel = page.getByRole('region', { name: "Commander's Initiative" });
     expect(await panel.getByRole('alert').innerText()).toMatch(/BOMB is for artillery only/);
     expect((await e2e.gameInfo())!.eventCount).toBe(before);
@@ -204,20 +181,20 @@ describe('a whole turn at the table, with typed dice', () => {
 
   it('hands over: the CSA player sees none of the USA entries', async () => {
     const page = e2e.page;
-    await click('orders-side-done');
+    await e2e.click('orders-side-done');
     expect(await page.getByTestId('turn-view').innerText()).not.toContain('Gamble');
     await e2e.screenshot('turn-hand-over');
-    await click('hand-over-continue');
+    await e2e.click('hand-over-continue');
     await page.waitForSelector('[data-testid="orders-side"][data-side="CSA"]');
     expect(await page.getByTestId('turn-view').innerText()).not.toContain('Gamble');
   });
 
   it('I.B CSA: Heth\'s division fails HOLD -> ASLT with a typed 9, and orders flow downhill', async () => {
     const page = e2e.page;
-    await typeDie('preroll-die', 0);
+    await e2e.typeDie('preroll-die', 0);
     await page.getByTestId('attempt-command').selectOption(HETH);
     await page.getByTestId('attempt-order').selectOption('ASLT');
-    await typeDie('attempt-die', 9);
+    await e2e.typeDie('attempt-die', 9);
     const result = page.getByTestId('attempt-result');
     expect(await result.innerText()).toContain("Heth's Division (Henry Heth) to ASLT: failed, the orders stand");
     expect(await result.getByRole('table').innerText()).toMatch(/Die 9 \+ 1 =\s+10\s+needs at most \d/);
@@ -236,9 +213,9 @@ describe('a whole turn at the table, with typed dice', () => {
 
   it('reveals both sides\' results together, each with its dice and modifiers', async () => {
     const page = e2e.page;
-    await click('orders-side-done');
+    await e2e.click('orders-side-done');
     expect(await page.getByRole('heading', { name: 'Both players at the laptop' }).count()).toBe(1);
-    await click('hand-over-continue');
+    await e2e.click('hand-over-continue');
     const reveal = page.getByTestId('orders-reveal');
     const usa = await reveal.locator('[data-side="USA"]').innerText();
     const csa = await reveal.locator('[data-side="CSA"]').innerText();
@@ -249,26 +226,26 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(csa).toContain('failure');
     await e2e.screenshot('turn-orders-reveal');
     await next();
-    expect(await clock()).toBe('0740 II.A');
+    expect(await e2e.clockText()).toBe('0740 II.A');
   });
 
   it('II.A Initiative: secret declarations with a hand-over, typed dice 3 and 5, CSA wins', async () => {
     const page = e2e.page;
     await page.waitForSelector('[data-testid="initiative-declare"][data-side="USA"]');
     await e2e.screenshot('turn-initiative-declare');
-    await click('initiative-declared');
-    await click('hand-over-continue');
+    await e2e.click('initiative-declared');
+    await e2e.click('hand-over-continue');
     await page.waitForSelector('[data-testid="initiative-declare"][data-side="CSA"]');
     // Lee adds his points if he is on the map to do so.
     const points = page.getByTestId('initiative-points');
     const csaAddsPoints = await points.isEnabled();
     if (csaAddsPoints) await points.check();
-    await click('initiative-declared');
-    await click('hand-over-continue');
-    await typeDie('initiative-die-USA', 3);
-    await typeDie('initiative-die-CSA', 5);
+    await e2e.click('initiative-declared');
+    await e2e.click('hand-over-continue');
+    await e2e.typeDie('initiative-die-USA', 3);
+    await e2e.typeDie('initiative-die-CSA', 5);
     await e2e.screenshot('turn-initiative-roll');
-    await click('initiative-roll-button');
+    await e2e.click('initiative-roll-button');
 
     const state = await e2e.call('turnState');
     expect(state.initiative).toBe('CSA');
@@ -291,18 +268,18 @@ describe('a whole turn at the table, with typed dice', () => {
 
   it('II.B and II.C: nothing due at 0740; Next goes on to the Activation Segment, CSA first', async () => {
     await next();
-    expect(await clock()).toBe('0740 II.B');
+    expect(await e2e.clockText()).toBe('0740 II.B');
     expect(await text('designation')).toContain('only at 2400');
     await e2e.screenshot('turn-designation');
     await next();
-    expect(await clock()).toBe('0740 II.C');
+    expect(await e2e.clockText()).toBe('0740 II.C');
     await e2e.screenshot('turn-attachment');
     // The commands offered are the service's (infantry up to division), not the screen's own choice.
     const offered = (await e2e.call('turnState', {})).offers.attachments!;
     const options = e2e.page.getByTestId('attachment').getByLabel('Command').locator('option');
     expect(await options.count()).toBe(offered.length + 1);
     await next();
-    expect(await clock()).toBe('0740 III.A');
+    expect(await e2e.clockText()).toBe('0740 III.A');
     expect(await text('turn-applied')).toContain('CSA activates first');
     expect(await text('side-to-act')).toContain('Confederate (CSA), Jubal');
   });
@@ -310,7 +287,7 @@ describe('a whole turn at the table, with typed dice', () => {
   it('III.A: CSA\'s initial activation is at ME without a roll; Heth\'s brigades count as activated with it', async () => {
     const page = e2e.page;
     await page.getByTestId('activation-command').selectOption(HETH);
-    await click('activation-initiative-me');
+    await e2e.click('activation-initiative-me');
     expect(await text('activation-result')).toContain("Heth's Division is activated at ME.");
     const [first] = await turnHistory(['activation.attempt']);
     expect(first?.summary).toBe("Heth's Division activates at ME: the Initiative player's initial activation");
@@ -332,7 +309,7 @@ describe('a whole turn at the table, with typed dice', () => {
     await page.getByTestId('activation-command').selectOption(GAMBLE);
     expect(await page.getByTestId('activation-barred').count()).toBe(0);
     await e2e.screenshot('turn-activation-pick');
-    await typeDie('activation-die', 9);
+    await e2e.typeDie('activation-die', 9);
     const result = await text('activation-result');
     expect(result).toContain("Gamble's Brigade failed to activate: go to the Confusion Table with the modified roll 9");
     expect(result).toMatch(/Die 9 \+ 0 =\s+9\s+needs at most \d/);
@@ -359,7 +336,7 @@ describe('a whole turn at the table, with typed dice', () => {
     await page.getByTestId('activation-ooc').check();
     expect(await page.getByTestId('activation-re').isEnabled()).toBe(true);
     expect(await text('activation-segment')).toContain("Heth's Division has tried for ME: subordinates may not try for ME");
-    await click('activation-re');
+    await e2e.click('activation-re');
     const note = await text('activation-note');
     expect(note).toMatch(/^Pettigrew's Brigade activates at RE \([A-Z]{4}\)$/);
     expect((await turnHistory(['activation.re'])).map((e) => e.summary)).toEqual([note]);
@@ -368,21 +345,21 @@ describe('a whole turn at the table, with typed dice', () => {
     // The shortcuts work when no text field has the focus.
     await page.evaluate('document.activeElement && document.activeElement.blur()');
     await page.keyboard.press('Control+z');
-    await settle();
+    await e2e.settle();
     expect((await e2e.call('turnState')).activations).toBe(2);
     expect(await text('side-to-act')).toContain('CSA');
     expect(await turnHistory(['activation.re'])).toEqual([]);
     await page.keyboard.press('Control+Shift+z');
-    await settle();
+    await e2e.settle();
     expect((await e2e.call('turnState')).activations).toBe(3);
     expect(await text('activation-log')).toContain("Pettigrew's Brigade activates at RE");
   });
 
   it('III.A: three passes in a row end the phase', async () => {
-    await click('activation-pass'); // USA
+    await e2e.click('activation-pass'); // USA
     expect((await e2e.call('turnState')).passesInRow).toBe(1);
-    await click('activation-pass'); // CSA
-    await click('activation-pass'); // USA
+    await e2e.click('activation-pass'); // CSA
+    await e2e.click('activation-pass'); // USA
     const state = await e2e.call('turnState');
     expect(state.passesInRow).toBe(3);
     expect(await text('phase-over')).toContain('Three passes in a row');
@@ -393,7 +370,7 @@ describe('a whole turn at the table, with typed dice', () => {
   it('III.B: the Out-of-Command phase begins again with the Initiative player, who activates a single unit at RE', async () => {
     const page = e2e.page;
     await next();
-    expect(await clock()).toBe('0740 III.B');
+    expect(await e2e.clockText()).toBe('0740 III.B');
     expect(await text('side-to-act')).toContain('CSA');
     expect((await e2e.call('turnState')).passesInRow).toBe(0);
     // Pettigrew's brigade activated with Heth's division in III.A; a regiment that was out of command then activates now, alone.
@@ -404,7 +381,7 @@ describe('a whole turn at the table, with typed dice', () => {
     await page.getByTestId('pick-unit').check();
     await page.getByTestId('activation-unit').selectOption(NC26);
     expect(await text('activation-segment')).toContain('HOLD Hold (its Default Order while out of command)');
-    await click('activation-re');
+    await e2e.click('activation-re');
     expect(await text('activation-note')).toBe('26th North Carolina (out of command) activates at RE (Default Order HOLD)');
     const state = await e2e.call('turnState');
     expect(state.unitsActivated).toEqual([{ unitId: NC26, commandId: PETTIGREW, side: 'CSA', effectiveness: 'RE', phase: 'B', order: 4, confusionResult: null }]);
@@ -416,7 +393,7 @@ describe('a whole turn at the table, with typed dice', () => {
     const trooper = (await unitsOf(GAMBLE)).find((u) => u.arm === 'cavalry')!;
     await page.getByTestId('activation-unit').selectOption(trooper.id);
     expect(await text('activation-segment')).toContain('SKPD Skirmish/Probe/Delay (its Default Order while out of command)');
-    await typeDie('activation-die', 0);
+    await e2e.typeDie('activation-die', 0);
     expect(await text('activation-result')).toContain(`${trooper.name} is activated at ME.`);
     expect((await turnHistory(['activation.attempt'])).at(-1)?.summary).toMatch(new RegExp(`^${trooper.name} \\(out of command, SKPD; Gamble, rating \\d\\) tries for ME: rolled 0, modified 0: ME$`));
     expect((await e2e.call('turnState')).unitsActivated.map((a) => [a.unitId, a.effectiveness])).toEqual([
@@ -433,7 +410,7 @@ describe('a whole turn at the table, with typed dice', () => {
     expect(again).toMatchObject({ ok: false, error: { code: 'RULES_FORBID', field: 'unitId' } });
     await e2e.screenshot('turn-out-of-command');
     await next();
-    expect(await clock()).toBe('0740 IV.A');
+    expect(await e2e.clockText()).toBe('0740 IV.A');
   });
 
   it('IV.A Leader Replacement: a fallen brigade leader is replaced, with his replacement\'s rating', async () => {
@@ -453,7 +430,7 @@ describe('a whole turn at the table, with typed dice', () => {
     await rating.fill('1');
     await e2e.screenshot('turn-end-leaders');
     await row.getByRole('button', { name: /^Replace / }).click();
-    await settle();
+    await e2e.settle();
     expect((await e2e.call('leaders')).find((l) => l.id === gamble!.id)).toMatchObject({ replaced: true, replacementRating: 1 });
     expect(await text('leader-replacement')).toContain('No leader is waiting for a replacement');
     expect((await turnHistory(['leader.replaced'])).map((e) => e.summary)).toEqual([expect.stringContaining('is replaced (replacement rating 1)')]);
@@ -461,14 +438,14 @@ describe('a whole turn at the table, with typed dice', () => {
 
   it('IV.B and IV.C: recovery and cleanup, then Next begins the 0800 turn with the +1 modifier for CSA', async () => {
     await next();
-    expect(await clock()).toBe('0740 IV.B');
+    expect(await e2e.clockText()).toBe('0740 IV.B');
     await e2e.screenshot('turn-end-recovery');
     await next();
-    expect(await clock()).toBe('0740 IV.C');
+    expect(await e2e.clockText()).toBe('0740 IV.C');
     expect(await text('cleanup-guns')).toContain('No abandoned guns');
     await e2e.screenshot('turn-end-cleanup');
     await next();
-    expect(await clock()).toBe('0800 I.A');
+    expect(await e2e.clockText()).toBe('0800 I.A');
     const state = await e2e.call('turnState');
     expect(state).toMatchObject({ turnId: '1863-07-01T0800', initiative: null, initiativeModifier: 'CSA', activations: 0, passesInRow: 0 });
     expect(await text('turn-initiative')).toContain('+1 modifier: CSA');

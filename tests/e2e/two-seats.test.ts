@@ -40,27 +40,6 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-async function settle(e: E2E): Promise<void> {
-  await e.page.waitForTimeout(60);
-  await e.idle();
-}
-
-async function click(e: E2E, testId: string): Promise<void> {
-  await e.page.getByTestId(testId).first().click();
-  await settle(e);
-}
-
-async function typeDie(e: E2E, testId: string, digit: number): Promise<void> {
-  await e.page.getByTestId(testId).getByTestId('die-typed').focus();
-  await e.page.keyboard.press(String(digit));
-  await settle(e);
-}
-
-async function step(e: E2E): Promise<string> {
-  const info = await e.gameInfo();
-  return `${info?.clock.segment}.${info?.clock.phase}`;
-}
-
 const mainText = (e: E2E) => e.page.locator('main').innerText();
 const fingerprint = async (e: E2E) => (await e.gameInfo())!.fingerprint;
 
@@ -80,7 +59,7 @@ function heldInputs(e: E2E): string[] {
  */
 async function until(e: E2E, what: string, ok: () => Promise<boolean>): Promise<void> {
   await expect.poll(ok, { timeout: 20_000, message: what }).toBe(true);
-  await settle(e);
+  await e.settle();
 }
 
 describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () => {
@@ -96,7 +75,7 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     await page.getByTestId('new-seat-USA').check();
     await page.getByTestId('new-game-seats').scrollIntoViewIfNeeded();
     await usa.screenshot('seats-new-game');
-    await click(usa, 'create-game');
+    await usa.click('create-game');
     const dialog = page.getByTestId('seat-dialog');
     await expect.poll(() => dialog.getAttribute('data-dialog')).toBe('invitation');
     invitation = await page.getByTestId('seat-written-path').innerText();
@@ -104,37 +83,37 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     expect(JSON.parse(readFileSync(invitation, 'utf8'))).toMatchObject({ format: 'muster/seats/invitation/1', players: { USA: 'Abner', CSA: 'Jubal' }, host: { side: 'USA' } });
     expect(await dialog.innerText()).toContain('Join a game…');
     await usa.screenshot('seats-invitation');
-    await click(usa, 'seat-dialog-close');
+    await usa.click('seat-dialog-close');
     expect((await usa.gameInfo())!.seat).toMatchObject({ side: 'USA', otherJoined: false });
     expect(await page.getByTestId('seat-line').innerText()).toContain('the CSA seat has not joined yet');
   });
 
   it('the CSA player joins from the invitation file on his own device, and picks the shared folder', async () => {
     const page = csa.page;
-    await click(csa, 'start-join');
+    await csa.click('start-join');
     // A file the host made for the other seat is refused as an invitation, in words naming it, before anything is made.
     await page.getByTestId('seat-join-file').setInputFiles({ name: 'note.json', mimeType: 'application/json', buffer: Buffer.from('{"dear":"Jubal"}') });
-    await click(csa, 'seat-join');
+    await csa.click('seat-join');
     expect(await page.getByTestId('seat-dialog').getByRole('alert').innerText()).toBe('This is not a Muster invitation, or it is damaged: nothing was read from it');
     expect(await csa.gameInfo()).toBeNull();
     await page.getByTestId('seat-join-file').setInputFiles(invitation);
     await csa.screenshot('seats-join');
-    await click(csa, 'seat-join');
+    await csa.click('seat-join');
     const joined = await csa.gameInfo();
     expect(joined!.seat).toMatchObject({ side: 'CSA', otherJoined: true, gameId: (await usa.gameInfo())!.seat!.gameId });
     expect(await page.getByTestId('seat-written-path').innerText()).toMatch(/-reply\.json$/);
-    await click(csa, 'seat-join-folder');
+    await csa.click('seat-join-folder');
     await page.getByTestId('seat-folder-name').fill('willoughby');
     await csa.screenshot('seats-folder');
-    await click(csa, 'seat-folder-use');
+    await csa.click('seat-folder-use');
     expect((await csa.call('sharedFolder'))!.folder).toBe(join(root, 'willoughby'));
   });
 
   it('the host picks the same folder, and the reply comes through it', async () => {
     const page = usa.page;
     await page.getByTestId('file-menu').locator('summary').click();
-    await click(usa, 'file-seats-folder');
-    await click(usa, 'seat-folder-willoughby');
+    await usa.click('file-seats-folder');
+    await usa.click('seat-folder-willoughby');
     await until(usa, 'the host has the CSA seat\'s key', async () => (await usa.gameInfo())!.seat!.otherJoined);
     expect(await page.getByTestId('seat-line').innerText()).not.toContain('has not joined');
     expect(await page.getByTestId('seat-folder').innerText()).toContain('Shared folder willoughby');
@@ -143,24 +122,24 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
   it('I.A: each seat finishes on its own page; both are revealed through the folder, and the USA seat moves the clock on', async () => {
     for (const e of [usa, csa]) {
       await e.screen('turn');
-      await click(e, 'orders-side-done');
+      await e.click('orders-side-done');
     }
     for (const e of [usa, csa]) await until(e, 'I.A revealed', async () => (await e.gameInfo())!.secretEntries?.revealed === true);
-    await click(usa, 'turn-next');
-    expect(await step(usa)).toBe('I.B');
-    await until(csa, 'CSA sees I.B', async () => (await step(csa)) === 'I.B');
+    await usa.click('turn-next');
+    expect(await usa.step()).toBe('I.B');
+    await until(csa, 'CSA sees I.B', async () => (await csa.step()) === 'I.B');
   });
 
   it('I.B: hidden entries on both pages; neither page nor the other seat\'s file shows them until the reveal', async () => {
     const u = usa.page;
-    await typeDie(usa, 'preroll-die', 0);
+    await usa.typeDie('preroll-die', 0);
     await u.getByTestId('attempt-command').selectOption(GAMBLE);
     await u.getByTestId('attempt-order').selectOption('HOLD');
     await u.getByRole('checkbox', { name: /^uses his rating \(−2\): John Buford/ }).check();
-    await typeDie(usa, 'attempt-die', 0);
+    await usa.typeDie('attempt-die', 0);
     expect(await u.getByTestId('attempt-result').innerText()).toContain('orders changed');
     await usa.screenshot('seats-usa-entering');
-    await typeDie(csa, 'preroll-die', 4);
+    await csa.typeDie('preroll-die', 4);
 
     const files = { USA: (await usa.gameInfo())!.file, CSA: (await csa.gameInfo())!.file };
     const held = { USA: heldInputs(usa), CSA: heldInputs(csa) };
@@ -169,7 +148,7 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     expect(held.CSA.length).toBeGreaterThan(0);
 
     // USA finishes first: its commitment goes to the folder, its entries stay on its device.
-    await click(usa, 'orders-side-done');
+    await usa.click('orders-side-done');
     expect(await u.getByTestId('seat-waiting-for').innerText()).toContain('waiting for the CSA seat to finish its entries of I.B');
     await until(csa, 'CSA has USA\'s commitment', async () => (await csa.gameInfo())!.seat!.committed.USA);
     expect(await mainText(csa)).not.toContain('Gamble');
@@ -183,7 +162,7 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     await usa.screenshot('seats-usa-waiting');
 
     await csa.screen('turn');
-    await click(csa, 'orders-side-done');
+    await csa.click('orders-side-done');
     for (const e of [usa, csa]) await until(e, 'I.B revealed', async () => (await e.gameInfo())!.secretEntries?.revealed === true);
     for (const e of [usa, csa]) {
       await e.screen('turn');
@@ -194,42 +173,42 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     // Revealed: now each file holds both sides' entries, as signed events.
     expect(bytesOf(files.CSA).includes(usaAttempt)).toBe(true);
     await csa.screenshot('seats-revealed');
-    await click(usa, 'turn-next');
-    await until(csa, 'CSA sees II.A', async () => (await step(csa)) === 'II.A');
+    await usa.click('turn-next');
+    await until(csa, 'CSA sees II.A', async () => (await csa.step()) === 'II.A');
   });
 
   it('II.A: both declare in secret; USA rolls the Initiative; a write out of turn on the CSA page is refused in words', async () => {
     for (const e of [usa, csa]) {
       await e.page.waitForSelector('[data-testid="initiative-declare"]');
-      await click(e, 'initiative-declared');
+      await e.click('initiative-declared');
     }
     await until(usa, 'declarations revealed', async () => (await usa.gameInfo())!.secretEntries?.revealed === true);
-    await typeDie(usa, 'initiative-die-USA', 5);
-    await typeDie(usa, 'initiative-die-CSA', 2);
-    await click(usa, 'initiative-roll-button');
+    await usa.typeDie('initiative-die-USA', 5);
+    await usa.typeDie('initiative-die-CSA', 2);
+    await usa.click('initiative-roll-button');
     expect(await usa.page.getByTestId('initiative-result').innerText()).toContain('USA wins the Initiative, 5 to 2');
     await until(csa, 'CSA has the Initiative roll', async () => (await csa.call('turnState', { viewer: 'CSA' })).initiative === 'USA');
-    await click(csa, 'turn-next');
+    await csa.click('turn-next');
     expect(await csa.page.getByTestId('turn-next-error').innerText()).toContain("It is not the CSA seat's turn: II.A Initiative Phase is carried out by the Initiative player, USA");
     expect(await csa.page.getByTestId('seat-to-act').innerText()).toBe("the USA seat's turn: II.A Initiative Phase is carried out by the Initiative player, USA");
     await csa.screenshot('seats-out-of-turn');
   });
 
   it('III: the USA seat activates on the Turn screen, the CSA seat passes on its page', async () => {
-    while ((await step(usa)) !== 'III.A') await click(usa, 'turn-next');
+    while ((await usa.step()) !== 'III.A') await usa.click('turn-next');
     await usa.screen('turn');
     // The Initiative player's first activation: at ME without a roll, picked from the commands the screen offers.
     const offered = await usa.page.getByTestId('activation-command').locator('option:not([disabled])').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
     commandId = offered.find((id) => id.startsWith('usa-'))!;
     await usa.page.getByTestId('activation-command').selectOption(commandId);
-    await settle(usa);
-    await click(usa, 'activation-initiative-me');
+    await usa.settle();
+    await usa.click('activation-initiative-me');
     expect(await usa.page.getByTestId('activation-result').innerText()).toContain('ME');
     expect((await usa.call('turnState', { viewer: 'USA' })).activated.find((a) => a.commandId === commandId)).toMatchObject({ effectiveness: 'ME' });
     // The players alternate: the CSA seat passes on its page, and it is USA's turn again.
     await until(csa, 'CSA sees USA\'s activation', async () => (await csa.call('turnState', { viewer: 'CSA' })).sideToAct === 'CSA');
     await csa.screen('turn');
-    await click(csa, 'activation-pass');
+    await csa.click('activation-pass');
     await until(usa, 'USA has CSA\'s pass', async () => (await usa.call('turnState', { viewer: 'USA' })).sideToAct === 'USA');
   });
 
@@ -241,10 +220,10 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     for (const [picker, name] of [['fire-stack', firer.name], ['fire-targets', target.name]] as const) {
       await usa.page.getByTestId(picker).getByTestId('picker-search').fill(name);
       await usa.page.keyboard.press('Enter');
-      await settle(usa);
+      await usa.settle();
     }
     expect(await usa.page.getByTestId('fire-joint-status').innerText()).toContain('roll the die jointly');
-    await click(usa, 'fire-roll-jointly');
+    await usa.click('fire-roll-jointly');
     // The CSA page does nothing: its Muster answers the request when it finds it in the shared folder.
     const die = usa.page.getByTestId('fire-die');
     await until(usa, 'the joint die is on the USA page', async () => (await die.innerText()).includes('Rolled jointly by both seats'));
@@ -260,8 +239,8 @@ describe('two seats, two browsers, one shared folder', { timeout: 60_000 }, () =
     expect(await mainText(csa)).toContain(`rolled jointly by both seats ${roll}`);
     await csa.screenshot('seats-joint-csa');
     await usa.page.getByTestId('fire-sp').fill('1');
-    await settle(usa);
-    await click(usa, 'fire-apply');
+    await usa.settle();
+    await usa.click('fire-apply');
     const applied = await usa.page.getByTestId('fire-applied').innerText();
     expect(applied).toContain(`Fire: ${firer.name}`);
     expect(applied).toContain(target.name);
