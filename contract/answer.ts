@@ -8,11 +8,23 @@
  * the queries `currentGame`, `rosterSheet` and `turnState` without a viewer would answer right after the
  * write. In a step of secret entries it carries the game's info only: the screens then read again as the
  * side at the keyboard (RI-H01).
+ *
+ * It also names the queries, of those a screen holds and asks again after a change (KEPT_QUERIES), whose
+ * answers the write left as they were: the service knows what each is made of and what the write touched, so
+ * a screen holding one keeps it, and never works out for itself whether a change could have moved it.
  */
 import { z } from 'zod';
 import { TurnState } from './clock';
 import { GameInfo } from './game';
 import { RosterSheet } from './roster';
+
+/**
+ * The queries a write's answer may name as kept (unchanged by the write, whatever their input): the leaders,
+ * the command tree, the units on the map, the hexes last used in combat, and the combat assistants' plans.
+ */
+export const KEPT_QUERIES = ['leaders', 'commandTree', 'roster', 'recentHexes', 'planFire', 'planShock', 'planCohesion'] as const;
+export const KeptQuery = z.enum(KEPT_QUERIES);
+export type KeptQuery = z.infer<typeof KeptQuery>;
 
 export const WriteAnswer = z.object({
   /** The game's info after the write (its clock, whether undo and redo may be pressed, its fingerprint...). */
@@ -29,5 +41,11 @@ export const WriteAnswer = z.object({
    * view is made from none of them keeps it. Null when the service does not say (then every view is read).
    */
   tables: z.array(z.string()).nullable(),
+  /**
+   * The queries of KEPT_QUERIES whose answers are the same after the write as before it, for any input and
+   * as any side asks: a screen holding one of the state before keeps it. Null when the service does not say
+   * (a step of secret entries): then every view is read again.
+   */
+  kept: z.array(KeptQuery).nullable(),
 });
 export type WriteAnswer = z.infer<typeof WriteAnswer>;

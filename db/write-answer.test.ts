@@ -5,10 +5,10 @@
  * Through the same dispatch the bridge and IPC use, on real game files.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CallResult, ChannelHandlers, GameFunction, WriteAnswer } from '../contract';
+import { KEPT_QUERIES, type CallResult, type ChannelHandlers, type GameFunction, type KeptQuery, type WriteAnswer } from '../contract';
 import { dispatch, serviceHandlers } from './dispatch';
 import type { GameService } from './service';
-import { advanceTo, newGame, tempDir } from '../tests/fixtures/game';
+import { advanceTo, COMBAT_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir('muster-write-answer-');
 afterAll(() => tmp.cleanup());
@@ -172,7 +172,7 @@ describe("a write's answer", () => {
       game.rosterSheet({});
       game.turnState({});
       const changed = await changedBy(game, 'orderPreRoll', { side: 'USA', roll: 1 });
-      expect(changed).toEqual({ game: game.info(), sheet: null, turnState: null, tables: null });
+      expect(changed).toEqual({ game: game.info(), sheet: null, turnState: null, tables: null, kept: null });
     } finally {
       game.close();
     }
@@ -183,6 +183,81 @@ describe("a write's answer", () => {
     try {
       const result = await dispatch(handlersOf(game), 'recordLoss', [{ unitId: '2-wi', sp: 1 }], { validateOutput: true });
       expect(result.ok && 'changed' in result).toBe(false);
+    } finally {
+      game.close();
+    }
+  });
+});
+
+describe("a write's answer names the queries it left as they were", () => {
+  /** A combat game in the In-Command Activation Phase, USA's I Corps activated: fire, losses and leaders all in play. */
+  function combatGame(): GameService {
+    const game = newGame(tmp.dir, { scenario: COMBAT_SCENARIO });
+    advanceTo(game, { segment: 'II', phase: 'A' });
+    game.rollInitiative({ armyPoints: { USA: false, CSA: false }, rolls: { USA: 1, CSA: 0 } });
+    advanceTo(game, { segment: 'III', phase: 'A' });
+    game.attemptActivation({ commandId: 'usa-i' });
+    return game;
+  }
+
+  /** Each query a screen keeps, asked as the screens ask it (a refusal is an answer too: its words). */
+  function answers(game: GameService): Record<KeptQuery, unknown> {
+    const ask = (run: () => unknown) => {
+      try {
+        return run();
+      } catch (e) {
+        return { refused: e instanceof Error ? e.message : String(e) };
+      }
+    };
+    return {
+      leaders: ask(() => game.leaders({})),
+      commandTree: ask(() => game.commandTree({})),
+      roster: ask(() => [game.roster({ includeOffMap: false }), game.roster({})]),
+      recentHexes: ask(() => game.recentHexes()),
+      planFire: ask(() => game.planFire({ stack: ['2-wi', '6-wi'], range: 2, targets: ['13-al'] })),
+      planShock: ask(() => game.planShock({ attackers: ['1-tn', '7-tn'], defenders: ['2-wi', '6-wi'] })),
+      planCohesion: ask(() => game.planCohesion({ unitId: '13-al', check: 'rally' })),
+    };
+  }
+
+  it('says which of the screens\' queries a die, a fire, a leader hit, command markers, undo and the clock left alone, and each it names answers as before', async () => {
+    const game = combatGame();
+    try {
+      type Answers = Record<KeptQuery, unknown>;
+      const writes: [string, GameFunction, unknown, (kept: readonly KeptQuery[], before: Answers, after: Answers) => void][] = [
+        // A die touches no state: every view stands.
+        ['a die', 'rollDie', { purpose: 'a test', roll: 4 }, (kept) => expect([...kept].sort()).toEqual([...KEPT_QUERIES].sort())],
+        // A fire: its units' rows and the hexes last used change; the leaders stand.
+        [
+          'a fire',
+          'resolveFire',
+          { stack: ['2-wi', '6-wi'], range: 2, targets: ['13-al'], roll: 4, result: { sp: 1 } },
+          (kept, before, after) => {
+            expect([...kept].sort()).toEqual(['leaders']);
+            // Not kept, and indeed changed: the hex fired on is offered again, the target fired on has an SP less.
+            expect(after.recentHexes).not.toEqual(before.recentHexes);
+            expect(after.planFire).not.toEqual(before.planFire);
+          },
+        ],
+        // A leader hit: the leaders and the tree (his name stands, his row does not); the units and the hexes stand.
+        ['a leader hit', 'leaderCasualty', { leaderId: 'archer-l', roll: 7 }, (kept) => expect([...kept].sort()).toEqual(['recentHexes', 'roster'])],
+        ['command markers', 'setCommandMarkers', { commandId: 'iron', rsm: true }, (kept) => expect([...kept].sort()).toEqual(['leaders', 'recentHexes'])],
+        ['undo of the markers', 'undo', {}, (kept) => expect([...kept].sort()).toEqual(['leaders', 'recentHexes'])],
+        ['undo of the hit', 'undo', {}, (kept) => expect([...kept].sort()).toEqual(['recentHexes', 'roster'])],
+        // Undo of the fire takes its hexes back.
+        ['undo of the fire', 'undo', {}, (kept) => expect(kept).not.toContain('recentHexes')],
+        ['redo of the fire', 'redo', {}, (kept) => expect(kept).not.toContain('recentHexes')],
+        ['the clock', 'advanceClock', {}, (kept) => expect(kept).not.toContain('planFire')],
+      ];
+      for (const [what, fn, input, expectKept] of writes) {
+        const before = answers(game);
+        const changed = await changedBy(game, fn, input);
+        expect(changed.kept, what).not.toBeNull();
+        const after = answers(game);
+        expectKept(changed.kept!, before, after);
+        // What the answer says was kept is what asking again gives.
+        for (const query of changed.kept!) expect(after[query], `${what}: ${query}`).toEqual(before[query]);
+      }
     } finally {
       game.close();
     }

@@ -234,12 +234,16 @@ function setWorks(ctx: GameContext, input: SetWorksInput): ChangeResult {
 // -------------------------------------------------------------------------------------------
 // The hexes last used
 
+/** The events whose hexes recentHexes offers again: a write of one (or its undo) changes what it answers. */
+export const RECENT_HEX_EVENTS = ['fire', 'shock'] as const;
+const RECENT_HEX_ROWS = `SELECT payload FROM events WHERE kind IN (${RECENT_HEX_EVENTS.map((k) => `'${k}'`).join(', ')}) AND undone = 0 ORDER BY seq DESC LIMIT 40`;
+
 /**
  * The hexes the players named in the last fire and shock events still in force, newest first, so the
  * assistants offer them again without names typed: a target hex is usually fired on more than once.
  */
 function recentHexes(ctx: GameContext): RecentHex[] {
-  const rows = statement(ctx.db, "SELECT payload FROM events WHERE kind IN ('fire', 'shock') AND undone = 0 ORDER BY seq DESC LIMIT 40").all() as { payload: string }[];
+  const rows = statement(ctx.db, RECENT_HEX_ROWS).all() as { payload: string }[];
   const units = new Map(readUnits(ctx.db).map((u) => [u.id, u]));
   const seen = new Set<string>();
   const out: RecentHex[] = [];

@@ -2,7 +2,8 @@
  * A write's answer to the window (contract/answer.ts): what it changed, so the screens apply it instead of
  * reading the game again. Marked before the write runs (which views a screen holds of the state before it:
  * the roster sheet and the turn state kept for that state, db/service/revision-memo.ts), made after it:
- * the game's info, the sheet's changes since the one held, the new turn state, the tables touched.
+ * the game's info, the sheet's changes since the one held, the new turn state, the tables touched, and the
+ * queries the write left as they were (db/service/kept-queries.ts).
  *
  * No work the answer does not need: a view nobody held before the write (no screen shows it) is not made
  * for the answer. Every view is the game as nobody in particular sees it, made by the very queries a
@@ -16,6 +17,7 @@ import { statement } from '../statements';
 import { readClock } from '../store';
 import type { GameContext } from './context';
 import { keptTurnState } from './clock';
+import { keptQueries } from './kept-queries';
 import { carrySheet, sheetHeld, sheetState } from './roster-sheet';
 import { secretsRecorded, secretStep } from './secrets';
 
@@ -39,17 +41,17 @@ function secretNow(ctx: GameContext): boolean {
 
 /**
  * The rows changed by the events written since `before` (new events), and by the events undo or redo took
- * back or brought back (the head moved without a new event).
+ * back or brought back (the head moved without a new event), with the kinds of those events.
  */
-function rowsTouched(ctx: GameContext, before: { last: number; head: number | null }): { table: string; key: string | number }[] {
+function rowsTouched(ctx: GameContext, before: { last: number; head: number | null }): { changes: { table: string; key: string | number }[]; eventKinds: Set<string> } {
   const after = logMark(ctx);
-  const rows = statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq > ?').all(before.last) as Pick<EventRow, 'seq' | 'payload'>[];
+  const rows = statement(ctx.db, 'SELECT seq, kind, payload FROM events WHERE seq > ?').all(before.last) as Pick<EventRow, 'seq' | 'kind' | 'payload'>[];
   // No new event, the head moved: undo took back the head before, or redo brought back the head after.
   if (rows.length === 0 && after.head !== before.head) {
     const seq = before.head !== null && (after.head === null || after.head < before.head) ? before.head : after.head;
-    if (seq !== null) rows.push(statement(ctx.db, 'SELECT seq, payload FROM events WHERE seq = ?').get(seq) as Pick<EventRow, 'seq' | 'payload'>);
+    if (seq !== null) rows.push(statement(ctx.db, 'SELECT seq, kind, payload FROM events WHERE seq = ?').get(seq) as Pick<EventRow, 'seq' | 'kind' | 'payload'>);
   }
-  return rows.flatMap((row) => parsePayload(row).changes.map((c) => ({ table: c.table, key: c.key })));
+  return { changes: rows.flatMap((row) => parsePayload(row).changes.map((c) => ({ table: c.table, key: c.key }))), eventKinds: new Set(rows.map((row) => row.kind)) };
 }
 
 /**
@@ -64,10 +66,10 @@ export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => Wri
   const log = logMark(ctx);
   return () => {
     const game = queries.info();
-    if (secretBefore || secretNow(ctx)) return { game, sheet: null, turnState: null, tables: null };
+    if (secretBefore || secretNow(ctx)) return { game, sheet: null, turnState: null, tables: null, kept: null };
     const touched = rowsTouched(ctx, log);
-    const tables = [...new Set(touched.map((c) => c.table))].sort();
-    if (stateBefore !== null) carrySheet(ctx, stateBefore, touched);
+    const tables = [...new Set(touched.changes.map((c) => c.table))].sort();
+    if (stateBefore !== null) carrySheet(ctx, stateBefore, touched.changes);
     const changes = sheet === null ? null : queries.rosterSheet({ since: sheet });
     return {
       game,
@@ -75,6 +77,7 @@ export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => Wri
       sheet: changes?.changes === undefined ? null : changes,
       turnState: turnStateHeld ? queries.turnState({}) : null,
       tables,
+      kept: keptQueries({ tables: new Set(tables), eventKinds: touched.eventKinds }),
     };
   };
 }

@@ -1,7 +1,8 @@
 /**
  * useServiceQuery, the one way a screen holds a question to the service: nothing asked while there is no
  * input, asked again when the input changes and after every change to the game, the latest question's
- * answer kept (a slower answer to an older question is dropped), and a refusal in words.
+ * answer kept (a slower answer to an older question is dropped), and a refusal in words. A change and the
+ * fields cleared right after it ask one question; the same question of the same state is not asked twice.
  */
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +18,10 @@ function pendingAsks<I, T>() {
   return { asks, ask };
 }
 
+/** Vue's updates, then the task after them, when a question is asked, then its answer applied. */
 const settle = async () => {
+  for (let i = 0; i < 5; i += 1) await nextTick();
+  await new Promise((resolve) => setTimeout(resolve, 0));
   for (let i = 0; i < 5; i += 1) await nextTick();
 };
 
@@ -83,5 +87,34 @@ describe('useServiceQuery', () => {
       expect(q.error.value).toBe('Heth is not on the map (Rev. Activation Segment)');
       expect(q.data.value).toBe(keepOnError ? 'a preview' : null);
     }
+  });
+
+  it('a change to the game and the fields its caller clears after it ask one question, with the fields as they end', async () => {
+    const die = ref<number | null>(4);
+    const { asks, ask } = pendingAsks<{ die: number | null }, string>();
+    effectScope().run(() => useServiceQuery(() => ({ die: die.value }), ask));
+    await settle();
+    expect(asks.map((a) => a.input)).toEqual([{ die: 4 }]);
+    // A write's answer moves the revision; its caller, a few steps later, clears the die it used.
+    useAppStore().revision += 1;
+    await Promise.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+    die.value = null;
+    await settle();
+    expect(asks.map((a) => a.input)).toEqual([{ die: 4 }, { die: null }]);
+  });
+
+  it('the same question of the same state, already on its way, is not asked again: both callers get its answer', async () => {
+    const { asks, ask } = pendingAsks<string, string>();
+    const q = effectScope().run(() => useServiceQuery(() => 'iron', ask, { onMounted: true }))!;
+    const first = q.refresh();
+    await settle();
+    const second = q.refresh();
+    await settle();
+    expect(asks).toHaveLength(1);
+    asks[0]!.resolve('the Iron Brigade');
+    await Promise.all([first, second]);
+    expect(q.data.value).toBe('the Iron Brigade');
   });
 });

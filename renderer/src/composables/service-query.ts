@@ -7,10 +7,14 @@
  * in a list count) and after every change to the game (the app store's revision), so the answer always
  * speaks of the game as it is. Only the latest question's answer is kept: a slow answer to an older
  * question never overwrites a newer one. A refusal clears the answer unless `keepOnError` (a preview
- * that stays on screen while the players fix a field).
+ * that stays on screen while the players fix a field). Changes made together (a write, then its caller
+ * clearing a field) ask one question, and the same question of the same state is not asked twice. A
+ * query a write's answer may name as kept (`kept`: contract/answer.ts KEPT_QUERIES) is not asked again
+ * after that write when its input is the same: the service says the answer held is still its answer.
  */
 import { onMounted, ref, watch, type Ref } from 'vue';
-import { describeError } from '../api';
+import type { KeptQuery } from '../../../contract';
+import { describeError, questionsDue } from '../api';
 import { useAppStore } from '../stores/app';
 
 export interface ServiceQuery<T> {
@@ -31,6 +35,8 @@ export interface ServiceQueryOptions {
   onMounted?: boolean;
   /** How a refusal reads (default: the message with its rule, describeError). */
   describe?: (e: unknown) => string;
+  /** The service's query asked (one a write's answer may name as kept): after a write that kept it, it is not asked again. */
+  kept?: KeptQuery;
 }
 
 export function useServiceQuery<I, T>(
@@ -42,33 +48,86 @@ export function useServiceQuery<I, T>(
   const data = ref<T | null>(null) as Ref<T | null>;
   const error = ref<string | null>(null);
   const loading = ref(false);
+  /** Questions asked so far (each refresh is one). */
   let asked = 0;
+  /** The question whose answer is the one to keep (a newer one's, or the same question already on its way). */
+  let current = 0;
+  /** The question on its way: the revision and input it was asked with, and its answer applied. */
+  let pending: { question: number; revision: number; input: string; settled: Promise<void> } | null = null;
+  /** The latest refresh: a caller whose question was overtaken waits for this one's answer. */
+  let latest: Promise<void> = Promise.resolve();
+  /** The answer held: the revision and the input it was asked with (null: none, or a refusal). */
+  let held: { revision: number; input: string } | null = null;
 
-  async function refresh(): Promise<void> {
+  /**
+   * Asks a task later: whoever made the change that asks again (a write's caller showing its result and then
+   * clearing its die) has finished by then, so the question is asked once, with the input as it then stands.
+   */
+  function refresh(): Promise<void> {
     const question = ++asked;
+    questionsDue.value++;
+    latest = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+      questionsDue.value--;
+      return askNow(question);
+    });
+    return latest;
+  }
+
+  function askNow(question: number): Promise<void> {
+    if (question !== asked) return latest;
+    const revision = app.revision;
     const i = input();
     if (i === null || i === undefined) {
+      current = question;
       data.value = null;
       error.value = null;
       loading.value = false;
-      return;
+      return Promise.resolve();
     }
+    const key = JSON.stringify(i);
+    // The same question, of the same state of the game, is on its way: its answer is this one's.
+    if (pending !== null && pending.revision === revision && pending.input === key) {
+      current = pending.question;
+      return pending.settled;
+    }
+    current = question;
     loading.value = true;
-    try {
-      const answer = await ask(i);
-      if (question !== asked) return;
-      data.value = answer;
-      error.value = null;
-    } catch (e) {
-      if (question !== asked) return;
-      if (!options.keepOnError) data.value = null;
-      error.value = (options.describe ?? describeError)(e);
-    } finally {
-      if (question === asked) loading.value = false;
-    }
+    const settled = (async () => {
+      try {
+        const answer = await ask(i);
+        if (question !== current) return;
+        data.value = answer;
+        error.value = null;
+        held = { revision, input: key };
+      } catch (e) {
+        if (question !== current) return;
+        held = null;
+        if (!options.keepOnError) data.value = null;
+        error.value = (options.describe ?? describeError)(e);
+      } finally {
+        if (question === current) loading.value = false;
+        if (pending?.question === question) pending = null;
+      }
+    })();
+    pending = { question, revision, input: key, settled };
+    return settled;
   }
 
-  watch([input, () => app.revision], () => void refresh(), { deep: true, immediate: !options.onMounted });
+  /** After a write whose answer kept this query, asked with the same input: the answer held stands. */
+  function stillHeld(): boolean {
+    if (options.kept === undefined || held === null || loading.value || !app.kept(options.kept, held.revision)) return false;
+    const i = input();
+    return i !== null && i !== undefined && JSON.stringify(i) === held.input;
+  }
+
+  watch(
+    [input, () => app.revision],
+    () => {
+      if (stillHeld()) held!.revision = app.revision;
+      else void refresh();
+    },
+    { deep: true, immediate: !options.onMounted },
+  );
   if (options.onMounted) onMounted(() => void refresh());
   return { data, error, loading, refresh };
 }

@@ -7,8 +7,9 @@
  * Other stores make their changes through `write(fn, input, summary?)`, the one write path of the screens:
  * it calls the write, applies its answer (what the write changed, contract/answer.ts: the game info, and
  * each store's own view through `onWriteAnswer`), then bumps `revision`; a store whose view came in the
- * answer holds it at that revision and does not read it again, the others reload. Without an answer (a
- * write of the shell's, such as a kit imported from the Charts screen) it reads the game info again.
+ * answer holds it at that revision and does not read it again, one whose query the answer names as kept
+ * (`kept`) keeps its view, the others reload. Without an answer (a write of the shell's, such as a kit
+ * imported from the Charts screen) it reads the game info again.
  *
  * Per-game state (searches, filters, selections, the turn bar's "Muster applied" banner...) belongs to
  * the game it was made in: each store registers a reset with `onGameSwitch`, and every store is reset
@@ -23,7 +24,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppInfo, CallInput, ContractFunction, GameInfo, HouseReadingOffer, NewGameInput, OptionalRuleModule, Output, RecentFileEntry, ScenarioSummary, Viewer, WriteAnswer } from '../../../contract';
+import type { AppInfo, CallInput, ContractFunction, GameInfo, HouseReadingOffer, KeptQuery, NewGameInput, OptionalRuleModule, Output, RecentFileEntry, ScenarioSummary, Viewer, WriteAnswer } from '../../../contract';
 import type { Side } from '../../../rules/types';
 import { asApiError, call, callWrite, connected, onGameChanged, type MusterApiError } from '../api';
 import { GAME_SCREENS, type ScreenName } from '../screens';
@@ -196,6 +197,18 @@ export const useAppStore = defineStore('app', () => {
     answerAppliers.add(apply);
   }
 
+  /** The queries the last write's answer said it left as they were, by the revision it brought. */
+  let keptByWrite: { revision: number; queries: ReadonlySet<KeptQuery> } | null = null;
+
+  /**
+   * True when a view of `query` held at revision `held` still stands now: it was of the state right before
+   * the last write, and that write's answer named the query as kept (the service knows what each is made of).
+   * Anything else (another revision, a change with no answer, a step of secret entries) is read again.
+   */
+  function kept(query: KeptQuery, held: number): boolean {
+    return keptByWrite !== null && keptByWrite.revision === revision.value && held === revision.value - 1 && keptByWrite.queries.has(query);
+  }
+
   /**
    * The one way the screens change the game: the write `fn` with `input` through the service, its answer
    * applied (the game info, then each store's view at the new revision), then the revision bumped: the
@@ -220,6 +233,7 @@ export const useAppStore = defineStore('app', () => {
   /** A write's answer applied: the game info, each store's view, the status line, then the revision. */
   function applyAnswer(changed: WriteAnswer, summary: string | undefined, made: WriteMade): void {
     const next = revision.value + 1;
+    keptByWrite = changed.kept === null ? null : { revision: next, queries: new Set(changed.kept) };
     setGame(changed.game);
     for (const apply of answerAppliers) apply(changed, next, made);
     if (summary !== undefined) notice.value = summary;
@@ -392,6 +406,7 @@ export const useAppStore = defineStore('app', () => {
     afterChange,
     write,
     onWriteAnswer,
+    kept,
     attempt,
     newGame,
     opened,

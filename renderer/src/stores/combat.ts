@@ -3,7 +3,8 @@
  * players picked for it, the facts they stated and the dice they rolled, and the service's plan for them.
  * The plan (planFire, planShock, planCohesion) is always the service's: this store never works out a
  * frontage or a DRM itself. Results go to the service as ONE call each (resolveFire, resolveShock,
- * rally, udd) through the app store's change(), so the screens reload and the step can be undone.
+ * rally, udd) through the app store's write(), so the step can be undone; the screen then reads again only
+ * what the write's answer does not say it kept (the hexes last used, the leaders, the plans: app.kept).
  *
  * App rolls are made with rollDie first (the players need the die before they can read their Fire,
  * Shock or Rally Table) and passed on by their seq (RI-K18).
@@ -50,6 +51,8 @@ export const useCombatStore = defineStore('combat', () => {
   const recentHexes = ref<RecentHex[]>([]);
 
   app.onGameSwitch(() => {
+    recentHexes.value = [];
+    recentHexesRevision = -1;
     tab.value = 'fire';
     fireStack.value = [];
     fireTargets.value = [];
@@ -83,8 +86,22 @@ export const useCombatStore = defineStore('combat', () => {
     return charts.value;
   }
 
+  /** The revision `recentHexes` was read at, or kept through (a write whose answer kept them), or -1. */
+  let recentHexesRevision = -1;
+
+  /** The hexes last used, read unless what is held is of this revision or the last write's answer kept it. */
   async function loadRecentHexes(): Promise<void> {
-    recentHexes.value = await call('recentHexes');
+    const revision = app.revision;
+    if (recentHexesRevision === revision) return;
+    if (app.kept('recentHexes', recentHexesRevision)) {
+      recentHexesRevision = revision;
+      return;
+    }
+    const session = app.session;
+    const hexes = await call('recentHexes');
+    if (session !== app.session) return;
+    recentHexes.value = hexes;
+    if (revision === app.revision) recentHexesRevision = revision;
   }
 
   /** The hexes of one side last used, as picker suggestions. */
@@ -110,16 +127,9 @@ export const useCombatStore = defineStore('combat', () => {
     return { source: 'app', roll: r.roll, seq: r.dice[0]!.seq };
   }
 
-  const resolveFire = async (input: FireInput) => {
-    const r = await app.write('resolveFire', input);
-    void loadRecentHexes();
-    return r;
-  };
-  const resolveShock = async (input: ShockInput) => {
-    const r = await app.write('resolveShock', input);
-    void loadRecentHexes();
-    return r;
-  };
+  // The screen reads what the write changed (the hexes last used among it) at the revision the write brings.
+  const resolveFire = (input: FireInput) => app.write('resolveFire', input);
+  const resolveShock = (input: ShockInput) => app.write('resolveShock', input);
   const designateBayonetCharge = (input: CallInput<'designateBayonetCharge'>) => app.write('designateBayonetCharge', input);
   const cancelBayonetCharge = (unitIds: string[]) => app.write('cancelBayonetCharge', { unitIds });
   const rally = (input: CallInput<'rally'>) => app.write('rally', input);

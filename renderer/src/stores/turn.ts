@@ -5,8 +5,10 @@
  *
  * It only calls window.muster through renderer/src/api.ts, and every change goes through the app
  * store's write(), which applies the write's answer (the game info, the new turn state) and bumps the
- * revision; the screens then read again only what the answer did not bring and the write may have
- * touched, so what is on screen is what the service said (nothing half-done).
+ * revision; the screens then read again only what the answer did not bring and did not say it kept
+ * (app.kept), so what is on screen is what the service said (nothing half-done). What is read again keeps
+ * the objects of every command, leader and unit that did not change (keepUnchanged), so Vue redraws the
+ * rows that changed, not the whole tree.
  *
  * Secret entries (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative
  * Segment) are kept from the other side by the service (RI-H01): every query here asks as the side at
@@ -20,6 +22,7 @@ import type { ClockEvent } from '../../../rules/sequence';
 import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
 import { entryRevisited, useAppStore } from './app';
+import { keepUnchanged } from './keep-unchanged';
 import { entriesOldestFirst, rollsJoined, sinceHeld, type LogHeld, type SinceHeld } from './log-since';
 
 // The service's shapes as the contract (contract/index.ts) gives them to the window.
@@ -53,12 +56,10 @@ export interface DieShown {
 /** Who is at the keyboard while a side's entries are secret, then the reveal; 'waiting': a seat waits for the other seat. */
 export type SecretStage = 'USA' | 'to-CSA' | 'CSA' | 'to-reveal' | 'revealed' | 'waiting';
 
-/** One command of the tree, flattened for lists, with its chain of superiors (nearest first). */
+/** One command of the tree, flattened for lists, with its depth in the tree. */
 export interface CommandRow {
   node: CommandNode;
   depth: number;
-  /** Superior commands, nearest first (the chain of command in effect, attachments included). */
-  superiors: CommandNode[];
 }
 
 export const SIDE_NAMES: Record<Side, string> = { USA: 'Union', CSA: 'Confederate' };
@@ -71,15 +72,21 @@ export type SequenceStep = Pick<ClockState, 'segment' | 'phase'>;
 /** The step's names and what happens now, in the service's words. */
 export type StepDescription = Pick<ClockState, 'segment' | 'phase' | 'segmentName' | 'phaseName' | 'label' | 'whatHappens' | 'rules'>;
 
-/** Flattens the command tree (roots first, children after their parent). */
-export function flattenCommands(roots: readonly CommandNode[]): CommandRow[] {
+/**
+ * Flattens the command tree (roots first, children after their parent). A row of `held` (the rows of the
+ * tree before) whose command is the same object at the same depth is kept, and when every row is, the
+ * list held is the list: the lists and options made from it redraw only the commands that changed.
+ */
+export function flattenCommands(roots: readonly CommandNode[], held: readonly CommandRow[] = []): CommandRow[] {
+  const before = new Map(held.map((r) => [r.node.id, r]));
   const rows: CommandRow[] = [];
-  const visit = (node: CommandNode, depth: number, superiors: CommandNode[]) => {
-    rows.push({ node, depth, superiors });
-    for (const child of node.children) visit(child, depth + 1, [node, ...superiors]);
+  const visit = (node: CommandNode, depth: number) => {
+    const row = before.get(node.id);
+    rows.push(row !== undefined && row.node === node && row.depth === depth ? row : { node, depth });
+    for (const child of node.children) visit(child, depth + 1);
   };
-  for (const root of roots) visit(root, 0, []);
-  return rows;
+  for (const root of roots) visit(root, 0);
+  return rows.length === held.length && rows.every((r, i) => r === held[i]) ? (held as CommandRow[]) : rows;
 }
 
 /** The tree as the rules engine's chain-of-command nodes (the effective superior, attachments included). */
@@ -122,17 +129,21 @@ export const useTurnStore = defineStore('turn', () => {
   const app = useAppStore();
 
   const turn = ref<TurnState | null>(null);
-  const tree = ref<CommandNode[]>([]);
-  const leaders = ref<LeaderRow[]>([]);
+  /**
+   * The command tree, the leaders and the units on the map: replaced, never changed in place (shallow refs),
+   * and when read again every command, leader and unit that did not change is the object held (keepUnchanged).
+   */
+  const tree = shallowRef<CommandNode[]>([]);
+  const leaders = shallowRef<LeaderRow[]>([]);
   /** This turn's events, oldest first (replaced whole, never changed in place: a shallow ref). */
   const events = shallowRef<HistoryEntry[]>([]);
   /** The newest rolls of the game (at most DICE_HELD), by #. */
   const dice = shallowRef<Map<number, DiceRecord>>(new Map());
   /** Loaded on demand by the screens that need units (abandoned guns, Commander's Initiative, OOC units). */
-  const roster = ref<RosterUnit[]>([]);
+  const roster = shallowRef<RosterUnit[]>([]);
   /** Set once a screen asked for the roster: from then on every load() reads it again. */
   let rosterWanted = false;
-  /** The revision `roster` was read at, or kept through (a write that touched no unit or command), or -1. */
+  /** The revision `roster` was read at, or kept through (a write whose answer kept it), or -1. */
   let rosterRevision = -1;
   /** The last Next: the clock before it and what the service applied on the way. */
   const lastAdvance = ref<{ before: ClockState; result: AdvanceClockResult } | null>(null);
@@ -141,7 +152,7 @@ export const useTurnStore = defineStore('turn', () => {
   const clock = computed<ClockState | null>(() => app.game?.clock ?? null);
   const step = computed<SequenceStep | null>(() => (clock.value ? { segment: clock.value.segment, phase: clock.value.phase } : null));
   const description = computed<StepDescription | null>(() => clock.value);
-  const commands = computed(() => flattenCommands(tree.value));
+  const commands = computed<CommandRow[]>((held) => flattenCommands(tree.value, held));
   const commandById = computed(() => new Map(commands.value.map((r) => [r.node.id, r])));
   const leaderById = computed(() => new Map(leaders.value.map((l) => [l.id, l])));
 
@@ -223,7 +234,7 @@ export const useTurnStore = defineStore('turn', () => {
   let logHeld: LogHeld | null = null;
 
   // A write's answer: the new turn state (as nobody in particular sees the game: what the bar shows while
-  // no side's entries are secret), and which tables the write touched, for load() to read only what changed.
+  // no side's entries are secret), and whether it said which tables it touched (the log is then read since what is held).
   app.onWriteAnswer((changed, revision, made) => {
     touched = { revision, tables: changed.tables, revisited: entryRevisited(made) };
     if (changed.turnState !== null && app.viewer === undefined) {
@@ -251,16 +262,33 @@ export const useTurnStore = defineStore('turn', () => {
     turnRevision = revision;
   }
 
+  /** The read of the units on the map under way, and the revision it is for (load() and loadRoster() share it). */
+  let rosterRead: { revision: number; promise: Promise<void> } | null = null;
+
   /**
-   * The views the turn screens hold that the last write did not touch, kept as they are: the command tree
-   * (made from the commands, their units and leaders), the leaders, the units on the map. Only right after
-   * a write whose answer said which tables it touched, and only when what is held is the state just before.
+   * The units on the map as of `revision`: kept when what is held is of the state just before and the last
+   * write's answer says it left them as they were; else read (once for the revision, whoever asks).
    */
-  function untouched(revision: number): { tree: boolean; leaders: boolean; roster: boolean } {
-    const tables = touched.revision === revision && loadedRevision === revision - 1 ? touched.tables : null;
-    if (tables === null) return { tree: false, leaders: false, roster: false };
-    const none = (...names: string[]) => !names.some((n) => tables.includes(n));
-    return { tree: none('commands', 'units', 'leaders'), leaders: none('leaders'), roster: none('units', 'commands') };
+  function rosterAt(revision: number): Promise<void> {
+    if (rosterRevision === revision) return Promise.resolve();
+    if (app.kept('roster', rosterRevision)) {
+      rosterRevision = revision;
+      return Promise.resolve();
+    }
+    if (rosterRead?.revision === revision) return rosterRead.promise;
+    const session = app.session;
+    const promise: Promise<void> = call('roster', app.asViewer({ includeOffMap: false }))
+      .then((units) => {
+        if (session !== app.session || rosterRevision > revision) return;
+        // The units that did not change stay the objects held.
+        roster.value = keepUnchanged(roster.value, units);
+        rosterRevision = revision;
+      })
+      .finally(() => {
+        if (rosterRead?.promise === promise) rosterRead = null;
+      });
+    rosterRead = { revision, promise };
+    return promise;
   }
 
   /** Reads what the turn screens show: after a write, only what its answer did not bring and it may have changed. */
@@ -275,7 +303,8 @@ export const useTurnStore = defineStore('turn', () => {
     }
     const session = app.session;
     const revision = app.revision;
-    const keep = untouched(revision);
+    // What the last write's answer says it left as it was, when what is held is of the state just before.
+    const keep = { tree: app.kept('commandTree', loadedRevision), leaders: app.kept('leaders', loadedRevision) };
     loading.value = true;
     try {
       const turnId = app.game.clock.turnId;
@@ -284,22 +313,21 @@ export const useTurnStore = defineStore('turn', () => {
       // the entries and rolls after the last ones held (and any an undo or redo revisited) are read.
       const newestRoll = dice.value.size === 0 ? undefined : Math.max(...dice.value.keys());
       const since = touched.revision === revision && touched.tables !== null && loadedRevision === revision - 1 ? sinceHeld(logHeld, held, events.value.at(-1)?.seq, newestRoll, touched.revisited) : null;
-      const [state, commandTree, leaderRows, log, units] = await Promise.all([
+      const [state, commandTree, leaderRows, log] = await Promise.all([
         turnRevision === revision ? Promise.resolve(null) : call('turnState', app.asViewer({})),
         keep.tree ? Promise.resolve(null) : call('commandTree', app.asViewer({})),
         keep.leaders ? Promise.resolve(null) : call('leaders', app.asViewer({})),
         readLog(turnId, since),
-        rosterWanted && !keep.roster ? call('roster', app.asViewer({ includeOffMap: false })) : Promise.resolve(null),
+        rosterWanted ? rosterAt(revision) : Promise.resolve(),
       ]);
       if (session !== app.session) return;
-      if (units) roster.value = units;
-      if (units || (rosterWanted && keep.roster && rosterRevision === revision - 1)) rosterRevision = revision;
       if (state && turnRevision <= revision) {
         turn.value = state;
         turnRevision = revision;
       }
-      if (commandTree) tree.value = commandTree;
-      if (leaderRows) leaders.value = leaderRows;
+      // Read again: the commands and leaders that did not change stay the objects held (only their rows redraw).
+      if (commandTree) tree.value = keepUnchanged(tree.value, commandTree);
+      if (leaderRows) leaders.value = keepUnchanged(leaders.value, leaderRows);
       if (log.events !== events.value) events.value = log.events;
       if (log.dice !== dice.value) dice.value = log.dice;
       logHeld = held;
@@ -327,16 +355,11 @@ export const useTurnStore = defineStore('turn', () => {
     return { events: [...history].sort((a, b) => a.seq - b.seq), dice: new Map(diceLog.map((d) => [d.seq, d])) };
   }
 
-  /** The units on the map, for a panel that shows them: read unless what is held is of this revision. */
+  /** The units on the map, for a panel that shows them: read unless what is held stands at this revision. */
   async function loadRoster(): Promise<void> {
     rosterWanted = true;
-    if (!app.game || rosterRevision === app.revision) return;
-    const session = app.session;
-    const revision = app.revision;
-    const units = await call('roster', app.asViewer({ includeOffMap: false }));
-    if (session !== app.session) return;
-    roster.value = units;
-    if (revision === app.revision) rosterRevision = revision;
+    if (!app.game) return;
+    await rosterAt(app.revision);
   }
 
   // Another game: nothing of this one's turn (its events, the sides remembered for them, the last
@@ -354,6 +377,7 @@ export const useTurnStore = defineStore('turn', () => {
     roster.value = [];
     rosterWanted = false;
     rosterRevision = -1;
+    rosterRead = null;
     lastAdvance.value = null;
     loading.value = false;
   });
