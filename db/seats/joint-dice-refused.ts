@@ -114,6 +114,7 @@ export function closeRefusedJointDice(ctx: GameContext, input: CloseRefusedJoint
     id: r.id,
     side: r.side,
     fn: r.call_fn,
+    input: r.call_input === '' ? undefined : (JSON.parse(r.call_input) as unknown),
     purpose: r.purpose,
     status: 'refused',
     eventSeq: written.event.seq,
