@@ -352,6 +352,8 @@ describe('concealed movement: each side\'s secret plot (RI-B09)', () => {
           ],
         },
       ],
+      // At one laptop nothing is sealed (RI-H11 seals between two seats).
+      sealed: { USA: 0, CSA: 0 },
     });
     // The other side, and anyone who does not say who is looking, sees nothing of it.
     expect(g.concealedPlots({ viewer: 'USA' })).toEqual({ viewer: 'USA', commands: [], sealed: { USA: 0, CSA: 0 } });
