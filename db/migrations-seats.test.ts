@@ -136,7 +136,7 @@ describe('0019: a seat\'s sealed orders', () => {
 });
 
 describe("0020: a seat's shared folder, remembered on its device", () => {
-  it('brings a version 19 seat file to version 20: nothing remembered, its fingerprint kept; the folder is kept outside the log, one row, never empty', () => {
+  it('brings a version 19 seat file to version 20: nothing remembered, its fingerprint kept; the folder is kept outside the log, one per device, never empty', () => {
     const t = twoSeats(tmp.dir, 'skirmish-at-willoughby-run', { migrations: MIGRATIONS.slice(0, 19) });
     expect(t.USA.schemaVersion).toBe(19);
     t.USA.finishEntries({ side: 'USA' });
@@ -149,14 +149,20 @@ describe("0020: a seat's shared folder, remembered on its device", () => {
     const usa = GameService.open(t.files.USA);
     try {
       expect(usa.schemaVersion).toBe(LATEST_VERSION);
-      expect(rememberedSharedFolder(usa.db)).toBeNull();
-      expect(rememberSharedFolder(usa.db, '/home/ann/Dropbox/gettysburg', '2024-07-01T12:00:00.000Z')).toBe(true);
-      expect(rememberSharedFolder(usa.db, '/home/ann/Sync/gettysburg', '2024-07-02T12:00:00.000Z')).toBe(true);
-      expect(usa.db.prepare('SELECT * FROM seat_shared_folder').all()).toEqual([{ id: 1, folder: '/home/ann/Sync/gettysburg', chosen_at: '2024-07-02T12:00:00.000Z' }]);
+      const desktop = 'd'.repeat(64);
+      const laptop = 'a'.repeat(64);
+      expect(rememberedSharedFolder(usa.db, desktop)).toBeNull();
+      expect(rememberSharedFolder(usa.db, desktop, '/home/ann/Dropbox/gettysburg', '2024-07-01T12:00:00.000Z')).toBe(true);
+      expect(rememberSharedFolder(usa.db, desktop, '/home/ann/Sync/gettysburg', '2024-07-02T12:00:00.000Z')).toBe(true);
+      expect(rememberSharedFolder(usa.db, laptop, 'C:\\Users\\ann\\Dropbox\\gettysburg', '2024-07-03T12:00:00.000Z')).toBe(true);
+      // One folder per device: the one picked last there.
+      expect(rememberedSharedFolder(usa.db, desktop)).toEqual({ folder: '/home/ann/Sync/gettysburg', chosenAt: '2024-07-02T12:00:00.000Z' });
+      expect(rememberedSharedFolder(usa.db, laptop)?.folder).toBe('C:\\Users\\ann\\Dropbox\\gettysburg');
+      expect(usa.db.prepare('SELECT count(*) AS n FROM seat_shared_folder').get()).toEqual({ n: 2 });
       // Outside the hash chain: no event, the same fingerprint, and the file verifies.
       expect(usa.info().fingerprint).toBe(fingerprint);
       expect(usa.verify()).toMatchObject({ ok: true, seats: { ok: true } });
-      expect(() => usa.db.exec("INSERT INTO seat_shared_folder (id, folder, chosen_at) VALUES (2, '/x', 'now')")).toThrow(/CHECK|UNIQUE/);
+      expect(() => usa.db.exec("INSERT INTO seat_shared_folder (device, folder, chosen_at) VALUES ('short', '/x', 'now')")).toThrow(/CHECK/);
       expect(() => usa.db.exec("UPDATE seat_shared_folder SET folder = ''")).toThrow(/CHECK/);
     } finally {
       usa.close();

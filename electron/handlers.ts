@@ -85,6 +85,8 @@ export interface HandlerDeps {
   onTextFocus?: (focused: boolean) => void;
   /** How often a two-seat game's shared folder is looked at, in ms (default 2000; 0: only when asked). */
   sharedFolderEveryMs?: number;
+  /** The device a two-seat game's shared folder is remembered for (default: this computer and its user). */
+  device?: string;
 }
 
 /** The handlers plus what the main process itself needs (menu, file association, quitting). */
@@ -187,6 +189,7 @@ export function createHandlers(deps: HandlerDeps): ShellHandlers {
     changed,
     ...(deps.logError ? { logError: deps.logError } : {}),
     sharedFolderEveryMs: deps.sharedFolderEveryMs ?? 2000,
+    ...(deps.device !== undefined ? { device: deps.device } : {}),
   });
 
   const scenarios = () => {

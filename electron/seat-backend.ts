@@ -5,7 +5,8 @@
  * on what is in them.
  */
 import { accessSync, constants, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
+import { homedir, hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { ReceivedSeatFile } from '../contract';
 import type { Invitation, Packet, Reply } from '../contract/seats';
@@ -66,16 +67,31 @@ export function folderKeyName(gameId: string, side: Side): string {
   return `muster-${gameId.slice(0, 16)}-${side}-key.json`;
 }
 
-/** The shared folder remembered for the open two-seat game on this device, or null (db/seats/folder-mark.ts). */
-export function rememberedFolder(backend: GameBackend): string | null {
-  if (!(backend instanceof GameService) || seatOf(contextOf(backend).db) === null) return null;
-  return rememberedSharedFolder(contextOf(backend).db)?.folder ?? null;
+/**
+ * This device and its user, as the remembered shared folder is keyed (db/seats/folder-mark.ts): a digest of the
+ * computer's name, the user's name and home folder, so a seat file copied to another computer (or opened by
+ * another user) does not take the folder's path there, and the file holds no name in plain words.
+ */
+export function thisDevice(): string {
+  let user = '';
+  try {
+    user = userInfo().username;
+  } catch {
+    // No user name on this system: the computer and the home folder name the device.
+  }
+  return hash('sha256', `muster/device/1\n${hostname()}\n${user}\n${homedir()}`);
 }
 
-/** Remembers the shared folder the player picked for the open two-seat game, on this device only. */
-export function rememberFolder(backend: GameBackend, folder: string, at: string): void {
+/** The shared folder remembered for the open two-seat game on the device, or null (db/seats/folder-mark.ts). */
+export function rememberedFolder(backend: GameBackend, device: string): string | null {
+  if (!(backend instanceof GameService) || seatOf(contextOf(backend).db) === null) return null;
+  return rememberedSharedFolder(contextOf(backend).db, device)?.folder ?? null;
+}
+
+/** Remembers the shared folder the player picked for the open two-seat game, on the device only. */
+export function rememberFolder(backend: GameBackend, device: string, folder: string, at: string): void {
   requireSeatGame(backend);
-  rememberSharedFolder(contextOfBackend(backend).db, folder, at);
+  rememberSharedFolder(contextOfBackend(backend).db, device, folder, at);
 }
 
 /** Why Muster cannot use the shared folder now, in players' words (a folder gone, or one it may not read and write). */

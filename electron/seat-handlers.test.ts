@@ -36,7 +36,7 @@ function testBackend(): GameBackendFactory {
   return { ...real, create: (input) => real.create({ ...input, scenario: TEST_SCENARIO }), seats: { ...real.seats!, create: (input) => real.seats!.create({ ...input, scenario: TEST_SCENARIO }) } };
 }
 
-function shell(name: string, sharedFolder?: string): Shell {
+function shell(name: string, sharedFolder?: string, device?: string): Shell {
   const answers: (string | null)[] = [];
   const asked: string[] = [];
   const reported: Shell['reported'] = [];
@@ -62,6 +62,7 @@ function shell(name: string, sharedFolder?: string): Shell {
     platform: 'linux',
     // The tests look at the folder themselves: no timer.
     sharedFolderEveryMs: 0,
+    ...(device !== undefined ? { device } : {}),
   });
   const s: Shell = { handlers, answers, asked, reported, changes, folder: sharedFolder ?? null };
   shells.push(s);
@@ -294,6 +295,29 @@ describe('the shared folder, remembered for the game on this device', () => {
     await host.handlers.closeGame(undefined);
     await windowCall(host, 'openRecent', { file: hostFile });
     expect(await windowCall(host, 'sharedFolder')).toMatchObject({ ok: true, value: { folder: second, remembered: true, problem: null } });
+  });
+
+  it('belongs to the device it was picked on: the same file opened on another computer has none, and one picked there is its own', async () => {
+    const folder = join(dir, 'Dropbox', 'game');
+    mkdirSync(folder, { recursive: true });
+    const { host } = await hostAndJoin(folder);
+    await windowCall(host, 'chooseSharedFolder');
+    const hostFile = host.handlers.currentBackend()!.info().file;
+    host.handlers.shutdown();
+
+    const laptop = shell('laptop', join(dir, 'laptop-sync'), 'b'.repeat(64));
+    mkdirSync(join(dir, 'laptop-sync'));
+    laptop.answers.push(hostFile);
+    expect(await windowCall(laptop, 'openGame')).toMatchObject({ ok: true, value: { file: hostFile } });
+    expect(await windowCall(laptop, 'sharedFolder')).toEqual({ ok: true, value: null });
+    expect(await windowCall(laptop, 'chooseSharedFolder')).toMatchObject({ ok: true, value: { folder: join(dir, 'laptop-sync'), remembered: false } });
+    laptop.handlers.shutdown();
+
+    // Back on the first computer, its own folder comes back.
+    const again = shell('again', folder);
+    again.answers.push(hostFile);
+    await windowCall(again, 'openGame');
+    expect(await windowCall(again, 'sharedFolder')).toMatchObject({ ok: true, value: { folder, remembered: true, problem: null } });
   });
 
   it('a folder Muster may not read and write is said so too; a game opened with none remembered has none', async () => {

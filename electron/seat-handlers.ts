@@ -17,7 +17,7 @@ import { Invitation } from '../contract/seats';
 import { ShellError, toErrorInfo } from '../db/dispatch';
 import { withGameFileExtension } from './files';
 import type { GameBackend, GameBackendFactory } from './handlers';
-import { lookAtFolder, receiveSeatFile, rememberFolder, rememberedFolder, requireSeatGame, seatPacket, writeOwnPacket } from './seat-backend';
+import { lookAtFolder, receiveSeatFile, rememberFolder, rememberedFolder, requireSeatGame, seatPacket, thisDevice, writeOwnPacket } from './seat-backend';
 
 export type SeatFileKind = 'invitation' | 'reply' | 'packet';
 
@@ -52,6 +52,8 @@ export interface SeatHandlerDeps {
   /** How often the shared folder is looked at, in ms; 0 only when asked (tests drive the looks). */
   sharedFolderEveryMs: number;
   now?: () => Date;
+  /** The device the shared folder is remembered for (default: this computer and its user, seat-backend.ts thisDevice). */
+  device?: string;
 }
 
 type SeatFunction = keyof typeof seatFilesContract;
@@ -80,6 +82,7 @@ const baseName = (scenario: string): string => basename(scenario).replace(/\.jso
 
 export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
   const now = d.now ?? (() => new Date());
+  const device = d.device ?? thisDevice();
   /** The open game's shared folder; `usable` false: a remembered folder this shell may not use (never looked at nor written). */
   let watch: { backend: GameBackend; folder: string; remembered: boolean; usable: boolean; lastLook: string | null; lastResult: string; problem: string | null; timer: ReturnType<typeof setInterval> | null } | null = null;
 
@@ -183,7 +186,7 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
     if (game === null) return;
     let folder: string | null;
     try {
-      folder = rememberedFolder(game);
+      folder = rememberedFolder(game, device);
     } catch (e) {
       d.logError?.('reading the remembered shared folder failed', e);
       return;
@@ -263,7 +266,7 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
       const folder = await d.dialogs.chooseSharedFolder(input?.name);
       if (folder === null) return null;
       // Remembered in the game's file for this device: opening the game again picks it up (never sent).
-      rememberFolder(game, resolve(folder), now().toISOString());
+      rememberFolder(game, device, resolve(folder), now().toISOString());
       startWatching(game, resolve(folder), false);
       return folderState();
     },

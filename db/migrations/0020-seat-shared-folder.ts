@@ -1,17 +1,18 @@
 /**
- * Schema version 20: the shared folder a seat's player picked for this game on this device, so that opening
+ * Schema version 20: the shared folder a seat's player picked for this game on his device, so that opening
  * the game again picks it up by itself (electron/seat-handlers.ts). A local choice of one seat's file, like
  * seat_seen: outside the hash chain, never signed, never sent in a packet (a path means nothing on the other
  * device), and empty in a game played at one laptop.
  *
- * - seat_shared_folder: its one row (id 1): folder, the folder's full path as this device names it; chosen_at,
- *   when the player picked it.
+ * - seat_shared_folder: one row per device the file was played on: device, a digest naming the device and its
+ *   user (SHA-256, hex: the file copied to another computer does not take the folder there); folder, the
+ *   folder's full path as that device names it; chosen_at, when the player picked it.
  */
 import type { Migration } from './types';
 
 const sql = /* sql */ `
 CREATE TABLE seat_shared_folder (
-  id INTEGER PRIMARY KEY CHECK (id = 1),
+  device TEXT PRIMARY KEY CHECK (length(device) = 64),
   folder TEXT NOT NULL CHECK (length(folder) > 0),
   chosen_at TEXT NOT NULL
 );

@@ -326,7 +326,7 @@ CREATE TABLE seat_side_secrets (
   opened INTEGER NOT NULL DEFAULT 0 CHECK (opened IN (0, 1))
 );
 CREATE TABLE seat_shared_folder (
-  id INTEGER PRIMARY KEY CHECK (id = 1),
+  device TEXT PRIMARY KEY CHECK (length(device) = 64),
   folder TEXT NOT NULL CHECK (length(folder) > 0),
   chosen_at TEXT NOT NULL
 );

@@ -1,6 +1,7 @@
 /**
- * The shared folder a seat's player picked for this game on this device (table seat_shared_folder,
- * db/migrations/0020-seat-shared-folder.ts): remembered so that opening the game again picks it up by itself.
+ * The shared folder a seat's player picked for this game on his device (table seat_shared_folder,
+ * db/migrations/0020-seat-shared-folder.ts): remembered so that opening the game again picks it up by itself,
+ * one per device (the shell names the device: electron/seat-backend.ts thisDevice).
  * A local choice, like the seen mark (db/service/since.ts): outside the hash chain, no event, never signed,
  * never in a packet. A file of an earlier schema, or one opened read-only, remembers nothing.
  */
@@ -18,16 +19,16 @@ function recorded(db: SqliteDatabase): boolean {
   return has;
 }
 
-/** The shared folder remembered for this game on this device, or null. */
-export function rememberedSharedFolder(db: SqliteDatabase): { folder: string; chosenAt: string } | null {
+/** The shared folder remembered for this game on the device, or null. */
+export function rememberedSharedFolder(db: SqliteDatabase, device: string): { folder: string; chosenAt: string } | null {
   if (!recorded(db)) return null;
-  const row = statement(db, 'SELECT folder, chosen_at FROM seat_shared_folder WHERE id = 1').get() as { folder: string; chosen_at: string } | undefined;
+  const row = statement(db, 'SELECT folder, chosen_at FROM seat_shared_folder WHERE device = ?').get(device) as { folder: string; chosen_at: string } | undefined;
   return row ? { folder: row.folder, chosenAt: row.chosen_at } : null;
 }
 
-/** Remembers the shared folder the player picked (replacing the one before); false when the file cannot keep it. */
-export function rememberSharedFolder(db: SqliteDatabase, folder: string, at: string): boolean {
+/** Remembers the shared folder the player picked on the device (replacing the one before); false when the file cannot keep it. */
+export function rememberSharedFolder(db: SqliteDatabase, device: string, folder: string, at: string): boolean {
   if (!recorded(db) || db.readonly) return false;
-  statement(db, 'INSERT INTO seat_shared_folder (id, folder, chosen_at) VALUES (1, @folder, @at) ON CONFLICT (id) DO UPDATE SET folder = @folder, chosen_at = @at').run({ folder, at });
+  statement(db, 'INSERT INTO seat_shared_folder (device, folder, chosen_at) VALUES (@device, @folder, @at) ON CONFLICT (device) DO UPDATE SET folder = @folder, chosen_at = @at').run({ device, folder, at });
   return true;
 }
