@@ -75,7 +75,7 @@ export type SealConcealedPlotInput = z.infer<typeof SealConcealedPlotInput>;
 /** One sealed entry as it is opened: what the seat sealed in that turn, and its salt. */
 export const SealedPlotEntry = z.strictObject({
   what: z.enum(['conceal', 'plot']),
-  turnId: z.string().max(40),
+  turnId: text(40),
   hex: Hex,
   note: text(120).optional(),
   strategicMovement: z.boolean().optional(),

@@ -70,7 +70,7 @@ export type SealOrderMessageInput = z.infer<typeof SealOrderMessageInput>;
 /** A sealed message as it is opened: what was sent, and its salt. */
 export const SealedMessage = z.strictObject({
   order: Order,
-  sentTurnId: z.string().max(40),
+  sentTurnId: text(40),
   distanceHexes: z.number().int().min(1).max(200),
   /** The attempt as its seat recorded it (the roll and its outcome), in words. */
   attempt: text(600),
