@@ -68,12 +68,6 @@ export const callsInFlight = ref(0);
  */
 export const inputsSettling = ref(0);
 
-/**
- * Questions a screen is about to ask (useServiceQuery asks a task after the change that moved it, once the
- * change is fully applied): the app root counts them in data-busy, as it counts the calls in flight.
- */
-export const questionsDue = ref(0);
-
 /** True when the page runs with a game service (desktop preload or browser bridge). */
 export function connected(): boolean {
   return typeof window !== 'undefined' && window.muster !== undefined;

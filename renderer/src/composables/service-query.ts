@@ -7,14 +7,15 @@
  * in a list count) and after every change to the game (the app store's revision), so the answer always
  * speaks of the game as it is. Only the latest question's answer is kept: a slow answer to an older
  * question never overwrites a newer one. A refusal clears the answer unless `keepOnError` (a preview
- * that stays on screen while the players fix a field). Changes made together (a write, then its caller
- * clearing a field) ask one question, and the same question of the same state is not asked twice. A
+ * that stays on screen while the players fix a field). Changes made in one update (a write's revision,
+ * and a field a watcher clears on it) ask one question, and the same question of the same state is not
+ * asked twice. A
  * query a write's answer may name as kept (`kept`: contract/answer.ts KEPT_QUERIES) is not asked again
  * after that write when its input is the same: the service says the answer held is still its answer.
  */
 import { onMounted, ref, watch, type Ref } from 'vue';
 import type { KeptQuery } from '../../../contract';
-import { describeError, questionsDue } from '../api';
+import { describeError } from '../api';
 import { useAppStore } from '../stores/app';
 
 export interface ServiceQuery<T> {
@@ -60,16 +61,13 @@ export function useServiceQuery<I, T>(
   let held: { revision: number; input: string } | null = null;
 
   /**
-   * Asks a task later: whoever made the change that asks again (a write's caller showing its result and then
-   * clearing its die) has finished by then, so the question is asked once, with the input as it then stands.
+   * Asks a microtask later: what else Vue's update makes of the same change (a panel clearing the die the
+   * change used, in its own watcher) is in by then, so the question is asked once, with the input as it then
+   * stands.
    */
   function refresh(): Promise<void> {
     const question = ++asked;
-    questionsDue.value++;
-    latest = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
-      questionsDue.value--;
-      return askNow(question);
-    });
+    latest = Promise.resolve().then(() => askNow(question));
     return latest;
   }
 
