@@ -128,8 +128,9 @@ export function playUntil(dir: string, here: (t: Table) => boolean): Table {
 
 /**
  * Plays on with both seats in step until `here` says so: secret entries made (nothing entered), the Initiative
- * declared without the army commanders' points, what is due rolled by the app or settled with its waivable
- * choice, the clock moved on; the packets after each write. Throws if it never comes.
+ * declared without the army commanders' points, an army commander's word on an Alternative Arrival Area given as
+ * "no order" (RI-H10), what is due rolled by the app or settled with its waivable choice, the clock moved on;
+ * the packets after each write. Throws if it never comes.
  */
 export function playOn(t: Table, here: (t: Table) => boolean, limit = 400): void {
   for (let i = 0; i < limit; i += 1) {
@@ -145,7 +146,9 @@ export function playOn(t: Table, here: (t: Table) => boolean, limit = 400): void
       const seat = t[who];
       const due = seat.obligations();
       const waiver = due.items.flatMap((o) => o.choices.filter((c) => c.id === 'done' || c.id === 'keep').map((c) => ({ id: o.id, choice: c.id })))[0];
-      if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
+      const word = due.items.find((o) => o.id === `alternative-word:${who}`);
+      if (word) seat.declineAlternativeArrival({ side: who });
+      else if (due.rollAllDue.allowed) seat.rollAllDue(due.rollAllDue.nobodyAddsPoints ? { nobodyAddsPoints: true } : {});
       else if (waiver) seat.settleObligation(waiver);
       else seat.advanceClock();
     }
