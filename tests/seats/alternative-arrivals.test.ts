@@ -10,7 +10,7 @@
  * refused with nothing written; so is a word or an opening out of turn, or by the other seat, and the other
  * seat waits for the word of the one whose step it is.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Side } from '../../rules/types';
 import type { Packet } from '../../contract/seats';
@@ -24,7 +24,7 @@ import { localPrivateKey, seatOf } from '../../db/seats/store';
 import { sealedSecrets } from '../../db/seats/side-secrets';
 import { MusterError } from '../../db/errors';
 import { advanceTo, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, send, toAct, twoSeats, type Table } from './table';
+import { exchange, packetFrom, send, toAct, twoSeats, type Table, fileBytes, refusal } from './table';
 
 const tmp = tempDir('muster-seats-arrivals-');
 afterAll(() => tmp.cleanup());
@@ -33,10 +33,6 @@ const GROUP = { USA: 'usa-kilpatrick-arrival', CSA: 'csa-stuart-arrival' } as co
 /** Areas no scenario names: if these words are in a file, the order is. */
 const AREA = { USA: 'Baltimore Pike by the Two Taverns', CSA: 'York Pike by the Hunterstown crossroads' } as const;
 const SIDES: Side[] = ['USA', 'CSA'];
-
-function bytesOf(file: string): string {
-  return [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
-}
 
 /** At the beginning of the Activation Segment in this seat's file: III.A, before its first activation or pass. */
 function atStartOfActivation(game: Table['USA']): boolean {
@@ -85,15 +81,10 @@ function playUntil(t: Table, done: () => boolean): void {
 const startOf = (t: Table, turnId: string) => () => t.USA.info().clock.turnId === turnId && atStartOfActivation(t.USA);
 
 /** The request is refused (a MusterError, as a player is told) in words matching the pattern. */
-function refusedWith(request: () => unknown, words: RegExp): void {
-  let caught: unknown;
-  try {
-    request();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(MusterError);
-  expect((caught as MusterError).message).toMatch(words);
+function refusedWith(request: () => unknown, words: RegExp): MusterError {
+  const refused = refusal(request);
+  expect(refused.message).toMatch(words);
+  return refused;
 }
 
 /** The kinds of the events of the seat's log, oldest first. */
@@ -149,7 +140,7 @@ describe('Alternative Arrival Area orders between two seats', () => {
     expect(toAct(t.CSA)).toBe('CSA');
     expect(kinds(t, 'CSA').slice(count.CSA)).toEqual(['reinforcement.sealed', 'reinforcement.kept-sealed']);
     expect(t.CSA.history({ limit: 5000 })[1]!.summary).toBe(t.USA.history({ limit: 5000 })[1]!.summary);
-    for (const marker of [AREA.USA, usaSecret!.salt]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    for (const marker of [AREA.USA, usaSecret!.salt]) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
     expect(t.CSA.arrivals({ viewer: 'CSA' }).groups.find((g) => g.id === GROUP.USA)!.alternative).toBeNull();
 
     // Then the Initiative player's step: CSA seals Stuart's order (due at 1400).
@@ -164,8 +155,8 @@ describe('Alternative Arrival Area orders between two seats', () => {
     exchange(t);
     expect(kinds(t, 'USA').slice(count.USA)).toEqual(['reinforcement.sealed', 'reinforcement.kept-sealed']);
     expect(t.USA.history({ limit: 5000 })[1]!.summary).toMatch(/^CSA: .*Lee spends all his rating points on an Alternative Arrival Area \(which group is secret\)$/);
-    for (const marker of [AREA.CSA, csaSecret!.salt]) expect(bytesOf(t.files.USA).includes(marker)).toBe(false);
-    for (const marker of [AREA.USA, usaSecret!.salt]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    for (const marker of [AREA.CSA, csaSecret!.salt]) expect(fileBytes(t.files.USA).includes(marker)).toBe(false);
+    for (const marker of [AREA.USA, usaSecret!.salt]) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
 
     // 1300, USA's Initiative: the CSA seat has the word first and opens Stuart's order (due an hour before 1400);
     // the USA file checks it and now holds it, but its screens still say neither which group nor where.
@@ -174,7 +165,7 @@ describe('Alternative Arrival Area orders between two seats', () => {
     expect(sealedSecrets(t.CSA.db)).toEqual([]);
     const opened = t.USA.history({ limit: 5000 }).filter((e) => e.kind === 'reinforcement.opened');
     expect(opened.map((e) => [e.turnId, e.summary, e.changes])).toEqual([['1863-07-02T1300', 'CSA: a sealed Alternative Arrival Area order is opened (which group, and where, stay secret until it arrives)', []]]);
-    expect(bytesOf(t.files.USA).includes(AREA.CSA)).toBe(true);
+    expect(fileBytes(t.files.USA).includes(AREA.CSA)).toBe(true);
     expect(t.USA.arrivals({ viewer: 'USA' }).groups.find((g) => g.id === GROUP.CSA)!.alternative).toBeNull();
     expect(t.USA.arrivals({ viewer: 'CSA' }).groups.find((g) => g.id === GROUP.CSA)!.alternative).toEqual({ entryArea: AREA.CSA, orderedTurnId: '1863-07-02T1200' });
 
@@ -196,7 +187,7 @@ describe('Alternative Arrival Area orders between two seats', () => {
       writeOnce(t);
       if (!(t.CSA.info().clock.turnId === '1863-07-02T1500' && atStartOfActivation(t.CSA))) exchange(t);
     }
-    for (const marker of [AREA.USA, usaSecret!.salt]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    for (const marker of [AREA.USA, usaSecret!.salt]) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
     expect(toAct(t.CSA)).toBe('USA');
     count.CSA = t.CSA.info().eventCount;
     // The Activation Segment waits for it (its first pass too), and so does everything the CSA seat would write.

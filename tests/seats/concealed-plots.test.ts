@@ -7,7 +7,6 @@
  * checks every entry against its commitment, refuses a forged one with nothing written, and both files end
  * with the same fingerprint.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Packet } from '../../contract/seats';
 import { MusterError } from '../../db/errors';
@@ -18,7 +17,7 @@ import { sealedPlotSecrets } from '../../db/seats/sealed-plots';
 import { eventSignedText } from '../../db/seats/signed';
 import { localPrivateKey, seatOf } from '../../db/seats/store';
 import { fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, pastTheFirstStep, playOn, toAct, type Table } from './table';
+import { exchange, packetFrom, pastTheFirstStep, playOn, toAct, type Table, fileBytes, refusal } from './table';
 
 const tmp = tempDir('muster-seats-plots-');
 afterAll(() => tmp.cleanup());
@@ -28,20 +27,11 @@ const IRON = 'usa-i-1-meredith';
 const HEX = { begins: 'QZ90817', plotted: 'QZ90823', deployed: 'QZ90830' } as const;
 const NOTE = 'through the railroad cut by moonlight';
 
-function bytesOf(file: string): string {
-  return [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
-}
-
+/** The request is refused (a MusterError, as a player is told) in words matching the pattern. */
 function refusedWith(request: () => unknown, words: RegExp): MusterError {
-  let caught: unknown;
-  try {
-    request();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(MusterError);
-  expect((caught as MusterError).message).toMatch(words);
-  return caught as MusterError;
+  const refused = refusal(request);
+  expect(refused.message).toMatch(words);
+  return refused;
 }
 
 /** The USA seat's step in the Activation Segment of a turn after `after` (both files in step). */
@@ -78,19 +68,19 @@ describe('concealed plots between two seats', () => {
     // That USA has a sealed entry is public (the log says it was made), not which command or where.
     expect(t.CSA.concealedPlots({ viewer: 'CSA' })).toEqual({ viewer: 'CSA', commands: [], sealed: { USA: 1, CSA: 0 } });
     const salts = () => sealedPlotSecrets(t.USA.db).map((r) => r.salt);
-    for (const marker of [HEX.begins, ...salts()]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    for (const marker of [HEX.begins, ...salts()]) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
 
     // A later turn: USA plots the head of the column, with a note.
     playOn(t, usaActsAfter(turn1));
     t.USA.plotConcealed({ side: 'USA', commandId: IRON, hex: HEX.plotted, note: NOTE });
     expect(t.USA.history({ limit: 1 })[0]!.summary).toBe('USA plots its concealed movement (secret)');
     exchange(t);
-    for (const marker of [HEX.begins, HEX.plotted, NOTE, ...salts()]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    for (const marker of [HEX.begins, HEX.plotted, NOTE, ...salts()]) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
     expect(t.USA.concealedPlots({ viewer: 'USA' }).commands[0]!.plot.map((p) => p.hex)).toEqual([HEX.begins, HEX.plotted]);
 
     // A later turn, USA deploys it: the plot is opened with the deployment.
     playOn(t, usaActsAfter(t.USA.info().clock.turnId));
-    for (const marker of [HEX.plotted, NOTE, ...salts()]) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    for (const marker of [HEX.plotted, NOTE, ...salts()]) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
     t.USA.deployConcealed({ side: 'USA', commandId: IRON, hex: HEX.deployed, reason: 'enemy-los' });
     // A packet whose opened plot is not the one sealed (the plotted hex changed, signed by the USA seat all the
     // same) is refused, naming the entry, with nothing written.

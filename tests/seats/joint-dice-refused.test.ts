@@ -8,12 +8,11 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Side } from '../../rules/types';
-import { MusterError } from '../../db/errors';
 import type { GameService } from '../../db/service';
 import { jointDiceRows, recordJointAnswer } from '../../db/seats/joint-dice-store';
 import { charmed } from '../fixtures/leader-casualty-module';
 import { tempDir } from '../fixtures/game';
-import { packetFrom, pastTheFirstStep, send, toAct, type Table } from './table';
+import { packetFrom, pastTheFirstStep, send, toAct, type Table, refusal } from './table';
 
 const tmp = tempDir('muster-seats-joint-refused-');
 afterAll(() => tmp.cleanup());
@@ -21,16 +20,6 @@ afterEach(() => charmed.refuses.clear());
 
 const LEADER = 'usa-meredith';
 const CASUALTY = { fn: 'leaderCasualty', input: { leaderId: LEADER }, purpose: "Meredith's casualty roll" };
-
-function refusal(call: () => unknown): MusterError {
-  try {
-    call();
-  } catch (e) {
-    if (e instanceof MusterError) return e;
-    throw e;
-  }
-  throw new Error('not refused');
-}
 
 /** A table at a step one seat carries out: that seat asks, the other answers. */
 function atAStepOfOneSeat(): { t: Table; asker: Side; other: Side; ask: GameService; answer: GameService } {

@@ -6,7 +6,6 @@
  * seat answered, a request dropped for something else or asked again from an older copy.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { MusterError } from '../../db/errors';
 import { contextOf, GameService } from '../../db/service';
 import { SERVICE_FUNCTIONS } from '../../db/service/index';
 import { seatWrite } from '../../db/seats/calls';
@@ -14,7 +13,7 @@ import { jointDiceRows, jointDiceStream } from '../../db/seats/joint-dice-store'
 import { completeJointDice } from '../../db/seats/joint-dice';
 import { receivePacket } from '../../db/seats/packets';
 import { FIXTURE_SCENARIO, fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, pastTheFirstStep as firstStepPast, playUntil as playedUntil, send, toAct, twoSeats, type Table } from './table';
+import { exchange, packetFrom, pastTheFirstStep as firstStepPast, playUntil as playedUntil, send, toAct, twoSeats, type Table, refusal } from './table';
 
 const tmp = tempDir('muster-seats-joint-dice-');
 afterAll(() => tmp.cleanup());
@@ -25,17 +24,6 @@ const playUntil = (here: (t: Table) => boolean): Table => playedUntil(tmp.dir, h
 const atTheInitiativeRoll = () => playUntil((t) => t.USA.info().clock.segment === 'II' && t.USA.turnState().initiative === null);
 
 const gameIdOf = (g: GameService): string => (g.db.prepare('SELECT game_id FROM seat_game').get() as { game_id: string }).game_id;
-
-/** The refusal a call gets, as a MusterError. */
-function refusal(call: () => unknown): MusterError {
-  try {
-    call();
-  } catch (e) {
-    if (e instanceof MusterError) return e;
-    throw e;
-  }
-  throw new Error('not refused');
-}
 
 describe('joint dice inside a change', () => {
   it('the Initiative rolled jointly: asked by the USA seat, answered by the CSA seat on receipt, written with both shares, the same in both files', () => {

@@ -6,7 +6,6 @@
  * In the Orders Segment at 0820 the USA seat opens it as its first entry; the CSA seat checks it against the
  * commitment, refuses a forged one with nothing written, and both files end with the same fingerprint.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Packet } from '../../contract/seats';
 import type { Side } from '../../rules/types';
@@ -21,17 +20,13 @@ import { localPrivateKey, seatOf } from '../../db/seats/store';
 import { eventHead } from '../../db/events';
 import { eventsAfter, refuseSideSecrets } from '../../db/seats/calls';
 import { advanceTo, fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, playOn, toAct, type Table } from './table';
+import { exchange, packetFrom, playOn, toAct, type Table, fileBytes } from './table';
 
 const tmp = tempDir('muster-seats-messages-');
 afterAll(() => tmp.cleanup());
 
 const GAMBLE = 'usa-cavalry-1-gamble';
 const ARRIVES = '1863-07-01T0820';
-
-function bytesOf(file: string): string {
-  return [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
-}
 
 let games = 0;
 
@@ -79,12 +74,12 @@ describe('messages on their way between two seats (Messengers)', () => {
     expect(t.CSA.orderMessages({ viewer: 'CSA' })).toMatchObject({ onTheWay: { USA: 1, CSA: 0 }, messages: [] });
     expect(t.USA.orderMessages({ viewer: 'USA' }).onTheWay).toEqual({ USA: 1, CSA: 0 });
     const secrets = [kept!.salt, 'sent by messenger from John Buford'];
-    for (const marker of secrets) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    for (const marker of secrets) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
     for (const side of ['USA', 'CSA'] as const) expect(gambleOrder(t[side], side)).toBe('SKPD');
 
     // 0800 passes with the message on its way; at 0820 the USA seat's first entry of the Orders Segment opens it.
     playOn(t, () => t.USA.info().clock.turnId === ARRIVES && toAct(t.USA) === 'both');
-    for (const marker of secrets) expect(bytesOf(t.files.CSA).includes(marker)).toBe(false);
+    for (const marker of secrets) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
     t.CSA.finishEntries({ side: 'CSA' });
     receivePacket(contextOf(t.USA), packetFrom(t.CSA));
     t.USA.finishEntries({ side: 'USA' });

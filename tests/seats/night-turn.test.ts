@@ -6,7 +6,6 @@
  * reveal with nothing written, and both files end with the same fingerprint. Until then neither file's bytes
  * (its WAL included) hold the other side's pad.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Packet } from '../../contract/seats';
@@ -16,7 +15,7 @@ import { contextOf } from '../../db/service';
 import { createSeatGame, joinSeatGame, receiveReply } from '../../db/seats/invite';
 import { receivePacket } from '../../db/seats/packets';
 import { fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, playOn, toAct, type Table } from './table';
+import { exchange, packetFrom, playOn, toAct, type Table, fileBytes } from './table';
 
 const tmp = tempDir('muster-seats-night-');
 afterAll(() => tmp.cleanup());
@@ -28,10 +27,6 @@ const PAD: Record<Side, { unitId: string; fromHex: string; to: string }> = {
   USA: { unitId: '8-il-cav', fromHex: 'QX41510', to: 'QX41511' },
   CSA: { unitId: '1-tn', fromHex: 'QY70520', to: 'QY70521' },
 };
-
-function bytesOf(file: string): string {
-  return [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
-}
 
 function twoSeatsWithVariableInitiative(): Table {
   const files = { USA: tmp.file('night-usa.muster'), CSA: tmp.file('night-csa.muster') };
@@ -66,7 +61,7 @@ describe('a Night Turn from two seats (Variable Initiative)', () => {
     t.USA.finishEntries({ side: 'USA' });
     exchange(t);
     for (const [side, other] of [['USA', 'CSA'], ['CSA', 'USA']] as const) {
-      for (const marker of [PAD[other].fromHex, PAD[other].to]) expect(bytesOf(t.files[side]).includes(marker)).toBe(false);
+      for (const marker of [PAD[other].fromHex, PAD[other].to]) expect(fileBytes(t.files[side]).includes(marker)).toBe(false);
     }
     expect(t.CSA.info().seat).toMatchObject({ committed: { USA: true, CSA: false } });
 

@@ -3,6 +3,7 @@
  * reply, and the packets between them (each written to JSON text and read back, as a file would be).
  * No vitest here: the tests assert.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Side } from '../../rules/types';
 import { seatToAct } from '../../rules/seats';
@@ -11,6 +12,7 @@ import { createSeatGame, joinSeatGame, receiveReply } from '../../db/seats/invit
 import { makePacket, receivePacket, type Received } from '../../db/seats/packets';
 import { stepFacts } from '../../db/seats/calls';
 import type { Packet } from '../../contract/seats';
+import { MusterError } from '../../db/errors';
 
 export interface Table {
   USA: GameService;
@@ -19,6 +21,22 @@ export interface Table {
 }
 
 let counter = 0;
+
+/** A game file's bytes with its WAL's, as text: what is not in them, the file does not hold anywhere. */
+export function fileBytes(file: string): string {
+  return [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
+}
+
+/** The refusal a call gets, as the player is told it (a MusterError); anything else, or no refusal, throws. */
+export function refusal(call: () => unknown): MusterError {
+  try {
+    call();
+  } catch (e) {
+    if (e instanceof MusterError) return e;
+    throw e;
+  }
+  throw new Error('not refused');
+}
 
 /** A two-seat game of the scenario: USA hosts, CSA joins; both files open, each with its own test die. */
 export function twoSeats(dir: string, scenario: string, options: ServiceOptions = {}): Table {

@@ -7,23 +7,17 @@
  * unrevealed entry (its bytes are searched, the WAL included), and both end with the same fingerprint, the
  * same tally and a verify that checks both seats' signatures and every commitment.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Side } from '../../rules/types';
 import type { GameService } from '../../db/service';
 import { heldCalls } from '../../db/seats/store';
 import { tempDir } from '../fixtures/game';
-import { send, toAct, twoSeats, type Table } from './table';
+import { send, toAct, twoSeats, type Table, fileBytes } from './table';
 
 const tmp = tempDir('muster-seats-willoughby-');
 afterAll(() => tmp.cleanup());
 
 const SIDES: Side[] = ['USA', 'CSA'];
-
-/** The file's bytes and its WAL's, as text (what a curious player could read with any tool). */
-function bytesOf(file: string): string {
-  return [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f).toString('latin1') : '')).join('\n');
-}
 
 /** The seat's hidden entries of the step, made on its own file: what it holds, to look for in the other file. */
 function makeHiddenEntries(game: GameService, side: Side): string[] {
@@ -96,17 +90,17 @@ function playToTheEnd(t: Table): Played {
       played.hiddenCalls += held.USA.length + held.CSA.length;
       // USA's commitment goes to CSA: CSA's file learns nothing of USA's entries.
       post('USA');
-      const csaBytes = bytesOf(t.files.CSA);
+      const csaBytes = fileBytes(t.files.CSA);
       for (const marker of held.USA) expect(csaBytes.includes(marker)).toBe(false);
       // CSA's commitment goes to USA, which reveals its own entries; CSA's stay on CSA's device.
       expect(post('CSA').revealed).toBe(true);
-      const usaBytes = bytesOf(t.files.USA);
+      const usaBytes = fileBytes(t.files.USA);
       for (const marker of held.CSA) expect(usaBytes.includes(marker)).toBe(false);
       // USA's reveal goes to CSA, which checks it against USA's commitment and reveals its own.
       expect(post('USA').revealed).toBe(true);
       post('CSA');
       for (const side of SIDES) {
-        const bytes = bytesOf(t.files[side]);
+        const bytes = fileBytes(t.files[side]);
         for (const marker of [...held.USA, ...held.CSA]) expect(bytes.includes(marker)).toBe(true);
       }
       expect(t.USA.turnState().secretEntries?.revealed).toBe(true);
