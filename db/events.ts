@@ -41,7 +41,7 @@ function assertMutable(change: { table: string; field: string }): void {
 /** Sets one field, checking the row is in the state the event expects (an event never applies half-way). */
 function applyField(db: SqliteDatabase, table: StateTable, key: string | number, field: string, expected: SqlValue, value: SqlValue): void {
   assertMutable({ table, field });
-  const result = statement(db, `UPDATE ${table} SET ${field} = @value WHERE id = @key AND ${field} IS @expected`).run({ value, key, expected });
+  const result = statement(db, `UPDATE ${table} SET ${field} = ? WHERE id = ? AND ${field} IS ?`).run(value, key, expected);
   if (result.changes !== 1) {
     const now = statement(db, `SELECT ${field} AS v FROM ${table} WHERE id = ?`).get(key) as { v: SqlValue } | undefined;
     throw new MusterError('CORRUPT', 'events', `${table} ${key}: ${field} is ${now === undefined ? 'missing' : JSON.stringify(now.v)}, the event log expects ${JSON.stringify(expected)}`);
@@ -84,6 +84,24 @@ function writeHead(db: SqliteDatabase): WriteHead {
             (SELECT hash FROM genesis WHERE id = 1) AS genesis
        FROM clock c WHERE c.id = 1`,
   ).get() as WriteHead;
+}
+
+/**
+ * The INSERT of an event, its values in the order of EVENT_COLUMNS. secret_side (schema 6) is named only for a
+ * secret entry, and salt (schema 13) only where the file keeps one, so a file of an earlier schema still
+ * records the rest. Four texts in all, each made once.
+ */
+const EVENT_COLUMNS = ['seq', 'at', 'turn_id', 'segment', 'phase', 'kind', 'summary', 'payload', 'subjects', 'prev_head', 'prev_hash', 'hash'];
+const insertEventSqls = new Map<string, string>();
+function insertEventSql(secret: boolean, salted: boolean): string {
+  const key = `${secret}:${salted}`;
+  let sql = insertEventSqls.get(key);
+  if (sql === undefined) {
+    const columns = [...EVENT_COLUMNS, ...(secret ? ['secret_side'] : []), ...(salted ? ['salt'] : [])];
+    sql = `INSERT INTO events (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    insertEventSqls.set(key, sql);
+  }
+  return sql;
 }
 
 /** What recordEvent wrote: the event as the history shows it, and its rolls as the dice log does. */
@@ -133,15 +151,11 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   assertPlainHead(row);
   const dice = chainDiceRows({ seq: clock.dice_seq ?? 0, hash: clock.dice_hash ?? GENESIS_HASH }, e.dice ?? [], seq, at, withSalt);
   const hash = eventHash(last.hash, row, dice.head);
-  // secret_side (schema 6) is named only for a secret entry, and salt (schema 13) only where the file keeps
-  // one, so a file of an earlier schema still records the rest.
-  const columns = ['seq', 'at', 'turn_id', 'segment', 'phase', 'kind', 'summary', 'payload', 'subjects', 'prev_head', 'prev_hash', 'hash', ...(e.secretSide ? ['secret_side'] : []), ...(withSalt ? ['salt'] : [])];
-  statement(db, `INSERT INTO events (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run({
-    ...row,
-    prev_hash: last.hash,
-    hash,
-    ...(e.secretSide ? { secret_side: e.secretSide } : {}),
-  });
+  statement(db, insertEventSql(e.secretSide ? true : false, withSalt)).run(
+    row.seq, row.at, row.turn_id, row.segment, row.phase, row.kind, row.summary, row.payload, row.subjects, row.prev_head, last.hash, hash,
+    ...(e.secretSide ? [e.secretSide] : []),
+    ...(withSalt ? [row.salt] : []),
+  );
   if (e.secretSide) markSecretEntry(db);
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.

@@ -287,6 +287,12 @@ const CLOCK_SQL = 'SELECT * FROM clock WHERE id = 1';
 const TURN_STATE_SQL = 'SELECT * FROM turn_state WHERE id = 1';
 const TURNS_SQL = 'SELECT * FROM turns ORDER BY idx';
 const COMMANDS_SQL = 'SELECT * FROM commands ORDER BY position';
+/**
+ * What the write path asks of the game row before every change: has the game started or ended, and the
+ * log's head. Three columns, not the whole row (its objectives and settings are long text no change needs).
+ */
+export const readWriteGate = (db: SqliteDatabase) =>
+  statement(db, 'SELECT started, ended, head_seq FROM game WHERE id = 1').get() as Pick<GameRow, 'started' | 'ended' | 'head_seq'>;
 export const readGame = (db: SqliteDatabase) => kept(db, GAME_SQL, () => statement(db, GAME_SQL).get() as GameRow);
 export const readClock = (db: SqliteDatabase) => kept(db, CLOCK_SQL, () => statement(db, CLOCK_SQL).get() as ClockRow);
 export const readTurnState = (db: SqliteDatabase) => kept(db, TURN_STATE_SQL, () => statement(db, TURN_STATE_SQL).get() as TurnStateRow);

@@ -9,7 +9,10 @@
 /** A lone high surrogate (no low one after it) or a lone low surrogate (no high one before it). */
 const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+
 /** The string SQLite will store: each lone surrogate replaced by U+FFFD, as its UTF-8 encoder does. */
 export function wellFormed(s: string): string {
-  return s.replace(LONE_SURROGATES, '\uFFFD');
+  // Nearly every string has no surrogate at all: one scan for any, and the string itself is the answer.
+  return ANY_SURROGATE.test(s) ? s.replace(LONE_SURROGATES, '\uFFFD') : s;
 }

@@ -84,7 +84,8 @@ function finishEntries(ctx: GameContext, input: FinishEntriesInput): ChangeResul
 }
 
 function advanceClock(ctx: GameContext, input: AdvanceClockInput = {}): AdvanceClockResult {
-  return write(ctx, 'clock.advanced', input, (cs, game) => {
+  return write(ctx, 'clock.advanced', input, (cs) => {
+    const game = readGame(ctx.db);
     const clock = readClock(ctx.db);
     const turns = readTurns(ctx.db);
     const next = advanceChecks(ctx, input, game.last_turn_id);

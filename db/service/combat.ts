@@ -19,7 +19,7 @@ import { rainEvent, rollToEndRain as endRainRoll, RAIN_RULE } from '../../rules/
 import { statement } from '../statements';
 import type { RecentHex, ChangeResult, CohesionRollResult, ConfusionInput, ConfusionResult, PlanCohesionInput, PlanCohesionResult, RallyInput, SetWeatherInput, SetWorksInput, UddInput, WeatherState } from '../../contract';
 import { forbidden, invalid } from '../errors';
-import { currentSp, readClock, readCommands, readLeaders, readTurn, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow } from '../store';
+import { currentSp, readClock, readCommands, readLeaders, readTurn, readUnits, type CommandRow, type GameRow, type LeaderDbRow, type UnitRow, readGame } from '../store';
 import { askRules } from '../validate';
 import { effectiveUnitOrder, standingOrdersOf, tree } from './chain';
 import { RULE } from './common';
@@ -275,7 +275,8 @@ function weather(ctx: GameContext): WeatherState {
  * RI-B04: the turn it began is kept, for the rolls to end it begin the turn after.
  */
 function setWeather(ctx: GameContext, input: SetWeatherInput): ChangeResult {
-  return write(ctx, 'weather', input, (cs, game) => {
+  return write(ctx, 'weather', input, (cs) => {
+    const game = readGame(ctx.db);
     const w = weatherOf(game);
     const clock = readClock(ctx.db);
     if (input.raining) {
@@ -294,7 +295,8 @@ function setWeather(ctx: GameContext, input: SetWeatherInput): ChangeResult {
 
 /** RI-F17 and RI-B04: one roll a turn, from the turn after the rain began, by the beginning of the Activation Segment. */
 function rollToEndRain(ctx: GameContext, input: { roll?: number | undefined }): ReturnType<ServiceFunctions['rollToEndRain']> {
-  return write(ctx, 'weather', input, (cs, game) => {
+  return write(ctx, 'weather', input, (cs) => {
+    const game = readGame(ctx.db);
     const w = weatherOf(game);
     const clock = readClock(ctx.db);
     if (!w.raining) throw forbidden('roll', 'it is not raining', RAIN_RULE);

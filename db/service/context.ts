@@ -9,7 +9,7 @@ import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
 import type { DiceRecord, EventKind, HistoryEntry, KitRecord } from '../../contract';
-import { readClock, readGame, readTurnState, type GameRow } from '../store';
+import { readClock, readTurnState, readWriteGate } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
 import { writersOf } from '../seats/store';
@@ -56,7 +56,7 @@ export function write<T>(
   ctx: GameContext,
   kind: EventKind,
   input: unknown,
-  build: (cs: ChangeSet, game: GameRow) => Draft<T>,
+  build: (cs: ChangeSet) => Draft<T>,
   opts: { setup?: boolean; correction?: boolean } = {},
 ): T & { event: HistoryEntry; dice: DiceRecord[] } {
   // A game file opened read-only (its permissions, a read-only folder) refuses every change in words,
@@ -64,13 +64,13 @@ export function write<T>(
   assertUndamaged(ctx);
   assertWritable(ctx.db);
   return inTransaction(ctx.db, () => {
-    const game = readGame(ctx.db);
+    const game = readWriteGate(ctx.db);
     if (game.ended) throw new MusterError('GAME_ENDED', 'game', 'the game has ended; nothing more can be recorded (undo the end of the game to continue)');
     if (opts.setup && game.started) {
       throw new MusterError('GAME_STARTED', 'game', 'setup values can only be edited before the first turn is played', RULE.sequence);
     }
     const cs = new ChangeSet();
-    const draft = build(cs, game);
+    const draft = build(cs);
     // The rule modules' checks on every change (Demoralization, RI-O31: a loss that crosses a threshold
     // raises the level in this same event), each in the same change set and so in the same event.
     const notes = writePathNotes(ctx.db, cs);

@@ -35,25 +35,42 @@ export function recordOptionalRules(db: SqliteDatabase, settings: OptionalRuleSe
 
 /**
  * Each stored text parsed once (the write path asks on every change whether Demoralization is in force):
- * the settings are fixed once the genesis is written, so a process meets only a few distinct texts.
+ * the settings are fixed once the genesis is written, so a process meets only a few distinct texts. The
+ * settings handed out are frozen and shared: nobody changes them, so nobody needs a copy.
  */
 const parsedSettings = new Map<string, OptionalRuleSettings>();
 
+/** Once a game's genesis is written its settings never change (a trigger refuses it): read once per connection. */
+const fixedSettings = new WeakMap<SqliteDatabase, OptionalRuleSettings>();
+
+const EVERY_RULE_OFF: OptionalRuleSettings = deepFreeze(structuredClone(NO_OPTIONAL_RULES));
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** The game's settings. A value that does not parse as settings is damage `verify` reports; play treats it as every rule off. */
 export function readOptionalRules(db: SqliteDatabase): OptionalRuleSettings {
+  const fixed = fixedSettings.get(db);
+  if (fixed !== undefined) return fixed;
   try {
     // A file held at an older schema (the migration tests open them so) has no column: every rule off.
-    const row = statement(db, 'SELECT optional_rules AS text FROM game WHERE id = 1').get() as { text: string } | undefined;
-    if (!row || row.text === '{}') return { ...NO_OPTIONAL_RULES };
-    let settings = parsedSettings.get(row.text);
+    const row = statement(db, 'SELECT optional_rules AS text, EXISTS (SELECT 1 FROM genesis) AS fixed FROM game WHERE id = 1').get() as { text: string; fixed: number } | undefined;
+    if (!row) return EVERY_RULE_OFF;
+    let settings = row.text === '{}' ? EVERY_RULE_OFF : parsedSettings.get(row.text);
     if (settings === undefined) {
       const parsed = SettingsSchema.safeParse(JSON.parse(row.text));
-      settings = parsed.success ? parsed.data : NO_OPTIONAL_RULES;
+      settings = parsed.success ? deepFreeze(parsed.data) : EVERY_RULE_OFF;
       parsedSettings.set(row.text, settings);
     }
-    return structuredClone(settings);
+    if (row.fixed === 1) fixedSettings.set(db, settings);
+    return settings;
   } catch {
-    return { ...NO_OPTIONAL_RULES };
+    return EVERY_RULE_OFF;
   }
 }
 

@@ -11,7 +11,7 @@ import { INITIATIVE_SEGMENT } from '../clock';
 import type { NewDiceRow } from '../dice';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, DeclareInitiativeInput, InitiativeInput, InitiativeResult } from '../../contract';
-import { readTurnState, type LeaderDbRow, type TurnStateRow } from '../store';
+import { readTurnState, type LeaderDbRow, type TurnStateRow, readGame } from '../store';
 import { askRules } from '../validate';
 import { actingArmyCommander, ledger } from './chain';
 import { check, RULE, yes } from './common';
@@ -31,7 +31,8 @@ export function requirePointsAvailable(ctx: GameContext, field: string, leader: 
 
 /** One side's secret declaration: the side's hidden entry until the other side has declared too (RI-H01). */
 function declareInitiative(ctx: GameContext, input: DeclareInitiativeInput): ChangeResult {
-  return write(ctx, 'initiative.declared', input, (cs, game) => {
+  return write(ctx, 'initiative.declared', input, (cs) => {
+    const game = readGame(ctx.db);
     requireStep(ctx, 'side', INITIATIVE_SEGMENT, 'A', RULE.initiative);
     refuseInitiativeRollByModule(ctx, 'side');
     refuseFinishedEntries(ctx, input.side, 'side');
@@ -70,7 +71,8 @@ function commitments(t: TurnStateRow, input: InitiativeInput): Record<Side, bool
 }
 
 function rollInitiative(ctx: GameContext, input: InitiativeInput): InitiativeResult {
-  return write<Omit<InitiativeResult, 'event' | 'dice'>>(ctx, 'initiative', input, (cs, game) => {
+  return write<Omit<InitiativeResult, 'event' | 'dice'>>(ctx, 'initiative', input, (cs) => {
+    const game = readGame(ctx.db);
     const typed = { USA: input.rolls?.USA as DieRoll | undefined, CSA: input.rolls?.CSA as DieRoll | undefined };
     if ((typed.USA === undefined) !== (typed.CSA === undefined)) throw invalid('rolls', 'type both sides\' rolls, or neither (the app rolls both)');
     requireSegment(ctx, 'armyPoints', INITIATIVE_SEGMENT, RULE.initiative);

@@ -6,7 +6,7 @@ import type { DieRoll } from '../../rules/types';
 import { leaderCasualty as rollLeaderCasualty } from '../../rules/losses';
 import { forbidden, invalid } from '../errors';
 import type { ChangeResult, LeaderCasualtyInput, LeaderCasualtyResult, LeaderInput, LeaderRow, ReplaceLeaderInput, UsSuccessorInput } from '../../contract';
-import { readClock, readLeaders, readTurn } from '../store';
+import { readClock, readLeaders, readTurn, readGame } from '../store';
 import { askRules } from '../validate';
 import { ledger } from './chain';
 import { RULE } from './common';
@@ -91,7 +91,8 @@ function leaderArrives(ctx: GameContext, input: LeaderInput): ChangeResult {
 }
 
 function chooseUsSuccessor(ctx: GameContext, input: UsSuccessorInput): ChangeResult {
-  return write(ctx, 'army-commander.successor', input, (cs, game) => {
+  return write(ctx, 'army-commander.successor', input, (cs) => {
+    const game = readGame(ctx.db);
     const l = leader(ctx, 'leaderId', input.leaderId);
     if (l.side !== 'USA' || l.role !== 'corps') throw invalid('leaderId', `${l.name} is not a US corps commander`, 'Rev. US Wing/Grand Division Commanders');
     if (l.casualty !== 'none') throw forbidden('leaderId', `${l.name} is ${l.casualty}`, 'Rev. US Wing/Grand Division Commanders');

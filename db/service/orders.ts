@@ -139,7 +139,8 @@ export function directOrdersNow(ctx: GameContext): DirectOrders {
 }
 
 function orderPreRoll(ctx: GameContext, input: OrderPreRollInput): RollChangeResult & { success: boolean } {
-  return write(ctx, 'orders.preroll', input, (cs, game) => {
+  return write(ctx, 'orders.preroll', input, (cs) => {
+    const game = readGame(ctx.db);
     const side = input.side;
     const typed = input.roll as DieRoll | undefined;
     requireStep(ctx, 'side', ORDERS_SEGMENT, 'B', RULE.nonAutomatic);
@@ -303,7 +304,8 @@ function attemptOrderChange(ctx: GameContext, input: OrderChangeAttemptInput): O
 }
 
 function attachCommand(ctx: GameContext, input: AttachCommandInput): ChangeResult {
-  return write(ctx, 'command.attachment', input, (cs, game) => {
+  return write(ctx, 'command.attachment', input, (cs) => {
+    const game = readGame(ctx.db);
     const commands = readCommands(ctx.db);
     const c = onMapCommand(ctx, 'commandId', input.commandId);
     const gainingRange = input.gainingCommanderHasDetachingInRange ?? true;

@@ -142,7 +142,8 @@ function rollForGroup(ctx: GameContext, cs: ChangeSet, g: ReinforcementGroupDbRo
 }
 
 function attemptReinforcement(ctx: GameContext, input: ReinforcementAttemptInput): ReinforcementAttemptResult {
-  return write<Omit<ReinforcementAttemptResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
+  return write<Omit<ReinforcementAttemptResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs) => {
+    const game = readGame(ctx.db);
     const g = group(ctx, 'groupId', input.groupId);
     // RI-H08: a side rolls for its own groups; the other side's are refused in the same words whatever its
     // army commander ordered for them (an Alternative Arrival Area changes when and how a group rolls).
@@ -170,7 +171,8 @@ function attemptReinforcement(ctx: GameContext, input: ReinforcementAttemptInput
 
 /** One click for the table that lets Muster roll: every group that must roll now, with the app's die. */
 function rollDueArrivals(ctx: GameContext, input: { side?: Side } = {}): RollDueArrivalsResult {
-  return write<Omit<RollDueArrivalsResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs, game) => {
+  return write<Omit<RollDueArrivalsResult, 'event' | 'dice'>>(ctx, 'reinforcement.attempt', input, (cs) => {
+    const game = readGame(ctx.db);
     requireStartOfActivationOpen(ctx, 'side', 'a roll for entry', VARIABLE_RULE);
     const clock = readClock(ctx.db);
     const state = arrivalState(ctx);
@@ -195,7 +197,8 @@ function rollDueArrivals(ctx: GameContext, input: { side?: Side } = {}): RollDue
 }
 
 function arriveReinforcement(ctx: GameContext, input: ArriveReinforcementInput): ChangeResult {
-  return write(ctx, 'reinforcement.arrived', input, (cs, game) => {
+  return write(ctx, 'reinforcement.arrived', input, (cs) => {
+    const game = readGame(ctx.db);
     const g = group(ctx, 'groupId', input.groupId);
     if (g.side !== input.side) throw invalid('groupId', `${g.id} is a ${g.side} group: each side brings on its own groups`, VARIABLE_RULE);
     // A group sent to an Alternative Arrival Area enters by its roll there (RI-B03), never as scheduled; only
@@ -296,7 +299,8 @@ export function spendOnAlternativeArrival(ctx: GameContext, cs: ChangeSet, side:
 }
 
 function orderAlternativeArrival(ctx: GameContext, input: OrderAlternativeArrivalInput): ChangeResult {
-  return write(ctx, 'reinforcement.alternative', input, (cs, game) => {
+  return write(ctx, 'reinforcement.alternative', input, (cs) => {
+    const game = readGame(ctx.db);
     const g = alternativeGroup(ctx, input);
     const alt = readAlternativeArrival(ctx.db, g.id)!;
     const army = spendOnAlternativeArrival(ctx, cs, input.side, game, 'groupId');

@@ -10,7 +10,7 @@ import { sealedOrderOpensBy } from '../../rules/reinforcements';
 import { alternativeWordNeeded } from '../../rules/seats';
 import type { ChangeResult, DeclineAlternativeArrivalInput, KeepAlternativeArrivalsSealedInput, OpenAlternativeArrivalInput, SealAlternativeArrivalInput } from '../../contract';
 import { forbidden } from '../errors';
-import { readClock, readTurn, readTurns, readTurnState } from '../store';
+import { readClock, readTurn, readTurns, readTurnState, readGame } from '../store';
 import { alternativeWordAwaited, alternativeWordFacts } from './alternative-word';
 import { ALTERNATIVE_RULE, turnLabel } from './arrival-checks';
 import { write } from './context';
@@ -34,7 +34,8 @@ function requireStartOfActivation(ctx: GameContext, field: string, what: string)
 }
 
 function sealAlternativeArrival(ctx: GameContext, input: SealAlternativeArrivalInput): ChangeResult {
-  return write(ctx, 'reinforcement.sealed', input, (cs, game) => {
+  return write(ctx, 'reinforcement.sealed', input, (cs) => {
+    const game = readGame(ctx.db);
     requireTwoSeats(ctx);
     if (sealedOrders(ctx.db).some((o) => o.commitment === input.commitment)) throw forbidden('commitment', 'this sealed order is already in the log', ALTERNATIVE_RULE);
     const army = spendOnAlternativeArrival(ctx, cs, input.side, game, 'side');

@@ -162,7 +162,8 @@ function editObjectives(ctx: GameContext, input: EditObjectivesInput): ChangeRes
     ctx,
     started ? 'setup.correction' : 'setup.objective',
     input,
-    (cs, game) => {
+    (cs) => {
+      const game = readGame(ctx.db);
       const side = input.side;
       if (input.name === undefined && input.required === undefined) throw invalid('name', 'give the new name of an objective, or how many objectives the side needs');
       const reason = input.reason?.trim() ?? '';

@@ -267,7 +267,8 @@ function lossesByTurn(ctx: GameContext, units: UnitRow[], leaders: LeaderDbRow[]
 
 /** Records that a side occupies one of the Geographic Objectives on its list, or no longer does. RI-S27. */
 function setObjective(ctx: GameContext, input: SetObjectiveInput): ChangeResult {
-  return write(ctx, 'objective.occupied', input, (cs, game) => {
+  return write(ctx, 'objective.occupied', input, (cs) => {
+    const game = readGame(ctx.db);
     const side = input.side;
     const objectiveId = input.objectiveId;
     const occupied = input.occupied;
@@ -286,7 +287,8 @@ function setObjective(ctx: GameContext, input: SetObjectiveInput): ChangeResult 
 
 /** Records that a side's Manpower Objective (as its scenario sheet sets it) is met, or not. RI-S28. */
 function setManpowerObjective(ctx: GameContext, input: SetManpowerObjectiveInput): ChangeResult {
-  return write(ctx, 'objective.manpower', input, (cs, game) => {
+  return write(ctx, 'objective.manpower', input, (cs) => {
+    const game = readGame(ctx.db);
     const side = input.side;
     const met = input.met;
     const column = side === 'USA' ? 'manpower_usa' : 'manpower_csa';
