@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChangeSet, eventSide } from './events';
+import { ChangeSet, eventSide, undoPointers } from './events';
 import type { Side } from '../rules/types';
 import { GameService } from './service';
 import { newGame, tempDir } from '../tests/fixtures/game';
@@ -49,8 +49,34 @@ describe('the event log', () => {
     g.db.exec('DELETE FROM touched');
     g.setFatigue({ unitId: '24-mi', level: 0 });
     expect(g.db.prepare('SELECT count(*) AS n FROM touched').get()).toEqual({ n: 0 });
-    expect(g.db.prepare('SELECT head_seq, redo_seq FROM game').get()).toEqual({ head_seq: 301, redo_seq: null });
+    // The new event is the head by being the last one applied; the redo chain is gone.
+    expect(undoPointers(g.db)).toEqual({ head_seq: 301, redo_seq: null });
     expect(g.db.prepare('SELECT prev_head FROM events WHERE seq = 301').get()).toEqual({ prev_head: 299 });
+    expect(g.verify().ok).toBe(true);
+    g.close();
+  });
+
+  it('a change writes its event and its state, and no pointer: the head is the last event not undone', () => {
+    const g = newGame(tmp.dir);
+    g.db.exec('CREATE TEMP TABLE game_writes (redo_seq INTEGER)');
+    g.db.exec('CREATE TEMP TRIGGER watch_game AFTER UPDATE ON main.game BEGIN INSERT INTO game_writes VALUES (NEW.redo_seq); END');
+    const writes = () => (g.db.prepare('SELECT redo_seq FROM game_writes').all() as { redo_seq: number | null }[]).map((r) => r.redo_seq);
+    g.recordLoss({ unitId: '2-wi', sp: 1 });
+    g.recordLoss({ unitId: '2-wi', sp: 1 });
+    g.setFatigue({ unitId: '24-mi', level: 2 });
+    // RI-S01's first change starts the game (a state change of the game row); after that, none.
+    expect(writes()).toEqual([null]);
+    expect(undoPointers(g.db)).toEqual({ head_seq: 3, redo_seq: null });
+    g.undo();
+    g.undo();
+    expect(undoPointers(g.db)).toEqual({ head_seq: 1, redo_seq: 2 });
+    g.redo();
+    expect(undoPointers(g.db)).toEqual({ head_seq: 2, redo_seq: 3 });
+    // A new change after an undo drops the redo chain: the one time it writes the game row.
+    g.setFatigue({ unitId: '24-mi', level: 1 });
+    expect(writes()).toEqual([null, 3, 2, 3, null]);
+    expect(undoPointers(g.db)).toEqual({ head_seq: 4, redo_seq: null });
+    expect(g.info()).toMatchObject({ canUndo: true, canRedo: false });
     expect(g.verify().ok).toBe(true);
     g.close();
   });

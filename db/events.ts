@@ -3,8 +3,10 @@
  * state it changes, with the before and after value of every field it touched. Undo and redo apply
  * those values generically and are O(1) in the length of the log:
  *
- * - `game.head_seq` is the last applied event; each event stores the head it replaced (`prev_head`),
- *   so undo follows one pointer back;
+ * - the head (the last applied event, which undo takes back) is the last event not undone: every event
+ *   after it is undone (a new change goes at the end, undo marks the head undone, redo unmarks the event
+ *   just after it). It is read from the log, not kept (HEAD_SEQ_SQL), so a change writes no pointer.
+ *   Each event stores the head it replaced (`prev_head`), so undo follows one pointer back;
  * - undone events form the redo chain: `game.redo_seq` is its top and each undone event points to the
  *   next one down (`redo_next`); a new change after an undo simply drops the chain (redo_seq = NULL).
  *
@@ -19,6 +21,7 @@ import type { Side } from '../rules/types';
 import { MusterError } from './errors';
 import { assertPlainHead, eventHash, type HashedEventContent } from './event-hash';
 import { statement } from './statements';
+import { HEAD_SEQ_SQL } from './store';
 import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, newSalt, saltsRecorded, type NewDiceRow } from './dice';
 import { markSecretEntry, publicChanges } from './secrets';
 import { wellFormed } from './wellformed';
@@ -30,6 +33,13 @@ export type { Change, EventPayload, EventRow, Field, KitRecordValue, SqlValue, S
 interface HeadRow {
   head_seq: number | null;
   redo_seq: number | null;
+}
+
+const HEAD_SQL = `SELECT ${HEAD_SEQ_SQL} AS head_seq, redo_seq FROM game WHERE id = 1`;
+
+/** The head and the top of the redo chain. */
+export function undoPointers(db: SqliteDatabase): HeadRow {
+  return statement(db, HEAD_SQL).get() as HeadRow;
 }
 
 /** Only whitelisted table.field names ever reach SQL text (payloads are read back from the file). */
@@ -113,12 +123,12 @@ export interface RecordedEvent {
 
 /**
  * Writes one event and applies its changes. Must run inside the caller's transaction, so the event, its
- * dice rows and the state change commit together or not at all. `prevHead` is the game's head_seq when
- * the caller has just read it (else it is read here). Returns the event and its rolls as written, so
+ * dice rows and the state change commit together or not at all. `pointers` are the head and the top of the
+ * redo chain when the caller has just read them (else they are read here). Returns the event and its rolls as written, so
  * nothing is read back.
  */
-export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Date().toISOString(), prevHead?: number | null): RecordedEvent {
-  const headSeq = prevHead !== undefined ? prevHead : (statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow).head_seq;
+export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Date().toISOString(), pointers: HeadRow = undoPointers(db)): RecordedEvent {
+  const headSeq = pointers.head_seq;
   const clock = writeHead(db);
   const last = clock.last_seq === null ? { seq: 0, hash: clock.genesis } : { seq: clock.last_seq, hash: clock.last_hash };
   if (last.hash === null) throw new MusterError('CORRUPT', 'events', 'the event chain has no start (the genesis row is missing)');
@@ -158,8 +168,9 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   );
   if (e.secretSide) markSecretEntry(db);
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
-  // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone.
-  statement(db, 'UPDATE game SET head_seq = ?, redo_seq = NULL WHERE id = 1').run(seq);
+  // A new change after an undo drops the redo chain: O(1), the undone rows simply stay undone. The new
+  // event is the head by being the last one applied: nothing else is written.
+  if (pointers.redo_seq !== null) statement(db, 'UPDATE game SET redo_seq = NULL WHERE id = 1').run();
   insertDiceRows(db, dice.rows);
   const rolls = dice.rows.map(diceRecordOf);
   const entry = entryOf(db, { ...row, secret_side: e.secretSide ?? null }, 0, changes, rolls.map((d) => d.seq));
@@ -186,7 +197,7 @@ export interface UndoneOrRedone {
 
 /** Takes back the head event: its changes reversed, its row marked undone, the pointers moved. O(1). */
 export function undoHead(db: SqliteDatabase): UndoneOrRedone {
-  const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
+  const head = undoPointers(db);
   if (head.head_seq === null) throw new MusterError('NOTHING_TO_UNDO', 'undo', 'there is nothing to undo');
   const event = loadEvent(db, head.head_seq);
   const { changes } = parsePayload(event);
@@ -195,24 +206,24 @@ export function undoHead(db: SqliteDatabase): UndoneOrRedone {
     applyField(db, c.table, c.key, c.field, c.after, c.before);
   }
   statement(db, 'UPDATE events SET undone = 1, redo_next = ? WHERE seq = ?').run(head.redo_seq, event.seq);
-  statement(db, 'UPDATE game SET head_seq = ?, redo_seq = ? WHERE id = 1').run(event.prev_head, event.seq);
+  statement(db, 'UPDATE game SET redo_seq = ? WHERE id = 1').run(event.seq);
   return { entry: entryOf(db, event, 1, changes, diceSeqsOf(db, event.seq)), canUndo: event.prev_head !== null, canRedo: true };
 }
 
 /** Applies the top of the redo chain again. O(1). */
 export function redoNext(db: SqliteDatabase): UndoneOrRedone {
-  const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
+  const head = undoPointers(db);
   if (head.redo_seq === null) throw new MusterError('NOTHING_TO_REDO', 'redo', 'there is nothing to redo');
   const event = loadEvent(db, head.redo_seq);
   const { changes } = parsePayload(event);
   for (const c of changes) applyField(db, c.table, c.key, c.field, c.before, c.after);
   statement(db, 'UPDATE events SET undone = 0, redo_next = NULL WHERE seq = ?').run(event.seq);
-  statement(db, 'UPDATE game SET head_seq = ?, redo_seq = ? WHERE id = 1').run(event.seq, event.redo_next);
+  statement(db, 'UPDATE game SET redo_seq = ? WHERE id = 1').run(event.redo_next);
   return { entry: entryOf(db, event, 0, changes, diceSeqsOf(db, event.seq)), canUndo: true, canRedo: event.redo_next !== null };
 }
 
 export function undoRedoAvailable(db: SqliteDatabase): { canUndo: boolean; canRedo: boolean } {
-  const head = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as HeadRow;
+  const head = undoPointers(db);
   return { canUndo: head.head_seq !== null, canRedo: head.redo_seq !== null };
 }
 

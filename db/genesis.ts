@@ -7,7 +7,7 @@
  * Canonical serialisation (format 1, never changed; a new format gets new functions):
  *   text = JSON.stringify({ format: 1, dice: { seed }, tables: { <table>: { columns, rows } } })
  *   with the tables in STATE_TABLES order, each table's columns in the schema's order (without the undo
- *   pointers game.head_seq and game.redo_seq, which the chains check), its rows ordered by id, each row
+ *   pointers game.redo_seq and, in files before schema 21, game.head_seq, which the chains check), its rows ordered by id, each row
  *   an array of values in column order;
  *   hash = hex(SHA-256("muster/genesis/1\n" + text)).
  * The hash is over the stored text, so the text is what is checked, however it was produced.
@@ -24,7 +24,7 @@ import { statement } from './statements';
 export const STATE_TABLES = ['game', 'turns', 'clock', 'turn_state', 'reinforcement_groups', 'commands', 'leaders', 'units', 'objectives', 'alternative_arrivals', 'concealment'] as const;
 export type StateTableName = (typeof STATE_TABLES)[number];
 
-/** Undo bookkeeping, not state: the event chain and the undo/redo chains check it. */
+/** Undo bookkeeping, not state: the event chain and the undo/redo chains check it (head_seq: files before schema 21). */
 const POINTER_COLUMNS: Partial<Record<StateTableName, readonly string[]>> = { game: ['head_seq', 'redo_seq'] };
 
 export interface TableRows {

@@ -34,6 +34,7 @@ import type { SqliteDatabase } from './open';
 import { SECRET_TABLES } from './secrets';
 import { withHashes } from './page-hasher';
 import { pagesOf, statement } from './statements';
+import { HEAD_SEQ_SQL } from './store';
 
 /** At most this many problems are listed per check; the rest are counted. */
 const MAX_LISTED = 50;
@@ -83,7 +84,7 @@ export interface Fingerprint {
 export function fingerprint(db: SqliteDatabase): Fingerprint {
   const events = eventHead(db);
   const dice = diceHead(db);
-  const g = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as { head_seq: number | null; redo_seq: number | null } | undefined;
+  const g = statement(db, `SELECT ${HEAD_SEQ_SQL} AS head_seq, redo_seq FROM game WHERE id = 1`).get() as { head_seq: number | null; redo_seq: number | null } | undefined;
   const text = [FINGERPRINT_FORMAT, events.hash ?? '', dice.hash, g?.head_seq ?? '', g?.redo_seq ?? ''].join('\n');
   return { value: digest('sha256', text).slice(0, 12), events, dice };
 }
@@ -285,7 +286,7 @@ function checkEventChain(
 
 /** The undo chain from the head (descending, applied events only, all of them) and the redo chain (undone events only). */
 function checkUndoRedo(db: SqliteDatabase, log: Log, problems: Problems): void {
-  const pointers = statement(db, 'SELECT head_seq, redo_seq FROM game WHERE id = 1').get() as { head_seq: number | null; redo_seq: number | null } | undefined;
+  const pointers = statement(db, `SELECT ${HEAD_SEQ_SQL} AS head_seq, redo_seq FROM game WHERE id = 1`).get() as { head_seq: number | null; redo_seq: number | null } | undefined;
   if (!pointers) {
     problems.add('the game row is missing');
     return;

@@ -45,7 +45,14 @@ function asVersion(source: string, name: string, version: number): string {
     for (const table of tables) {
       if (!sourceTables.has(table)) continue;
       const names = columns.get(table)!;
-      const select = names.map((n) => (table === 'events' && n === 'payload' ? 'payload_of_version(payload)' : n)).join(', ');
+      const select = names
+        .map((n) => {
+          if (table === 'events' && n === 'payload') return 'payload_of_version(payload)';
+          // Before version 21 the game row kept the head, which is the last event not undone.
+          if (table === 'game' && n === 'head_seq') return '(SELECT seq FROM src.events WHERE undone = 0 ORDER BY seq DESC LIMIT 1)';
+          return n;
+        })
+        .join(', ');
       db.exec(`INSERT INTO main.${table} (${names.join(', ')}) SELECT ${select} FROM src.${table}`);
     }
   })();
@@ -359,6 +366,37 @@ describe('0015: house readings', () => {
     expect(g.verify().ok).toBe(true);
     expect(() => g.db.prepare('UPDATE game SET house_readings = \'{"stragglersAtEnd":"notCounted"}\'').run()).toThrow(/fixed when the game is created/);
     g.close();
+  });
+});
+
+describe('0021: the head read from the log', () => {
+  it('brings a version 20 game to version 21: the head pointer dropped, its fingerprint kept, undo and redo take back and bring back what they would have', () => {
+    const played = newGame(tmp.dir, { migrations: MIGRATIONS.slice(0, 20) });
+    expect(played.schemaVersion).toBe(20);
+    played.recordLoss({ unitId: '2-wi', sp: 1 });
+    played.setFatigue({ unitId: '24-mi', level: 2 });
+    played.recordLoss({ unitId: '24-mi', sp: 1 });
+    played.undo();
+    // As the Muster of version 20 kept it: the event undo would take back.
+    played.db.prepare('UPDATE game SET head_seq = 2').run();
+    const fingerprint = played.info().fingerprint;
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      expect((g.db.prepare('PRAGMA table_info(game)').all() as { name: string }[]).map((c) => c.name)).not.toContain('head_seq');
+      expect(g.info()).toMatchObject({ fingerprint, canUndo: true, canRedo: true });
+      expect(g.redo().event.seq).toBe(3);
+      expect(g.undo().event.seq).toBe(3);
+      expect(g.undo().event.seq).toBe(2);
+      expect(g.roster().find((u) => u.id === '24-mi')?.fatigue).toBe(0);
+      g.setFatigue({ unitId: '24-mi', level: 1 });
+      expect(g.info()).toMatchObject({ canUndo: true, canRedo: false });
+      expect(g.verify().ok).toBe(true);
+    } finally {
+      g.close();
+    }
   });
 });
 

@@ -282,17 +282,24 @@ export function steadyReads<T>(db: SqliteDatabase, query: () => T): T {
   }
 }
 
-const GAME_SQL = 'SELECT * FROM game WHERE id = 1';
+/**
+ * The head of the log, as SQL: the last event not undone (NULL: nothing to undo). Every event after it is
+ * undone (db/events.ts), so it walks back from the log's end over those only, none while play goes forward.
+ */
+export const HEAD_SEQ_SQL = '(SELECT seq FROM events WHERE undone = 0 ORDER BY seq DESC LIMIT 1)';
+
+const GAME_SQL = `SELECT *, ${HEAD_SEQ_SQL} AS head_seq FROM game WHERE id = 1`;
 const CLOCK_SQL = 'SELECT * FROM clock WHERE id = 1';
 const TURN_STATE_SQL = 'SELECT * FROM turn_state WHERE id = 1';
 const TURNS_SQL = 'SELECT * FROM turns ORDER BY idx';
 const COMMANDS_SQL = 'SELECT * FROM commands ORDER BY position';
+
 /**
- * What the write path asks of the game row before every change: has the game started or ended, and the
- * log's head. Three columns, not the whole row (its objectives and settings are long text no change needs).
+ * What the write path asks of the game row before every change: has the game started or ended, and where
+ * undo and redo stand. Not the whole row (its objectives and settings are long text no change needs).
  */
 export const readWriteGate = (db: SqliteDatabase) =>
-  statement(db, 'SELECT started, ended, head_seq FROM game WHERE id = 1').get() as Pick<GameRow, 'started' | 'ended' | 'head_seq'>;
+  statement(db, `SELECT started, ended, ${HEAD_SEQ_SQL} AS head_seq, redo_seq FROM game WHERE id = 1`).get() as Pick<GameRow, 'started' | 'ended' | 'head_seq' | 'redo_seq'>;
 export const readGame = (db: SqliteDatabase) => kept(db, GAME_SQL, () => statement(db, GAME_SQL).get() as GameRow);
 export const readClock = (db: SqliteDatabase) => kept(db, CLOCK_SQL, () => statement(db, CLOCK_SQL).get() as ClockRow);
 export const readTurnState = (db: SqliteDatabase) => kept(db, TURN_STATE_SQL, () => statement(db, TURN_STATE_SQL).get() as TurnStateRow);

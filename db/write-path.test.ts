@@ -1,8 +1,9 @@
 /**
  * What a write costs on disk, read from the write-ahead log itself: creating a game writes its schema,
  * its scenario and its genesis straight into the file (its one transaction's journal kept in memory), then
- * switches the file to WAL; a loss is one small transaction (its event, its unit
- * and the undo pointer: three pages) with one commit, as its floor, a one-row insert, has one.
+ * switches the file to WAL; a loss is one small transaction (its event and its unit: two pages; the head
+ * of the log is the last event not undone, read from the log, db/events.ts) with one commit, as its floor,
+ * a one-row insert, has one.
  * Each WAL frame is a 24-byte header and a page; a frame whose header gives the database size after it
  * (bytes 4-7, non-zero) ends a transaction: that is where SQLite syncs.
  */
@@ -48,15 +49,15 @@ describe('the write path on disk', () => {
     g.close();
   });
 
-  it('a loss is one commit of three pages: its event, its unit and the undo pointer', () => {
+  it('a loss is one commit of two pages: its event and its unit (no pointer is written)', () => {
     const g = newGame(tmp.dir);
     g.recordLoss({ unitId: '2-wi', sp: 1 }); // the first change also starts the game
     const before = walFrames(g.file).length;
     g.recordLoss({ unitId: '6-wi', sp: 1 });
     const frames = walFrames(g.file).slice(before);
     expect(frames.filter((f) => f.commit)).toHaveLength(1);
-    expect(frames).toHaveLength(3);
-    expect(new Set(frames.map((f) => f.page)).size).toBe(3);
+    expect(frames).toHaveLength(2);
+    expect(new Set(frames.map((f) => f.page)).size).toBe(2);
     g.close();
   });
 });

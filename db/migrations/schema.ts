@@ -1,8 +1,8 @@
 /**
- * The schema of a new game file at version 20, as one script: exactly what migrations 1-20 leave in an
+ * The schema of a new game file at version 21, as one script: exactly what migrations 1-21 leave in an
  * empty file's sqlite_master (every table, index and trigger, in SQLite's order, each statement as SQLite
  * keeps it, ALTER TABLE columns appended). Creating a game runs it, then only the migrations after
- * version 20 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
+ * version 21 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
  * whole schema, and the full battle is created several milliseconds sooner without them.
  *
  * Generated from the migrations, never edited by hand; db/migrations.test.ts checks it is exactly what
@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 20,
+  version: 21,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -37,7 +37,6 @@ CREATE TABLE game (
   started         INTEGER NOT NULL DEFAULT 0 CHECK (started IN (0, 1)),
   ended           INTEGER NOT NULL DEFAULT 0 CHECK (ended IN (0, 1)),
   us_successor    TEXT,                       -- the corps commander the US player chose to succeed Reynolds
-  head_seq        INTEGER,                    -- the last applied event (undo target); NULL: nothing to undo
   redo_seq        INTEGER                     -- top of the redo chain; NULL: nothing to redo
 , manpower_usa INTEGER NOT NULL DEFAULT 0 CHECK (manpower_usa IN (0, 1)), manpower_csa INTEGER NOT NULL DEFAULT 0 CHECK (manpower_csa IN (0, 1)), raining INTEGER NOT NULL DEFAULT 0 CHECK (raining IN (0, 1)), mud INTEGER NOT NULL DEFAULT 0 CHECK (mud IN (0, 1)), rain_stop_rolls INTEGER NOT NULL DEFAULT 0 CHECK (rain_stop_rolls >= 0), rain_began_turn_id TEXT REFERENCES turns(id), rain_rolled_turn_id TEXT REFERENCES turns(id), optional_rules TEXT NOT NULL DEFAULT '{}', demoralization_usa INTEGER NOT NULL DEFAULT 0 CHECK (demoralization_usa BETWEEN 0 AND 2), demoralization_csa INTEGER NOT NULL DEFAULT 0 CHECK (demoralization_csa BETWEEN 0 AND 2), house_readings TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE turns (

@@ -78,7 +78,7 @@ export function write<T>(
     const secretSide = draft.entry && !opts.setup ? secretEntryOf(ctx, draft.entry) : null;
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);
-    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide, computed: draft.computed }, ctx.now(), game.head_seq);
+    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide, computed: draft.computed }, ctx.now(), game);
     // Numbered as its own side sees the log for a secret entry, else as nobody in particular does (RI-H07).
     const n = numberingFor(ctx.db, secretSide ?? undefined);
     const seat = writersOf(ctx.db, [recorded.entry.seq])(recorded.entry.seq);

@@ -14,7 +14,7 @@
 import type { RosterSheet, TurnState, Viewer, WriteAnswer, GameInfo } from '../../contract';
 import { parsePayload, type EventRow } from '../events';
 import { statement } from '../statements';
-import { readClock } from '../store';
+import { HEAD_SEQ_SQL, readClock } from '../store';
 import type { GameContext } from './context';
 import { keptTurnState } from './clock';
 import { keptQueries } from './kept-queries';
@@ -30,7 +30,7 @@ export interface AnswerQueries {
 
 /** Where the log stands: its last event and the event undo would take back. */
 function logMark(ctx: GameContext): { last: number; head: number | null } {
-  const row = statement(ctx.db, 'SELECT (SELECT max(seq) FROM events) AS last, head_seq AS head FROM game WHERE id = 1').get() as { last: number | null; head: number | null };
+  const row = statement(ctx.db, `SELECT (SELECT max(seq) FROM events) AS last, ${HEAD_SEQ_SQL} AS head`).get() as { last: number | null; head: number | null };
   return { last: row.last ?? 0, head: row.head };
 }
 

@@ -202,7 +202,7 @@ function withoutLog(file: string): string {
   const triggers = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN ('events_append_only_delete', 'dice_append_only_delete')").pluck().all() as string[];
   db.exec(`
     DROP TRIGGER events_append_only_delete; DROP TRIGGER dice_append_only_delete;
-    DELETE FROM dice_log; DELETE FROM events; UPDATE game SET head_seq = NULL, redo_seq = NULL;
+    DELETE FROM dice_log; DELETE FROM events; UPDATE game SET redo_seq = NULL;
   `);
   for (const sql of triggers) db.exec(sql);
   db.exec('VACUUM');

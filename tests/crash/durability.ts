@@ -16,6 +16,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { uniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
 import type { SqliteDatabase } from '../../db/open';
 import { GameService } from '../../db/service';
+import { HEAD_SEQ_SQL } from '../../db/store';
 import { dumpState } from '../fixtures/state';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -79,7 +80,7 @@ function runAndKill(file: string, seed: number, ms: number): Promise<Run> {
 function replay(db: SqliteDatabase, initial: Record<string, unknown[]>): Record<string, unknown[]> {
   const state = structuredClone(initial) as Record<string, Record<string, unknown>[]>;
   const applied: { changes: { table: string; key: string | number; field: string; after: unknown }[] }[] = [];
-  let seq = (db.prepare('SELECT head_seq FROM game').get() as { head_seq: number | null }).head_seq;
+  let seq = (db.prepare(`SELECT ${HEAD_SEQ_SQL} AS head_seq`).get() as { head_seq: number | null }).head_seq;
   while (seq !== null) {
     const row = db.prepare('SELECT payload, prev_head FROM events WHERE seq = ?').get(seq) as { payload: string; prev_head: number | null };
     applied.push(JSON.parse(row.payload) as (typeof applied)[number]);
