@@ -101,9 +101,10 @@ export function useJointDice(options: JointDiceOptions) {
         }
         return;
       }
-      // A die arrived for a combat still to come, found when the screen opens (after a reload, or the game opened again).
-      const arrived = s.arrived;
-      if (arrived && !handed.has(arrived.id) && options.mine(arrived)) {
+      // A die arrived for a combat still to come, found when the screen opens (after a reload, or the game opened
+      // again); the dice asked for the same combat before it too (the friendly-fire die before the fire die).
+      for (const arrived of [...s.arrivedEarlier, ...(s.arrived ? [s.arrived] : [])]) {
+        if (handed.has(arrived.id) || !options.mine(arrived)) continue;
         handed.add(arrived.id);
         void options.onArrived?.(arrived);
       }
@@ -145,6 +146,8 @@ export function dieRolledFor(request: JointDiceRequest): DieRolledFor | null {
 export interface JointDieOptions {
   /** The assistants whose die this screen takes (the Rally/UDD assistant takes both). */
   assistants: readonly DieRolledFor['assistant'][];
+  /** Which of the assistant's dice, when not its own: the artillery friendly-fire die (RI-K19). */
+  die?: DieRolledFor['die'];
   /** The die is here: the screen shows it as its die. */
   onArrived: (die: JointDie) => void;
 }
@@ -159,6 +162,9 @@ export function restoreAssistant(combat: ReturnType<typeof useCombatStore>, f: D
   if (f.assistant === 'fire') {
     if (!same(combat.fireStack, f.units)) combat.fireStack = [...f.units];
     if (!same(combat.fireTargets, against)) combat.fireTargets = [...against];
+    if (f.range !== undefined && combat.fireRange !== f.range) combat.fireRange = f.range;
+    const near = f.friendlyNearTarget === undefined ? '' : (String(f.friendlyNearTarget) as '1' | '2');
+    if (f.range !== undefined && combat.fireFriendlyNear !== near) combat.fireFriendlyNear = near;
   } else if (f.assistant === 'shock') {
     if (!same(combat.shockAttackers, f.units)) combat.shockAttackers = [...f.units];
     if (!same(combat.shockDefenders, against)) combat.shockDefenders = [...against];
@@ -177,7 +183,10 @@ export function restoreAssistant(combat: ReturnType<typeof useCombatStore>, f: D
 export function useJointDie(options: JointDieOptions) {
   const combat = useCombatStore();
   const joint = useJointDice({
-    mine: (r) => options.assistants.some((a) => a === dieRolledFor(r)?.assistant),
+    mine: (r) => {
+      const f = dieRolledFor(r);
+      return f !== null && options.assistants.includes(f.assistant) && f.die === options.die;
+    },
     onArrived: async (r) => {
       const f = dieRolledFor(r);
       if (r.rolls[0] === undefined || r.diceSeqs[0] === undefined || f === null) return;
