@@ -8,6 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { GameService } from '../../db/service';
 import { tempDir } from '../fixtures/game';
+import { KIT_CHARTS } from '../fixtures/kit';
 import { exchange, playUntil, refusal, send, toAct, type Table } from './table';
 
 const tmp = tempDir('muster-seats-joint-dice-combat-');
@@ -17,8 +18,8 @@ const battery = 'usa-battery-a-2nd-us';
 const target = 'csa-13th-alabama';
 
 /** Willoughby Run from two seats: the CSA seat (the Initiative player) has activated Heth's division; the USA seat's step. */
-function usaToFire(): Table {
-  const t = playUntil(tmp.dir, (x) => x.CSA.info().clock.segment === 'III' && toAct(x.CSA) === 'CSA');
+function usaToFire(options: Parameters<typeof playUntil>[2] = {}): Table {
+  const t = playUntil(tmp.dir, (x) => x.CSA.info().clock.segment === 'III' && toAct(x.CSA) === 'CSA', options);
   t.CSA.attemptActivation({ commandId: 'csa-heth-division' });
   exchange(t);
   expect(toAct(t.USA)).toBe('USA');
@@ -113,6 +114,31 @@ describe('joint dice inside a combat', () => {
     expect(archer.casualty).toBe(casualty.roll <= 4 ? 'killed' : 'wounded');
     expect(t.CSA.history({ limit: 1 })[0]!.summary).toContain(`joint roll #${fireDie.seq}: ${fireDie.roll}`);
     expect(t.CSA.history({ limit: 1 })[0]!.summary).toContain(`Archer is hit: rolled ${casualty.roll}`);
+    inStep(t);
+  });
+
+  it("the kit's checks inside the fire (a unit's cohesion check, a stacked leader's hit check), rolled by the service, asked for jointly with the whole fire (RI-K25)", () => {
+    // Both players share one kit (its results are replayed with the receiving seat's charts), with an invented rating for the target.
+    const t = usaToFire({ charts: () => KIT_CHARTS });
+    t.USA.applyCounterValues({ units: [{ unitId: target, cohesionOrdered: 6, cohesionDisordered: 3, artilleryRow: null }] });
+    exchange(t);
+    const aim = { stack: [battery], range: 2, targets: [target] };
+    const plan = t.USA.planFire(aim).attack!;
+    // A fire die typed at the table that lands on the invented row whose units in front make a cohesion check.
+    const roll = 4 - plan.drm.total;
+    expect(t.USA.planFire({ ...aim, previewRoll: roll }).attack!.kit).toMatchObject({ found: true, check: true });
+    const fingerprint = plan.kit!.fingerprint;
+    const fire = { ...aim, roll, kit: { fingerprint, leadersStacked: ['csa-archer'] } };
+    const asked = t.USA.askJointDice({ fn: 'resolveFire', input: fire });
+    exchange(t);
+    const used = t.USA.jointDice().lastUsed!;
+    expect(used).toMatchObject({ id: asked.id, fn: 'resolveFire', status: 'used' });
+    // The cohesion check and the leader's hit check at least, each rolled jointly; the typed fire die as typed.
+    expect(used.rolls.length).toBeGreaterThanOrEqual(2);
+    const dice = t.CSA.diceLog({ limit: used.rolls.length + 1 });
+    expect(dice.filter((d) => d.source === 'joint').map((d) => d.purpose)).toEqual(expect.arrayContaining(['Cohesion check after fire: 13th Alabama', 'Leader hit check: Archer']));
+    expect(dice.filter((d) => d.source === 'joint').map((d) => d.roll).sort()).toEqual([...used.rolls].sort());
+    expect(dice.filter((d) => d.source === 'app')).toEqual([]);
     inStep(t);
   });
 });
