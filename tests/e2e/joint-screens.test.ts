@@ -6,13 +6,17 @@
  * jointly, then an ME activation attempt (the page reloaded while its die is on its way: the attempt is
  * shown waiting again); on the Combat screen a shock die (reloaded while on its way, and again once it has
  * arrived but before the shock is applied: the Shock assistant comes back with its picks and its die); on
- * the Leaders screen a leader casualty. Both pages end with the same dice, the same results and one fingerprint.
+ * the Leaders screen a leader casualty; on the Fire assistant a battery's friendly-fire die and fire die (the
+ * page reloaded with both arrived: the attack comes back with its range and the friendly unit near), then the
+ * fire applied with a hit leader's casualty die rolled jointly. Both pages end with the same dice, the same
+ * results and one fingerprint.
  *
  * Photographed into docs/screenshots/: seats-initiative-joint, seats-initiative-joint-waiting,
  * seats-initiative-joint-csa, seats-initiative-joint-rolled, turn-activation-joint,
  * turn-activation-joint-waiting, turn-activation-joint-reloaded, turn-activation-joint-rolled,
  * combat-shock-joint, combat-shock-joint-waiting, combat-shock-joint-reloaded, combat-shock-joint-arrived,
- * combat-udd-joint, leaders-casualty-joint-waiting, leaders-casualty-joint.
+ * combat-udd-joint, leaders-casualty-joint-waiting, leaders-casualty-joint, combat-friendly-fire-joint,
+ * combat-friendly-fire-joint-waiting, combat-friendly-fire-joint-arrived, combat-fire-apply-joint-waiting.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,6 +93,8 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     for (const e of Object.values(seats)) await e.screen('turn');
     const status = usa.page.getByTestId('initiative-joint-status');
     await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
+    // The turn bar's "Roll all due" is offered jointly too (the Initiative is the roll due).
+    expect(await usa.page.getByTestId('turn-roll-all-roll-jointly').isDisabled()).toBe(false);
     await usa.screenshot('seats-initiative-joint');
 
     await usa.click('initiative-roll-jointly');
