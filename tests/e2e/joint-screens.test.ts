@@ -317,12 +317,14 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     await expect.poll(() => ffStatus().textContent()).toContain('Played from two seats: roll the die jointly');
     // The fire die's offer waits for the friendly-fire die: it says where the fire lands.
     expect(await w.page.getByTestId('fire-roll-jointly').count()).toBe(0);
+    await ffStatus().scrollIntoViewIfNeeded();
     await w.screenshot('combat-friendly-fire-joint');
 
     const ffPurpose = `Artillery friendly fire: ${battery.name}`;
     await w.click('friendly-fire-roll-jointly');
     await expect.poll(() => ffStatus().textContent()).toContain(`Waiting for the CSA seat's share of the dice for ${ffPurpose}`);
     expect(await w.page.getByTestId('friendly-fire-die').getByTestId('die-app').isDisabled()).toBe(true);
+    await ffStatus().scrollIntoViewIfNeeded();
     await w.screenshot('combat-friendly-fire-joint-waiting');
     await sync();
     const ffResult = w.page.getByTestId('friendly-fire-die').getByTestId('die-result');
@@ -347,6 +349,7 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     expect(await w.page.getByTestId('fire-range').inputValue()).toBe('5');
     expect(await w.page.getByTestId('fire-friendly-near').inputValue()).toBe('1');
     expect(await w.page.getByTestId('friendly-fire-outcome').innerText()).toBe(outcome);
+    await fireResult().scrollIntoViewIfNeeded();
     await w.screenshot('combat-friendly-fire-joint-arrived');
 
     // The result read at the table; where the fire lands decides whose leader is checked.
@@ -369,6 +372,7 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
       await w.click('fire-apply-roll-jointly');
       await expect.poll(() => applyStatus.textContent()).toContain("Waiting for the CSA seat's share of the dice for Fire:");
       expect(await w.page.getByTestId('fire-apply').isDisabled()).toBe(true);
+      await applyStatus.scrollIntoViewIfNeeded();
       await w.screenshot('combat-fire-apply-joint-waiting');
       await sync();
     } else await w.click('fire-apply');
