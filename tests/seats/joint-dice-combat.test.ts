@@ -3,7 +3,8 @@
  * artillery friendly-fire die (RI-K19) asked for as a die of its own before the fire die, bound to the attack
  * it is for, offered again with the fire die after the file is opened again, and named by the fire like the
  * app's; and the dice the service rolls inside the fire itself (a leader hit in the combat rolls his casualty
- * die, RI-K10), asked for with the whole fire. Both files end with the same fingerprint, and both verify.
+ * die, RI-K10; the kit's cohesion and leader hit checks of a fire, and a shock's Pre-Shock checks, RI-K25), asked
+ * for with the whole combat. Both files end with the same fingerprint, and both verify.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { GameService } from '../../db/service';
@@ -139,6 +140,24 @@ describe('joint dice inside a combat', () => {
     expect(dice.filter((d) => d.source === 'joint').map((d) => d.purpose)).toEqual(expect.arrayContaining(['Cohesion check after fire: 13th Alabama', 'Leader hit check: Archer']));
     expect(dice.filter((d) => d.source === 'joint').map((d) => d.roll).sort()).toEqual([...used.rolls].sort());
     expect(dice.filter((d) => d.source === 'app')).toEqual([]);
+    inStep(t);
+  });
+
+  it("a shock from the kit: both sides' Pre-Shock Cohesion Checks, rolled by the service, asked for jointly with the whole shock (RI-K25)", () => {
+    const t = usaToFire({ charts: () => KIT_CHARTS });
+    const attacker = 'usa-8th-illinois-cavalry';
+    const rating = (unitId: string) => ({ unitId, cohesionOrdered: 5, cohesionDisordered: 3, artilleryRow: null });
+    t.USA.applyCounterValues({ units: [rating(attacker), rating(target)] });
+    exchange(t);
+    const aim = { attackers: [attacker], defenders: [target] };
+    const fingerprint = t.USA.planShock({ ...aim, previewRoll: 5 }).kit!.fingerprint;
+    const asked = t.USA.askJointDice({ fn: 'resolveShock', input: { ...aim, roll: 5, kit: { fingerprint } } });
+    exchange(t);
+    const used = t.USA.jointDice().lastUsed!;
+    expect(used).toMatchObject({ id: asked.id, fn: 'resolveShock', status: 'used' });
+    const checks = t.CSA.diceLog({ limit: 10 }).filter((d) => d.purpose.startsWith('Pre-Shock Cohesion Check'));
+    expect(checks.map((d) => d.purpose).sort()).toEqual(['Pre-Shock Cohesion Check: 13th Alabama', 'Pre-Shock Cohesion Check: 8th Illinois Cavalry']);
+    expect(checks.every((d) => d.source === 'joint')).toBe(true);
     inStep(t);
   });
 });
