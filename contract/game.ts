@@ -141,6 +141,11 @@ export const DieRolledFor = z.strictObject({
   assistant: z.enum(['fire', 'shock', 'rally', 'udd']),
   units: z.array(Id).min(1).max(40),
   against: z.array(Id).max(40).optional(),
+  /** Which of the assistant's dice, when not its own: the artillery friendly-fire die, rolled before the fire die (RI-K19). */
+  die: z.enum(['friendly-fire']).optional(),
+  /** The fire's range, and how near the target a friendly unit is: what makes the friendly-fire die due, so a reload shows its step again. */
+  range: z.number().int().min(1).max(40).optional(),
+  friendlyNearTarget: z.union([z.literal(1), z.literal(2)]).optional(),
 });
 export type DieRolledFor = z.infer<typeof DieRolledFor>;
 export const RollDieInput = z.strictObject({ purpose: text(200).pipe(z.string().min(1, 'say what the roll is for')), roll: TypedRoll.optional(), for: DieRolledFor.optional() });

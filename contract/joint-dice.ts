@@ -69,6 +69,12 @@ export const JointDiceState = z.object({
    * wrote since. The assistant that asked shows it again after a reload or when the game is opened again.
    */
   arrived: JointDiceRequest.nullable(),
+  /**
+   * This seat's dice rolled jointly for the same combat just before `arrived` and waiting with it, oldest first
+   * (the artillery friendly-fire die before the fire die, RI-K19): this seat wrote nothing since each but the
+   * next of those dice. Empty when `arrived` is null.
+   */
+  arrivedEarlier: z.array(JointDiceRequest),
 });
 export type JointDiceState = z.infer<typeof JointDiceState>;
 

@@ -160,10 +160,12 @@ function requestOf(db: SqliteDatabase, r: JointDiceRow, local: Side): JointDiceR
 /** Joint dice in this file, for the screens (contract jointDice, and the turn state's offers). */
 function jointDiceState(ctx: GameContext): JointDiceState {
   const seat = seatOf(ctx.db);
-  if (!seat) return { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: 'this game is played at one laptop: joint dice need two seats' }, open: null, lastUsed: null, arrived: null };
+  if (!seat) return { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: 'this game is played at one laptop: joint dice need two seats' }, open: null, lastUsed: null, arrived: null, arrivedEarlier: [] };
   const rows = jointDiceRows(ctx.db);
   const open = rows.find((r) => r.event_seq === null);
-  const lastUsed = rows.filter((r) => r.side === seat.side && r.event_seq !== null).at(-1);
+  const used = rows.filter((r) => r.side === seat.side && r.event_seq !== null);
+  const lastUsed = used.at(-1);
+  const waiting = arrivedDice(ctx.db, used);
   return {
     twoSeat: true,
     seat: seat.side,
@@ -171,8 +173,37 @@ function jointDiceState(ctx: GameContext): JointDiceState {
     mayAsk: mayAsk(ctx.db, seat),
     open: open ? requestOf(ctx.db, open, seat.side) : null,
     lastUsed: lastUsed ? requestOf(ctx.db, lastUsed, seat.side) : null,
-    arrived: lastUsed && arrivedUnused(ctx.db, lastUsed) ? requestOf(ctx.db, lastUsed, seat.side) : null,
+    arrived: waiting.length > 0 ? requestOf(ctx.db, waiting.at(-1)!, seat.side) : null,
+    arrivedEarlier: waiting.slice(0, -1).map((r) => requestOf(ctx.db, r, seat.side)),
   };
+}
+
+/** The combat a rollDie's die was asked for (its assistant and units, which of its dice left out), as text; null for any other change. */
+function combatOf(r: JointDiceRow): string | null {
+  if (r.call_fn !== 'rollDie') return null;
+  const f = (JSON.parse(r.call_input) as { for?: { assistant: string; units: string[]; against?: string[] } }).for;
+  return f ? JSON.stringify([f.assistant, f.units, f.against ?? []]) : null;
+}
+
+/**
+ * This seat's dice rolled jointly that wait for their combat, oldest first: the latest used request if it is
+ * an arrived die (arrivedUnused), and before it the seat's dice asked for the same combat with nothing else
+ * this seat wrote between them (the artillery friendly-fire die, then the fire die: RI-K19).
+ */
+function arrivedDice(db: SqliteDatabase, used: readonly JointDiceRow[]): JointDiceRow[] {
+  const last = used.at(-1);
+  if (!last || !arrivedUnused(db, last)) return [];
+  const combat = combatOf(last);
+  const waiting = [last];
+  for (let i = used.length - 2; i >= 0 && combat !== null; i -= 1) {
+    const r = used[i]!;
+    const next = waiting[0]!;
+    if (combatOf(r) !== combat) break;
+    const between = statement(db, 'SELECT 1 FROM event_seats WHERE side = ? AND call_index = 0 AND seq > ? AND seq < ? LIMIT 1').get(r.side, r.event_seq, next.event_seq);
+    if (between !== undefined) break;
+    waiting.unshift(r);
+  }
+  return waiting;
 }
 
 /**

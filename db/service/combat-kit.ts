@@ -17,7 +17,7 @@ import { gameCounterValues, hasCombatTables, kitFingerprint, type Kit } from '..
 import { currentSp, type UnitRow } from '../store';
 import { askRules } from '../validate';
 import { RULE } from './common';
-import { die, type GameContext } from './context';
+import { die, type GameContext, type Roll } from './context';
 import { leader } from './lookups';
 import type { StatusHitRule } from './rule-seam';
 import type { UnitChanges } from './unit-changes';
@@ -122,14 +122,22 @@ export function cohesionCheck(
   if (!table) throw invalid('kit', `the kit has no ${name} table: give the outcome of ${u.name}'s check read at the table (kit.outcomes)`);
   const typed = c.typed(u.id);
   const unit = checkedUnit(now);
-  const r = askRules(() => resolveCohesionCheck(table, name, unit, drm.total, { roll: typed, purpose }, () => die(c.ctx, undefined).roll));
+  // The die's source is the roller's: the app's, or in a change rolled jointly by two seats, the joint one.
+  let source: Roll['source'] = 'table';
+  const r = askRules(() =>
+    resolveCohesionCheck(table, name, unit, drm.total, { roll: typed, purpose }, () => {
+      const d = die(c.ctx, undefined);
+      source = d.source;
+      return d.roll;
+    }),
+  );
   if (!r.check) {
     const side = cohesionRatingOf(unit) === null ? ` (${r.reason})` : `: ${r.reason}`;
     throw invalid('kit.outcomes', `${u.name} cannot be checked from the kit${side}: give its outcome read at the table (kit.outcomes)`);
   }
   const { check } = r;
   c.cells.add(check.cell, u.id);
-  c.dice.push({ purpose, source: typed === undefined ? 'app' : 'table', roll: check.roll, modifiers: drm, modified: check.modified, target: `cohesion ${check.rating}`, outcome: check.cell.value });
+  c.dice.push({ purpose, source, roll: check.roll, modifiers: drm, modified: check.modified, target: `cohesion ${check.rating}`, outcome: check.cell.value });
   const o = check.outcome;
   if (o.sp) c.changes.loseSpFrom(u, Math.min(o.sp, currentSp(now)), checkLossCause(kind, now.status, o));
   if (o.status !== 'unchanged' && c.changes.now(u).status !== 'eliminated') {

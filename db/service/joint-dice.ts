@@ -18,5 +18,5 @@ export const jointDiceFunctions = {
     return ctx.seatCalls.closeRefusedJointDice(ctx, input);
   },
   jointDice: (ctx) =>
-    ctx.seatCalls?.jointDiceState(ctx) ?? { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: ONE_LAPTOP }, open: null, lastUsed: null, arrived: null },
+    ctx.seatCalls?.jointDiceState(ctx) ?? { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: ONE_LAPTOP }, open: null, lastUsed: null, arrived: null, arrivedEarlier: [] },
 } satisfies Partial<ServiceFunctions>;

@@ -6,13 +6,17 @@
  * jointly, then an ME activation attempt (the page reloaded while its die is on its way: the attempt is
  * shown waiting again); on the Combat screen a shock die (reloaded while on its way, and again once it has
  * arrived but before the shock is applied: the Shock assistant comes back with its picks and its die); on
- * the Leaders screen a leader casualty. Both pages end with the same dice, the same results and one fingerprint.
+ * the Leaders screen a leader casualty; on the Fire assistant a battery's friendly-fire die and fire die (the
+ * page reloaded with both arrived: the attack comes back with its range and the friendly unit near), then the
+ * fire applied with a hit leader's casualty die rolled jointly. Both pages end with the same dice, the same
+ * results and one fingerprint.
  *
  * Photographed into docs/screenshots/: seats-initiative-joint, seats-initiative-joint-waiting,
  * seats-initiative-joint-csa, seats-initiative-joint-rolled, turn-activation-joint,
  * turn-activation-joint-waiting, turn-activation-joint-reloaded, turn-activation-joint-rolled,
  * combat-shock-joint, combat-shock-joint-waiting, combat-shock-joint-reloaded, combat-shock-joint-arrived,
- * combat-udd-joint, leaders-casualty-joint-waiting, leaders-casualty-joint.
+ * combat-udd-joint, leaders-casualty-joint-waiting, leaders-casualty-joint, combat-friendly-fire-joint,
+ * combat-friendly-fire-joint-waiting, combat-friendly-fire-joint-arrived, combat-fire-apply-joint-waiting.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,6 +93,8 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     for (const e of Object.values(seats)) await e.screen('turn');
     const status = usa.page.getByTestId('initiative-joint-status');
     await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
+    // The turn bar's "Roll all due" is offered jointly too (the Initiative is the roll due).
+    expect(await usa.page.getByTestId('turn-roll-all-roll-jointly').isDisabled()).toBe(false);
     await usa.screenshot('seats-initiative-joint');
 
     await usa.click('initiative-roll-jointly');
@@ -286,6 +292,111 @@ describe('Roll jointly on the Turn and Combat screens, two seats, two previews, 
     const fallen = (await seats[other(side)].call('leaders')).find((l) => l.id === leader.id)!;
     expect(fallen.casualty).toBe(die!.roll <= 4 ? 'killed' : 'wounded');
     expect(await lastRolls(seats[other(side)], 1)).toEqual([die]);
+    expect([...seats.USA.consoleErrors, ...seats.CSA.consoleErrors]).toEqual([]);
+  });
+
+  it('artillery fire at long range: the friendly-fire die rolled jointly, then the fire die; reloaded, the attack comes back with both; applied with a hit leader\'s casualty die rolled jointly; the same dice on both pages', async () => {
+    // The USA battery fires: the CSA seat passes first if it is its step.
+    if ((await toAct()) === 'CSA') {
+      await seats.CSA.call('pass', { side: 'CSA' });
+      await sync();
+    }
+    expect(await toAct()).toBe('USA');
+    const w = seats.USA;
+    const roster = await w.call('roster', { viewer: 'USA' });
+    const battery = roster.find((u) => u.side === 'USA' && u.onMap && u.arm === 'artillery' && u.currentSp > 0)!;
+    const target = roster.find((u) => u.side === 'CSA' && u.onMap && u.currentSp > 0)!;
+    await w.screen('combat');
+    await w.click('tab-fire');
+    await pick(w, 'fire-stack', battery.name);
+    await pick(w, 'fire-targets', target.name);
+    await w.page.getByTestId('fire-range').fill('5');
+    await w.page.getByTestId('fire-friendly-near').selectOption('1');
+    await w.settle();
+    const ffStatus = () => w.page.getByTestId('friendly-fire-joint-status');
+    await expect.poll(() => ffStatus().textContent()).toContain('Played from two seats: roll the die jointly');
+    // The fire die's offer waits for the friendly-fire die: it says where the fire lands.
+    expect(await w.page.getByTestId('fire-roll-jointly').count()).toBe(0);
+    await ffStatus().scrollIntoViewIfNeeded();
+    await w.screenshot('combat-friendly-fire-joint');
+
+    const ffPurpose = `Artillery friendly fire: ${battery.name}`;
+    await w.click('friendly-fire-roll-jointly');
+    await expect.poll(() => ffStatus().textContent()).toContain(`Waiting for the CSA seat's share of the dice for ${ffPurpose}`);
+    expect(await w.page.getByTestId('friendly-fire-die').getByTestId('die-app').isDisabled()).toBe(true);
+    await ffStatus().scrollIntoViewIfNeeded();
+    await w.screenshot('combat-friendly-fire-joint-waiting');
+    await sync();
+    const ffResult = w.page.getByTestId('friendly-fire-die').getByTestId('die-result');
+    await expect.poll(() => ffResult.textContent()).toMatch(/Rolled jointly by both seats: \d/);
+    const [ff] = await lastRolls(w, 1);
+    expect(ff).toMatchObject({ source: 'joint', purpose: ffPurpose });
+    const outcome = (await w.page.getByTestId('friendly-fire-outcome').innerText()).trim();
+
+    // The fire die next, jointly too.
+    await w.click('fire-roll-jointly');
+    await sync();
+    const fireResult = () => w.page.getByTestId('fire-die').getByTestId('die-result');
+    await expect.poll(() => fireResult().textContent()).toMatch(/Rolled jointly by both seats: \d/);
+    const [fire] = await lastRolls(w, 1);
+    expect(fire).toMatchObject({ source: 'joint', purpose: `Fire: ${battery.name} at ${target.name}` });
+
+    // Reloaded before the fire is applied: the attack comes back (its units, range, the friendly unit near), with both dice.
+    await w.reload();
+    await w.screen('combat');
+    await expect.poll(() => ffResult.textContent()).toContain(`Rolled jointly by both seats: ${ff!.roll}`);
+    await expect.poll(() => fireResult().textContent()).toContain(`Rolled jointly by both seats: ${fire!.roll}`);
+    expect(await w.page.getByTestId('fire-range').inputValue()).toBe('5');
+    expect(await w.page.getByTestId('fire-friendly-near').inputValue()).toBe('1');
+    expect(await w.page.getByTestId('friendly-fire-outcome').innerText()).toBe(outcome);
+    await fireResult().scrollIntoViewIfNeeded();
+    await w.screenshot('combat-friendly-fire-joint-arrived');
+
+    // The result read at the table; where the fire lands decides whose leader is checked.
+    const onFriendly = /friendly/i.test(outcome) && !/^Hits the target/.test(outcome);
+    const missed = /^Misses/.test(outcome);
+    if (onFriendly) await pick(w, 'friendly-fire-units', roster.find((u) => u.side === 'USA' && u.onMap && u.id !== battery.id && u.currentSp > 0)!.name);
+    await w.page.getByTestId('fire-sp').fill(missed ? '0' : '1');
+    await w.settle();
+    let leaderName: string | null = null;
+    if (!missed) {
+      const hitSide = /^Hits the nearest friendly/.test(outcome) ? 'USA' : 'CSA';
+      const leader = (await w.call('leaders')).find((l) => l.side === hitSide && l.onMap && l.casualty === 'none')!;
+      leaderName = leader.name;
+      await w.click('fire-add-leader-check');
+      await w.page.getByLabel('Leader check 1').selectOption(leader.id);
+      await w.page.getByText("hit (base game's check)").click();
+      await w.settle();
+      const applyStatus = w.page.getByTestId('fire-apply-joint-status');
+      await expect.poll(() => applyStatus.textContent()).toContain('Played from two seats');
+      await w.click('fire-apply-roll-jointly');
+      await expect.poll(() => applyStatus.textContent()).toContain("Waiting for the CSA seat's share of the dice for Fire:");
+      expect(await w.page.getByTestId('fire-apply').isDisabled()).toBe(true);
+      await applyStatus.scrollIntoViewIfNeeded();
+      await w.screenshot('combat-fire-apply-joint-waiting');
+      await sync();
+    } else await w.click('fire-apply');
+    const applied = w.page.getByTestId('fire-applied');
+    await expect.poll(() => applied.count()).toBe(1);
+    const summary = await applied.innerText();
+    expect(summary).toContain(`joint roll #${fire!.seq}: ${fire!.roll}`);
+    if (leaderName) {
+      const [casualty] = await lastRolls(w, 1);
+      expect(casualty).toMatchObject({ source: 'joint', purpose: `Leader casualty: ${leaderName}` });
+      expect(summary).toContain(`${leaderName} is hit: rolled ${casualty!.roll}`);
+    }
+    await sync();
+    // Both pages: the same dice in History, each rolled jointly by both seats, and one fingerprint.
+    const rolls: string[] = [];
+    for (const e of Object.values(seats)) {
+      await e.screen('history');
+      const text = await e.page.locator('main').innerText();
+      for (const d of [ff!, fire!]) expect(text).toContain(`${d.purpose}: ${d.roll} (rolled jointly by both seats)`);
+      rolls.push(JSON.stringify(await lastRolls(e, leaderName ? 3 : 2)));
+    }
+    expect(rolls[1]).toBe(rolls[0]);
+    expect(await fingerprint(seats.CSA)).toBe(await fingerprint(seats.USA));
+    for (const e of Object.values(seats)) expect((await e.call('verify')).seats).toMatchObject({ ok: true, problems: [] });
     expect([...seats.USA.consoleErrors, ...seats.CSA.consoleErrors]).toEqual([]);
   });
 });

@@ -116,8 +116,8 @@ export function playToActivation(t: Table): void {
 }
 
 /** A two-seat game of Willoughby Run past its first step of secret entries: the USA seat's step. */
-export function pastTheFirstStep(dir: string): Table {
-  const t = twoSeats(dir, 'skirmish-at-willoughby-run');
+export function pastTheFirstStep(dir: string, options: ServiceOptions = {}): Table {
+  const t = twoSeats(dir, 'skirmish-at-willoughby-run', options);
   t.USA.finishEntries({ side: 'USA' });
   t.CSA.finishEntries({ side: 'CSA' });
   exchange(t);
@@ -128,8 +128,8 @@ export function pastTheFirstStep(dir: string): Table {
  * Willoughby Run played on through packets, both seats in step, until `here` says so: secret entries made
  * (nothing entered, no army commander's points), the Initiative rolled by the app, the clock moved on.
  */
-export function playUntil(dir: string, here: (t: Table) => boolean): Table {
-  const t = pastTheFirstStep(dir);
+export function playUntil(dir: string, here: (t: Table) => boolean, options: ServiceOptions = {}): Table {
+  const t = pastTheFirstStep(dir, options);
   for (let i = 0; i < 40; i += 1) {
     const clock = t.USA.info().clock;
     const who = toAct(t.USA);

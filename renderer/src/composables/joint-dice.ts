@@ -101,9 +101,10 @@ export function useJointDice(options: JointDiceOptions) {
         }
         return;
       }
-      // A die arrived for a combat still to come, found when the screen opens (after a reload, or the game opened again).
-      const arrived = s.arrived;
-      if (arrived && !handed.has(arrived.id) && options.mine(arrived)) {
+      // A die arrived for a combat still to come, found when the screen opens (after a reload, or the game opened
+      // again); the dice asked for the same combat before it too (the friendly-fire die before the fire die).
+      for (const arrived of [...s.arrivedEarlier, ...(s.arrived ? [s.arrived] : [])]) {
+        if (handed.has(arrived.id) || !options.mine(arrived)) continue;
         handed.add(arrived.id);
         void options.onArrived?.(arrived);
       }
@@ -145,6 +146,8 @@ export function dieRolledFor(request: JointDiceRequest): DieRolledFor | null {
 export interface JointDieOptions {
   /** The assistants whose die this screen takes (the Rally/UDD assistant takes both). */
   assistants: readonly DieRolledFor['assistant'][];
+  /** Which of the assistant's dice, when not its own: the artillery friendly-fire die (RI-K19). */
+  die?: DieRolledFor['die'];
   /** The die is here: the screen shows it as its die. */
   onArrived: (die: JointDie) => void;
 }
@@ -159,6 +162,9 @@ export function restoreAssistant(combat: ReturnType<typeof useCombatStore>, f: D
   if (f.assistant === 'fire') {
     if (!same(combat.fireStack, f.units)) combat.fireStack = [...f.units];
     if (!same(combat.fireTargets, against)) combat.fireTargets = [...against];
+    if (f.range !== undefined && combat.fireRange !== f.range) combat.fireRange = f.range;
+    const near = f.friendlyNearTarget === undefined ? '' : (String(f.friendlyNearTarget) as '1' | '2');
+    if (f.range !== undefined && combat.fireFriendlyNear !== near) combat.fireFriendlyNear = near;
   } else if (f.assistant === 'shock') {
     if (!same(combat.shockAttackers, f.units)) combat.shockAttackers = [...f.units];
     if (!same(combat.shockDefenders, against)) combat.shockDefenders = [...against];
@@ -177,7 +183,10 @@ export function restoreAssistant(combat: ReturnType<typeof useCombatStore>, f: D
 export function useJointDie(options: JointDieOptions) {
   const combat = useCombatStore();
   const joint = useJointDice({
-    mine: (r) => options.assistants.some((a) => a === dieRolledFor(r)?.assistant),
+    mine: (r) => {
+      const f = dieRolledFor(r);
+      return f !== null && options.assistants.includes(f.assistant) && f.die === options.die;
+    },
     onArrived: async (r) => {
       const f = dieRolledFor(r);
       if (r.rolls[0] === undefined || r.diceSeqs[0] === undefined || f === null) return;
@@ -192,10 +201,44 @@ export function useJointDie(options: JointDieOptions) {
   return { ...joint, ask };
 }
 
+/** The combats applied with the dice the service rolls inside them asked for jointly (useJointCombat). */
+export type JointCombatFn = 'resolveFire' | 'resolveShock';
+
+/** The assistant and units a fire or shock asked for whole names (its input), as a die rolled for it would. */
+export function combatRolledFor(request: JointDiceRequest): DieRolledFor | null {
+  const input = request.input as { stack?: string[]; targets?: string[]; range?: number; facts?: { friendlyNearTarget?: 1 | 2 }; attackers?: string[]; defenders?: string[] } | undefined;
+  if (request.fn === 'resolveFire' && input?.stack?.length) {
+    const near = input.facts?.friendlyNearTarget;
+    return { assistant: 'fire', units: input.stack, against: input.targets ?? [], ...(input.range !== undefined ? { range: input.range } : {}), ...(near ? { friendlyNearTarget: near } : {}) };
+  }
+  if (request.fn === 'resolveShock' && input?.attackers?.length) return { assistant: 'shock', units: input.attackers, against: input.defenders ?? [] };
+  return null;
+}
+
+/**
+ * A fire or shock applied with the dice the service rolls inside it (a hit leader's casualty die, RI-K10; the
+ * kit's cohesion and leader hit checks, RI-K25) rolled jointly: the whole change is asked for, input for input as
+ * it would be applied, and written by this seat's Muster when the other seat's share comes back; the screen is
+ * then handed the change's History line and its dice.
+ */
+export function useJointCombat(fn: JointCombatFn, onWritten: (summary: string, dice: DiceRecord[]) => void) {
+  const joint = useJointDice({
+    mine: (r) => r.fn === fn,
+    onWritten: async (r, dice) => {
+      const [entry] = r.eventSeq === null ? [] : await call('history', { beforeSeq: r.eventSeq + 1, limit: 1, withChanges: false });
+      onWritten(entry?.summary ?? r.words, dice);
+    },
+  });
+  /** Asks for the change's dice: the combat as it would be applied, and its purpose in the players' words. */
+  const ask = (input: unknown, purpose: string) => joint.ask({ fn, input, purpose });
+  return { ...joint, ask };
+}
+
 /**
  * The screen that holds the combat assistants, opened with a die of this seat rolled jointly for one of them
  * still pending (on its way, or arrived and not yet named by its combat): the assistant and its picks are
- * restored once, so that the assistant shows the request, or the die, as it was asked.
+ * restored once, so that the assistant shows the request, or the die, as it was asked (a fire or shock asked
+ * for whole too: useJointCombat).
  */
 export function useJointDiceRefill(): void {
   const combat = useCombatStore();
@@ -208,7 +251,7 @@ export function useJointDiceRefill(): void {
       done = true;
       const open = s.open?.side === s.seat ? s.open : null;
       const pending = open ?? s.arrived;
-      const f = pending ? dieRolledFor(pending) : null;
+      const f = pending ? (dieRolledFor(pending) ?? combatRolledFor(pending)) : null;
       if (f) restoreAssistant(combat, f);
     },
   );

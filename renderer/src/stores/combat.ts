@@ -41,6 +41,9 @@ export const useCombatStore = defineStore('combat', () => {
   // What the players picked, kept while they move between screens (a new game starts afresh).
   const fireStack = ref<string[]>([]);
   const fireTargets = ref<string[]>([]);
+  /** The fire's range, and how near the target a friendly unit is (artillery friendly fire, RI-K19): a die rolled jointly names them. */
+  const fireRange = ref(2);
+  const fireFriendlyNear = ref<'' | '1' | '2'>('');
   const shockAttackers = ref<string[]>([]);
   const shockDefenders = ref<string[]>([]);
   const cohesionUnit = ref<string | null>(null);
@@ -56,6 +59,8 @@ export const useCombatStore = defineStore('combat', () => {
     tab.value = 'fire';
     fireStack.value = [];
     fireTargets.value = [];
+    fireRange.value = 2;
+    fireFriendlyNear.value = '';
     shockAttackers.value = [];
     shockDefenders.value = [];
     cohesionUnit.value = null;
@@ -139,6 +144,8 @@ export const useCombatStore = defineStore('combat', () => {
     tab,
     fireStack,
     fireTargets,
+    fireRange,
+    fireFriendlyNear,
     shockAttackers,
     shockDefenders,
     cohesionUnit,
