@@ -178,6 +178,26 @@ describe("a write's answer", () => {
     }
   });
 
+  it('in a step of secret entries sends no sheet, and carries the one held to the state after: the side at the keyboard reading again gets the sheet worked out afresh, its other rows the very rows held', async () => {
+    const game = newGame(tmp.dir);
+    try {
+      advanceTo(game, { segment: 'I', phase: 'B' });
+      const held = game.rosterSheet({ viewer: 'USA' });
+      const changed = await changedBy(game, 'recordLoss', { unitId: '2-wi', sp: 1 });
+      expect(changed.sheet).toBeNull();
+      const since = game.rosterSheet({ viewer: 'USA', since: held.revision! });
+      expect(since.units.map((u) => u.id)).toEqual(['2-wi']);
+      expect(since.units[0]!.spLost).toBe(held.units.find((u) => u.id === '2-wi')!.spLost + 1);
+      const now = game.rosterSheet({ viewer: 'USA' });
+      expect(now.units).toEqual(game.roster({ viewer: 'USA' }));
+      expect(now.tree).toEqual(game.commandTree({ viewer: 'USA' }));
+      // Carried, not made again: a unit the loss did not touch is the row of the sheet held.
+      expect(now.units.find((u) => u.id === '6-wi')).toBe(held.units.find((u) => u.id === '6-wi'));
+    } finally {
+      game.close();
+    }
+  });
+
   it('is not made for the command line, whose calls have no screens to answer', async () => {
     const game = publicGame();
     try {
