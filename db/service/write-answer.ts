@@ -17,7 +17,7 @@ import { statement } from '../statements';
 import { readClock } from '../store';
 import type { GameContext } from './context';
 import { keptTurnState } from './clock';
-import { keptQueries } from './kept-queries';
+import { answersHeld, keptQueries } from './kept-queries';
 import { carrySheet, sheetHeld, sheetState } from './roster-sheet';
 import { secretsRecorded, secretStep } from './secrets';
 
@@ -67,6 +67,7 @@ export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => Wri
   const stateBefore = sheetState(ctx);
   const turnStateHeld = !secretBefore && (keptTurnState.asked(ctx, {}) || keptTurnState.asked(ctx, undefined));
   const log = logMark(ctx);
+  const alike = secretBefore ? null : answersHeld(ctx);
   return () => {
     const game = queries.info();
     const touched = rowsTouched(ctx, log);
@@ -80,7 +81,7 @@ export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => Wri
       sheet: changes?.changes === undefined ? null : changes,
       turnState: turnStateHeld ? queries.turnState({}) : null,
       tables,
-      kept: keptQueries({ tables: new Set(tables), eventKinds: touched.eventKinds }),
+      kept: keptQueries({ tables: new Set(tables), eventKinds: touched.eventKinds, answeredAlike: alike?.() ?? new Set() }),
     };
   };
 }
