@@ -20,9 +20,10 @@ import { RosterSheet } from './roster';
 
 /**
  * The queries a write's answer may name as kept (unchanged by the write, whatever their input): the leaders,
- * the command tree, the units on the map, the hexes last used in combat, and the combat assistants' plans.
+ * the command tree, the units on the map, the hexes last used in combat, the combat assistants' plans, and a
+ * two-seat game's joint dice (what every screen that rolls a die holds).
  */
-export const KEPT_QUERIES = ['leaders', 'commandTree', 'roster', 'recentHexes', 'planFire', 'planShock', 'planCohesion'] as const;
+export const KEPT_QUERIES = ['leaders', 'commandTree', 'roster', 'recentHexes', 'planFire', 'planShock', 'planCohesion', 'jointDice'] as const;
 export const KeptQuery = z.enum(KEPT_QUERIES);
 export type KeptQuery = z.infer<typeof KeptQuery>;
 

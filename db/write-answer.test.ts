@@ -9,6 +9,7 @@ import { KEPT_QUERIES, type CallResult, type ChannelHandlers, type GameFunction,
 import { dispatch, serviceHandlers } from './dispatch';
 import type { GameService } from './service';
 import { advanceTo, COMBAT_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
+import { exchange, playUntil, type Table } from '../tests/seats/table';
 
 const tmp = tempDir('muster-write-answer-');
 afterAll(() => tmp.cleanup());
@@ -178,6 +179,26 @@ describe("a write's answer", () => {
     }
   });
 
+  it('in a step of secret entries sends no sheet, and carries the one held to the state after: the side at the keyboard reading again gets the sheet worked out afresh, its other rows the very rows held', async () => {
+    const game = newGame(tmp.dir);
+    try {
+      advanceTo(game, { segment: 'I', phase: 'B' });
+      const held = game.rosterSheet({ viewer: 'USA' });
+      const changed = await changedBy(game, 'recordLoss', { unitId: '2-wi', sp: 1 });
+      expect(changed.sheet).toBeNull();
+      const since = game.rosterSheet({ viewer: 'USA', since: held.revision! });
+      expect(since.units.map((u) => u.id)).toEqual(['2-wi']);
+      expect(since.units[0]!.spLost).toBe(held.units.find((u) => u.id === '2-wi')!.spLost + 1);
+      const now = game.rosterSheet({ viewer: 'USA' });
+      expect(now.units).toEqual(game.roster({ viewer: 'USA' }));
+      expect(now.tree).toEqual(game.commandTree({ viewer: 'USA' }));
+      // Carried, not made again: a unit the loss did not touch is the row of the sheet held.
+      expect(now.units.find((u) => u.id === '6-wi')).toBe(held.units.find((u) => u.id === '6-wi'));
+    } finally {
+      game.close();
+    }
+  });
+
   it('is not made for the command line, whose calls have no screens to answer', async () => {
     const game = publicGame();
     try {
@@ -217,6 +238,7 @@ describe("a write's answer names the queries it left as they were", () => {
       planFire: ask(() => game.planFire({ stack: ['2-wi', '6-wi'], range: 2, targets: ['13-al'] })),
       planShock: ask(() => game.planShock({ attackers: ['1-tn', '7-tn'], defenders: ['2-wi', '6-wi'] })),
       planCohesion: ask(() => game.planCohesion({ unitId: '13-al', check: 'rally' })),
+      jointDice: ask(() => game.jointDice()),
     };
   }
 
@@ -233,21 +255,30 @@ describe("a write's answer names the queries it left as they were", () => {
           'resolveFire',
           { stack: ['2-wi', '6-wi'], range: 2, targets: ['13-al'], roll: 4, result: { sp: 1 } },
           (kept, before, after) => {
-            expect([...kept].sort()).toEqual(['leaders']);
+            // At one laptop the joint dice say the same after every change: nothing to roll jointly.
+            expect([...kept].sort()).toEqual(['jointDice', 'leaders']);
             // Not kept, and indeed changed: the hex fired on is offered again, the target fired on has an SP less.
             expect(after.recentHexes).not.toEqual(before.recentHexes);
             expect(after.planFire).not.toEqual(before.planFire);
           },
         ],
         // A leader hit: the leaders and the tree (his name stands, his row does not); the units and the hexes stand.
-        ['a leader hit', 'leaderCasualty', { leaderId: 'archer-l', roll: 7 }, (kept) => expect([...kept].sort()).toEqual(['recentHexes', 'roster'])],
-        ['command markers', 'setCommandMarkers', { commandId: 'iron', rsm: true }, (kept) => expect([...kept].sort()).toEqual(['leaders', 'recentHexes'])],
-        ['undo of the markers', 'undo', {}, (kept) => expect([...kept].sort()).toEqual(['leaders', 'recentHexes'])],
-        ['undo of the hit', 'undo', {}, (kept) => expect([...kept].sort()).toEqual(['recentHexes', 'roster'])],
+        ['a leader hit', 'leaderCasualty', { leaderId: 'archer-l', roll: 7 }, (kept) => expect([...kept].sort()).toEqual(['jointDice', 'recentHexes', 'roster'])],
+        ['command markers', 'setCommandMarkers', { commandId: 'iron', rsm: true }, (kept) => expect([...kept].sort()).toEqual(['jointDice', 'leaders', 'recentHexes'])],
+        ['undo of the markers', 'undo', {}, (kept) => expect([...kept].sort()).toEqual(['jointDice', 'leaders', 'recentHexes'])],
+        ['undo of the hit', 'undo', {}, (kept) => expect([...kept].sort()).toEqual(['jointDice', 'recentHexes', 'roster'])],
         // Undo of the fire takes its hexes back.
         ['undo of the fire', 'undo', {}, (kept) => expect(kept).not.toContain('recentHexes')],
         ['redo of the fire', 'redo', {}, (kept) => expect(kept).not.toContain('recentHexes')],
-        ['the clock', 'advanceClock', {}, (kept) => expect(kept).not.toContain('planFire')],
+        [
+          'the clock',
+          'advanceClock',
+          {},
+          (kept) => {
+            expect(kept).not.toContain('planFire');
+            expect(kept).toContain('jointDice');
+          },
+        ],
       ];
       for (const [what, fn, input, expectKept] of writes) {
         const before = answers(game);
@@ -260,6 +291,64 @@ describe("a write's answer names the queries it left as they were", () => {
       }
     } finally {
       game.close();
+    }
+  });
+});
+
+describe("in a game played from two seats, a write's answer says whether the joint dice are as they were", () => {
+  /** Willoughby Run from two seats, played on to a public step: the CSA seat's (it holds the Initiative), both seats live. */
+  const atAPublicStep = (): Table => playUntil(tmp.dir, (x) => x.CSA.info().clock.segment === 'II' && x.CSA.info().clock.phase === 'B');
+
+  it('a die typed and a loss keep them; a request for joint dice does not; the seat\'s first change after a die arrived for a combat leaves that die behind, and does not either', async () => {
+    const t = atAPublicStep();
+    try {
+      const csa = t.CSA;
+      const unitId = csa.roster().find((u) => u.side === 'CSA' && u.onMap)!.id;
+      const joint = () => csa.jointDice();
+      expect(joint()).toMatchObject({ twoSeat: true, live: true, mayAsk: { allowed: true }, open: null });
+
+      /** The write through the window, the joint dice asked first (a screen holds them); what its answer says of them. */
+      const write = async (fn: GameFunction, input: unknown) => {
+        const before = structuredClone(joint());
+        const changed = await changedBy(csa, fn, input);
+        expect(changed.kept, fn).not.toBeNull();
+        const after = joint();
+        // What the answer says was kept is what asking again gives; what it does not say was kept has changed.
+        if (changed.kept!.includes('jointDice')) expect(after, fn).toEqual(before);
+        else expect(after, fn).not.toEqual(before);
+        return { kept: changed.kept!.includes('jointDice'), before, after };
+      };
+
+      expect((await write('rollDie', { purpose: 'a test', roll: 4 })).kept).toBe(true);
+      expect((await write('recordLoss', { unitId, sp: 1 })).kept).toBe(true);
+      // Asked for: the request is open, and the joint dice say so (no event, no state table touched: the seat's own rows).
+      const asked = await write('askJointDice', { fn: 'rollDie', input: { purpose: 'the fire die' } });
+      expect(asked.kept).toBe(false);
+      expect(asked.after.open).toMatchObject({ status: 'waiting', purpose: 'the fire die' });
+      // The USA seat answers; the die is written at the CSA seat on receipt, and waits for the combat it was asked for.
+      exchange(t);
+      expect(joint().arrived).toMatchObject({ fn: 'rollDie', status: 'used' });
+      // The seat's next change is not that combat: the die is left behind.
+      const behind = await write('recordLoss', { unitId, sp: 1 });
+      expect(behind.kept).toBe(false);
+      expect(behind.after.arrived).toBeNull();
+      expect((await write('recordLoss', { unitId, sp: 1 })).kept).toBe(true);
+    } finally {
+      t.USA.close();
+      t.CSA.close();
+    }
+  });
+
+  it('joint dice nobody asked for in the state before the write are not named: no screen holds them', async () => {
+    const t = atAPublicStep();
+    try {
+      const unitId = t.CSA.roster().find((u) => u.side === 'CSA' && u.onMap)!.id;
+      const changed = await changedBy(t.CSA, 'recordLoss', { unitId, sp: 1 });
+      expect(changed.kept).not.toBeNull();
+      expect(changed.kept).not.toContain('jointDice');
+    } finally {
+      t.USA.close();
+      t.CSA.close();
     }
   });
 });

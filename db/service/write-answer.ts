@@ -17,7 +17,7 @@ import { statement } from '../statements';
 import { HEAD_SEQ_SQL, readClock } from '../store';
 import type { GameContext } from './context';
 import { keptTurnState } from './clock';
-import { keptQueries } from './kept-queries';
+import { answersHeld, keptQueries } from './kept-queries';
 import { carrySheet, sheetHeld, sheetState } from './roster-sheet';
 import { secretsRecorded, secretStep } from './secrets';
 
@@ -61,15 +61,19 @@ function rowsTouched(ctx: GameContext, before: { last: number; head: number | nu
 export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => WriteAnswer {
   const secretBefore = secretNow(ctx);
   const sheet = secretBefore ? null : sheetHeld(ctx);
-  const stateBefore = sheet === null ? null : sheetState(ctx);
+  // The sheet made at the state before is carried to the state after whoever it was made for: in a step of
+  // secret entries too, where the answer sends none, the side at the keyboard reading its sheet again is then
+  // sent the rows that changed without every unit worked out afresh (the same sheet: carrySheet).
+  const stateBefore = sheetState(ctx);
   const turnStateHeld = !secretBefore && (keptTurnState.asked(ctx, {}) || keptTurnState.asked(ctx, undefined));
   const log = logMark(ctx);
+  const alike = secretBefore ? null : answersHeld(ctx);
   return () => {
     const game = queries.info();
-    if (secretBefore || secretNow(ctx)) return { game, sheet: null, turnState: null, tables: null, kept: null };
     const touched = rowsTouched(ctx, log);
-    const tables = [...new Set(touched.changes.map((c) => c.table))].sort();
     if (stateBefore !== null) carrySheet(ctx, stateBefore, touched.changes);
+    if (secretBefore || secretNow(ctx)) return { game, sheet: null, turnState: null, tables: null, kept: null };
+    const tables = [...new Set(touched.changes.map((c) => c.table))].sort();
     const changes = sheet === null ? null : queries.rosterSheet({ since: sheet });
     return {
       game,
@@ -77,7 +81,7 @@ export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => Wri
       sheet: changes?.changes === undefined ? null : changes,
       turnState: turnStateHeld ? queries.turnState({}) : null,
       tables,
-      kept: keptQueries({ tables: new Set(tables), eventKinds: touched.eventKinds }),
+      kept: keptQueries({ tables: new Set(tables), eventKinds: touched.eventKinds, answeredAlike: alike?.() ?? new Set() }),
     };
   };
 }

@@ -48,16 +48,42 @@ export function unitMatches(unit: RosterUnit, filters: RosterFilters): boolean {
 export const commandKey = (id: string): string => `c:${id}`;
 export const unitKey = (id: string): string => `u:${id}`;
 
-/** Flattens the tree into rows. With filters active, only commands holding matching units are shown. */
-export function rosterRows(tree: readonly CommandNode[], units: readonly RosterUnit[], filters: RosterFilters, collapsed: ReadonlySet<string>): RosterRow[] {
+/**
+ * Flattens the tree into rows. With filters active, only commands holding matching units are shown.
+ * A row of `held` (the rows made before) with the same key showing the same command or unit object the same
+ * way (depth, folding, content) is that row again, and when every row is, the list held is the list: the
+ * table then redraws only the rows whose unit or command changed (keepUnchanged keeps the others' objects).
+ */
+export function rosterRows(
+  tree: readonly CommandNode[],
+  units: readonly RosterUnit[],
+  filters: RosterFilters,
+  collapsed: ReadonlySet<string>,
+  held: readonly RosterRow[] = [],
+): RosterRow[] {
   const unitsByCommand = new Map<string, RosterUnit[]>();
   for (const unit of units) {
     const list = unitsByCommand.get(unit.commandId);
     if (list) list.push(unit);
     else unitsByCommand.set(unit.commandId, [unit]);
   }
+  const before = new Map(held.map((r) => [r.key, r]));
   const active = filtersActive(filters);
-  const rows: RosterRow[] = [];
+  /** The rows so far; a command's place is null until what it holds is known (its row says whether it has content). */
+  const rows: (RosterRow | null)[] = [];
+
+  const commandRow = (node: CommandNode, depth: number, isCollapsed: boolean, hasContent: boolean): RosterRow => {
+    const key = commandKey(node.id);
+    const row = before.get(key);
+    if (row?.kind === 'command' && row.node === node && row.depth === depth && row.collapsed === isCollapsed && row.hasContent === hasContent) return row;
+    return { kind: 'command', key, depth, node, lossPercent: lossPercent(node.totals.sp, node.totals.currentSp), collapsed: isCollapsed, hasContent };
+  };
+  const unitRow = (unit: RosterUnit, depth: number): RosterRow => {
+    const key = unitKey(unit.id);
+    const row = before.get(key);
+    if (row?.kind === 'unit' && row.unit === unit && row.depth === depth) return row;
+    return { kind: 'unit', key, depth, unit, lossPercent: lossPercent(unit.sp, unit.currentSp) };
+  };
 
   /** Appends the node's rows; returns whether it holds anything shown (always true without filters). */
   const visit = (node: CommandNode, depth: number): boolean => {
@@ -65,15 +91,7 @@ export function rosterRows(tree: readonly CommandNode[], units: readonly RosterU
     const ownUnits = (unitsByCommand.get(node.id) ?? []).filter((u) => !active || unitMatches(u, filters));
     const headerIndex = rows.length;
     const isCollapsed = collapsed.has(node.id);
-    rows.push({
-      kind: 'command',
-      key: commandKey(node.id),
-      depth,
-      node,
-      lossPercent: lossPercent(node.totals.sp, node.totals.currentSp),
-      collapsed: isCollapsed,
-      hasContent: true,
-    });
+    rows.push(null);
     let shown = ownUnits.length > 0;
     if (isCollapsed) {
       // Folded: its content counts for "is anything here" without being listed.
@@ -81,9 +99,7 @@ export function rosterRows(tree: readonly CommandNode[], units: readonly RosterU
         (unitsByCommand.get(n.id) ?? []).some((u) => !active || unitMatches(u, filters)) || n.children.some(holds);
       shown = holds(node);
     } else {
-      for (const unit of ownUnits) {
-        rows.push({ kind: 'unit', key: unitKey(unit.id), depth: depth + 1, unit, lossPercent: lossPercent(unit.sp, unit.currentSp) });
-      }
+      for (const unit of ownUnits) rows.push(unitRow(unit, depth + 1));
       for (const child of node.children) {
         if (visit(child, depth + 1)) shown = true;
       }
@@ -92,13 +108,14 @@ export function rosterRows(tree: readonly CommandNode[], units: readonly RosterU
       rows.length = headerIndex;
       return false;
     }
-    const header = rows[headerIndex];
-    if (header?.kind === 'command') header.hasContent = shown || node.children.length > 0;
+    rows[headerIndex] = commandRow(node, depth, isCollapsed, shown || node.children.length > 0);
     return true;
   };
 
   for (const root of tree) visit(root, 0);
-  return rows;
+  // Every place is filled by now: a command's place is taken back with its rows, or filled with its row.
+  const made = rows as RosterRow[];
+  return made.length === held.length && made.every((r, i) => r === held[i]) ? (held as RosterRow[]) : made;
 }
 
 /** Index of the row with `key`, or -1. */

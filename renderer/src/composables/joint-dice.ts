@@ -45,10 +45,14 @@ export interface JointDiceOptions {
   onArrived?: (request: JointDiceRequest) => void | Promise<void>;
 }
 
-/** The service's joint dice, asked only in a game played from two seats (at one laptop there is nothing to ask). */
+/**
+ * The service's joint dice, asked only in a game played from two seats (at one laptop there is nothing to ask),
+ * and asked again after a change unless the change's answer says they are as they were (a loss, a fire
+ * applied: nothing of the dice moved; a request for them, or the seat's whose step it is changing, does).
+ */
 function useJointDiceState() {
   const app = useAppStore();
-  return useServiceQuery(() => (app.game?.seat ? {} : null), () => call('jointDice'), { onMounted: true, keepOnError: true });
+  return useServiceQuery(() => (app.game?.seat ? {} : null), () => call('jointDice'), { onMounted: true, keepOnError: true, kept: 'jointDice' });
 }
 
 export function useJointDice(options: JointDiceOptions) {

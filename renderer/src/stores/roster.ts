@@ -3,7 +3,10 @@
  * and filters, folded commands and the selected row; and the changes made from the roster (SP and
  * straggler losses, fatigue, orders). Every change goes through the app store's write, whose answer
  * carries the units the service says changed (applied here: only their rows redraw); without it, the
- * roster reads what changed since the sheet it holds.
+ * roster reads what changed since the sheet it holds. The command tree, read or sent again whole, keeps the
+ * objects of every command that did not change (keepUnchanged), and the rows made from the tree and the units
+ * keep theirs (rosterRows): after a loss only the unit's row and its superiors' rows are new objects, so Vue
+ * redraws those rows and no other.
  */
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef } from 'vue';
@@ -13,14 +16,16 @@ import { nextTick } from 'vue';
 import { call } from '../api';
 import { downloadText } from '../download';
 import { exportFileName, rosterCsv } from '../exports';
-import { mergeUnits, NO_FILTERS, rosterRows, type RosterFilters } from '../roster-rows';
+import { mergeUnits, NO_FILTERS, rosterRows, type RosterFilters, type RosterRow } from '../roster-rows';
 import { useAppStore } from './app';
+import { keepUnchanged } from './keep-unchanged';
 
 /** Fatigue levels, as the counters' limits declare them (rules/types.ts). */
 export const FATIGUE = COUNTER_LIMITS.fatigue;
 
 export const useRosterStore = defineStore('roster', () => {
   const app = useAppStore();
+  /** The units and the command tree: replaced, never changed in place (shallow refs); what did not change is the object held. */
   const units = shallowRef<RosterUnit[]>([]);
   const tree = shallowRef<CommandNode[]>([]);
   const loadedRevision = ref(-1);
@@ -33,7 +38,7 @@ export const useRosterStore = defineStore('roster', () => {
 
   /** The roster sheet on paper has every unit: a command folded on screen is printed unfolded. */
   const NOTHING_FOLDED: ReadonlySet<string> = new Set();
-  const rows = computed(() => rosterRows(tree.value, units.value, filters, printing.value ? NOTHING_FOLDED : collapsed.value));
+  const rows = computed<RosterRow[]>((held) => rosterRows(tree.value, units.value, filters, printing.value ? NOTHING_FOLDED : collapsed.value, held));
   const commandById = computed(() => {
     const map = new Map<string, CommandNode>();
     const walk = (nodes: readonly CommandNode[]) => {
@@ -44,6 +49,15 @@ export const useRosterStore = defineStore('roster', () => {
     };
     walk(tree.value);
     return map;
+  });
+  /**
+   * Each command's name, by id (the Orders column's "from <command>"): the map held while no name changed, so
+   * the rows that name a command do not redraw when a loss changes their superiors' totals.
+   */
+  const commandNames = computed<ReadonlyMap<string, string>>((held) => {
+    const names = new Map<string, string>();
+    for (const [id, node] of commandById.value) names.set(id, node.name);
+    return held !== undefined && held.size === names.size && [...names].every(([id, name]) => held.get(id) === name) ? held : names;
   });
 
   /** The service's revision of the sheet shown (null: none, or one shown as one side sees it), asked `since` next time. */
@@ -62,14 +76,14 @@ export const useRosterStore = defineStore('roster', () => {
       const since = heldSheet;
       let sheet = await call('rosterSheet', app.asViewer(since === null ? {} : { since }));
       if (session !== app.session) return;
-      let merged = sheet.changes && sheet.changes.since === since ? mergeUnits(units.value, sheet.units, sheet.changes.unitIds) : sheet.units;
+      let merged = sheet.changes && sheet.changes.since === since ? mergeUnits(units.value, sheet.units, sheet.changes.unitIds) : keepUnchanged(units.value, sheet.units);
       if (merged === null) {
         sheet = await call('rosterSheet', app.asViewer({}));
         if (session !== app.session) return;
-        merged = sheet.units;
+        merged = keepUnchanged(units.value, sheet.units);
       }
       units.value = merged;
-      tree.value = sheet.tree;
+      tree.value = keepUnchanged(tree.value, sheet.tree);
       heldSheet = sheet.revision ?? null;
       loadedRevision.value = revision;
     } finally {
@@ -132,7 +146,7 @@ export const useRosterStore = defineStore('roster', () => {
     const merged = mergeUnits(units.value, sheet.units, sheet.changes.unitIds);
     if (merged === null) return;
     units.value = merged;
-    tree.value = sheet.tree;
+    tree.value = keepUnchanged(tree.value, sheet.tree);
     heldSheet = sheet.revision ?? null;
     loadedRevision.value = revision;
   });
@@ -188,6 +202,7 @@ export const useRosterStore = defineStore('roster', () => {
     tree,
     rows,
     commandById,
+    commandNames,
     loading,
     loadedRevision,
     filters,
