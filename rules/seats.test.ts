@@ -89,6 +89,17 @@ describe('seatMayWrite', () => {
     expect(seatMayWrite(facts({ started: false }), 'USA', { kind: 'public', setup: false })).toMatchObject({ ok: false });
   });
 
+  it('RI-H12: a message on its way is opened in the open as the Orders Segment begins, by either seat, before the entries of I.A are revealed', () => {
+    const opening = { kind: 'public', setup: false, opening: true } as const;
+    // Both seats hold their entries of I.A: either may open its arrived messages, whether or not it has committed.
+    expect(seatMayWrite(facts(), 'USA', opening)).toEqual({ ok: true });
+    expect(seatMayWrite(facts({ committed: { USA: false, CSA: true } }), 'CSA', opening)).toEqual({ ok: true });
+    // Once an entry of the step is revealed, or in any other step, it is too late.
+    const late = seatMayWrite(facts({ committed: { USA: true, CSA: true }, finished: { USA: true, CSA: false } }), 'CSA', opening);
+    expect(late).toMatchObject({ ok: false, rule: 'Messengers (Fields of Blue and Grey)', reason: expect.stringContaining('before the entries of its first step are revealed') });
+    expect(seatMayWrite(facts({ step: { segment: 'I', phase: 'B' } }), 'USA', opening)).toMatchObject({ ok: false, reason: expect.stringContaining('not in I.B') });
+  });
+
   it('out of turn is refused with whose turn it is', () => {
     const activation = facts({ step: { segment: 'III', phase: 'A' }, initiative: 'USA', sideToAct: 'USA' });
     expect(seatMayWrite(activation, 'USA', { kind: 'public', setup: false })).toEqual({ ok: true });

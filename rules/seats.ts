@@ -51,6 +51,8 @@ export type SeatWrite =
       setup: boolean;
       /** A side's word on an Alternative Arrival Area order (its order, sealed, or no order this turn: RI-H10). */
       word?: boolean;
+      /** A side's sealed message opened as it arrives, as the Orders Segment begins (the Messengers option: RI-H12). */
+      opening?: boolean;
     };
 
 export type SeatVerdict = { ok: true } | { ok: false; reason: string; rule: string };
@@ -58,6 +60,7 @@ export type SeatVerdict = { ok: true } | { ok: false; reason: string; rule: stri
 const SEQUENCE = 'Rev. Sequence of Play';
 const ACTIVATION = 'Rev. Activation Segment';
 const ALTERNATIVE = 'Rev. Alternative Arrival Areas';
+const MESSENGERS = 'Messengers (Fields of Blue and Grey)';
 
 /** Who acts in the step: 'both' in a step of secret entries not yet revealed, else the one seat. */
 export function seatToAct(facts: SeatStepFacts): { seat: Side | 'both'; why: string; rule: string } {
@@ -109,6 +112,12 @@ export function seatMayWrite(facts: SeatStepFacts, seat: Side, write: SeatWrite)
     }
     if (seat === 'CSA' && !facts.finished.USA) return { ok: false, reason: `USA's entries of ${d.label} are revealed first, then CSA's: wait for USA's`, rule: toAct.rule };
     return { ok: true };
+  }
+  // RI-H12: a seat's messages arriving this turn are opened in the open as the Orders Segment begins, before
+  // either side's entries of its first step are revealed (both seats hold their entries until then), by either seat.
+  if (write.opening) {
+    if (facts.step.segment === 'I' && facts.step.phase === 'A' && !facts.finished.USA && !facts.finished.CSA) return { ok: true };
+    return { ok: false, reason: `a message on its way is opened as the Orders Segment begins, before the entries of its first step are revealed, not in ${d.label}${facts.step.segment === 'I' && facts.step.phase === 'A' ? ' once they are' : ''}`, rule: MESSENGERS };
   }
   if (toAct.seat === 'both') {
     // Before the game starts, the setup is edited by the USA seat (RI-S01: a setup edit starts nothing).

@@ -8,7 +8,7 @@
  *   call that finishes the side's entries commits to them: a SHA-256 over the calls and a 128-bit salt,
  *   signed, which the next packet carries. Nothing of the entries leaves the device before the reveal. An
  *   order change attempt that sends a message (the Messengers option) is held as its sealed form, and the seat's
- *   messages arriving in a turn are opened as its first entries of that turn's Orders Segment (RI-H12);
+ *   messages arriving in a turn are opened in the open as that turn's Orders Segment begins (RI-H12);
  * - once both seats have committed, USA's held entries are written into the shared log, then CSA's
  *   (revealIfDue): replayed with the same inputs, times and rolls, so what the commitment covers is what
  *   the log holds;
@@ -32,7 +32,7 @@ import { stepFacts } from './facts';
 import { answerSealedOrders, applySealedOrders, refuseOtherSidesSealed, sealOrder, sealedSecrets } from './side-secrets';
 import { commitmentSalt, signText } from './keys';
 import { applySealedPlots, deploySealed, refuseOtherSidesPlots, sealPlot, sealedPlotSecrets } from './sealed-plots';
-import { applySealedMessages, dueOpenings, messageSentBy, sealMessage, sealedMessageSecrets } from './sealed-messages';
+import { applySealedMessages, attemptDiceOf, messageSentBy, openArrivedMessages, sealMessage, sealedMessageSecrets } from './sealed-messages';
 import { refuseWhileJointDiceOpen } from './joint-dice-store';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
 import {
@@ -96,7 +96,7 @@ export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite 
     const side = (JSON.parse(e.payload) as { input?: { side?: Side } }).input?.side;
     if (side === 'USA' || side === 'CSA') return { kind: 'entry', side, stage };
   }
-  return { kind: 'public', setup: e.kind.startsWith('setup.'), word: ALTERNATIVE_WORD.has(e.kind) };
+  return { kind: 'public', setup: e.kind.startsWith('setup.'), word: ALTERNATIVE_WORD.has(e.kind), opening: e.kind === 'orders.message-opened' };
 }
 
 /**
@@ -134,6 +134,21 @@ export function refuseOutOfTurn(facts: SeatStepFacts, seat: Side, events: readon
     const verdict = seatMayWrite(facts, seat, writeOf(e, stage));
     if (!verdict.ok) throw forbidden(field, verdict.reason, verdict.rule);
   }
+}
+
+/**
+ * Writes one call Muster makes by itself at the seat (a sealed message opened as it arrives: RI-H12) into the
+ * shared log: run with its time and rolls, checked against whose step it is, and signed. The caller's
+ * transaction holds it with whatever it goes with.
+ */
+export function writeBySeat(ctx: GameContext, seat: SeatFile, call: HeldCall): void {
+  const facts = stepFacts(ctx.db);
+  const before = eventHead(ctx.db).seq;
+  replayCall(ctx, call, null, 'seat');
+  const events = eventsAfter(ctx.db, before);
+  refuseOutOfTurn(facts, seat.side, events, 'revealed');
+  signEvents(ctx.db, seat, call, events);
+  markPlayed(ctx.db, eventHead(ctx.db).seq, call.at);
 }
 
 /** Signs the events of one call as the local seat's and records who wrote them. */
@@ -233,6 +248,9 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
     signEvents(ctx.db, seat, call, events);
     // The seat has played: what its log held was in front of its player ("Since you last played").
     markPlayed(ctx.db, eventHead(ctx.db).seq, at);
+    // RI-H12: the clock moved into a turn in which this seat's messages arrive: they are opened with it, in the
+    // same transaction, so no packet carries the one without the other.
+    openArrivedMessages(ctx, at);
     return result;
   });
   answerSealedOrders(ctx);
@@ -242,14 +260,13 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
 /** A secret entry of the seat's side, held on its device (see the file header); its finishing commits. */
 function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, call: { fn: string; input: string; at: string }, run: (ctx: GameContext) => T): T {
   const db = ctx.db;
-  const held = heldCalls(db);
-  // RI-H12: the seat's messages arriving this turn are opened before its first entry of the Orders Segment.
-  const openings = held.length === 0 ? dueOpenings(db, seat, call.at) : null;
-  const before = [...held, ...(openings?.calls ?? [])];
-  const onTheWay = () => sealedMessageSecrets(db).filter((r) => !openings?.rows.some((o) => o.commitment === r.commitment));
+  // RI-H12: the seat's messages arriving this turn are opened before its first entry of the Orders Segment, if
+  // they were not as it began (this seat did not move the clock, and the packet that did was taken in before).
+  openArrivedMessages(ctx, call.at);
+  const before = heldCalls(db);
   const tried = rolledBack(db, () => {
     for (const h of before) replayCall(ctx, h, null, 'seat');
-    applySealedMessages(db, onTheWay());
+    applySealedMessages(db, sealedMessageSecrets(db));
     const head = eventHead(db).seq;
     const rolls: number[] = [];
     const result = run({
@@ -268,12 +285,13 @@ function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, ca
     if (!message) refuseSideSecrets(events);
     const logged = events.flatMap((e) => appRollsOf(db, e.seq));
     if (JSON.stringify(logged) !== JSON.stringify(rolls)) throw new Error(`${call.fn} rolled a die it did not log`);
-    return { result, rolls, finished: (readTurnState(db).entries_done & sideBit(seat.side)) !== 0, message, summary: (result as { event?: { summary?: string } } | undefined)?.event?.summary ?? '' };
+    const dice = message ? events.flatMap((e) => attemptDiceOf(db, e.seq)) : [];
+    return { result, rolls, finished: (readTurnState(db).entries_done & sideBit(seat.side)) !== 0, message, dice, summary: (result as { event?: { summary?: string } } | undefined)?.event?.summary ?? '' };
   });
   let holding: HeldCall = { ...call, rolls: tried.rolls };
   let keep: (() => void) | null = null;
   if (tried.message) {
-    const sealed = sealMessage(db, seat, call, tried.message, tried.summary);
+    const sealed = sealMessage(db, seat, call, tried.message, tried.summary, tried.dice[0]);
     // The sealed entry is tried too: the reveal replays it.
     rolledBack(db, () => {
       for (const h of before) replayCall(ctx, h, null, 'seat');
@@ -283,8 +301,6 @@ function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, ca
     keep = sealed.keep;
   }
   inTransaction(db, () => {
-    for (const o of openings?.calls ?? []) holdCall(db, o);
-    openings?.mark();
     keep?.();
     holdCall(db, holding);
     markPlayed(db, eventHead(db).seq, call.at);
