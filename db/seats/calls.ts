@@ -89,9 +89,25 @@ export { stepFacts };
 /** The events of a side's word on an Alternative Arrival Area order (RI-H10): its order, sealed, or none. */
 const ALTERNATIVE_WORD: ReadonlySet<string> = new Set(['reinforcement.alternative', 'reinforcement.sealed', 'reinforcement.no-order']);
 
-/** What one event is, for rules/seats.ts: a side's secret entry (or its finishing of them), or public. */
-export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite {
+/** The events of a side's word given at the same time as the other side's (RI-H10), held and committed to. */
+export const WORD_ENTRY_KINDS: ReadonlySet<string> = ALTERNATIVE_WORD;
+
+/**
+ * Whether the step stands at the army commanders' words given at the same time (RI-H10): a word is then an entry
+ * of its side, held on its seat until both have committed.
+ */
+export const wordsTogether = (facts: SeatStepFacts): boolean => !!facts.alternativeWords && seatToAct(facts).seat === 'both';
+
+/**
+ * What one event is, for rules/seats.ts: a side's secret entry (or its finishing of them), or public. While the
+ * army commanders give their words at the same time (`together`), a word is its side's entry.
+ */
+export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed', together = false): SeatWrite {
   if (e.secret_side) return { kind: 'entry', side: e.secret_side, stage };
+  if (together && ALTERNATIVE_WORD.has(e.kind)) {
+    const side = (JSON.parse(e.payload) as { input?: { side?: Side } }).input?.side;
+    if (side === 'USA' || side === 'CSA') return { kind: 'entry', side, stage, word: true };
+  }
   if (e.kind === 'entries.finished') {
     const side = (JSON.parse(e.payload) as { input?: { side?: Side } }).input?.side;
     if (side === 'USA' || side === 'CSA') return { kind: 'entry', side, stage };
@@ -130,8 +146,9 @@ function sideSecretRefusal(e: WrittenEvent, table: string): string {
 
 /** Refuses the events of a call the seat may not write now (nothing is written: the caller's transaction rolls back). */
 export function refuseOutOfTurn(facts: SeatStepFacts, seat: Side, events: readonly WrittenEvent[], stage: 'held' | 'revealed', field = 'seat'): void {
+  const together = wordsTogether(facts);
   for (const e of events) {
-    const verdict = seatMayWrite(facts, seat, writeOf(e, stage));
+    const verdict = seatMayWrite(facts, seat, writeOf(e, stage, together));
     if (!verdict.ok) throw forbidden(field, verdict.reason, verdict.rule);
   }
 }
@@ -229,10 +246,11 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
   // While joint dice are asked for a change, that change is due and nothing else is written (db/seats/joint-dice.ts).
   refuseWhileJointDiceOpen(ctx, fn, call.input);
   const facts = stepFacts(ctx.db);
-  if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
   refuseOtherSidesSealed(seat.side, fn, input);
-  refuseOtherSidesPlots(seat.side, fn, input);
+  // RI-H10: an Alternative Arrival Area order is sealed on its seat (held, when both words are given at once).
   if (fn === 'orderAlternativeArrival') return sealOrder(ctx, seat, input, run) as T;
+  if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
+  refuseOtherSidesPlots(seat.side, fn, input);
   // RI-H11: a concealed command's entries are sealed on their seat, and opened when it deploys.
   if (fn === 'concealCommand' || fn === 'plotConcealed') return sealPlot(ctx, seat, fn, input, run) as T;
   if (fn === 'deployConcealed') {
@@ -286,7 +304,10 @@ function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, ca
     const logged = events.flatMap((e) => appRollsOf(db, e.seq));
     if (JSON.stringify(logged) !== JSON.stringify(rolls)) throw new Error(`${call.fn} rolled a die it did not log`);
     const dice = message ? events.flatMap((e) => attemptDiceOf(db, e.seq)) : [];
-    return { result, rolls, finished: (readTurnState(db).entries_done & sideBit(seat.side)) !== 0, message, dice, summary: (result as { event?: { summary?: string } } | undefined)?.event?.summary ?? '' };
+    // RI-H10: a word given at the same time as the other side's is all the side enters: it commits at once.
+    const word = wordsTogether(facts) && events.some((e) => ALTERNATIVE_WORD.has(e.kind));
+    const finished = word || (readTurnState(db).entries_done & sideBit(seat.side)) !== 0;
+    return { result, rolls, finished, message, dice, summary: (result as { event?: { summary?: string } } | undefined)?.event?.summary ?? '' };
   });
   let holding: HeldCall = { ...call, rolls: tried.rolls };
   let keep: (() => void) | null = null;
@@ -330,7 +351,7 @@ export function revealIfDue(ctx: GameContext): boolean {
   const facts = stepFacts(ctx.db);
   const held = heldCalls(ctx.db);
   if (held.length === 0) return false;
-  if (!seatMayWrite(facts, seat.side, { kind: 'entry', side: seat.side, stage: 'revealed' }).ok) return false;
+  if (!seatMayWrite(facts, seat.side, { kind: 'entry', side: seat.side, stage: 'revealed', ...(wordsTogether(facts) ? { word: true } : {}) }).ok) return false;
   const step = currentStep(ctx.db);
   const own = commitmentsOf(ctx.db, step).find((c) => c.side === seat.side);
   if (!own || own.salt === null) throw new Error('held entries without their commitment');

@@ -19,7 +19,7 @@ import { inTransaction, type GameContext } from '../service/context';
 import { describeStep } from '../../rules/sequence';
 import { statement } from '../statements';
 import type { SqliteDatabase } from '../open';
-import { callsOfStep, checkCommitment } from './verify';
+import { callsOfStep, checkCommitment, COMMITTED_STEP_SQL, WORD_KINDS_SQL } from './verify';
 import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, replayCall, revealIfDue, stepFacts } from './calls';
 import { commitmentSignedText, eventSignedText } from './signed';
 import { signatureHolds } from './keys';
@@ -277,7 +277,7 @@ function checkReveals(ctx: GameContext, seat: SeatFile, from: Side, salted: read
   const unproven = statement(
     ctx.db,
     `SELECT DISTINCT e.turn_id, e.segment, e.phase FROM events e JOIN event_seats s ON s.seq = e.seq
-      WHERE s.side = ? AND (e.secret_side = ? OR e.kind = 'entries.finished')
+      WHERE s.side = ? AND (e.secret_side = ? OR e.kind = 'entries.finished' OR (e.kind IN ${WORD_KINDS_SQL} AND ${COMMITTED_STEP_SQL}))
         AND NOT EXISTS (SELECT 1 FROM seat_commitments c WHERE c.turn_id = e.turn_id AND c.segment = e.segment AND c.phase = e.phase AND c.side = ? AND c.revealed = 1)`,
   ).all(from, from, from) as { turn_id: string; segment: string; phase: string }[];
   const open = unproven[0];

@@ -77,11 +77,13 @@ export function sealOrder(ctx: GameContext, seat: SeatFile, input: unknown, run:
   if (order.side !== seat.side) throw forbidden('side', `the ${seat.side} seat orders only ${seat.side}'s Alternative Arrival Areas; ${order.side}'s are ordered at the ${order.side} seat`, ALTERNATIVE_RULE);
   if (sealedSecrets(ctx.db).some((s) => orderOf(s).groupId === order.groupId)) throw forbidden('groupId', 'this group already has an Alternative Arrival order, which stands', ALTERNATIVE_RULE);
   const facts = stepFacts(ctx.db);
+  // RI-H10: when both army commanders give their word at the same time, the order is held on the seat until both have.
+  const stage = seatToAct(facts).seat === 'both' ? 'held' : 'revealed';
   rolledBack(ctx.db, () => {
     const before = eventHead(ctx.db).seq;
     run(ctx);
     try {
-      refuseOutOfTurn(facts, seat.side, eventsAfter(ctx.db, before), 'revealed', 'side');
+      refuseOutOfTurn(facts, seat.side, eventsAfter(ctx.db, before), stage, 'side');
     } catch (e) {
       if (e instanceof MusterError) throw forbidden('side', `between two seats an Alternative Arrival Area order is sealed by its own seat at the beginning of the Activation Segment, when that is its step (the word of the side without the Initiative, first, or the Initiative player's step): ${e.reason}`, ALTERNATIVE_RULE);
       throw e;
