@@ -4,7 +4,9 @@
  * side's; in the Activation Segment the players alternate, beginning with the Initiative player; the other
  * steps are carried out by the Initiative player, who also moves the clock on ("Beginning with the
  * Initiative player"); at the beginning of the Activation Segment the words on Alternative Arrival Area orders
- * come first (RI-H10: sealed orders opened or kept, then the side without the Initiative's word on a new one).
+ * come first (RI-H10: sealed orders opened or kept, then the words on a new one: both army commanders' at the
+ * same time, held and committed like secret entries, when both could order; else the side without the
+ * Initiative's alone).
  * A seat that writes out of turn would give the two files two histories, so such a
  * write is refused, with the step and the seat whose turn it is.
  *
@@ -164,8 +166,10 @@ function wordMayBeWritten(facts: SeatStepFacts, seat: Side, write: { side: Side;
     if (facts.committed[seat]) return { ok: false, reason: `${seat} has given its word on an Alternative Arrival Area and committed to it; nothing more may be entered for it now`, rule: ALTERNATIVE };
     return { ok: true };
   }
-  if (!facts.committed.USA || !facts.committed.CSA) {
-    const missing = !facts.committed.USA ? 'USA' : 'CSA';
+  // A word already in the log (given in the open by a file of an earlier version) needs no commitment to wait for.
+  const bound = (side: Side) => facts.committed[side] || words.given[side];
+  if (!bound('USA') || !bound('CSA')) {
+    const missing = !bound('USA') ? 'USA' : 'CSA';
     return { ok: false, reason: `${seat}'s word is revealed only once both seats have committed to theirs, and ${missing} has not yet`, rule: ALTERNATIVE };
   }
   if (seat !== words.first && !words.given[words.first]) return { ok: false, reason: `${words.first}'s word (without the Initiative) is revealed first, then ${seat}'s: wait for ${words.first}'s`, rule: ALTERNATIVE };

@@ -3,9 +3,10 @@
  * commander's Alternative Arrival Area order is written into the file at once and hidden by the queries; a
  * packet would carry it to the other seat's file. Between two seats the order is sealed instead:
  *
- * - either side orders at every beginning of the Activation Segment: the side without the Initiative in its
- *   word, asked first when its army commander could order (db/service/alternative-word.ts), the Initiative
- *   player in his step;
+ * - either side orders at every beginning of the Activation Segment, in its word (db/service/alternative-word.ts):
+ *   both at the same time when both army commanders could order, each held on its seat and committed to until
+ *   both are (the side without the Initiative's revealed first), else the side without the Initiative's first,
+ *   alone, or the Initiative player in his step;
  * - the ordering seat tries the order through the service's own checks (in a transaction always rolled back),
  *   keeps it in its own file (seat_side_secrets, with a 128-bit salt), and writes into the shared log only
  *   sealAlternativeArrival: the army commander's points spent, and a SHA-256 over the side, the turn, the
