@@ -5,7 +5,7 @@
  * each side has on the way (public: RI-O51). Another side's messages are never returned.
  */
 import { z } from 'zod';
-import { ChangeResult, DieRoll, Id, Itemised, LeaderIds, Order, Side, ViewerOnly, query, text, write } from './common';
+import { ChangeResult, DieRoll, Id, LeaderIds, Order, Side, ViewerOnly, query, text, write } from './common';
 
 /** A turn of the time track, for "arrives <turn>". */
 export const MessageTurn = z.object({ turnId: z.string(), date: z.string(), time: z.string(), turnIndex: z.number().int() });
@@ -72,12 +72,15 @@ export type SealOrderMessageInput = z.infer<typeof SealOrderMessageInput>;
  * its seat, RI-H09): recorded in the dice log when the message is opened, with its purpose and source as every
  * roll (RI-H12). A message sealed by an earlier version of Muster has none.
  */
+const SealedDrmItem = z.strictObject({ label: text(300), value: z.number(), rule: text(300), id: text(100).optional(), source: text(200).optional() });
+
 export const SealedAttemptDie = z.strictObject({
   purpose: text(300),
   /** Rolled by the app at the seat, or typed from the table (a secret entry is never rolled jointly). */
   source: z.enum(['app', 'table']),
   roll: DieRoll,
-  modifiers: Itemised,
+  /** The modifiers as the dice log itemises them (contract/common.ts Itemised). */
+  modifiers: z.strictObject({ total: z.number(), items: z.array(SealedDrmItem).max(50) }),
   modified: z.number(),
   target: text(100).nullable(),
   outcome: text(100),

@@ -132,8 +132,13 @@ export function sealMessage(db: SqliteDatabase, seat: SeatFile, call: { at: stri
  */
 export function attemptDiceOf(db: SqliteDatabase, seq: number): SealedAttemptDie[] {
   const rows = statement(db, 'SELECT purpose, source, roll, modifiers, modified, target, outcome FROM dice_log WHERE event_seq = ? ORDER BY seq').all(seq) as { purpose: string; source: string; roll: number; modifiers: string; modified: number; target: string | null; outcome: string }[];
-  // Read back through the contract's own form: the die opened is the die committed to, character for character.
-  return rows.map((r) => SealedAttemptDie.parse({ ...r, modifiers: JSON.parse(r.modifiers) as unknown }));
+  // Read back through the contract's own form (an item's fields the dice log itemises, and no others): the die
+  // opened is the die committed to, character for character.
+  return rows.map((r) => {
+    const m = JSON.parse(r.modifiers) as { total: number; items: { label: string; value: number; rule: string; id?: string; source?: string }[] };
+    const items = m.items.map((i) => ({ label: i.label, value: i.value, rule: i.rule, ...(i.id !== undefined ? { id: i.id } : {}), ...(i.source !== undefined ? { source: i.source } : {}) }));
+    return SealedAttemptDie.parse({ ...r, modifiers: { total: m.total, items } });
+  });
 }
 
 /** The openings of the seat's messages arriving in the turn the clock stands at, at its first step (I.A). */
