@@ -300,6 +300,28 @@ describe('Alternative Arrival Area orders between two seats', () => {
     }
   });
 
+  it('given at the same time, a word revealed that is not the one committed to is refused whole, with nothing written', { timeout: 300_000 }, () => {
+    const t = twoSeats(tmp.dir, 'july-2-stuart-variant');
+    playUntil(t, startOf(t, '1863-07-02T1200'));
+    // USA says no order, and commits; then its file is edited, after it has seen CSA's commitment, to a word it
+    // did not commit to (its army commander's points spent on an order). USA reveals first; CSA refuses the packet
+    // whole, naming the side and the step, with nothing written.
+    t.USA.declineAlternativeArrival({ side: 'USA' });
+    t.CSA.declineAlternativeArrival({ side: 'CSA' });
+    send(t, 'USA');
+    t.USA.db.prepare("UPDATE seat_pending SET call_fn = 'sealAlternativeArrival', call_input = ? WHERE call_fn = 'declineAlternativeArrival'").run(JSON.stringify({ side: 'USA', commitment: 'b'.repeat(64) }));
+    expect(send(t, 'CSA').revealed).toBe(true);
+    const bytes = readFileSync(t.files.CSA);
+    const count = t.CSA.info().eventCount;
+    refusedWith(() => send(t, 'USA'), /USA's revealed entries of III\.A In-Command Activation Phase \(turn 1863-07-02T1200\) do not match the commitment USA made to them before the reveal/);
+    expect(t.CSA.info().eventCount).toBe(count);
+    expect(readFileSync(t.files.CSA).equals(bytes)).toBe(true);
+    // The USA file's own verify finds it too.
+    expect(t.USA.verify().seats?.problems.join('; ')).toMatch(/USA's revealed entries of turn 1863-07-02T1200 III\.A do not match its commitment/);
+    t.USA.close();
+    t.CSA.close();
+  });
+
   it('when only one army commander could order, nobody waits for the other: the side without the Initiative gives its word first, alone, or the Initiative player orders in his step', { timeout: 300_000 }, () => {
     /** A game at the 1220 beginning of the Activation Segment (CSA's Initiative), after the 1200 words: `sent` sends its group, the other says no order. */
     const at1220 = (sent: Side) => {
