@@ -5,7 +5,7 @@
  * each side has on the way (public: RI-O51). Another side's messages are never returned.
  */
 import { z } from 'zod';
-import { ChangeResult, Id, LeaderIds, Order, Side, ViewerOnly, query, text, write } from './common';
+import { ChangeResult, DieRoll, Id, LeaderIds, Order, Side, ViewerOnly, query, text, write } from './common';
 
 /** A turn of the time track, for "arrives <turn>". */
 export const MessageTurn = z.object({ turnId: z.string(), date: z.string(), time: z.string(), turnIndex: z.number().int() });
@@ -67,6 +67,26 @@ const Salt = z.string().regex(/^[0-9a-f]{32}$/, 'salt: 128 bits, 32 hexadecimal 
 export const SealOrderMessageInput = z.strictObject({ side: Side, commitment: Commitment, superiorsUsingRating: LeaderIds.optional(), replaces: Commitment.optional() });
 export type SealOrderMessageInput = z.infer<typeof SealOrderMessageInput>;
 
+/**
+ * The die of a sealed message's order change attempt, as the seat rolled it (a secret entry's roll is made on
+ * its seat, RI-H09): recorded in the dice log when the message is opened, with its purpose and source as every
+ * roll (RI-H12). A message sealed by an earlier version of Muster has none.
+ */
+const SealedDrmItem = z.strictObject({ label: text(300), value: z.number(), rule: text(300), id: text(100).optional(), source: text(200).optional() });
+
+export const SealedAttemptDie = z.strictObject({
+  purpose: text(300),
+  /** Rolled by the app at the seat, or typed from the table (a secret entry is never rolled jointly). */
+  source: z.enum(['app', 'table']),
+  roll: DieRoll,
+  /** The modifiers as the dice log itemises them (contract/common.ts Itemised). */
+  modifiers: z.strictObject({ total: z.number(), items: z.array(SealedDrmItem).max(50) }),
+  modified: z.number(),
+  target: text(100).nullable(),
+  outcome: text(100),
+});
+export type SealedAttemptDie = z.infer<typeof SealedAttemptDie>;
+
 /** A sealed message as it is opened: what was sent, and its salt. */
 export const SealedMessage = z.strictObject({
   order: Order,
@@ -74,6 +94,8 @@ export const SealedMessage = z.strictObject({
   distanceHexes: z.number().int().min(1).max(200),
   /** The attempt as its seat recorded it (the roll and its outcome), in words. */
   attempt: text(600),
+  /** The attempt's die, for the dice log (RI-H12). */
+  die: SealedAttemptDie.optional(),
   salt: Salt,
 });
 export type SealedMessage = z.infer<typeof SealedMessage>;

@@ -108,10 +108,12 @@ export const ArrivalsReport = z.object({
   leaders: z.array(ArrivalLeader),
   /**
    * The viewer's side may still order an Alternative Arrival Area this turn, and with whose points. Between
-   * two seats (RI-H10), `wordAwaited`: the viewer's side, without the Initiative, says now whether its army
-   * commander orders one (its order, or declineAlternativeArrival), before the Initiative player's step.
+   * two seats (RI-H10), `wordAwaited`: the viewer's side says now whether its army commander orders one (its
+   * order, or declineAlternativeArrival); `wordTogether`: both sides give their word at the same time, each sealed
+   * on its seat until both have, else the viewer's side (without the Initiative) gives it first, before the
+   * Initiative player's step.
    */
-  alternativeOrder: z.object({ side: Side, armyCommander: z.string(), rating: z.number().int(), allowed: z.boolean(), reason: z.string().nullable(), wordAwaited: z.boolean() }).nullable(),
+  alternativeOrder: z.object({ side: Side, armyCommander: z.string(), rating: z.number().int(), allowed: z.boolean(), reason: z.string().nullable(), wordAwaited: z.boolean(), wordTogether: z.boolean() }).nullable(),
 });
 export type ArrivalsReport = z.infer<typeof ArrivalsReport>;
 

@@ -28,7 +28,7 @@ describe("the arrivals report's Alternative Arrival order", () => {
   it('a damaged leader record is reported, not passed off as "no order to offer"', () => {
     const g = newGame(tmp.dir);
     advanceTo(g, { segment: 'III', phase: 'A' });
-    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: true, reason: null, wordAwaited: false });
+    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: true, reason: null, wordAwaited: false, wordTogether: false });
     // A role no leader can have, written into the file behind the service's back.
     g.db.prepare("UPDATE leaders SET role = 'drummer' WHERE id = 'lee'").run();
     expect(() => g.arrivals({ viewer: 'CSA' })).toThrow(/leader\.role/);

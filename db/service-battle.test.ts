@@ -147,13 +147,13 @@ describe('Alternative Arrival Areas: a side\'s secret (RI-B03)', () => {
     // Lee spent his points on the initiative: nothing left for an Alternative Arrival Area.
     const spent = expectRefused(g, () => g.orderAlternativeArrival({ side: 'CSA', groupId: 'davis-arrives', entryArea: 'Hagerstown Road' }), 'RULES_FORBID', 'side', 'Rev. Leaders and Activation');
     expect(spent.message).toContain('on the Initiative');
-    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: false, reason: 'Robert E. Lee has already used his rating points this turn (on the Initiative)', wordAwaited: false });
+    expect(g.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: false, reason: 'Robert E. Lee has already used his rating points this turn (on the Initiative)', wordAwaited: false, wordTogether: false });
     g.close();
 
     const h = newGame(tmp.dir);
     expectRefused(h, () => h.orderAlternativeArrival({ side: 'CSA', groupId: 'davis-arrives', entryArea: 'Hagerstown Road' }), 'RULES_FORBID', 'groupId', 'Rev. Alternative Arrival Areas');
     advanceTo(h, { segment: 'III', phase: 'A' });
-    expect(h.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: true, reason: null, wordAwaited: false });
+    expect(h.arrivals({ viewer: 'CSA' }).alternativeOrder).toEqual({ side: 'CSA', armyCommander: 'Robert E. Lee', rating: 6, allowed: true, reason: null, wordAwaited: false, wordTogether: false });
     expectRefused(h, () => h.orderAlternativeArrival({ side: 'USA', groupId: 'davis-arrives', entryArea: 'Hagerstown Road' }), 'INVALID_ARGUMENT', 'groupId');
     expectRefused(h, () => h.orderAlternativeArrival({ side: 'CSA', groupId: 'davis-arrives', entryArea: 'Chambersburg Pike' }), 'INVALID_ARGUMENT', 'entryArea', 'Rev. Alternative Arrival Areas');
     expectUndoRedo(h, () => h.orderAlternativeArrival({ side: 'CSA', groupId: 'davis-arrives', entryArea: 'Hagerstown Road' }));

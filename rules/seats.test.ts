@@ -63,6 +63,38 @@ describe('seatToAct', () => {
     expect(seatMayWrite(after, 'CSA', { kind: 'public', setup: false, word: true })).toEqual({ ok: true });
   });
 
+  it('RI-H10: when both army commanders could order, both give their word at the same time, each held on its seat, the side without the Initiative\'s revealed first', () => {
+    const why = 'at the beginning of the Activation Segment both army commanders say at the same time whether they send a group to an Alternative Arrival Area';
+    const none = { USA: false, CSA: false };
+    const start = facts({ step: { segment: 'III', phase: 'A' }, initiative: 'CSA', finished: { USA: true, CSA: true }, alternativeWords: { given: none, first: 'USA' } });
+    expect(seatToAct(start)).toEqual({ seat: 'both', why, rule: 'Rev. Alternative Arrival Areas' });
+    const word = (side: 'USA' | 'CSA', stage: 'held' | 'revealed') => ({ kind: 'entry', side, stage, word: true }) as const;
+    // Either seat gives its own word first, in either order; never the other side's, and nothing else meanwhile.
+    expect(seatMayWrite(start, 'USA', word('USA', 'held'))).toEqual({ ok: true });
+    expect(seatMayWrite(start, 'CSA', word('CSA', 'held'))).toEqual({ ok: true });
+    expect(seatMayWrite(start, 'CSA', word('USA', 'held'))).toMatchObject({ ok: false, reason: "the CSA seat gives only CSA's word; USA's is given at the USA seat" });
+    expect(seatMayWrite(start, 'CSA', { kind: 'public', setup: false })).toEqual({ ok: false, reason: `${why}: nothing else is recorded until both words are revealed`, rule: 'Rev. Alternative Arrival Areas' });
+    // Given and committed: the seat waits for the other's word, which it does not see.
+    const usaCommitted = { ...start, committed: { USA: true, CSA: false } };
+    expect(seatMayWrite(usaCommitted, 'USA', word('USA', 'held'))).toMatchObject({ ok: false, reason: expect.stringContaining('committed to it') });
+    expect(seatMayWrite(usaCommitted, 'USA', word('USA', 'revealed'))).toMatchObject({ ok: false, reason: expect.stringContaining('CSA has not yet') });
+    expect(seatWaitingFor(usaCommitted, 'USA')).toBe("waiting for the CSA seat's word on an Alternative Arrival Area");
+    expect(seatWaitingFor(usaCommitted, 'CSA')).toBeNull();
+    // Both committed: the side without the Initiative's word is revealed first, then the Initiative player's.
+    const both = { ...start, committed: { USA: true, CSA: true } };
+    expect(seatMayWrite(both, 'USA', word('USA', 'revealed'))).toEqual({ ok: true });
+    expect(seatMayWrite(both, 'CSA', word('CSA', 'revealed'))).toMatchObject({ ok: false, reason: "USA's word (without the Initiative) is revealed first, then CSA's: wait for USA's" });
+    expect(seatWaitingFor(both, 'CSA')).toBe("waiting for USA's word on an Alternative Arrival Area to be revealed");
+    const usaGiven = { ...both, alternativeWords: { given: { USA: true, CSA: false }, first: 'USA' as const } };
+    expect(seatMayWrite(usaGiven, 'CSA', word('CSA', 'revealed'))).toEqual({ ok: true });
+    expect(seatMayWrite(usaGiven, 'USA', word('USA', 'held'))).toMatchObject({ ok: false, reason: 'USA has already given its word on an Alternative Arrival Area this turn' });
+    expect(seatWaitingFor(usaGiven, 'USA')).toBe("waiting for CSA's word on an Alternative Arrival Area to be revealed");
+    // Both in the log: the Initiative player's step.
+    const after = { ...both, alternativeWords: { given: { USA: true, CSA: true }, first: 'USA' as const } };
+    expect(seatToAct(after)).toMatchObject({ seat: 'CSA', rule: 'Rev. Activation Segment' });
+    expect(seatMayWrite(after, 'USA', word('USA', 'held'))).toMatchObject({ ok: false, reason: expect.stringContaining('no word on an Alternative Arrival Area is given at the same time now') });
+  });
+
   it('the other steps are carried out by the Initiative player', () => {
     for (const step of [{ segment: 'II', phase: 'B' }, { segment: 'II', phase: 'C' }, { segment: 'IV', phase: 'A' }, { segment: 'IV', phase: 'C' }] as const) {
       expect(seatToAct(facts({ step, initiative: 'CSA' })).seat).toBe('CSA');
@@ -87,6 +119,17 @@ describe('seatMayWrite', () => {
     expect(seatMayWrite(facts({ started: false }), 'USA', { kind: 'public', setup: true })).toEqual({ ok: true });
     expect(seatMayWrite(facts({ started: false }), 'CSA', { kind: 'public', setup: true })).toMatchObject({ ok: false });
     expect(seatMayWrite(facts({ started: false }), 'USA', { kind: 'public', setup: false })).toMatchObject({ ok: false });
+  });
+
+  it('RI-H12: a message on its way is opened in the open as the Orders Segment begins, by either seat, before the entries of I.A are revealed', () => {
+    const opening = { kind: 'public', setup: false, opening: true } as const;
+    // Both seats hold their entries of I.A: either may open its arrived messages, whether or not it has committed.
+    expect(seatMayWrite(facts(), 'USA', opening)).toEqual({ ok: true });
+    expect(seatMayWrite(facts({ committed: { USA: false, CSA: true } }), 'CSA', opening)).toEqual({ ok: true });
+    // Once an entry of the step is revealed, or in any other step, it is too late.
+    const late = seatMayWrite(facts({ committed: { USA: true, CSA: true }, finished: { USA: true, CSA: false } }), 'CSA', opening);
+    expect(late).toMatchObject({ ok: false, rule: 'Messengers (Fields of Blue and Grey)', reason: expect.stringContaining('before the entries of its first step are revealed') });
+    expect(seatMayWrite(facts({ step: { segment: 'I', phase: 'B' } }), 'USA', opening)).toMatchObject({ ok: false, reason: expect.stringContaining('not in I.B') });
   });
 
   it('out of turn is refused with whose turn it is', () => {

@@ -4,7 +4,9 @@
  * side's; in the Activation Segment the players alternate, beginning with the Initiative player; the other
  * steps are carried out by the Initiative player, who also moves the clock on ("Beginning with the
  * Initiative player"); at the beginning of the Activation Segment the words on Alternative Arrival Area orders
- * come first (RI-H10: sealed orders opened or kept, then the side without the Initiative's word on a new one).
+ * come first (RI-H10: sealed orders opened or kept, then the words on a new one: both army commanders' at the
+ * same time, held and committed like secret entries, when both could order; else the side without the
+ * Initiative's alone).
  * A seat that writes out of turn would give the two files two histories, so such a
  * write is refused, with the step and the seat whose turn it is.
  *
@@ -37,6 +39,13 @@ export interface SeatStepFacts {
    * as both files know), before the Initiative player's step; null when no word is awaited.
    */
   alternativeWord?: Side | null;
+  /**
+   * RI-H10: at the beginning of the Activation Segment, when both army commanders could order an Alternative
+   * Arrival Area, both give their word at the same time, each sealed on its seat until both have committed:
+   * which sides' words are in the log, and whose is revealed first (the side without the Initiative, so the
+   * Initiative player's step follows his own); null when both words are not awaited together.
+   */
+  alternativeWords?: { given: Readonly<Record<Side, boolean>>; first: Side } | null;
 }
 
 /**
@@ -45,12 +54,20 @@ export interface SeatStepFacts {
  * ('revealed'); or any other, public, change (a setup edit before the game starts among them).
  */
 export type SeatWrite =
-  | { kind: 'entry'; side: Side; stage: 'held' | 'revealed' }
+  | {
+      kind: 'entry';
+      side: Side;
+      stage: 'held' | 'revealed';
+      /** A side's word on an Alternative Arrival Area order given with the other side's, at the same time (RI-H10). */
+      word?: boolean;
+    }
   | {
       kind: 'public';
       setup: boolean;
       /** A side's word on an Alternative Arrival Area order (its order, sealed, or no order this turn: RI-H10). */
       word?: boolean;
+      /** A side's sealed message opened as it arrives, as the Orders Segment begins (the Messengers option: RI-H12). */
+      opening?: boolean;
     };
 
 export type SeatVerdict = { ok: true } | { ok: false; reason: string; rule: string };
@@ -58,6 +75,8 @@ export type SeatVerdict = { ok: true } | { ok: false; reason: string; rule: stri
 const SEQUENCE = 'Rev. Sequence of Play';
 const ACTIVATION = 'Rev. Activation Segment';
 const ALTERNATIVE = 'Rev. Alternative Arrival Areas';
+const MESSENGERS = 'Messengers (Fields of Blue and Grey)';
+const BOTH_WORDS = 'at the beginning of the Activation Segment both army commanders say at the same time whether they send a group to an Alternative Arrival Area';
 
 /** Who acts in the step: 'both' in a step of secret entries not yet revealed, else the one seat. */
 export function seatToAct(facts: SeatStepFacts): { seat: Side | 'both'; why: string; rule: string } {
@@ -69,6 +88,8 @@ export function seatToAct(facts: SeatStepFacts): { seat: Side | 'both'; why: str
     const side = facts.sealedOrders;
     return { seat: side, why: `at the beginning of the Activation Segment the ${side} seat first says whether its sealed Alternative Arrival Area orders are opened`, rule: ALTERNATIVE };
   }
+  const words = facts.alternativeWords;
+  if (words && !(words.given.USA && words.given.CSA)) return { seat: 'both', why: BOTH_WORDS, rule: ALTERNATIVE };
   if (facts.alternativeWord) {
     const side = facts.alternativeWord;
     return { seat: side, why: `at the beginning of the Activation Segment the ${side} seat first says whether its army commander sends a group to an Alternative Arrival Area`, rule: ALTERNATIVE };
@@ -96,6 +117,7 @@ export function seatMayWrite(facts: SeatStepFacts, seat: Side, write: SeatWrite)
   const d = describeStep(facts.step);
   const toAct = seatToAct(facts);
   if (write.kind === 'entry') {
+    if (write.word) return wordMayBeWritten(facts, seat, write, toAct);
     if (write.side !== seat) return { ok: false, reason: `the ${seat} seat makes only ${seat}'s entries; ${write.side}'s are made at the ${write.side} seat`, rule: d.secret?.rule ?? SEQUENCE };
     if (toAct.seat !== 'both') return { ok: false, reason: `${d.label} takes no secret entries now: ${toAct.why}`, rule: toAct.rule };
     if (facts.finished[seat]) return { ok: false, reason: `${seat} has already revealed its entries of ${d.label}`, rule: toAct.rule };
@@ -110,16 +132,47 @@ export function seatMayWrite(facts: SeatStepFacts, seat: Side, write: SeatWrite)
     if (seat === 'CSA' && !facts.finished.USA) return { ok: false, reason: `USA's entries of ${d.label} are revealed first, then CSA's: wait for USA's`, rule: toAct.rule };
     return { ok: true };
   }
+  // RI-H12: a seat's messages arriving this turn are opened in the open as the Orders Segment begins, before
+  // either side's entries of its first step are revealed (both seats hold their entries until then), by either seat.
+  if (write.opening) {
+    if (facts.step.segment === 'I' && facts.step.phase === 'A' && !facts.finished.USA && !facts.finished.CSA) return { ok: true };
+    return { ok: false, reason: `a message on its way is opened as the Orders Segment begins, before the entries of its first step are revealed, not in ${d.label}${facts.step.segment === 'I' && facts.step.phase === 'A' ? ' once they are' : ''}`, rule: MESSENGERS };
+  }
   if (toAct.seat === 'both') {
     // Before the game starts, the setup is edited by the USA seat (RI-S01: a setup edit starts nothing).
     if (!facts.started && write.setup) return seat === 'USA' ? { ok: true } : { ok: false, reason: 'the setup is edited at the USA seat before the game starts', rule: SEQUENCE };
-    return { ok: false, reason: `${toAct.why}: nothing else is recorded until both sides' entries are revealed`, rule: toAct.rule };
+    const until = facts.alternativeWords ? 'both words are revealed' : "both sides' entries are revealed";
+    return { ok: false, reason: `${toAct.why}: nothing else is recorded until ${until}`, rule: toAct.rule };
   }
   if (toAct.seat !== seat) return { ok: false, reason: `it is not the ${seat} seat's turn: ${toAct.why}`, rule: toAct.rule };
   // The word of the side without the Initiative is all its seat writes before the Initiative player's step.
   if (!facts.sealedOrders && facts.alternativeWord && !write.word) {
     return { ok: false, reason: `${toAct.why} (its order, or no order this turn): nothing else is recorded until it has`, rule: toAct.rule };
   }
+  return { ok: true };
+}
+
+/**
+ * RI-H10: a side's word on an Alternative Arrival Area order given at the same time as the other side's: its own
+ * seat's only, held there until it commits (the word is all it enters), revealed once both seats have committed,
+ * the side without the Initiative's first.
+ */
+function wordMayBeWritten(facts: SeatStepFacts, seat: Side, write: { side: Side; stage: 'held' | 'revealed' }, toAct: ReturnType<typeof seatToAct>): SeatVerdict {
+  const words = facts.alternativeWords;
+  if (write.side !== seat) return { ok: false, reason: `the ${seat} seat gives only ${seat}'s word; ${write.side}'s is given at the ${write.side} seat`, rule: ALTERNATIVE };
+  if (toAct.seat !== 'both' || !words) return { ok: false, reason: `no word on an Alternative Arrival Area is given at the same time now: ${toAct.why}`, rule: toAct.rule };
+  if (words.given[seat]) return { ok: false, reason: `${seat} has already given its word on an Alternative Arrival Area this turn`, rule: ALTERNATIVE };
+  if (write.stage === 'held') {
+    if (facts.committed[seat]) return { ok: false, reason: `${seat} has given its word on an Alternative Arrival Area and committed to it; nothing more may be entered for it now`, rule: ALTERNATIVE };
+    return { ok: true };
+  }
+  // A word already in the log (given in the open by a file of an earlier version) needs no commitment to wait for.
+  const bound = (side: Side) => facts.committed[side] || words.given[side];
+  if (!bound('USA') || !bound('CSA')) {
+    const missing = !bound('USA') ? 'USA' : 'CSA';
+    return { ok: false, reason: `${seat}'s word is revealed only once both seats have committed to theirs, and ${missing} has not yet`, rule: ALTERNATIVE };
+  }
+  if (seat !== words.first && !words.given[words.first]) return { ok: false, reason: `${words.first}'s word (without the Initiative) is revealed first, then ${seat}'s: wait for ${words.first}'s`, rule: ALTERNATIVE };
   return { ok: true };
 }
 
@@ -166,6 +219,13 @@ export function seatWaitingFor(facts: SeatStepFacts, seat: Side): string | null 
   const toAct = seatToAct(facts);
   if (toAct.seat === seat) return null;
   if (toAct.seat === other) return `the ${other} seat's turn: ${toAct.why}`;
+  const words = facts.alternativeWords;
+  if (words) {
+    if (!facts.committed[seat] && !words.given[seat]) return null;
+    if (!facts.committed[other] && !words.given[other]) return `waiting for the ${other} seat's word on an Alternative Arrival Area`;
+    const second: Side = words.first === 'USA' ? 'CSA' : 'USA';
+    return `waiting for ${words.given[words.first] ? second : words.first}'s word on an Alternative Arrival Area to be revealed`;
+  }
   if (!facts.committed[seat] && !facts.finished[seat]) return null;
   if (!facts.committed[other]) return `waiting for the ${other} seat to finish its entries of ${d.label}`;
   if (!facts.finished.USA) return `waiting for USA's entries of ${d.label} to be revealed`;

@@ -8,7 +8,7 @@
  *   call that finishes the side's entries commits to them: a SHA-256 over the calls and a 128-bit salt,
  *   signed, which the next packet carries. Nothing of the entries leaves the device before the reveal. An
  *   order change attempt that sends a message (the Messengers option) is held as its sealed form, and the seat's
- *   messages arriving in a turn are opened as its first entries of that turn's Orders Segment (RI-H12);
+ *   messages arriving in a turn are opened in the open as that turn's Orders Segment begins (RI-H12);
  * - once both seats have committed, USA's held entries are written into the shared log, then CSA's
  *   (revealIfDue): replayed with the same inputs, times and rolls, so what the commitment covers is what
  *   the log holds;
@@ -32,7 +32,7 @@ import { stepFacts } from './facts';
 import { answerSealedOrders, applySealedOrders, refuseOtherSidesSealed, sealOrder, sealedSecrets } from './side-secrets';
 import { commitmentSalt, signText } from './keys';
 import { applySealedPlots, deploySealed, refuseOtherSidesPlots, sealPlot, sealedPlotSecrets } from './sealed-plots';
-import { applySealedMessages, dueOpenings, messageSentBy, sealMessage, sealedMessageSecrets } from './sealed-messages';
+import { applySealedMessages, attemptDiceOf, messageSentBy, openArrivedMessages, sealMessage, sealedMessageSecrets } from './sealed-messages';
 import { refuseWhileJointDiceOpen } from './joint-dice-store';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
 import {
@@ -89,14 +89,30 @@ export { stepFacts };
 /** The events of a side's word on an Alternative Arrival Area order (RI-H10): its order, sealed, or none. */
 const ALTERNATIVE_WORD: ReadonlySet<string> = new Set(['reinforcement.alternative', 'reinforcement.sealed', 'reinforcement.no-order']);
 
-/** What one event is, for rules/seats.ts: a side's secret entry (or its finishing of them), or public. */
-export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed'): SeatWrite {
+/** The events of a side's word given at the same time as the other side's (RI-H10), held and committed to. */
+export const WORD_ENTRY_KINDS: ReadonlySet<string> = ALTERNATIVE_WORD;
+
+/**
+ * Whether the step stands at the army commanders' words given at the same time (RI-H10): a word is then an entry
+ * of its side, held on its seat until both have committed.
+ */
+export const wordsTogether = (facts: SeatStepFacts): boolean => !!facts.alternativeWords && seatToAct(facts).seat === 'both';
+
+/**
+ * What one event is, for rules/seats.ts: a side's secret entry (or its finishing of them), or public. While the
+ * army commanders give their words at the same time (`together`), a word is its side's entry.
+ */
+export function writeOf(e: WrittenEvent, stage: 'held' | 'revealed', together = false): SeatWrite {
   if (e.secret_side) return { kind: 'entry', side: e.secret_side, stage };
+  if (together && ALTERNATIVE_WORD.has(e.kind)) {
+    const side = (JSON.parse(e.payload) as { input?: { side?: Side } }).input?.side;
+    if (side === 'USA' || side === 'CSA') return { kind: 'entry', side, stage, word: true };
+  }
   if (e.kind === 'entries.finished') {
     const side = (JSON.parse(e.payload) as { input?: { side?: Side } }).input?.side;
     if (side === 'USA' || side === 'CSA') return { kind: 'entry', side, stage };
   }
-  return { kind: 'public', setup: e.kind.startsWith('setup.'), word: ALTERNATIVE_WORD.has(e.kind) };
+  return { kind: 'public', setup: e.kind.startsWith('setup.'), word: ALTERNATIVE_WORD.has(e.kind), opening: e.kind === 'orders.message-opened' };
 }
 
 /**
@@ -130,10 +146,26 @@ function sideSecretRefusal(e: WrittenEvent, table: string): string {
 
 /** Refuses the events of a call the seat may not write now (nothing is written: the caller's transaction rolls back). */
 export function refuseOutOfTurn(facts: SeatStepFacts, seat: Side, events: readonly WrittenEvent[], stage: 'held' | 'revealed', field = 'seat'): void {
+  const together = wordsTogether(facts);
   for (const e of events) {
-    const verdict = seatMayWrite(facts, seat, writeOf(e, stage));
+    const verdict = seatMayWrite(facts, seat, writeOf(e, stage, together));
     if (!verdict.ok) throw forbidden(field, verdict.reason, verdict.rule);
   }
+}
+
+/**
+ * Writes one call Muster makes by itself at the seat (a sealed message opened as it arrives: RI-H12) into the
+ * shared log: run with its time and rolls, checked against whose step it is, and signed. The caller's
+ * transaction holds it with whatever it goes with.
+ */
+export function writeBySeat(ctx: GameContext, seat: SeatFile, call: HeldCall): void {
+  const facts = stepFacts(ctx.db);
+  const before = eventHead(ctx.db).seq;
+  replayCall(ctx, call, null, 'seat');
+  const events = eventsAfter(ctx.db, before);
+  refuseOutOfTurn(facts, seat.side, events, 'revealed');
+  signEvents(ctx.db, seat, call, events);
+  markPlayed(ctx.db, eventHead(ctx.db).seq, call.at);
 }
 
 /** Signs the events of one call as the local seat's and records who wrote them. */
@@ -214,10 +246,11 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
   // While joint dice are asked for a change, that change is due and nothing else is written (db/seats/joint-dice.ts).
   refuseWhileJointDiceOpen(ctx, fn, call.input);
   const facts = stepFacts(ctx.db);
-  if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
   refuseOtherSidesSealed(seat.side, fn, input);
-  refuseOtherSidesPlots(seat.side, fn, input);
+  // RI-H10: an Alternative Arrival Area order is sealed on its seat (held, when both words are given at once).
   if (fn === 'orderAlternativeArrival') return sealOrder(ctx, seat, input, run) as T;
+  if (seatToAct(facts).seat === 'both') return holdEntry(ctx, seat, facts, call, run);
+  refuseOtherSidesPlots(seat.side, fn, input);
   // RI-H11: a concealed command's entries are sealed on their seat, and opened when it deploys.
   if (fn === 'concealCommand' || fn === 'plotConcealed') return sealPlot(ctx, seat, fn, input, run) as T;
   if (fn === 'deployConcealed') {
@@ -233,6 +266,9 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
     signEvents(ctx.db, seat, call, events);
     // The seat has played: what its log held was in front of its player ("Since you last played").
     markPlayed(ctx.db, eventHead(ctx.db).seq, at);
+    // RI-H12: the clock moved into a turn in which this seat's messages arrive: they are opened with it, in the
+    // same transaction, so no packet carries the one without the other.
+    openArrivedMessages(ctx, at);
     return result;
   });
   answerSealedOrders(ctx);
@@ -242,14 +278,13 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
 /** A secret entry of the seat's side, held on its device (see the file header); its finishing commits. */
 function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, call: { fn: string; input: string; at: string }, run: (ctx: GameContext) => T): T {
   const db = ctx.db;
-  const held = heldCalls(db);
-  // RI-H12: the seat's messages arriving this turn are opened before its first entry of the Orders Segment.
-  const openings = held.length === 0 ? dueOpenings(db, seat, call.at) : null;
-  const before = [...held, ...(openings?.calls ?? [])];
-  const onTheWay = () => sealedMessageSecrets(db).filter((r) => !openings?.rows.some((o) => o.commitment === r.commitment));
+  // RI-H12: the seat's messages arriving this turn are opened before its first entry of the Orders Segment, if
+  // they were not as it began (this seat did not move the clock, and the packet that did was taken in before).
+  openArrivedMessages(ctx, call.at);
+  const before = heldCalls(db);
   const tried = rolledBack(db, () => {
     for (const h of before) replayCall(ctx, h, null, 'seat');
-    applySealedMessages(db, onTheWay());
+    applySealedMessages(db, sealedMessageSecrets(db));
     const head = eventHead(db).seq;
     const rolls: number[] = [];
     const result = run({
@@ -268,12 +303,16 @@ function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, ca
     if (!message) refuseSideSecrets(events);
     const logged = events.flatMap((e) => appRollsOf(db, e.seq));
     if (JSON.stringify(logged) !== JSON.stringify(rolls)) throw new Error(`${call.fn} rolled a die it did not log`);
-    return { result, rolls, finished: (readTurnState(db).entries_done & sideBit(seat.side)) !== 0, message, summary: (result as { event?: { summary?: string } } | undefined)?.event?.summary ?? '' };
+    const dice = message ? events.flatMap((e) => attemptDiceOf(db, e.seq)) : [];
+    // RI-H10: a word given at the same time as the other side's is all the side enters: it commits at once.
+    const word = wordsTogether(facts) && events.some((e) => ALTERNATIVE_WORD.has(e.kind));
+    const finished = word || (readTurnState(db).entries_done & sideBit(seat.side)) !== 0;
+    return { result, rolls, finished, message, dice, summary: (result as { event?: { summary?: string } } | undefined)?.event?.summary ?? '' };
   });
   let holding: HeldCall = { ...call, rolls: tried.rolls };
   let keep: (() => void) | null = null;
   if (tried.message) {
-    const sealed = sealMessage(db, seat, call, tried.message, tried.summary);
+    const sealed = sealMessage(db, seat, call, tried.message, tried.summary, tried.dice[0]);
     // The sealed entry is tried too: the reveal replays it.
     rolledBack(db, () => {
       for (const h of before) replayCall(ctx, h, null, 'seat');
@@ -283,8 +322,6 @@ function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, ca
     keep = sealed.keep;
   }
   inTransaction(db, () => {
-    for (const o of openings?.calls ?? []) holdCall(db, o);
-    openings?.mark();
     keep?.();
     holdCall(db, holding);
     markPlayed(db, eventHead(db).seq, call.at);
@@ -314,7 +351,7 @@ export function revealIfDue(ctx: GameContext): boolean {
   const facts = stepFacts(ctx.db);
   const held = heldCalls(ctx.db);
   if (held.length === 0) return false;
-  if (!seatMayWrite(facts, seat.side, { kind: 'entry', side: seat.side, stage: 'revealed' }).ok) return false;
+  if (!seatMayWrite(facts, seat.side, { kind: 'entry', side: seat.side, stage: 'revealed', ...(wordsTogether(facts) ? { word: true } : {}) }).ok) return false;
   const step = currentStep(ctx.db);
   const own = commitmentsOf(ctx.db, step).find((c) => c.side === seat.side);
   if (!own || own.salt === null) throw new Error('held entries without their commitment');

@@ -6,7 +6,7 @@
  */
 import type { SeatStepFacts } from '../../rules/seats';
 import type { SqliteDatabase } from '../open';
-import { alternativeWordAwaited } from '../service/alternative-word';
+import { alternativeWords } from '../service/alternative-word';
 import { sealedOrdersWaiting } from '../service/sealed-orders';
 import { sideBit } from '../service/secrets';
 import { readClock, readGame, readTurnState } from '../store';
@@ -26,7 +26,10 @@ export function stepFacts(db: SqliteDatabase): SeatStepFacts {
     initiative: t.initiative,
     // RI-H10: at the beginning of the Activation Segment a side with sealed orders has the word first.
     sealedOrders: clock.segment === 'III' && clock.phase === 'A' && t.activations === 0 && t.passes_in_row === 0 ? (sealedOrdersWaiting(db)[0] ?? null) : null,
-    // RI-H10: then the side without the Initiative says whether its army commander orders one.
-    alternativeWord: alternativeWordAwaited(db),
+    // RI-H10: then the army commanders' words on ordering one: both at once, or the side without the Initiative's first.
+    ...(() => {
+      const words = alternativeWords(db);
+      return { alternativeWord: words.first, alternativeWords: words.together };
+    })(),
   };
 }

@@ -19,12 +19,13 @@ import { inTransaction, type GameContext } from '../service/context';
 import { describeStep } from '../../rules/sequence';
 import { statement } from '../statements';
 import type { SqliteDatabase } from '../open';
-import { callsOfStep, checkCommitment } from './verify';
+import { callsOfStep, checkCommitment, COMMITTED_STEP_SQL, WORD_KINDS_SQL } from './verify';
 import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, replayCall, revealIfDue, stepFacts } from './calls';
 import { commitmentSignedText, eventSignedText } from './signed';
 import { signatureHolds } from './keys';
 import { answerSealedOrders, refuseOtherSidesSealed } from './side-secrets';
 import { refuseOtherSidesPlots } from './sealed-plots';
+import { openArrivedMessages } from './sealed-messages';
 import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } from './joint';
 import { answerJointDice, checkNewRequests, completeJointDice, jointDiceForPacket, jointReplay, takeJointDice } from './joint-dice';
 import { allCommitments, commitmentsOf, insertCommitment, insertEventSeat, markRevealed, peerHead, publicKeyOf, recordPeerHead, seatOf, type SeatFile } from './store';
@@ -97,6 +98,8 @@ export interface Received {
   jointRolls: number;
   /** This seat gave its word on its sealed Alternative Arrival Area orders on receiving it (RI-H10): it has a packet to send. */
   sealedAnswered?: boolean;
+  /** This seat opened its messages arriving this turn on receiving it (RI-H12): it has a packet to send. */
+  messagesOpened?: boolean;
 }
 
 /** Reads a packet someone sent: its shape checked before anything of it is used. */
@@ -130,13 +133,16 @@ export function receivePacket(ctx: GameContext, value: unknown): Received {
     if (packet.head.seq > peerHead(ctx.db).seq) recordPeerHead(ctx.db, packet.head);
     return { events, commitments: commitments.added + revealed, revealed: false, jointRolls: joint + jointDice.changed };
   });
+  // RI-H12: the packet moved the clock into a turn in which this seat's messages arrive: they are opened now,
+  // before anything of the seat's own is revealed.
+  const messagesOpened = openArrivedMessages(ctx, ctx.now());
   const revealed = revealIfDue(ctx);
   // RI-H10: a seat whose sealed orders wait for its word at this beginning of the Activation Segment gives it.
   const sealedAnswered = answerSealedOrders(ctx);
   // Both seats live: this seat answers the other's joint rolls, and records its own that were answered.
   const answered = inTransaction(ctx.db, () => answerJointRolls(ctx) + answerJointDice(ctx));
   const recorded = completeJointRolls(ctx) + completeJointDice(ctx);
-  return { ...outcome, revealed, jointRolls: outcome.jointRolls + answered + recorded, ...(sealedAnswered ? { sealedAnswered } : {}) };
+  return { ...outcome, revealed, jointRolls: outcome.jointRolls + answered + recorded, ...(sealedAnswered ? { sealedAnswered } : {}), ...(messagesOpened ? { messagesOpened } : {}) };
 }
 
 /** The packet's commitments: each signed by its seat; one this file holds must be the same. */
@@ -271,7 +277,7 @@ function checkReveals(ctx: GameContext, seat: SeatFile, from: Side, salted: read
   const unproven = statement(
     ctx.db,
     `SELECT DISTINCT e.turn_id, e.segment, e.phase FROM events e JOIN event_seats s ON s.seq = e.seq
-      WHERE s.side = ? AND (e.secret_side = ? OR e.kind = 'entries.finished')
+      WHERE s.side = ? AND (e.secret_side = ? OR e.kind = 'entries.finished' OR (e.kind IN ${WORD_KINDS_SQL} AND ${COMMITTED_STEP_SQL}))
         AND NOT EXISTS (SELECT 1 FROM seat_commitments c WHERE c.turn_id = e.turn_id AND c.segment = e.segment AND c.phase = e.phase AND c.side = ? AND c.revealed = 1)`,
   ).all(from, from, from) as { turn_id: string; segment: string; phase: string }[];
   const open = unproven[0];

@@ -9,13 +9,16 @@
  *   'order-message', with a 128-bit salt), and holds in the attempt's place sealOrderMessage: which side sent a
  *   message, the rating points its superiors spent, the message it replaces, and the commitment. That is what
  *   the seat's commitment to its entries covers and what the reveal writes;
- * - in the Orders Segment of the turn a message arrives, the seat's first entry of the step opens it
- *   (openOrderMessage, held and revealed with the step's other entries), which the other seat checks against
- *   the commitment;
+ * - as the Orders Segment of the turn a message arrives begins, the seat opens it in the open (openOrderMessage,
+ *   a public event, with the attempt's die for the dice log), which the other seat checks against the
+ *   commitment: the seat that moves the clock into the turn in the same transaction as the clock's move, the
+ *   other as soon as it takes that move in (after the packet, or before its first entry of I.A). The chain
+ *   stays one history: the first seat writes nothing more before the reveal of I.A, which waits for the
+ *   second seat's commitment, and that seat commits only after its openings;
  * - the seat's own queries see its messages as if written (db/seats/calls.ts seatQuery), so its Orders screen
  *   lists them, as at one laptop.
  */
-import type { OpenOrderMessageInput, SealedMessage, SealOrderMessageInput } from '../../contract';
+import { SealedAttemptDie, type OpenOrderMessageInput, type SealedMessage, type SealOrderMessageInput } from '../../contract';
 import type { OrderCode, Side } from '../../rules/types';
 import { ORDERS_SEGMENT } from '../clock';
 import { forbidden } from '../errors';
@@ -23,10 +26,11 @@ import type { SqliteDatabase } from '../open';
 import { sealedMessageCommitment } from '../service/optional-messengers-secrets';
 import { statement } from '../statements';
 import { readClock } from '../store';
-import type { WrittenEvent } from './calls';
+import { inTransaction, type GameContext } from '../service/context';
+import { stepFacts, writeBySeat, type WrittenEvent } from './calls';
 import { commitmentSalt } from './keys';
 import { callInputText } from './signed';
-import type { HeldCall, SeatFile } from './store';
+import { heldCalls, seatOf, type HeldCall, type SeatFile } from './store';
 
 const KIND = 'order-message';
 const MESSENGERS_RULE = 'Messengers (Fields of Blue and Grey)';
@@ -105,9 +109,9 @@ export function messageSentBy(events: readonly WrittenEvent[]): SentMessage | nu
 }
 
 /** The sealed entry held in an attempt's place, and the row the seat keeps (inserted by the caller). */
-export function sealMessage(db: SqliteDatabase, seat: SeatFile, call: { at: string }, sent: SentMessage, attempt: string): { call: HeldCall; keep: () => void } {
+export function sealMessage(db: SqliteDatabase, seat: SeatFile, call: { at: string }, sent: SentMessage, attempt: string, die: SealedAttemptDie | undefined): { call: HeldCall; keep: () => void } {
   const earlier = sent.replacedOrder === null ? undefined : [...sealedMessageSecrets(db)].reverse().find((r) => keptOf(r).commandId === sent.commandId);
-  const message: Omit<SealedMessage, 'salt'> = { order: sent.order, sentTurnId: sent.sentTurnId, distanceHexes: sent.distanceHexes, attempt: attempt.slice(0, 600) };
+  const message: Omit<SealedMessage, 'salt'> = { order: sent.order, sentTurnId: sent.sentTurnId, distanceHexes: sent.distanceHexes, attempt: attempt.slice(0, 600), ...(die ? { die } : {}) };
   const salt = commitmentSalt();
   const commitment = sealedMessageCommitment(seat.side, sent.commandId, { ...message, salt });
   const replaced = earlier ? [{ ...keptOf(earlier).message, salt: earlier.salt }, ...keptOf(earlier).replaced] : [];
@@ -123,19 +127,60 @@ export function sealMessage(db: SqliteDatabase, seat: SeatFile, call: { at: stri
 }
 
 /**
- * In the first step of the Orders Segment, the seat's messages arriving this turn, as the entries that open
- * them (held before the seat's first entry of the step), and how to mark them opened.
+ * The attempt's die as the dice log holds it (read in the trial of the attempt, before it is sealed), in the form
+ * the message carries: what the dice log records when the message is opened (RI-H12).
  */
-export function dueOpenings(db: SqliteDatabase, seat: SeatFile, at: string): { calls: HeldCall[]; rows: SealedMessageRow[]; mark: () => void } {
-  const clock = readClock(db);
-  const none = { calls: [], rows: [], mark: () => undefined };
-  if (clock.segment !== ORDERS_SEGMENT || clock.phase !== 'A') return none;
-  const rows = sealedMessageSecrets(db).filter((r) => keptOf(r).arrivesTurnId === clock.turn_id);
-  if (rows.length === 0) return none;
-  const calls = rows.map((r) => {
-    const k = keptOf(r);
-    const open: OpenOrderMessageInput = { side: seat.side, commandId: k.commandId, ...k.message, salt: r.salt, ...(k.replaced.length > 0 ? { replaced: k.replaced } : {}) };
-    return { fn: 'openOrderMessage', input: callInputText(open), at, rolls: [] };
+export function attemptDiceOf(db: SqliteDatabase, seq: number): SealedAttemptDie[] {
+  const rows = statement(db, 'SELECT purpose, source, roll, modifiers, modified, target, outcome FROM dice_log WHERE event_seq = ? ORDER BY seq').all(seq) as { purpose: string; source: string; roll: number; modifiers: string; modified: number; target: string | null; outcome: string }[];
+  // Read back through the contract's own form (an item's fields the dice log itemises, and no others): the die
+  // opened is the die committed to, character for character.
+  return rows.map((r) => {
+    const m = JSON.parse(r.modifiers) as { total: number; items: { label: string; value: number; rule: string; id?: string; source?: string }[] };
+    const items = m.items.map((i) => ({ label: i.label, value: i.value, rule: i.rule, ...(i.id !== undefined ? { id: i.id } : {}), ...(i.source !== undefined ? { source: i.source } : {}) }));
+    return SealedAttemptDie.parse({ ...r, modifiers: { total: m.total, items } });
   });
-  return { calls, rows, mark: () => rows.forEach((r) => statement(db, 'UPDATE seat_side_secrets SET opened = 1 WHERE commitment = ?').run(r.commitment)) };
+}
+
+/** The openings of the seat's messages arriving in the turn the clock stands at, at its first step (I.A). */
+function dueOpenings(db: SqliteDatabase, seat: SeatFile, at: string): { call: HeldCall; row: SealedMessageRow }[] {
+  const clock = readClock(db);
+  if (clock.segment !== ORDERS_SEGMENT || clock.phase !== 'A') return [];
+  return sealedMessageSecrets(db)
+    .filter((r) => keptOf(r).arrivesTurnId === clock.turn_id)
+    .map((row) => {
+      const k = keptOf(row);
+      const open: OpenOrderMessageInput = { side: seat.side, commandId: k.commandId, ...k.message, salt: row.salt, ...(k.replaced.length > 0 ? { replaced: k.replaced } : {}) };
+      // The attempts' dice rolled by the app come back to the opening as its rolls (db/service/optional-messengers-sealed.ts).
+      const rolls = [k.message, ...k.replaced].flatMap((m) => (m.die?.source === 'app' ? [m.die.roll] : []));
+      return { call: { fn: 'openOrderMessage', input: callInputText(open), at, rolls }, row };
+    });
+}
+
+let opening = false;
+
+/**
+ * RI-H12: opens the seat's messages arriving this turn, as its Orders Segment begins: public events in the
+ * shared log, before either side's entries of I.A are revealed and before the seat holds an entry of its own.
+ * Called after each of the seat's writes (inside its transaction: the clock's move into the turn), after a
+ * packet is taken in, and before the seat's first entry of the step. Returns whether it opened any.
+ */
+export function openArrivedMessages(ctx: GameContext, at: string): boolean {
+  const seat = seatOf(ctx.db);
+  if (!seat || opening || ctx.db.readonly) return false;
+  const due = dueOpenings(ctx.db, seat, at);
+  if (due.length === 0) return false;
+  const facts = stepFacts(ctx.db);
+  if (facts.finished.USA || facts.finished.CSA || facts.committed[seat.side] || heldCalls(ctx.db).length > 0) return false;
+  opening = true;
+  try {
+    inTransaction(ctx.db, () => {
+      for (const { call, row } of due) {
+        writeBySeat(ctx, seat, call);
+        statement(ctx.db, 'UPDATE seat_side_secrets SET opened = 1 WHERE commitment = ?').run(row.commitment);
+      }
+    });
+  } finally {
+    opening = false;
+  }
+  return true;
 }

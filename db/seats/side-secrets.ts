@@ -3,9 +3,10 @@
  * commander's Alternative Arrival Area order is written into the file at once and hidden by the queries; a
  * packet would carry it to the other seat's file. Between two seats the order is sealed instead:
  *
- * - either side orders at every beginning of the Activation Segment: the side without the Initiative in its
- *   word, asked first when its army commander could order (db/service/alternative-word.ts), the Initiative
- *   player in his step;
+ * - either side orders at every beginning of the Activation Segment, in its word (db/service/alternative-word.ts):
+ *   both at the same time when both army commanders could order, each held on its seat and committed to until
+ *   both are (the side without the Initiative's revealed first), else the side without the Initiative's first,
+ *   alone, or the Initiative player in his step;
  * - the ordering seat tries the order through the service's own checks (in a transaction always rolled back),
  *   keeps it in its own file (seat_side_secrets, with a 128-bit salt), and writes into the shared log only
  *   sealAlternativeArrival: the army commander's points spent, and a SHA-256 over the side, the turn, the
@@ -77,11 +78,13 @@ export function sealOrder(ctx: GameContext, seat: SeatFile, input: unknown, run:
   if (order.side !== seat.side) throw forbidden('side', `the ${seat.side} seat orders only ${seat.side}'s Alternative Arrival Areas; ${order.side}'s are ordered at the ${order.side} seat`, ALTERNATIVE_RULE);
   if (sealedSecrets(ctx.db).some((s) => orderOf(s).groupId === order.groupId)) throw forbidden('groupId', 'this group already has an Alternative Arrival order, which stands', ALTERNATIVE_RULE);
   const facts = stepFacts(ctx.db);
+  // RI-H10: when both army commanders give their word at the same time, the order is held on the seat until both have.
+  const stage = seatToAct(facts).seat === 'both' ? 'held' : 'revealed';
   rolledBack(ctx.db, () => {
     const before = eventHead(ctx.db).seq;
     run(ctx);
     try {
-      refuseOutOfTurn(facts, seat.side, eventsAfter(ctx.db, before), 'revealed', 'side');
+      refuseOutOfTurn(facts, seat.side, eventsAfter(ctx.db, before), stage, 'side');
     } catch (e) {
       if (e instanceof MusterError) throw forbidden('side', `between two seats an Alternative Arrival Area order is sealed by its own seat at the beginning of the Activation Segment, when that is its step (the word of the side without the Initiative, first, or the Initiative player's step): ${e.reason}`, ALTERNATIVE_RULE);
       throw e;

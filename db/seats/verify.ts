@@ -12,6 +12,12 @@ import { jointDiceProblems } from './joint-dice-store';
 
 import { allCommitments, jointRolls, publicKeyOf, seatOf, type HeldCall, type StepKey } from './store';
 
+/** The kinds of a side's word on an Alternative Arrival Area order (RI-H10): an entry when it was committed to. */
+export const WORD_KINDS = ['reinforcement.sealed', 'reinforcement.no-order'];
+export const WORD_KINDS_SQL = `(${WORD_KINDS.map((k) => `'${k}'`).join(', ')})`;
+/** SQL: the side (s.side) committed to its entries of the event's (e) step. */
+export const COMMITTED_STEP_SQL = 'EXISTS (SELECT 1 FROM seat_commitments k WHERE k.turn_id = e.turn_id AND k.segment = e.segment AND k.phase = e.phase AND k.side = s.side)';
+
 /** The calls a side revealed into the log in one step, in order, with the app's rolls each made. */
 export function callsOfStep(db: SqliteDatabase, side: Side, step: StepKey): HeldCall[] {
   const rows = statement(
@@ -21,10 +27,12 @@ export function callsOfStep(db: SqliteDatabase, side: Side, step: StepKey): Held
   ).all(side, step.turnId, step.segment, step.phase) as { seq: number; call_fn: string; call_input: string; call_at: string; call_index: number; secret_side: Side | null; kind: string }[];
   const calls: HeldCall[] = [];
   let inEntry = false;
+  // RI-H10: at the beginning of the Activation Segment, a word given at the same time as the other side's.
+  const words = step.segment === 'III' && step.phase === 'A';
   for (const r of rows) {
     // A call is one of the side's entries when its first event is (a secret entry, or the side's finishing).
     if (r.call_index === 0) {
-      inEntry = r.secret_side === side || r.kind === 'entries.finished';
+      inEntry = r.secret_side === side || r.kind === 'entries.finished' || (words && WORD_KINDS.includes(r.kind));
       if (inEntry) calls.push({ fn: r.call_fn, input: r.call_input, at: r.call_at, rolls: [] });
     }
     if (inEntry) calls.at(-1)!.rolls.push(...appRollsOf(db, r.seq));
@@ -75,7 +83,7 @@ export function seatProblems(db: SqliteDatabase): { count: number; problems: str
   const unproven = statement(
     db,
     `SELECT DISTINCT s.side, e.turn_id, e.segment, e.phase FROM events e JOIN event_seats s ON s.seq = e.seq
-      WHERE (e.secret_side = s.side OR e.kind = 'entries.finished')
+      WHERE (e.secret_side = s.side OR e.kind = 'entries.finished' OR (e.kind IN ${WORD_KINDS_SQL} AND ${COMMITTED_STEP_SQL}))
         AND NOT EXISTS (SELECT 1 FROM seat_commitments c WHERE c.turn_id = e.turn_id AND c.segment = e.segment AND c.phase = e.phase AND c.side = s.side AND c.revealed = 1)`,
   ).all() as { side: Side; turn_id: string; segment: string; phase: string }[];
   for (const u of unproven) problems.push(`${u.side}'s entries of turn ${u.turn_id} ${u.segment}.${u.phase} are in the log without a revealed commitment`);

@@ -35,7 +35,7 @@ import { rosterFunctions } from './roster';
 import { initiativeRollReplaced, moduleObligations } from './rule-seam';
 import { sideBit } from './secrets';
 import { alternativeWordText, atStartOfActivation } from './turn-start';
-import { alternativeWordAwaited } from './alternative-word';
+import { alternativeWordsOwed } from './alternative-word';
 import { victoryFunctions } from './victory';
 import { rainRollDue } from './weather';
 
@@ -87,10 +87,9 @@ export function arrivalObligations(ctx: GameContext): Obligation[] {
 /** The rolls due by the beginning of the Activation Segment, before its first activation or pass (RI-B02, RI-B04). */
 function startOfActivationItems(ctx: GameContext): Obligation[] {
   if (!atStartOfActivation(ctx)) return [];
-  // RI-H10: between two seats the word of the side without the Initiative comes first; it is given on the
-  // Turn screen (its order, or "No order this turn"), at its own seat.
-  const word = alternativeWordAwaited(ctx.db);
-  const items = word === null ? [] : [item({ id: `alternative-word:${word}`, kind: 'decision', side: word, text: alternativeWordText(word), rule: ALTERNATIVE_RULE, where: 'Turn screen: beginning of the Activation Segment' })];
+  // RI-H10: between two seats the army commanders' words come first (both at once, or the side without the
+  // Initiative's alone); each is given on the Turn screen (its order, or "No order this turn"), at its own seat.
+  const items = alternativeWordsOwed(ctx.db).map((side) => item({ id: `alternative-word:${side}`, kind: 'decision', side, text: alternativeWordText(side), rule: ALTERNATIVE_RULE, where: 'Turn screen: beginning of the Activation Segment' }));
   items.push(...arrivalObligations(ctx));
   if (rainRollDue(ctx)) items.push(item({ id: 'rain', kind: 'roll', text: 'roll to end the rain', rule: RULES.rain, appRolls: true }));
   return items;

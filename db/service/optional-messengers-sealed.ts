@@ -7,13 +7,18 @@
  * commitment. In the Orders Segment of the turn it arrives, its seat opens it as its first entry
  * (openOrderMessage): checked here against the commitment, so the other seat replaying it refuses a message
  * that is not the one sealed, or opened in another turn, naming the side and the message; then the order is
- * taken as at one laptop (RI-O52). The seat's side of this is db/seats/sealed-messages.ts.
+ * taken as at one laptop (RI-O52). The opening is public, written as the Orders Segment begins (before either
+ * side's entries of I.A are revealed), and it records the attempt's die in the dice log, as at one laptop the
+ * attempt's roll enters the other side's dice log when its message arrives. The seat's side of this is
+ * db/seats/sealed-messages.ts.
  */
 import { MESSENGER_RULES, messengerTurns } from '../../rules/optional/messengers';
-import type { ChangeResult, OpenOrderMessageInput, SealOrderMessageInput } from '../../contract';
+import type { ChangeResult, OpenOrderMessageInput, SealedAttemptDie, SealOrderMessageInput } from '../../contract';
+import type { DieRoll } from '../../rules/types';
 import { ORDERS_SEGMENT } from '../clock';
+import type { NewDiceRow } from '../dice';
 import { forbidden } from '../errors';
-import { readClock, readTurn, readTurns } from '../store';
+import { readClock, readTurn, readTurns, readTurnState } from '../store';
 import { manName, spendPoints } from './chain';
 import { write } from './context';
 import type { GameContext, ServiceFunctions } from './game-context';
@@ -77,10 +82,23 @@ function openOrderMessage(ctx: GameContext, input: OpenOrderMessageInput): Chang
       named = earlier.replaces;
     }
     if (named !== null) throw forbidden('replaced', `${which} replaced a message on its way that is not opened with it`, RULE);
+    // As the Orders Segment begins, as at one laptop (RI-O52): before either side's entries of I.A are revealed.
+    if (readTurnState(ctx.db).entries_done !== 0) throw forbidden('salt', `${which} is opened as the Orders Segment begins, before the entries of its first step are revealed; they are revealed now`, RULE);
     const note = takeMessage(ctx, cs, { commandId: input.commandId, order: input.order, sentTurnId: input.sentTurnId, distanceHexes: input.distanceHexes });
     const replaced = (input.replaced ?? []).map((r) => ` It replaced: ${r.attempt}.`).join('');
-    return { summary: `${input.side}'s sealed message is opened as it arrives: ${note}. The attempt: ${input.attempt}.${replaced}`, subjects: [`command:${input.commandId}`], result: {}, entry: { side: input.side, field: 'salt' } };
+    const dice = [input, ...(input.replaced ?? [])].flatMap((m) => (m.die ? [attemptDie(ctx, m.die, which)] : []));
+    return { summary: `${input.side}'s sealed message is opened as it arrives: ${note}. The attempt: ${input.attempt}.${replaced}`, subjects: [`command:${input.commandId}`], result: {}, dice };
   });
+}
+
+/**
+ * The attempt's die as it goes into the dice log when its message is opened (RI-H12). The seat rolled it with
+ * the attempt; a die the app rolled is handed back to the opening as the app's roll (the seat's own opening and
+ * the other seat's replay alike: it travels with the event's dice), and must be the one committed to.
+ */
+function attemptDie(ctx: GameContext, die: SealedAttemptDie, which: string): Omit<NewDiceRow, 'eventSeq'> {
+  if (die.source === 'app' && ctx.appDie() !== die.roll) throw forbidden('die', `${which}: the attempt's die in the dice log is not the one committed to, and is refused`, RULE);
+  return { purpose: die.purpose, source: die.source, roll: die.roll as DieRoll, modifiers: die.modifiers, modified: die.modified, target: die.target, outcome: die.outcome };
 }
 
 export const sealedMessageFunctions = { sealOrderMessage, openOrderMessage } satisfies Partial<ServiceFunctions>;

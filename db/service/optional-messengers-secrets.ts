@@ -39,11 +39,17 @@ export function messagesInFlightFrom(db: SqliteDatabase, viewer: Viewer | undefi
 
 /**
  * Two seats (RI-H12): the commitment to a sealed message, a SHA-256 over the side, the turn it was sent, the
- * command, the order, the distance, the attempt in words and the salt.
+ * command, the order, the distance, the attempt in words and the salt; with the attempt's die when the message
+ * carries it (format 2: its purpose, source, roll, modifiers, modified roll, target and outcome, field by field,
+ * so the text hashed does not depend on how an object's keys were ordered).
  */
 export function sealedMessageCommitment(side: Side, commandId: string, m: SealedMessage): string {
-  const fields = [side, m.sentTurnId, commandId, m.order, m.distanceHexes, m.attempt, m.salt];
-  return createHash('sha256').update(`muster/sealed-message/1\n${JSON.stringify(fields)}`).digest('hex');
+  const fields: unknown[] = [side, m.sentTurnId, commandId, m.order, m.distanceHexes, m.attempt, m.salt];
+  if (m.die === undefined) return createHash('sha256').update(`muster/sealed-message/1\n${JSON.stringify(fields)}`).digest('hex');
+  const d = m.die;
+  const items = d.modifiers.items.map((i) => [i.label, i.value, i.rule, i.id ?? null, i.source ?? null]);
+  const die = [d.purpose, d.source, d.roll, d.modifiers.total, items, d.modified, d.target, d.outcome];
+  return createHash('sha256').update(`muster/sealed-message/2\n${JSON.stringify([...fields, die])}`).digest('hex');
 }
 
 /** A sealed message as the log holds it: sealed, then opened as it arrives, or replaced by a later one (RI-O50). */

@@ -21,7 +21,7 @@ import type { NewDiceRow } from '../dice';
 import { readAlternativeArrival, readClock, readCommands, readGame, readGroups, readLeaders, readTurn, readTurns, readUnits, type GameRow, type LeaderDbRow, type ReinforcementGroupDbRow } from '../store';
 import { askRules } from '../validate';
 import { ALTERNATIVE_RULE, arrivalState, groupCheck, groupName, topsOf, turnLabel, VARIABLE_RULE, type GroupCheck } from './arrival-checks';
-import { alternativeWordAwaited, twoSeatsOrderRefusal } from './alternative-word';
+import { alternativeWords, alternativeWordsOwed, twoSeatsOrderRefusal } from './alternative-word';
 import { actingArmyCommander, ledger, subtree } from './chain';
 import { check } from './common';
 import { die, write } from './context';
@@ -86,7 +86,8 @@ function arrivals(ctx: GameContext, input: { viewer?: Side } = {}): ArrivalsRepo
             const m = maySpendRatingPoints(ledger(ctx), { id: army.id, role: army.role, name: army.name });
             return m.ok ? twoSeatsOrderRefusal(ctx.db, viewer) : m.reason;
           })();
-      alternativeOrder = { side: viewer, armyCommander: army.name, rating, allowed: reason === null, reason, wordAwaited: alternativeWordAwaited(ctx.db) === viewer };
+      const wordAwaited = alternativeWordsOwed(ctx.db).includes(viewer);
+      alternativeOrder = { side: viewer, armyCommander: army.name, rating, allowed: reason === null, reason, wordAwaited, wordTogether: wordAwaited && alternativeWords(ctx.db).together !== null };
     } catch (e) {
       // The side has no acting army commander to name (one must be chosen, or he has fallen): nothing to
       // offer. Anything else (a damaged file, a fault) is not an answer about the rules and goes through.

@@ -11,7 +11,7 @@ import { alternativeWordNeeded } from '../../rules/seats';
 import type { ChangeResult, DeclineAlternativeArrivalInput, KeepAlternativeArrivalsSealedInput, OpenAlternativeArrivalInput, SealAlternativeArrivalInput } from '../../contract';
 import { forbidden } from '../errors';
 import { readClock, readTurn, readTurns, readTurnState, readGame } from '../store';
-import { alternativeWordAwaited, alternativeWordFacts } from './alternative-word';
+import { alternativeWordFacts, alternativeWordsOwed } from './alternative-word';
 import { ALTERNATIVE_RULE, turnLabel } from './arrival-checks';
 import { write } from './context';
 import type { GameContext, ServiceFunctions } from './game-context';
@@ -84,7 +84,7 @@ function declineAlternativeArrival(ctx: GameContext, input: DeclineAlternativeAr
   return write(ctx, 'reinforcement.no-order', input, () => {
     requireTwoSeats(ctx);
     requireStartOfActivation(ctx, 'side', "a side's word on an Alternative Arrival Area order is given");
-    if (alternativeWordAwaited(ctx.db) !== input.side) {
+    if (!alternativeWordsOwed(ctx.db).includes(input.side)) {
       const facts = alternativeWordFacts(ctx.db, input.side);
       const initiative = readTurnState(ctx.db).initiative;
       const why = initiative === input.side ? `${input.side} has the Initiative: its army commander orders one, or not, in its own step` : (alternativeWordNeeded(facts).reason ?? `${input.side}'s word is not asked now`);

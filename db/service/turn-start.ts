@@ -12,7 +12,7 @@ import { arrivalRollsDue } from './arrival-checks';
 import { rainRollDue } from './weather';
 import { activationBegunByModule } from './rule-seam';
 import { sealedOrdersWaiting } from './sealed-orders';
-import { alternativeWordAwaited } from './alternative-word';
+import { alternativeWordsOwed } from './alternative-word';
 
 /** The words of the word awaited from the side without the Initiative (RI-H10). */
 export const alternativeWordText = (side: string) => `the ${side} seat says whether its army commander sends a group to an Alternative Arrival Area (its order, or no order this turn)`;
@@ -62,9 +62,8 @@ export function dueBeforeActivation(ctx: GameContext): { text: string; rule: str
   if (rainRollDue(ctx, game)) due.push({ text: 'roll to end the rain', rule: 'Rev. Rain' });
   // RI-H10: two seats: a side's seat says whether its sealed Alternative Arrival Area orders are opened.
   for (const side of sealedOrdersWaiting(ctx.db)) due.push({ text: `the ${side} seat says whether its sealed Alternative Arrival Area orders are opened`, rule: 'Rev. Alternative Arrival Areas' });
-  // RI-H10: and the side without the Initiative says whether its army commander orders one.
-  const word = alternativeWordAwaited(ctx.db);
-  if (word !== null) due.push({ text: alternativeWordText(word), rule: 'Rev. Alternative Arrival Areas' });
+  // RI-H10: and the army commanders' words on ordering one (both at once, or the side without the Initiative's first).
+  for (const side of alternativeWordsOwed(ctx.db)) due.push({ text: alternativeWordText(side), rule: 'Rev. Alternative Arrival Areas' });
   dueCache.set(ctx.db, { at, due });
   queueMicrotask(() => dueCache.delete(ctx.db));
   return due;

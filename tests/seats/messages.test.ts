@@ -8,8 +8,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Packet } from '../../contract/seats';
+import type { SealedAttemptDie } from '../../contract';
 import type { Side } from '../../rules/types';
-import { MusterError } from '../../db/errors';
 import { contextOf, GameService } from '../../db/service';
 import { createSeatGame, joinSeatGame, receiveReply } from '../../db/seats/invite';
 import { signText } from '../../db/seats/keys';
@@ -20,12 +20,13 @@ import { localPrivateKey, seatOf } from '../../db/seats/store';
 import { eventHead } from '../../db/events';
 import { eventsAfter, refuseSideSecrets } from '../../db/seats/calls';
 import { advanceTo, fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, playOn, toAct, type Table, fileBytes } from './table';
+import { exchange, packetFrom, playOn, refusal, send, toAct, type Table, fileBytes } from './table';
 
 const tmp = tempDir('muster-seats-messages-');
 afterAll(() => tmp.cleanup());
 
 const GAMBLE = 'usa-cavalry-1-gamble';
+const ARCHER = 'csa-heth-archer';
 const ARRIVES = '1863-07-01T0820';
 
 let games = 0;
@@ -77,44 +78,112 @@ describe('messages on their way between two seats (Messengers)', () => {
     for (const marker of secrets) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
     for (const side of ['USA', 'CSA'] as const) expect(gambleOrder(t[side], side)).toBe('SKPD');
 
-    // 0800 passes with the message on its way; at 0820 the USA seat's first entry of the Orders Segment opens it.
-    playOn(t, () => t.USA.info().clock.turnId === ARRIVES && toAct(t.USA) === 'both');
+    // 0800 passes with the message on its way, to the last step of its End Segment.
+    playOn(t, () => {
+      const c = t.USA.info().clock;
+      const who = toAct(t.USA);
+      return c.turnId === '1863-07-01T0800' && c.segment === 'IV' && c.phase === 'C' && who !== 'both' && t[who].obligations().items.length === 0;
+    });
     for (const marker of secrets) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
-    t.CSA.finishEntries({ side: 'CSA' });
-    receivePacket(contextOf(t.USA), packetFrom(t.CSA));
-    t.USA.finishEntries({ side: 'USA' });
-    expect(sealedMessageSecrets(t.USA.db)).toEqual([]);
 
-    // A reveal whose opened message is not the one sealed (the order changed, signed by the USA seat all the
-    // same) is refused, naming the side and the message, with nothing written.
+    // The clock moves into 0820: the USA seat opens its message as the Orders Segment begins, in the open (with
+    // the clock's move if it is the seat that moves it, else as soon as it takes the move in), before either
+    // side enters anything of I.A.
+    const mover = toAct(t.USA) as Side;
+    t[mover].advanceClock();
+    if (mover === 'CSA') expect(send(t, 'CSA').messagesOpened).toBe(true);
+    expect(sealedMessageSecrets(t.USA.db)).toEqual([]);
+    const openedAtUsa = t.USA.history({ limit: 5 }).find((x) => x.kind === 'orders.message-opened')!;
+    expect(openedAtUsa).toMatchObject({ turnId: ARRIVES, segment: 'I', phase: 'A' });
+
+    // A packet whose opened message is not the one sealed (the order changed, signed by the USA seat all the
+    // same) is refused, naming the side and the message, with nothing written in either file.
     const honest = packetFrom(t.USA);
     const forged = JSON.parse(JSON.stringify(honest)) as Packet;
     const e = forged.events.find((x) => x.fn === 'openOrderMessage')!;
     e.input = JSON.stringify({ ...(JSON.parse(e.input) as object), order: 'ASLT' });
     e.signature = signText(localPrivateKey(t.USA.db), eventSignedText(seatOf(t.CSA.db)!.gameId, e));
-    const before = fileHash(t.files.CSA);
+    const before = { USA: fileHash(t.files.USA), CSA: fileHash(t.files.CSA) };
     const count = t.CSA.info().eventCount;
-    let caught: unknown;
-    try {
-      receivePacket(contextOf(t.CSA), forged);
-    } catch (x) {
-      caught = x;
-    }
-    expect(caught).toBeInstanceOf(MusterError);
-    expect((caught as MusterError).message).toMatch(/USA's opened message \(ASLT to usa-cavalry-1-gamble, sent 1863-07-01T0740, 6 hexes\) does not match any message USA sealed/);
+    const caught = refusal(() => receivePacket(contextOf(t.CSA), forged));
+    expect(caught.message).toMatch(/USA's opened message \(ASLT to usa-cavalry-1-gamble, sent 1863-07-01T0740, 6 hexes\) does not match any message USA sealed/);
     expect(t.CSA.info().eventCount).toBe(count);
-    expect(fileHash(t.files.CSA)).toBe(before);
+    expect({ USA: fileHash(t.files.USA), CSA: fileHash(t.files.CSA) }).toEqual(before);
 
+    // The honest packet: the CSA file holds the opened message before either side's entries of I.A are made or
+    // revealed, and the CSA screens show Gamble's new orders as the Orders Segment begins, as at one laptop.
     receivePacket(contextOf(t.CSA), honest);
-    exchange(t);
+    expect(toAct(t.CSA)).toBe('both');
+    expect(t.CSA.turnState().secretEntries).toMatchObject({ finished: { USA: false, CSA: false }, revealed: false });
     const opened = t.CSA.history({ limit: 5000 }).find((x) => x.kind === 'orders.message-opened')!;
+    expect(opened).toMatchObject({ turnId: ARRIVES, segment: 'I', phase: 'A' });
     expect(opened.summary).toMatch(/^USA's sealed message is opened as it arrives: a messenger reaches Gamble's Brigade with HOLD orders \(sent 0740, 6 hexes\): Gamble's Brigade now holds HOLD .*The attempt: .*sent by messenger from John Buford \(6 hexes, 2 turns\)/);
+    expect(gambleOrder(t.CSA, 'CSA')).toBe('HOLD');
+    // The attempt's die is in both dice logs with the opening, as it was rolled (a typed die, the table's),
+    // with its purpose and modifiers, as at one laptop when the message arrives.
+    const attemptRoll = (g: GameService, viewer: Side) => g.diceLog({ limit: 50, viewer }).filter((d) => d.eventSeq === opened.seq);
+    for (const side of ['USA', 'CSA'] as const) {
+      expect(attemptRoll(t[side], side).map((d) => [d.purpose, d.source, d.roll, d.target])).toEqual([["Order change: Gamble's Brigade SKPD -> HOLD", 'table', 0, expect.stringMatching(/^<= /)]]);
+    }
+    expect(attemptRoll(t.CSA, 'CSA')).toEqual(attemptRoll(t.USA, 'USA'));
+
+    // The step's entries are then made and revealed as every turn.
+    for (const side of ['USA', 'CSA'] as const) t[side].finishEntries({ side });
+    exchange(t);
     for (const side of ['USA', 'CSA'] as const) {
       expect(gambleOrder(t[side], side)).toBe('HOLD');
       expect(t[side].orderMessages({ viewer: side }).onTheWay).toEqual({ USA: 0, CSA: 0 });
     }
     expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     expect(t.CSA.history({ limit: 5000 })).toEqual(t.USA.history({ limit: 5000 }));
+    for (const g of [t.USA, t.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
+    t.USA.close();
+    t.CSA.close();
+  });
+
+  it("opened at the seat that did not move the clock as soon as it takes the move in, an app-rolled attempt's die in both dice logs as the app's", { timeout: 120_000 }, () => {
+    const t = twoSeatsWithMessengers();
+    playOn(t, () => {
+      const c = t.USA.info().clock;
+      return c.segment === 'I' && c.phase === 'B' && toAct(t.USA) === 'both';
+    });
+    // CSA sends Archer RSRV by messenger from Heth, the attempt rolled by the app at the CSA seat.
+    t.CSA.orderPreRoll({ side: 'CSA', roll: 0 });
+    const r = t.CSA.attemptOrderChange({ commandId: ARCHER, order: 'RSRV', messengerDistance: 6 });
+    expect(r.success).toBe(true);
+    // The seat keeps the attempt's die with the message, as the app rolled it; its dice log does not show it yet.
+    const die = (JSON.parse(sealedMessageSecrets(t.CSA.db)[0]!.input) as { message: { die: SealedAttemptDie } }).message.die;
+    expect(die).toMatchObject({ source: 'app', purpose: "Order change: Archer's Brigade HOLD -> RSRV", outcome: 'success' });
+    for (const side of ['USA', 'CSA'] as const) t[side].finishEntries({ side });
+    exchange(t);
+    // Revealed with the step as a sealed entry: no die of it in either dice log.
+    expect(t.USA.diceLog({ limit: 5000, viewer: 'USA' }).some((d) => d.purpose === die.purpose)).toBe(false);
+    expect(t.CSA.diceLog({ limit: 5000, viewer: 'CSA' }).some((d) => d.purpose === die.purpose)).toBe(false);
+
+    playOn(t, () => {
+      const c = t.USA.info().clock;
+      const who = toAct(t.USA);
+      return c.turnId === '1863-07-01T0800' && c.segment === 'IV' && c.phase === 'C' && who !== 'both' && t[who].obligations().items.length === 0;
+    });
+    const mover = toAct(t.USA) as Side;
+    const other: Side = mover === 'USA' ? 'CSA' : 'USA';
+    t[mover].advanceClock();
+    // The message is CSA's: opened with the move at the CSA seat, or by the CSA seat as it takes the move in.
+    if (mover === 'USA') expect(send(t, 'USA').messagesOpened).toBe(true);
+    send(t, 'CSA');
+    expect(sealedMessageSecrets(t.CSA.db)).toEqual([]);
+    // Both files hold it before anything of I.A is entered; the die in both dice logs as the app rolled it.
+    for (const side of [mover, other]) {
+      expect(toAct(t[side])).toBe('both');
+      const opened = t[side].history({ limit: 50 }).find((x) => x.kind === 'orders.message-opened')!;
+      expect(opened).toMatchObject({ turnId: ARRIVES, segment: 'I', phase: 'A' });
+      expect(t[side].diceLog({ limit: 50, viewer: side }).filter((d) => d.eventSeq === opened.seq).map((d) => [d.purpose, d.source, d.roll, d.modifiers, d.modified, d.target, d.outcome])).toEqual([
+        [die.purpose, 'app', die.roll, die.modifiers, die.modified, die.target, die.outcome],
+      ]);
+    }
+    for (const side of ['USA', 'CSA'] as const) t[side].finishEntries({ side });
+    exchange(t);
+    expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     for (const g of [t.USA, t.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
     t.USA.close();
     t.CSA.close();

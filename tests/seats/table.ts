@@ -144,6 +144,11 @@ export function playUntil(dir: string, here: (t: Table) => boolean, options: Ser
   throw new Error('the game never got there');
 }
 
+/** RI-H10: the side's army commander orders no Alternative Arrival Area this turn, if its word is awaited. */
+export function saysNoOrder(t: Table, side: Side): void {
+  if (t[side].obligations().items.some((o) => o.id === `alternative-word:${side}`)) t[side].declineAlternativeArrival({ side });
+}
+
 /**
  * Plays on with both seats in step until `here` says so: secret entries made (nothing entered), the Initiative
  * declared without the army commanders' points, an army commander's word on an Alternative Arrival Area given as
@@ -158,6 +163,8 @@ export function playOn(t: Table, here: (t: Table) => boolean, limit = 400): void
     if (who === 'both') {
       for (const side of ['USA', 'CSA'] as const) {
         if (clock.segment === 'II') t[side].declareInitiative({ side, armyPoints: false });
+        // RI-H10: both army commanders' words at the same time, each at its own seat: no order.
+        else if (clock.segment === 'III') saysNoOrder(t, side);
         else t[side].finishEntries({ side });
       }
     } else {
