@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SealedPlotEntry } from '../../contract';
 import type { Packet } from '../../contract/seats';
 import { contextOf } from '../../db/service';
 import { signText } from '../../db/seats/keys';
@@ -71,7 +72,7 @@ describe('a seat opens every plot entry it sealed', () => {
     // At the USA seat: the Iron Brigade deploys, its plot opened without the corrected plot. Refused, naming it.
     const opened = (drop: number) => {
       const entries = sealedPlotSecrets(t.USA.db).map((r) => {
-        const kept = JSON.parse(r.input) as { entry: object };
+        const kept = JSON.parse(r.input) as { entry: Omit<SealedPlotEntry, 'salt'> };
         return { ...kept.entry, salt: r.salt };
       });
       return { side: 'USA' as const, commandId: IRON, hex: HEX.deployed, reason: 'enemy-los' as const, entries: entries.slice(0, entries.length - drop) };
