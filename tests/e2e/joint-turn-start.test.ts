@@ -14,53 +14,15 @@
  * turn-start-joint-rolled, turn-start-rain-joint-waiting, turn-start-rain-joint-rolled, card-draw-joint,
  * card-draw-joint-waiting, card-draw-joint-drawn.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Side } from '../../rules/types';
 import { tempDir } from '../fixtures/game';
-import { exchange, playOn, toAct, twoSeats, type Table } from '../seats/table';
-import { startE2E, type E2E } from './harness';
+import { exchange, playOn, toAct, twoSeats } from '../seats/table';
+import type { E2E } from './harness';
+import { JOINT_OFFER, look, sync, twoPreviews, type TwoPreviews } from './two-previews';
 
 const tmp = tempDir('muster-e2e-joint-turn-start-');
-const roots: string[] = [];
-afterAll(() => {
-  tmp.cleanup();
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
-});
-
-/** Two previews over one shared folder, on the two seats' files of a game the service played this far. */
-async function previews(t: Table): Promise<Record<Side, E2E>> {
-  t.USA.close();
-  t.CSA.close();
-  const root = mkdtempSync(join(tmpdir(), 'muster-e2e-joint-turn-start-shared-'));
-  roots.push(root);
-  // The folder is looked at only when asked (0): the test carries the packets one look at a time.
-  const seats = {
-    USA: await startE2E({ file: t.files.USA, dir: tmp.dir, sharedRoot: root, sharedFolderEveryMs: 0, seed: 7 }),
-    CSA: await startE2E({ file: t.files.CSA, dir: tmp.dir, sharedRoot: root, sharedFolderEveryMs: 0, seed: 13 }),
-  };
-  for (const e of Object.values(seats)) {
-    e.page.setDefaultTimeout(15_000);
-    await e.call('chooseSharedFolder', { name: 'joint' });
-  }
-  return seats;
-}
-
-/** One look at the shared folder by a seat: what came is received (its Muster answers a request at once), its packet written. */
-async function look(e: E2E): Promise<void> {
-  await e.call('lookAtSharedFolder');
-  await e.settle();
-}
-
-/** The shared folder carried both ways until both seats are in step. */
-async function sync(seats: Record<Side, E2E>): Promise<void> {
-  for (let i = 0; i < 3; i += 1) {
-    await look(seats.USA);
-    await look(seats.CSA);
-  }
-}
+afterAll(() => tmp.cleanup());
 
 /** Both pages hold the same newest rolls, rolled jointly, the same History and one fingerprint, and verify. */
 async function sameOnBoth(seats: Record<Side, E2E>, rolls: number): Promise<void> {
@@ -72,13 +34,11 @@ async function sameOnBoth(seats: Record<Side, E2E>, rolls: number): Promise<void
   for (const e of Object.values(seats)) expect(await e.call('verify')).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
 }
 
-/** The offer's words, as the screens say them (renderer/src/composables/joint-dice.ts). */
-const OFFER = 'Played from two seats: roll the die jointly, and neither seat can predict or choose it';
-
 const STUART = 'csa-stuart-arrival';
 const AT = '1863-07-02T1300';
 
 describe('Roll jointly at the beginning of the Activation Segment: an arrival and the rain', { timeout: 90_000 }, () => {
+  let previews: TwoPreviews;
   let seats: Record<Side, E2E>;
 
   beforeAll(async () => {
@@ -96,18 +56,19 @@ describe('Roll jointly at the beginning of the Activation Segment: an arrival an
       return due.includes('rain') && due.includes(`arrival:${STUART}`) && !due.some((d) => d.startsWith('alternative-word'));
     });
     expect(toAct(t.USA)).toBe('USA');
-    seats = await previews(t);
+    previews = await twoPreviews(t, tmp.dir);
+    seats = previews.seats;
   }, 180_000);
 
   afterAll(async () => {
-    for (const e of Object.values(seats ?? {})) await e.close();
+    await previews?.close();
   });
 
   it('Stuart\'s arrival roll: asked jointly on the USA page, answered by the CSA seat; both pages show the same die and the same result', async () => {
     const { USA: usa, CSA: csa } = seats;
     for (const e of [usa, csa]) await e.screen('turn');
     const offer = usa.page.getByTestId('arrival-joint-offer');
-    await expect.poll(() => offer.textContent()).toContain(OFFER);
+    await expect.poll(() => offer.textContent()).toContain(JOINT_OFFER);
     expect(await usa.page.getByTestId(`arrival-${STUART}-roll-jointly`).isDisabled()).toBe(false);
     expect(await usa.page.getByTestId('rain-roll-jointly').isDisabled()).toBe(false);
     await usa.screenshot('turn-start-joint');
@@ -183,6 +144,7 @@ describe('Roll jointly at the beginning of the Activation Segment: an arrival an
 });
 
 describe('Roll jointly in the card draw', { timeout: 90_000 }, () => {
+  let previews: TwoPreviews;
   let seats: Record<Side, E2E>;
   let drawer: Side;
 
@@ -195,11 +157,12 @@ describe('Roll jointly in the card draw', { timeout: 90_000 }, () => {
     });
     drawer = toAct(t.USA) as Side;
     expect(t[drawer].turnState().cardDraw).toMatchObject({ inPhase: true, nextDrawer: drawer, mayDraw: { allowed: true } });
-    seats = await previews(t);
+    previews = await twoPreviews(t, tmp.dir);
+    seats = previews.seats;
   }, 180_000);
 
   afterAll(async () => {
-    for (const e of Object.values(seats ?? {})) await e.close();
+    await previews?.close();
   });
 
   it('a card drawn jointly: asked on the drawer\'s page, answered by the other seat; both pages show the same card, rolls and dice', async () => {
@@ -207,7 +170,7 @@ describe('Roll jointly in the card draw', { timeout: 90_000 }, () => {
     const other = seats[drawer === 'USA' ? 'CSA' : 'USA'];
     for (const e of [w, other]) await e.screen('turn');
     const status = w.page.getByTestId('card-draw-joint-status');
-    await expect.poll(() => status.textContent()).toContain(OFFER);
+    await expect.poll(() => status.textContent()).toContain(JOINT_OFFER);
     await w.screenshot('card-draw-joint');
 
     await w.click('card-draw-roll-jointly');
