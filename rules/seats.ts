@@ -37,6 +37,11 @@ export interface SeatStepFacts {
    * as both files know), before the Initiative player's step; null when no word is awaited.
    */
   alternativeWord?: Side | null;
+  /**
+   * RI-O01: this Initiative Phase takes no declarations, since Variable Initiative's levels decide the
+   * Initiative (a First Day-Turn's levels to determine, or a day turn held by them): not a step of secret entries.
+   */
+  noDeclarations?: boolean;
 }
 
 /**
@@ -62,7 +67,7 @@ const ALTERNATIVE = 'Rev. Alternative Arrival Areas';
 /** Who acts in the step: 'both' in a step of secret entries not yet revealed, else the one seat. */
 export function seatToAct(facts: SeatStepFacts): { seat: Side | 'both'; why: string; rule: string } {
   const d = describeStep(facts.step);
-  if (d.secret && !(facts.finished.USA && facts.finished.CSA)) {
+  if (d.secret && !facts.noDeclarations && !(facts.finished.USA && facts.finished.CSA)) {
     return { seat: 'both', why: `in ${d.label} both players make their secret entries at the same time`, rule: d.secret.rule };
   }
   if (facts.sealedOrders) {

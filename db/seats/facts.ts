@@ -7,6 +7,7 @@
 import type { SeatStepFacts } from '../../rules/seats';
 import type { SqliteDatabase } from '../open';
 import { alternativeWordAwaited } from '../service/alternative-word';
+import { initiativeDecisionIn } from '../service/optional-variable-initiative';
 import { sealedOrdersWaiting } from '../service/sealed-orders';
 import { sideBit } from '../service/secrets';
 import { readClock, readGame, readTurnState } from '../store';
@@ -28,5 +29,7 @@ export function stepFacts(db: SqliteDatabase): SeatStepFacts {
     sealedOrders: clock.segment === 'III' && clock.phase === 'A' && t.activations === 0 && t.passes_in_row === 0 ? (sealedOrdersWaiting(db)[0] ?? null) : null,
     // RI-H10: then the side without the Initiative says whether its army commander orders one.
     alternativeWord: alternativeWordAwaited(db),
+    // RI-O01: under Variable Initiative the levels may decide the Initiative Phase, which then takes no declarations.
+    noDeclarations: clock.segment === 'II' && clock.phase === 'A' && ['levels-due', 'initiative-level'].includes(initiativeDecisionIn(db, clock.turn_id)?.decidedBy ?? ''),
   };
 }
