@@ -68,8 +68,11 @@ const Salt = z.string().regex(/^[0-9a-f]{32}$/, 'salt: 128 bits, 32 hexadecimal 
  * Two seats (RI-H11): a concealed command's entry (its beginning Concealed Movement, or a turn's plot)
  * sealed by its seat. The log holds which side did which and a commitment (a SHA-256 over the side, the
  * turn, the command, the entry and a 128-bit salt); the entry stays on the seat until the command deploys.
+ * A plot also carries `follows`: a SHA-256 of the salt of the command's entry it follows, which nobody can
+ * tie to that entry until its salt is opened; then the opening must include it (nothing sealed is left out).
+ * Entries sealed by an earlier Muster have none.
  */
-export const SealConcealedPlotInput = z.strictObject({ side: Side, what: z.enum(['conceal', 'plot']), commitment: Commitment });
+export const SealConcealedPlotInput = z.strictObject({ side: Side, what: z.enum(['conceal', 'plot']), commitment: Commitment, follows: Commitment.optional() });
 export type SealConcealedPlotInput = z.infer<typeof SealConcealedPlotInput>;
 
 /** One sealed entry as it is opened: what the seat sealed in that turn, and its salt. */

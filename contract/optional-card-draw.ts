@@ -4,7 +4,7 @@
  * both sides see the box, every card drawn and the rolls that drew it.
  */
 import { z } from 'zod';
-import { ActivationEffectiveness, RollChangeResult, Side, write } from './common';
+import { ActivationEffectiveness, DiceSource, RollChangeResult, Side, write } from './common';
 import { CardDrawLevel } from './optional';
 
 /** A command's card: the command, its name and side. */
@@ -22,6 +22,8 @@ export const CardDrawn = CardInBox.extend({
   /** The rolls in order (none for the last card in the box), and their rows in the dice log. */
   rolls: z.array(z.number().int()),
   diceSeqs: z.array(z.number().int()),
+  /** Who rolled them: the app, or both seats jointly in a two-seat game (null for the last card, drawn without a roll). */
+  rollsSource: DiceSource.nullable(),
   /** How the drawn command activated, or null while it has not (or its card was spent without activating). */
   activation: ActivationEffectiveness.nullable(),
 });

@@ -4,7 +4,7 @@
  * are the combat domain's (setWeather, rollToEndRain).
  */
 import { z } from 'zod';
-import { Itemised, RollChangeResult, TypedRoll } from './common';
+import { DiceSource, Itemised, RollChangeResult, TypedRoll } from './common';
 
 /** The weather in force and what it changes, as the turn bar shows it. */
 export const WeatherState = z.object({
@@ -22,6 +22,8 @@ export const WeatherState = z.object({
   rainMayBegin: z.boolean(),
   /** Every number the weather changes, with its rule. */
   effects: z.array(z.object({ label: z.string(), rule: z.string() })),
+  /** The roll to end the rain made this turn, once made, and what came of it (public, as at the table). */
+  rolledThisTurn: z.object({ roll: z.number().int(), modified: z.number().int(), source: DiceSource, stops: z.boolean() }).nullable(),
 });
 export type WeatherState = z.infer<typeof WeatherState>;
 

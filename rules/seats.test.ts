@@ -25,6 +25,14 @@ describe('seatToAct', () => {
     expect(seatToAct(facts({ step: { segment: 'II', phase: 'A' }, finished: { USA: true, CSA: true }, initiative: 'CSA' })).seat).toBe('CSA');
   });
 
+  it('RI-O01: an Initiative Phase the Variable Initiative levels decide takes no declarations: the USA seat (or the holder) carries it out', () => {
+    const levels = facts({ step: { segment: 'II', phase: 'A' }, noDeclarations: true });
+    expect(seatToAct(levels)).toMatchObject({ seat: 'USA', why: 'II.A Initiative Phase is carried out by the USA player until an Initiative player is determined' });
+    expect(seatMayWrite(levels, 'USA', { kind: 'public', setup: false })).toEqual({ ok: true });
+    expect(seatMayWrite(levels, 'CSA', { kind: 'entry', side: 'CSA', stage: 'held' })).toMatchObject({ ok: false, reason: expect.stringMatching(/takes no secret entries now/) });
+    expect(seatToAct({ ...levels, initiative: 'CSA' }).seat).toBe('CSA');
+  });
+
   it('"Beginning with the Initiative player, the players alternate": the Activation Segment follows the side to act', () => {
     expect(seatToAct(facts({ step: { segment: 'III', phase: 'A' }, initiative: 'CSA' }))).toMatchObject({ seat: 'CSA', rule: 'Rev. Activation Segment' });
     expect(seatToAct(facts({ step: { segment: 'III', phase: 'A' }, initiative: 'CSA', sideToAct: 'USA' })).seat).toBe('USA');

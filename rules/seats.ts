@@ -46,6 +46,11 @@ export interface SeatStepFacts {
    * Initiative player's step follows his own); null when both words are not awaited together.
    */
   alternativeWords?: { given: Readonly<Record<Side, boolean>>; first: Side } | null;
+  /**
+   * RI-O01: this Initiative Phase takes no declarations, since Variable Initiative's levels decide the
+   * Initiative (a First Day-Turn's levels to determine, or a day turn held by them): not a step of secret entries.
+   */
+  noDeclarations?: boolean;
 }
 
 /**
@@ -81,7 +86,7 @@ const BOTH_WORDS = 'at the beginning of the Activation Segment both army command
 /** Who acts in the step: 'both' in a step of secret entries not yet revealed, else the one seat. */
 export function seatToAct(facts: SeatStepFacts): { seat: Side | 'both'; why: string; rule: string } {
   const d = describeStep(facts.step);
-  if (d.secret && !(facts.finished.USA && facts.finished.CSA)) {
+  if (d.secret && !facts.noDeclarations && !(facts.finished.USA && facts.finished.CSA)) {
     return { seat: 'both', why: `in ${d.label} both players make their secret entries at the same time`, rule: d.secret.rule };
   }
   if (facts.sealedOrders) {

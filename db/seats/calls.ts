@@ -299,7 +299,7 @@ function holdEntry<T>(ctx: GameContext, seat: SeatFile, facts: SeatStepFacts, ca
     const events = eventsAfter(db, head);
     refuseOutOfTurn(facts, seat.side, events, 'held');
     // An attempt that sends a message is sealed in its place (db/seats/sealed-messages.ts); any other secret is refused.
-    const message = messageSentBy(events);
+    const message = messageSentBy(db, events);
     if (!message) refuseSideSecrets(events);
     const logged = events.flatMap((e) => appRollsOf(db, e.seq));
     if (JSON.stringify(logged) !== JSON.stringify(rolls)) throw new Error(`${call.fn} rolled a die it did not log`);

@@ -7,6 +7,7 @@
 import type { SeatStepFacts } from '../../rules/seats';
 import type { SqliteDatabase } from '../open';
 import { alternativeWords } from '../service/alternative-word';
+import { initiativeDecisionIn } from '../service/optional-variable-initiative';
 import { sealedOrdersWaiting } from '../service/sealed-orders';
 import { sideBit } from '../service/secrets';
 import { readClock, readGame, readTurnState } from '../store';
@@ -31,5 +32,7 @@ export function stepFacts(db: SqliteDatabase): SeatStepFacts {
       const words = alternativeWords(db);
       return { alternativeWord: words.first, alternativeWords: words.together };
     })(),
+    // RI-O01: under Variable Initiative the levels may decide the Initiative Phase, which then takes no declarations.
+    noDeclarations: clock.segment === 'II' && clock.phase === 'A' && ['levels-due', 'initiative-level'].includes(initiativeDecisionIn(db, clock.turn_id)?.decidedBy ?? ''),
   };
 }

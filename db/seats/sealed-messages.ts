@@ -89,11 +89,17 @@ export interface SentMessage {
 
 type Change = { table: string; key: string; field: string; before: unknown; after: unknown };
 
-export function messageSentBy(events: readonly WrittenEvent[]): SentMessage | null {
+/**
+ * Read inside the trial that wrote the events: a field the attempt did not change (a message replacing one on
+ * its way over the same distance, RI-O50) has no change of its own, so the message is read from the command's
+ * row as the attempt left it.
+ */
+export function messageSentBy(db: SqliteDatabase, events: readonly WrittenEvent[]): SentMessage | null {
   const changes = events.flatMap((e) => (JSON.parse(e.payload) as { changes?: Change[] }).changes ?? []);
   const order = changes.find((c) => c.table === 'concealment' && c.field === 'message_order' && c.after !== null);
   if (!order) return null;
-  const of = (field: string) => changes.find((c) => c.table === 'concealment' && c.key === order.key && c.field === field)?.after;
+  const row = statement(db, 'SELECT message_sent_turn_id, message_arrives_turn_id, message_distance FROM concealment WHERE id = ?').get(order.key) as Record<string, unknown>;
+  const of = (field: string) => row[field];
   const other = changes.find((c) => !(c.table === 'concealment' && c.key === order.key) && !(c.table === 'leaders' && c.field === 'points_used'));
   // A change the sealed form would not make (the sealed entry spends the superiors' points, and nothing else).
   if (other || events.length !== 1) throw forbidden('messengerDistance', 'this order change attempt changes more than its message and its superiors\' rating points: between two seats it cannot be sealed, and is refused', MESSENGERS_RULE);

@@ -6,7 +6,9 @@
  * - concealCommand and plotConcealed are tried through the service's own checks on the game as the seat's
  *   sealed entries leave it (in a transaction always rolled back); the entry is kept in the seat's own file
  *   (seat_side_secrets, kind 'concealed-plot', with a 128-bit salt), and the shared log gets only
- *   sealConcealedPlot: which side began Concealed Movement or plotted, and the commitment;
+ *   sealConcealedPlot: which side began Concealed Movement or plotted, and the commitment; a plot also names
+ *   the command's entry before it by a link nobody can tie to it until that entry's salt is opened, so that the
+ *   opening cannot leave an entry out (db/service/sealed-concealment.ts);
  * - deployConcealed opens the command's sealed entries with the deployment (openConcealedPlot): the other seat,
  *   replaying it, checks each against its commitment (db/service/sealed-concealment.ts);
  * - the seat's own queries see its sealed entries as if written (db/seats/calls.ts seatQuery), so its
@@ -20,7 +22,7 @@ import type { SqliteDatabase } from '../open';
 import { CONCEALED_MOVEMENT_BEGINS, CONCEALED_RULE, plotOf, withTurnEntry } from '../service/concealment';
 import { inTransaction, type GameContext } from '../service/context';
 import { SERVICE_FUNCTIONS } from '../service/index';
-import { sealedPlotCommitment } from '../service/sealed-plot-log';
+import { followsEntry, sealedPlotCommitment } from '../service/sealed-plot-log';
 import { statement } from '../statements';
 import { readClock, readConcealmentOf } from '../store';
 import { eventsAfter, refuseOutOfTurn, rolledBack, seatWrite, stepFacts } from './calls';
@@ -108,7 +110,10 @@ export function sealPlot(ctx: GameContext, seat: SeatFile, fn: 'concealCommand' 
   };
   const salt = commitmentSalt();
   const commitment = sealedPlotCommitment(given.side, given.commandId, { ...entry, salt });
-  const seal = { side: given.side, what: entry.what, commitment };
+  // A plot follows the command's entry before it (its last still sealed): the opening must then include it (RI-H11).
+  const before = sealedBefore.filter((r) => keptOf(r).commandId === given.commandId).at(-1);
+  const follows = entry.what === 'plot' && before ? { follows: followsEntry(before.salt) } : {};
+  const seal = { side: given.side, what: entry.what, commitment, ...follows };
   return inTransaction(ctx.db, () => {
     statement(ctx.db, 'INSERT INTO seat_side_secrets (commitment, side, kind, turn_id, input, salt) VALUES (?, ?, ?, ?, ?, ?)').run(commitment, given.side, KIND, turnId, JSON.stringify({ commandId: given.commandId, entry }), salt);
     return seatWrite(ctx, 'sealConcealedPlot', seal, (c) => SERVICE_FUNCTIONS.sealConcealedPlot(c, seal));

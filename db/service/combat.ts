@@ -27,7 +27,7 @@ import { die, write, type GameContext, type ServiceFunctions } from './context';
 import { leader, onMapCommand, onMapUnit, requireSegment } from './lookups';
 import { requireStartOfActivationOpen } from './turn-start';
 import { UnitChanges } from './unit-changes';
-import { weatherState } from './weather';
+import { RAIN_ROLL_PURPOSE, weatherState } from './weather';
 import { ACTIVATION_SEGMENT, atMe, combatUnit, combatUnits, commandChain, dieWords, givenDie, mountedFlag, signed, weatherOf, type Dice } from './combat-units';
 import { planFire, resolveFire } from './combat-fire';
 import { cancelBayonetCharge, designateBayonetCharge, planShock, resolveShock } from './combat-shock';
@@ -310,8 +310,8 @@ function rollToEndRain(ctx: GameContext, input: { roll?: number | undefined }): 
     const after: GameRow = { ...game, raining: res.weather.raining ? 1 : 0, mud: res.weather.mud ? 1 : 0, rain_stop_rolls: res.weather.rainStopRolls, rain_rolled_turn_id: clock.turn_id };
     return {
       summary: `Roll to end the rain: rolled ${r.roll}, modified ${res.modified}: ${res.stops ? 'the rain stops; mud for the rest of the game' : 'it rains on'}`,
-      dice: [{ purpose: 'End of rain', source: r.source, roll: r.roll, modifiers: res.drm, modified: res.modified, target: '<= 0', outcome: res.stops ? 'rain stops' : 'rain continues' }],
-      result: { stops: res.stops, modified: res.modified, drm: res.drm, weather: weatherState(ctx, after) },
+      dice: [{ purpose: RAIN_ROLL_PURPOSE, source: r.source, roll: r.roll, modifiers: res.drm, modified: res.modified, target: '<= 0', outcome: res.stops ? 'rain stops' : 'rain continues' }],
+      result: { stops: res.stops, modified: res.modified, drm: res.drm, weather: weatherState(ctx, after, { roll: r.roll, modified: res.modified, source: r.source, stops: res.stops }) },
     };
   });
 }

@@ -7,7 +7,7 @@
  */
 import { cardActivation, cardDrawInPhase, CARD_DRAW_RULES, uniformPick, uniformPickScheme, type CardDrawState } from '../../rules/optional/card-draw';
 import type { CardDrawLevel, DieRoll, OrderCode, Side } from '../../rules/types';
-import type { CardDrawBox, CardDrawn, ClockState, DrawCardInput, DrawCardResult, Verdict } from '../../contract';
+import type { CardDrawBox, CardDrawn, ClockState, DiceSource, DrawCardInput, DrawCardResult, Verdict } from '../../contract';
 import { CARD_DRAW_LEVEL_NAMES } from '../../rules/optional/catalogue';
 import { cardBox } from '../card-draw-check';
 import { ACTIVATION_SEGMENT } from '../clock';
@@ -139,7 +139,7 @@ function drawCard(ctx: GameContext, input: DrawCardInput): DrawCardResult {
       subjects: [`command:${c.id}`],
       dice,
       result: {
-        card: { commandId: c.id, name: c.name, side: c.side, place, drawer, outOf: remaining.length, rolls: picked.rolls as number[], diceSeqs: [] as number[], activation: null },
+        card: { commandId: c.id, name: c.name, side: c.side, place, drawer, outOf: remaining.length, rolls: picked.rolls as number[], diceSeqs: [] as number[], rollsSource: picked.rolls.length === 0 ? null : source, activation: null },
       },
     };
   });
@@ -160,19 +160,19 @@ function verdictOf(check: () => unknown): Verdict {
 function drawsOf(ctx: GameContext, commands: CommandRow[], initiative: Side | null, numbering: Numbering): CardDrawn[] {
   const turnId = readClock(ctx.db).turn_id;
   const events = listHistory(ctx.db, { turnId, kinds: ['activation.draw'], includeUndone: false, limit: 500 });
-  const rollsOf = statement(ctx.db, 'SELECT seq, roll FROM dice_log WHERE event_seq = ? ORDER BY seq');
-  const byCommand = new Map<string, { rolls: number[]; seqs: number[] }>();
+  const rollsOf = statement(ctx.db, 'SELECT seq, roll, source FROM dice_log WHERE event_seq = ? ORDER BY seq');
+  const byCommand = new Map<string, { rolls: number[]; seqs: number[]; source: DiceSource | null }>();
   for (const e of events) {
     const key = e.changes.find((c) => c.table === 'commands' && c.field === 'card_drawn')?.key;
-    const rows = rollsOf.all(e.seq) as { seq: number; roll: number }[];
-    if (key !== undefined) byCommand.set(key, { rolls: rows.map((r) => r.roll), seqs: rows.map((r) => numbering.roll(r.seq)) });
+    const rows = rollsOf.all(e.seq) as { seq: number; roll: number; source: DiceSource }[];
+    if (key !== undefined) byCommand.set(key, { rolls: rows.map((r) => r.roll), seqs: rows.map((r) => numbering.roll(r.seq)), source: rows[0]?.source ?? null });
   }
   const drawn = commands.filter((c) => c.card_drawn !== null).sort((a, b) => a.card_drawn! - b.card_drawn!);
   const poolSize = cardBox(commands, readOptionalRules(ctx.db).cardDraw!.level, readUnits(ctx.db)).pool.length;
   let drawer: Side = initiative ?? 'USA';
   return drawn.map((c) => {
-    const logged = byCommand.get(c.id) ?? { rolls: [], seqs: [] };
-    const entry: CardDrawn = { commandId: c.id, name: c.name, side: c.side, place: c.card_drawn!, drawer, outOf: poolSize - c.card_drawn! + 1, rolls: logged.rolls, diceSeqs: logged.seqs, activation: c.activation };
+    const logged = byCommand.get(c.id) ?? { rolls: [], seqs: [], source: null };
+    const entry: CardDrawn = { commandId: c.id, name: c.name, side: c.side, place: c.card_drawn!, drawer, outOf: poolSize - c.card_drawn! + 1, rolls: logged.rolls, diceSeqs: logged.seqs, rollsSource: logged.source, activation: c.activation };
     drawer = other(c.side);
     return entry;
   });

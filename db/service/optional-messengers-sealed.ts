@@ -24,7 +24,9 @@ import { write } from './context';
 import type { GameContext, ServiceFunctions } from './game-context';
 import { leader, requireStep } from './lookups';
 import { messengersInForce, takeMessage } from './optional-messengers';
-import { sealedMessageCommitment, sealedMessagesInLog } from './optional-messengers-secrets';
+import { sealedMessageCommitment, sealedMessagesInLog, type SealedMessageInLog } from './optional-messengers-secrets';
+import type { Side } from '../../rules/types';
+import { plotLabel } from './concealment';
 import { playedFromTwoSeats } from './sealed-orders';
 
 const RULE = MESSENGER_RULES.messengers;
@@ -35,6 +37,18 @@ function requireTwoSeats(ctx: GameContext, field: string): void {
   }
 }
 
+/** A sealed message replaces only one of its own side's messages still on its way (RI-O50), or it is refused, saying why. */
+function refuseReplacing(ctx: GameContext, side: Side, replaces: string, log: readonly SealedMessageInLog[]): void {
+  const named = log.find((s) => s.commitment === replaces);
+  if (named && named.side === side && named.closedSeq === null) return;
+  const why = !named
+    ? `no message ${side} sealed is the one it names`
+    : named.side !== side
+      ? `the message it names is ${named.side}'s: a side's messenger replaces only its own side's messages`
+      : `the message it names, sent ${plotLabel(ctx.db, named.turnId)}, is no longer on its way (it arrived, or another message replaced it already)`;
+  throw forbidden('replaces', `${side}'s sealed message replaces a message on its way, but ${why}: refused`, RULE);
+}
+
 function sealOrderMessage(ctx: GameContext, input: SealOrderMessageInput): ChangeResult {
   return write(ctx, 'orders.message-sealed', input, (cs) => {
     requireTwoSeats(ctx, 'commitment');
@@ -42,9 +56,7 @@ function sealOrderMessage(ctx: GameContext, input: SealOrderMessageInput): Chang
     if (clock.segment !== ORDERS_SEGMENT) throw forbidden('commitment', `a message is sent with an order change attempt, in the Orders Segment; the game is at ${clock.segment}.${clock.phase}`, RULE);
     const log = sealedMessagesInLog(ctx.db);
     if (log.some((s) => s.commitment === input.commitment)) throw forbidden('commitment', 'this sealed message is already in the log', RULE);
-    if (input.replaces && !log.some((s) => s.side === input.side && s.commitment === input.replaces && s.closedSeq === null)) {
-      throw forbidden('replaces', `${input.side} has no sealed message on its way with that commitment to replace`, RULE);
-    }
+    if (input.replaces) refuseReplacing(ctx, input.side, input.replaces, log);
     const superiors = (input.superiorsUsingRating ?? []).map((id, i) => leader(ctx, `superiorsUsingRating[${i}]`, id));
     for (const [i, l] of superiors.entries()) if (l.side !== input.side) throw forbidden(`superiorsUsingRating[${i}]`, `${manName(l)} is not a ${input.side} leader`, RULE);
     spendPoints(ctx, cs, 'superiorsUsingRating', superiors, 'order-change');

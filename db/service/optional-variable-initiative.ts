@@ -63,10 +63,15 @@ export function levelRecords(db: SqliteDatabase): InitiativeLevelsRecord[] {
  * on night turns and before any night. Null with the option off.
  */
 export function initiativeDecision(ctx: GameContext, turnId: string): InitiativeLevelsReport['now'] {
-  if (!variableInitiativeOn(ctx.db)) return null;
-  const turns = readTurns(ctx.db);
+  return initiativeDecisionIn(ctx.db, turnId);
+}
+
+/** initiativeDecision, read from the file alone (for the two-seat step facts, db/seats/facts.ts). */
+export function initiativeDecisionIn(db: SqliteDatabase, turnId: string): InitiativeLevelsReport['now'] {
+  if (!variableInitiativeOn(db)) return null;
+  const turns = readTurns(db);
   const turn = turns.find((t) => t.id === turnId)!;
-  const records = levelRecords(ctx.db).filter((r) => turns.findIndex((t) => t.id === r.turnId) <= turn.idx);
+  const records = levelRecords(db).filter((r) => turns.findIndex((t) => t.id === r.turnId) <= turn.idx);
   if (isFirstDayTurn(turns, turnId) && !records.some((r) => r.turnId === turnId)) {
     return { decidedBy: 'levels-due', holder: null, text: `The First Day-Turn after a night: the Initiative Levels decide the Initiative for the day (${turnLabel(turn)})`, rule: R.variableInitiative };
   }

@@ -15,6 +15,15 @@ export function sealedPlotCommitment(side: Side, commandId: string, e: Omit<Seal
   return createHash('sha256').update(`muster/sealed-plot/1\n${JSON.stringify(fields)}`).digest('hex');
 }
 
+/**
+ * What a plot sealed after an entry of its command says of that entry: a SHA-256 of the entry's salt. Nobody
+ * can tie it to the entry (or to the command) before the salt is opened; once it is, anyone can, so an
+ * opening that leaves out an entry following one it opens is seen (RI-H11).
+ */
+export function followsEntry(salt: string): string {
+  return createHash('sha256').update(`muster/sealed-plot-follows/1\n${salt}`).digest('hex');
+}
+
 /** One sealed entry as the log holds it, with the event that opened it. */
 export interface SealedPlotInLog {
   seq: number;
@@ -22,7 +31,11 @@ export interface SealedPlotInLog {
   turnId: string;
   what: 'conceal' | 'plot';
   commitment: string;
+  /** For a plot: followsEntry of the entry before it (null for a beginning, or a plot sealed by an earlier Muster). */
+  follows: string | null;
   openedSeq: number | null;
+  /** The salt it was opened with. */
+  salt: string | null;
 }
 
 const SQL = `SELECT seq, kind, turn_id, payload FROM events WHERE kind IN ('concealment.sealed', 'concealment.opened') AND undone = 0 ORDER BY seq`;
@@ -35,13 +48,16 @@ export function sealedPlotsInLog(db: SqliteDatabase): SealedPlotInLog[] {
   for (const r of rows) {
     const input = (JSON.parse(r.payload) as { input: SealConcealedPlotInput & OpenConcealedPlotInput }).input;
     if (r.kind === 'concealment.sealed') {
-      sealed.push({ seq: r.seq, side: input.side, turnId: r.turn_id, what: input.what, commitment: input.commitment, openedSeq: null });
+      sealed.push({ seq: r.seq, side: input.side, turnId: r.turn_id, what: input.what, commitment: input.commitment, follows: input.follows ?? null, openedSeq: null, salt: null });
       continue;
     }
     for (const e of input.entries) {
       const c = sealedPlotCommitment(input.side, input.commandId, e);
       const s = sealed.find((x) => x.openedSeq === null && x.commitment === c);
-      if (s) s.openedSeq = r.seq;
+      if (s) {
+        s.openedSeq = r.seq;
+        s.salt = e.salt;
+      }
     }
   }
   return sealed;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Side } from '../../rules/types';
 import { seatToAct } from '../../rules/seats';
 import { contextOf, GameService, type ServiceOptions } from '../../db/service';
-import { createSeatGame, joinSeatGame, receiveReply } from '../../db/seats/invite';
+import { createSeatGame, joinSeatGame, receiveReply, type NewSeatGameInput } from '../../db/seats/invite';
 import { makePacket, receivePacket, type Received } from '../../db/seats/packets';
 import { stepFacts } from '../../db/seats/calls';
 import type { Packet } from '../../contract/seats';
@@ -38,13 +38,13 @@ export function refusal(call: () => unknown): MusterError {
   throw new Error('not refused');
 }
 
-/** A two-seat game of the scenario: USA hosts, CSA joins; both files open, each with its own test die. */
-export function twoSeats(dir: string, scenario: string, options: ServiceOptions = {}): Table {
+/** A two-seat game of the scenario (with the optional rules given): USA hosts, CSA joins; both files open, each with its own test die. */
+export function twoSeats(dir: string, scenario: string, options: ServiceOptions = {}, optionalRules?: NewSeatGameInput['optionalRules']): Table {
   counter += 1;
   const files = { USA: join(dir, `usa-${counter}.muster`), CSA: join(dir, `csa-${counter}.muster`) };
   let tick = 0;
   const clock = () => new Date(Date.UTC(2024, 6, 1, 12, 0, 0) + (tick += 1000)).toISOString();
-  const host = createSeatGame({ file: files.USA, scenario, side: 'USA', players: { USA: 'Ann', CSA: 'Bob' } }, { seed: 11, now: clock, ...options });
+  const host = createSeatGame({ file: files.USA, scenario, side: 'USA', players: { USA: 'Ann', CSA: 'Bob' }, ...(optionalRules ? { optionalRules } : {}) }, { seed: 11, now: clock, ...options });
   const invitation = JSON.parse(JSON.stringify(host.invitation)) as unknown;
   const joined = joinSeatGame(files.CSA, invitation, 'CSA', { seed: 29, now: clock, ...options });
   receiveReply(host.game, JSON.parse(JSON.stringify(joined.reply)));
