@@ -3,7 +3,7 @@
  * Willoughby Run. At 0740 the USA seat sends Gamble's Brigade HOLD by messenger, 6 hexes (it would arrive at
  * 0820), and the CSA seat sends Archer's Brigade a message of its own. At 0800 the USA seat sends Gamble
  * ASLT by messenger, 6 hexes: it replaces the HOLD message, which is never opened (nothing arrives at 0820),
- * and the replacement is opened in its turn, 0840, with the message it replaced. A replacement forged to name a
+ * and the replacement is opened as the Orders Segment of its turn, 0840, begins, with the message it replaced. A replacement forged to name a
  * message that is not on its way, or the CSA seat's message, is refused by the other seat with nothing
  * written in either file, and so is an opening of the replaced message. The replacement rides the same
  * distance as the message it replaces: its seat reads the distance from the command's row, which the attempt
@@ -33,6 +33,13 @@ const TURN = { first: '1863-07-01T0740', second: '1863-07-01T0800', replacedArri
 const entriesOf = (turnId: string, phase: 'A' | 'B') => (t: Table) => {
   const c = t.USA.info().clock;
   return c.turnId === turnId && c.segment === 'I' && c.phase === phase && toAct(t.USA) === 'both';
+};
+
+/** The last step of a turn's End Segment, nothing left due: the next write moves the clock into the next turn. */
+const lastStepOf = (turnId: string) => (t: Table) => {
+  const c = t.USA.info().clock;
+  const who = toAct(t.USA);
+  return c.turnId === turnId && c.segment === 'IV' && c.phase === 'C' && who !== 'both' && t[who].obligations().items.length === 0;
 };
 
 /** The order a command holds, as its side's seat shows it. */
@@ -113,9 +120,12 @@ describe('a sealed message replaced on its way', () => {
     expect(sealedMessageSecrets(t.USA.db).map((r) => r.commitment)).toEqual([replacement!.commitment]);
     for (const marker of secrets) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
 
-    // 0840: the USA seat's first entry opens the replacement, with the message it replaced.
-    playOn(t, entriesOf(TURN.arrives, 'A'));
-    finishBoth(t);
+    // 0840 begins: the USA seat opens the replacement, with the message it replaced, as the Orders Segment begins
+    // (with the clock's move if it is the seat that moves it, else as soon as it takes the move in).
+    playOn(t, lastStepOf(TURN.replacedArrives));
+    const mover = toAct(t.USA) as Side;
+    t[mover].advanceClock();
+    if (mover === 'CSA') expect(send(t, 'CSA').messagesOpened).toBe(true);
     expect(sealedMessageSecrets(t.USA.db)).toEqual([]);
     const opening = JSON.parse(packetFrom(t.USA).events.find((e) => e.fn === 'openOrderMessage')!.input) as { order: string; replaced: { order: string; salt: string }[] };
     expect([opening.order, opening.replaced.map((r) => [r.order, r.salt])]).toEqual(['ASLT', [['HOLD', replaced!.salt]]]);
