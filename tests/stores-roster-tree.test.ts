@@ -7,13 +7,12 @@
  */
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CommandNode } from '../contract';
 import type { ShellHandlers } from '../electron/handlers';
 import type { RosterRow } from '../renderer/src/roster-rows';
 import { useAppStore } from '../renderer/src/stores/app';
 import { useRosterStore } from '../renderer/src/stores/roster';
 import { tempDir } from './fixtures/game';
-import { closeInWindow, openInWindow, type OpenInWindow } from './fixtures/window-muster';
+import { closeInWindow, commandsById, openInWindow, type OpenInWindow } from './fixtures/window-muster';
 
 const tmp = tempDir('muster-store-roster-tree-');
 afterAll(() => tmp.cleanup());
@@ -37,19 +36,6 @@ const forgetCalls = () => {
   opened.calls.length = 0;
 };
 
-/** Every command of a tree, by id. */
-function nodesById(tree: readonly CommandNode[]): Map<string, CommandNode> {
-  const out = new Map<string, CommandNode>();
-  const walk = (nodes: readonly CommandNode[]) => {
-    for (const n of nodes) {
-      out.set(n.id, n);
-      walk(n.children);
-    }
-  };
-  walk(tree);
-  return out;
-}
-
 /** The Roster as the app shows it: booted, its sheet read. */
 async function rosterShown() {
   const app = useAppStore();
@@ -63,7 +49,7 @@ async function rosterShown() {
 /** What the screen holds: the tree's commands, the rows by key, the units by id. */
 function held(roster: ReturnType<typeof useRosterStore>) {
   return {
-    nodes: nodesById(roster.tree),
+    nodes: commandsById(roster.tree),
     rows: new Map(roster.rows.map((r) => [r.key, r])),
     units: new Map(roster.units.map((u) => [u.id, u])),
   };
@@ -100,7 +86,7 @@ describe("the Roster's tree and rows after a change: only what changed is new", 
     expect(calls()).toEqual(['recordLoss']);
     expect(roster.tree).toEqual(backend.commandTree({}));
     expect(roster.units).toEqual(backend.rosterSheet({}).units);
-    const nodes = nodesById(roster.tree);
+    const nodes = commandsById(roster.tree);
     for (const [id, node] of nodes) {
       if (CHAIN.includes(id)) expect(node, id).not.toBe(before.nodes.get(id));
       else expect(node, id).toBe(before.nodes.get(id));

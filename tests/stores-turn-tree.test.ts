@@ -8,12 +8,12 @@
  */
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CommandNode, ContractFunction } from '../contract';
+import type { ContractFunction } from '../contract';
 import type { ShellHandlers } from '../electron/handlers';
 import { useAppStore } from '../renderer/src/stores/app';
 import { useTurnStore } from '../renderer/src/stores/turn';
 import { tempDir } from './fixtures/game';
-import { closeInWindow, openInWindow, type OpenInWindow } from './fixtures/window-muster';
+import { closeInWindow, commandsById, openInWindow, type OpenInWindow } from './fixtures/window-muster';
 
 const tmp = tempDir('muster-store-turn-tree-');
 afterAll(() => tmp.cleanup());
@@ -38,19 +38,6 @@ const forgetCalls = () => {
   opened.calls.length = 0;
 };
 
-/** Every command of a tree, by id. */
-function nodesById(tree: readonly CommandNode[]): Map<string, CommandNode> {
-  const out = new Map<string, CommandNode>();
-  const walk = (nodes: readonly CommandNode[]) => {
-    for (const n of nodes) {
-      out.set(n.id, n);
-      walk(n.children);
-    }
-  };
-  walk(tree);
-  return out;
-}
-
 /** The Turn screen as the app shows it, with a panel that lists the units on the map (loadRoster). */
 async function turnShown() {
   const app = useAppStore();
@@ -64,7 +51,7 @@ async function turnShown() {
 describe("the Turn screen's tree after a change: only what changed is new", () => {
   it('a loss in the Iron Brigade: it and its superiors are new with the loss; every other command and row is the object held; the leaders are not read', async () => {
     const { app, turn, backend } = await turnShown();
-    const nodes = nodesById(turn.tree);
+    const nodes = commandsById(turn.tree);
     const rows = new Map(turn.commands.map((r) => [r.node.id, r]));
     const leaders = turn.leaders;
     const units = turn.roster;
@@ -78,7 +65,7 @@ describe("the Turn screen's tree after a change: only what changed is new", () =
     expect(asked('leaders')).toBe(0);
     expect(turn.tree).toEqual(backend.commandTree({}));
     expect(turn.leaders).toBe(leaders);
-    const now = nodesById(turn.tree);
+    const now = commandsById(turn.tree);
     expect(now.get('iron')!.totals.currentSp).toBe(ironSp - 1);
     const changed = ['iron', 'usa-i-1', 'usa-i', 'usa-army'];
     for (const [id, node] of now) {
