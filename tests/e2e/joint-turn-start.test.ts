@@ -17,8 +17,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Side } from '../../rules/types';
 import { tempDir } from '../fixtures/game';
-import { exchange, playOn, toAct, twoSeats } from '../seats/table';
+import { playOn, toAct, twoSeats } from '../seats/table';
 import type { E2E } from './harness';
+import { STUART, stuartArrivalAndRainDue } from './stuart-arrival-and-rain';
 import { JOINT_OFFER, look, sync, twoPreviews, type TwoPreviews } from './two-previews';
 
 const tmp = tempDir('muster-e2e-joint-turn-start-');
@@ -34,28 +35,12 @@ async function sameOnBoth(seats: Record<Side, E2E>, rolls: number): Promise<void
   for (const e of Object.values(seats)) expect(await e.call('verify')).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
 }
 
-const STUART = 'csa-stuart-arrival';
-const AT = '1863-07-02T1300';
-
 describe('Roll jointly at the beginning of the Activation Segment: an arrival and the rain', { timeout: 90_000 }, () => {
   let previews: TwoPreviews;
   let seats: Record<Side, E2E>;
 
   beforeAll(async () => {
-    // The July 2 Stuart variant from two seats: the rain begins at 1240; at 1300 Stuart's group rolls to enter
-    // (an hour before its time) and the rain's first roll is due, both in the USA seat's step.
-    const t = twoSeats(tmp.dir, 'july-2-stuart-variant');
-    playOn(t, (x) => x.USA.info().clock.turnId === '1863-07-02T1240' && toAct(x.USA) !== 'both');
-    t[toAct(t.USA) as Side].setWeather({ raining: true });
-    exchange(t);
-    playOn(t, (x) => {
-      const c = x.USA.info().clock;
-      const who = toAct(x.USA);
-      if (c.turnId !== AT || c.segment !== 'III' || who === 'both') return false;
-      const due = x[who].obligations().items.map((o) => o.id);
-      return due.includes('rain') && due.includes(`arrival:${STUART}`) && !due.some((d) => d.startsWith('alternative-word'));
-    });
-    expect(toAct(t.USA)).toBe('USA');
+    const t = stuartArrivalAndRainDue(tmp.dir);
     previews = await twoPreviews(t, tmp.dir);
     seats = previews.seats;
   }, 180_000);
