@@ -207,6 +207,14 @@ describe('a shock from one die', () => {
     expect(r.kit!.cells.map((c) => c.table)).toEqual(['Pre-Shock Cohesion Check', 'Pre-Shock Cohesion Check']);
     expect(g.history({ limit: 1 })[0]!.summary).toContain('no shock: no defender is left after the Pre-Shock checks');
     expect(unit(g, '24-mi')).toMatchObject({ status: 'routed', spLost: 0 });
+    // The UDD is owed, as after a retreat read at the table: in the step's obligations until it is made.
+    const uddItem = { id: 'udd:24-mi', kind: 'chore', text: 'UDD due for 24th Michigan after its retreat before shock', rule: 'Rev. Retreat Before Shock', where: 'Combat screen: Rally / UDD' };
+    expect(g.obligations().items).toContainEqual(expect.objectContaining(uddItem));
+    g.undo();
+    expect(g.obligations().items.map((i) => i.id)).not.toContain('udd:24-mi');
+    g.redo();
+    g.udd({ unitId: '24-mi', cause: 'retreat-before-shock', roll: 0, result: {} });
+    expect(g.obligations().items.map((i) => i.id)).not.toContain('udd:24-mi');
   });
 });
 

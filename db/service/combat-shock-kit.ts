@@ -72,6 +72,8 @@ export function resolveShockFromKit(
     const stays = staysIn(changes, u, o);
     if (!stays && o?.retreat) {
       uddDue.push(u.id);
+      // The UDD is owed until it is recorded, as after a retreat read at the table: the clock waits for it (db/service/obligations.ts).
+      changes.put(u, 'udd_due', 1);
       notes.push(`${u.name} retreats before shock: UDD due`);
     }
     return stays;
