@@ -19,9 +19,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { GameInfo } from '../../contract';
+import type { GameInfo, PlayerCharts } from '../../contract';
 import type { ContractFunction, CallInput, Output, ErrorInfo, CallResult, NewGameInput } from '../../contract';
 import { DEFAULT_RENDERER_ROOT, startBridge, type Bridge } from '../../electron/bridge/server';
+import { CHARTS_FILE_NAME, PlayerChartsStore } from '../../electron/charts';
 import { createGameBackendFactory } from '../../electron/game-backend';
 import type { GameBackendFactory } from '../../electron/handlers';
 import { SCREEN_LABELS, type ScreenName } from '../../renderer/src/screens';
@@ -203,6 +204,11 @@ const ACTION_COUNTER = `(() => {
   }, true);
 })()`;
 
+/** The player's charts the preview in `dir` keeps (electron/bridge/server.ts: one charts file in its folder). */
+function chartsOf(dir: string): PlayerCharts {
+  return new PlayerChartsStore(join(dir, CHARTS_FILE_NAME)).read();
+}
+
 export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const problem = e2ePrerequisiteProblem();
   if (problem !== null) throw new Error(problem);
@@ -213,7 +219,8 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     dir,
     ...(options.file !== undefined ? { file: options.file } : {}),
     ...(options.validateOutput !== undefined ? { validateOutput: options.validateOutput } : {}),
-    ...(options.backend !== undefined ? { backend: options.backend } : options.seed !== undefined ? { backend: createGameBackendFactory({ seed: options.seed }) } : {}),
+    // A seeded die, with the kit the preview's Charts screen keeps (its one charts file), as the preview's own backend has it.
+    ...(options.backend !== undefined ? { backend: options.backend } : options.seed !== undefined ? { backend: createGameBackendFactory({ seed: options.seed, charts: () => chartsOf(dir) }) } : {}),
     ...(options.sharedRoot !== undefined ? { sharedRoot: options.sharedRoot } : {}),
     ...(options.sharedFolderEveryMs !== undefined ? { sharedFolderEveryMs: options.sharedFolderEveryMs } : {}),
     log: (line) => bridgeLog.push(line),

@@ -17,7 +17,7 @@
  * waiting, and an arrived die is shown as the screen's die again, its picks restored.
  */
 import { computed, nextTick, onBeforeUnmount, ref, watch } from 'vue';
-import type { DiceRecord, DieRolledFor, JointDiceRequest, JointDiceState } from '../../../contract';
+import type { CallInput, DiceRecord, DieRolledFor, JointDiceRequest, JointDiceState } from '../../../contract';
 import { call } from '../api';
 import { useAppStore } from '../stores/app';
 import { useCombatStore } from '../stores/combat';
@@ -43,6 +43,11 @@ export interface JointDiceOptions {
   onWritten?: (request: JointDiceRequest, dice: DiceRecord[]) => void | Promise<void>;
   /** A die asked for a combat still to come (a rollDie) has arrived and no change named it yet: the screen takes it. */
   onArrived?: (request: JointDiceRequest) => void | Promise<void>;
+  /**
+   * This screen's request found on its way when the screen opens (after a reload, or the game opened again):
+   * the screen fills its form in from the request's input, as it was asked, while it waits.
+   */
+  onFound?: (request: JointDiceRequest) => void | Promise<void>;
 }
 
 /**
@@ -87,7 +92,10 @@ export function useJointDice(options: JointDiceOptions) {
   // While this screen's request is on its way, look again now and then (a packet received also moves the revision).
   watch(waiting, (w) => {
     if (w === null) return stop();
-    if (askedId.value === null) askedId.value = w.id;
+    if (askedId.value === null) {
+      askedId.value = w.id;
+      void options.onFound?.(w);
+    }
     if (timer === null) timer = setInterval(() => void state.refresh(), LOOK_AGAIN_MS);
   });
 
@@ -219,22 +227,35 @@ export function combatRolledFor(request: JointDiceRequest): DieRolledFor | null 
   return null;
 }
 
+export interface JointCombatOptions<F extends JointCombatFn> {
+  /** The change is written: the screen is handed its History line and its dice. */
+  onWritten: (summary: string, dice: DiceRecord[]) => void;
+  /**
+   * The change asked for found on its way when the screen opens (a reload, the game opened again): its input,
+   * exactly as it was asked (the service keeps it in the seat's request), for the screen to show again.
+   */
+  onFound: (asked: CallInput<F>) => void | Promise<void>;
+}
+
 /**
  * A fire or shock applied with the dice the service rolls inside it (a hit leader's casualty die, RI-K10; the
  * kit's cohesion and leader hit checks, RI-K25) rolled jointly: the whole change is asked for, input for input as
  * it would be applied, and written by this seat's Muster when the other seat's share comes back; the screen is
- * then handed the change's History line and its dice.
+ * then handed the change's History line and its dice. Found on its way after a reload, the request hands the
+ * screen its input, so the form shows what was asked while it waits.
  */
-export function useJointCombat(fn: JointCombatFn, onWritten: (summary: string, dice: DiceRecord[]) => void) {
+export function useJointCombat<F extends JointCombatFn>(fn: F, options: JointCombatOptions<F>) {
   const joint = useJointDice({
     mine: (r) => r.fn === fn,
     onWritten: async (r, dice) => {
       const [entry] = r.eventSeq === null ? [] : await call('history', { beforeSeq: r.eventSeq + 1, limit: 1, withChanges: false });
-      onWritten(entry?.summary ?? r.words, dice);
+      options.onWritten(entry?.summary ?? r.words, dice);
     },
+    // The request is this seat's own, asked with this function's input (askJointDice takes it whole, as the function does).
+    onFound: (r) => options.onFound(r.input as CallInput<F>),
   });
   /** Asks for the change's dice: the combat as it would be applied, and its purpose in the players' words. */
-  const ask = (input: unknown, purpose: string) => joint.ask({ fn, input, purpose });
+  const ask = (input: CallInput<F>, purpose: string) => joint.ask({ fn, input, purpose });
   return { ...joint, ask };
 }
 

@@ -34,6 +34,17 @@ export function dieInput(die: CombatDie): { roll: number } | { rollSeq: number }
   return die.source === 'table' ? { roll: die.roll } : { rollSeq: die.seq };
 }
 
+/**
+ * The die a combat's input names, as the screen shows it: a typed `roll`, or the app's or a joint roll by its
+ * `rollSeq`, read back from the dice log (a combat asked for jointly is shown again after a reload from its input).
+ */
+export async function dieOfInput(input: { roll?: number; rollSeq?: number }): Promise<CombatDie | null> {
+  if (input.roll !== undefined) return { source: 'table', roll: input.roll };
+  if (input.rollSeq === undefined) return null;
+  const [d] = await call('diceLog', { beforeSeq: input.rollSeq + 1, limit: 1 });
+  return d && d.seq === input.rollSeq && d.source !== 'table' ? { source: d.source, roll: d.roll, seq: d.seq } : null;
+}
+
 export const useCombatStore = defineStore('combat', () => {
   const app = useAppStore();
   const tab = ref<CombatTab>('fire');
