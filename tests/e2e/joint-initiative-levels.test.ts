@@ -1,14 +1,17 @@
 /**
- * Variable Initiative's Ineffective units' dice rolled jointly by both seats (RI-H09, RI-O01), end to end: the
- * full battle with Variable Initiative played from two seats through 1 July (the Iron Brigade made Ineffective
- * at 1000) to the First Day-Turn of 2 July, where the Initiative Levels decide the Initiative for the day. The
- * seat whose step it is asks for the Ineffective units' die jointly on the Initiative panel
- * (VariableInitiativePanel), the other seat's Muster answers; both pages then show the same die, the same
- * levels and the same winner, and `verify` passes on both.
+ * Variable Initiative's dice rolled jointly by both seats (RI-H09, RI-O01, RI-O22), end to end: the full battle
+ * with Variable Initiative played from two seats through 1 July (the Iron Brigade made Ineffective at 1000) to
+ * the First Day-Turn of 2 July, where the Initiative Levels decide the Initiative for the day. On the Initiative
+ * panel (VariableInitiativePanel) the seat whose step it is asks jointly first for the arrivals due before the
+ * levels, then for the Ineffective units' die; the other seat's Muster answers each; both pages then show the
+ * same dice, the same levels and the same winner, and `verify` passes on both. The two tests play on from one
+ * setup, one after the other.
  *
  * Slow to set up: 1 July is played through packets, both seats committing to their entries every Orders
  * Segment (about two and a half minutes on a quiet machine). Photographed into docs/screenshots/:
- * variable-initiative-joint, variable-initiative-joint-waiting, variable-initiative-joint-determined.
+ * variable-initiative-arrivals-joint, variable-initiative-arrivals-joint-waiting,
+ * variable-initiative-arrivals-joint-rolled, variable-initiative-joint, variable-initiative-joint-waiting,
+ * variable-initiative-joint-determined.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Side } from '../../rules/types';
@@ -44,13 +47,9 @@ beforeAll(async () => {
     return c.turnId >= FIRST_DAY_TURN && c.segment === 'II' && who !== 'both' && levelsDue(x, who);
   }, 3000);
   asking = toAct(t.USA) as Side;
-  // The arrivals of the First Day-Turn are rolled first (RI-O22), by the app.
-  if (t[asking].initiativeLevels({}).waitingFor.length > 0) {
-    t[asking].rollDueArrivals({});
-    exchange(t);
-  }
+  // The arrivals of the First Day-Turn are due first (RI-O22): the first test rolls them jointly.
   const report = t[asking].initiativeLevels({});
-  expect(report.waitingFor).toEqual([]);
+  expect(report.waitingFor.length).toBeGreaterThan(0);
   expect(report.preview!.USA.ineffectiveSp).toBeGreaterThan(0);
   expect(levelsDue(t, asking)).toBe(true);
   previews = await twoPreviews(t, tmp.dir);
@@ -62,7 +61,47 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-describe('Roll jointly: the Ineffective units\' dice of the Initiative Levels', { timeout: 90_000 }, () => {
+describe('Roll jointly: the arrivals due before the Initiative Levels, then the Ineffective units\' dice', { timeout: 90_000 }, () => {
+  it('the arrivals due before the levels (RI-O22), asked jointly on one page, answered by the other seat: rolled with both seats\' shares, the same on both pages, the levels then ready', async () => {
+    const w = seats[asking];
+    const answering: Side = asking === 'USA' ? 'CSA' : 'USA';
+    for (const e of Object.values(seats)) await e.screen('turn');
+    const waiting = w.page.getByTestId('vi-waiting');
+    await expect.poll(() => waiting.innerText()).toMatch(/^First /);
+    const status = w.page.getByTestId('vi-arrivals-joint-status');
+    await expect.poll(() => status.textContent()).toContain(JOINT_OFFER);
+    expect(await w.page.getByTestId('vi-arrivals-roll-jointly').isDisabled()).toBe(false);
+    await waiting.scrollIntoViewIfNeeded();
+    await w.screenshot('variable-initiative-arrivals-joint');
+
+    await w.click('vi-arrivals-roll-jointly');
+    await expect.poll(() => status.textContent()).toContain(`Waiting for the ${answering} seat's share of the dice for the arrivals due`);
+    // The roll waits: neither the app's roll nor another request, nor the levels.
+    expect(await w.page.getByTestId('vi-roll-arrivals').isDisabled()).toBe(true);
+    expect(await w.page.getByTestId('vi-arrivals-roll-jointly').isDisabled()).toBe(true);
+    expect(await w.page.getByTestId('vi-determine').isDisabled()).toBe(true);
+    await w.screenshot('variable-initiative-arrivals-joint-waiting');
+    await sync(seats);
+
+    // Written with the dice both seats gave: every arrival roll due, jointly, the same in both files.
+    const used = (await w.call('jointDice')).lastUsed!;
+    expect(used).toMatchObject({ fn: 'rollDueArrivals', status: 'used' });
+    expect(used.rolls.length).toBeGreaterThan(0);
+    const dice = await w.call('diceLog', { limit: used.rolls.length });
+    expect(dice.every((d) => d.source === 'joint')).toBe(true);
+    expect(dice.map((d) => d.roll)).toEqual(expect.arrayContaining(used.rolls));
+    expect(await seats[answering].call('diceLog', { limit: used.rolls.length })).toEqual(dice);
+    expect(await seats[answering].call('history', { limit: 2 })).toEqual(await w.call('history', { limit: 2 }));
+    for (const e of Object.values(seats)) expect((await e.call('initiativeLevels', {})).waitingFor).toEqual([]);
+    // Both pages: nothing waits for the arrivals any more; the levels are offered, jointly too.
+    for (const e of Object.values(seats)) await expect.poll(() => e.page.getByTestId('vi-waiting').count()).toBe(0);
+    await expect.poll(() => w.page.getByTestId('vi-joint-status').textContent()).toContain(JOINT_OFFER);
+    await w.screenshot('variable-initiative-arrivals-joint-rolled');
+    expect((await seats[answering].gameInfo())!.fingerprint).toBe((await w.gameInfo())!.fingerprint);
+    for (const e of Object.values(seats)) expect(await e.call('verify')).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
+    expect([...seats.USA.consoleErrors, ...seats.CSA.consoleErrors]).toEqual([]);
+  });
+
   it('asked jointly on one page, answered by the other seat: both pages show the same die, the same levels and the same winner', async () => {
     const w = seats[asking];
     const answering: Side = asking === 'USA' ? 'CSA' : 'USA';
