@@ -5,7 +5,8 @@
  * page, and the page is reloaded while it waits for the CSA seat's share: the assistant comes back with what was
  * asked (its units, the die, the entries of the form) and the wait, from the seat's request as the service keeps
  * it; then the share comes, the change is written and the result is shown. After the shock, whose Pre-Shock check
- * sent the defender back, the Shock assistant offers its UDD as after a shock applied at one laptop.
+ * sent the defender back, the Shock assistant offers its UDD, the same button as after a shock applied here (the
+ * third test: its result read at the table, the defender retreating before shock).
  *
  * Photographed into docs/screenshots/: combat-fire-apply-joint-reloaded, combat-shock-apply-joint-reloaded,
  * combat-shock-apply-joint-udd.
@@ -175,6 +176,27 @@ describe('Apply jointly, the page reloaded while the other seat\'s share is on i
     await udd.click();
     await usa.settle();
     await expect.poll(() => usa.page.getByTestId('cohesion-die').count()).toBe(1);
+    await inStep();
+  });
+
+  it('a shock applied here, its result read at the table with a retreat before shock: the same UDD offered', async () => {
+    const roster = await usa.call('roster', { viewer: 'USA' });
+    const attacker = roster.find((u) => u.side === 'USA' && u.onMap && u.arm === 'cavalry' && u.id !== cavalry && u.currentSp > 0)!;
+    const defender = roster.find((u) => u.side === 'CSA' && u.onMap && u.arm === 'infantry' && u.id !== alabama && u.status === 'ordered' && u.currentSp > 0)!;
+    await usa.screen('combat');
+    await usa.click('tab-shock');
+    // The last shock's units taken off, this one's picked.
+    await usa.page.getByTestId('shock-attackers').getByRole('button', { name: `Remove ${await nameOf(cavalry)}` }).click();
+    await usa.page.getByTestId('shock-defenders').getByRole('button', { name: `Remove ${await nameOf(alabama)}` }).click();
+    await pick(usa, 'shock-attackers', attacker.name);
+    await pick(usa, 'shock-defenders', defender.name);
+    await typeDie(usa, 'shock-die', 4);
+    await usa.page.getByText('Read the result at the table instead').click();
+    await usa.page.getByLabel(`${defender.name} retreats before shock`).check();
+    await usa.click('shock-apply');
+    const applied = usa.page.getByTestId('shock-applied');
+    await expect.poll(() => applied.innerText()).toContain(`UDD due for ${defender.name}`);
+    await expect.poll(() => usa.page.locator(`[data-next-udd="${defender.id}"]`).innerText()).toBe(`UDD: ${defender.name}`);
     await inStep();
   });
 });
