@@ -118,6 +118,17 @@ describe('the roster sheet since a sheet the screen holds', () => {
     const held = game.rosterSheet({});
     expect(mergeUnits(held.units.slice(1), [], held.units.map((u) => u.id))).toBeNull();
   });
+
+  it('merging refuses changes that name a command the screen does not hold, and keeps the tree held when none changed', () => {
+    const held = game.rosterSheet({});
+    const tree = held.tree!;
+    const rootIds = tree.map((n) => n.id);
+    expect(mergeTree(tree.slice(1), [], rootIds)).toBeNull();
+    // A command's subordinates named by an id the screen does not hold.
+    const { children, ...army } = tree[0]!;
+    expect(mergeTree(tree, [{ ...army, childIds: [...children.map((c) => c.id), 'a command never held'] }], rootIds)).toBeNull();
+    expect(mergeTree(tree, [], rootIds)).toBe(tree);
+  });
 });
 
 describe('steady reads (a query reads the clock and the commands once)', () => {
