@@ -6,8 +6,8 @@
  *
  * Everything in it is the game as nobody in particular sees it (no side's hidden entries), exactly what
  * the queries `currentGame`, `rosterSheet` and `turnState` without a viewer would answer right after the
- * write. In a step of secret entries it carries the game's info only: the screens then read again as the
- * side at the keyboard (RI-H01).
+ * write. In a step of secret entries it carries the game's info only (and whether the joint dice are as they
+ * were): the screens then read again as the side at the keyboard (RI-H01).
  *
  * It also names the queries, of those a screen holds and asks again after a change (KEPT_QUERIES), whose
  * answers the write left as they were: the service knows what each is made of and what the write touched, so
@@ -44,8 +44,9 @@ export const WriteAnswer = z.object({
   tables: z.array(z.string()).nullable(),
   /**
    * The queries of KEPT_QUERIES whose answers are the same after the write as before it, for any input and
-   * as any side asks: a screen holding one of the state before keeps it. Null when the service does not say
-   * (a step of secret entries): then every view is read again.
+   * as any side asks: a screen holding one of the state before keeps it. Null when the service does not say:
+   * then every view is read again. In a step of secret entries it names at most the joint dice (asked with no
+   * viewer, the same answer whoever sits at the keyboard), when they are as they were; null otherwise.
    */
   kept: z.array(KeptQuery).nullable(),
 });

@@ -107,34 +107,40 @@ export interface CommandNode {
   totals: z.infer<typeof Totals>;
   children: CommandNode[];
 }
+/** A command's own fields: everything a node of the tree says but its subordinates. */
+const CommandFields = z.object({
+  id: z.string(),
+  side: Side,
+  level: Level,
+  name: z.string(),
+  parentId: z.string().nullable(),
+  effectiveParentId: z.string().nullable(),
+  attachedTo: z.string().nullable(),
+  leaderId: z.string().nullable(),
+  leaderName: z.string().nullable(),
+  cavalry: z.boolean(),
+  artillery: z.boolean(),
+  ownOrder: Order.nullable(),
+  effectiveOrder: Order,
+  orderSource: z.string(),
+  rsm: z.boolean(),
+  recovery: z.boolean(),
+  fatigueRecovery: z.boolean(),
+  ineffective: z.boolean(),
+  onMap: z.boolean(),
+  mayBeOutOfCommand: z.boolean(),
+  reinforcementGroupId: z.string().nullable(),
+  totals: Totals,
+});
 // A tree is recursive: the one place the contract writes the type beside the schema (zod cannot infer recursion).
-export const CommandNode: z.ZodType<CommandNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    side: Side,
-    level: Level,
-    name: z.string(),
-    parentId: z.string().nullable(),
-    effectiveParentId: z.string().nullable(),
-    attachedTo: z.string().nullable(),
-    leaderId: z.string().nullable(),
-    leaderName: z.string().nullable(),
-    cavalry: z.boolean(),
-    artillery: z.boolean(),
-    ownOrder: Order.nullable(),
-    effectiveOrder: Order,
-    orderSource: z.string(),
-    rsm: z.boolean(),
-    recovery: z.boolean(),
-    fatigueRecovery: z.boolean(),
-    ineffective: z.boolean(),
-    onMap: z.boolean(),
-    mayBeOutOfCommand: z.boolean(),
-    reinforcementGroupId: z.string().nullable(),
-    totals: Totals,
-    children: z.array(CommandNode),
-  }),
-);
+export const CommandNode: z.ZodType<CommandNode> = z.lazy(() => CommandFields.extend({ children: z.array(CommandNode) }));
+
+/**
+ * One command of the tree that changed, without its subtree: its own fields and its subordinates' ids in
+ * order (each subordinate is sent too if it changed; one not sent is the one the screen holds).
+ */
+export const CommandChange = CommandFields.extend({ childIds: z.array(z.string()) });
+export type CommandChange = z.infer<typeof CommandChange>;
 
 const fatigueWords = `Fatigue level must be a whole number from ${COUNTER_LIMITS.fatigue.min} to ${COUNTER_LIMITS.fatigue.max}`;
 export const SetFatigueInput = z.strictObject({
@@ -202,10 +208,16 @@ export type SetCommandMarkersInput = z.infer<typeof SetCommandMarkersInput>;
  * or two, not the whole order of battle.
  */
 export const RosterSheet = z.object({
-  tree: z.array(CommandNode),
+  /** The whole command tree, in a whole sheet; a sheet of changes (`changes`) sends the commands that changed instead. */
+  tree: z.array(CommandNode).optional(),
   units: z.array(RosterUnit),
   revision: z.string().nullable().optional(),
-  changes: z.object({ since: z.string(), unitIds: z.array(z.string()) }).optional(),
+  /**
+   * What changed since the sheet the screen holds (`since`): `units` are the units that changed, `unitIds` every
+   * unit's id in order; `commands` the commands of the tree whose own fields or subordinates changed (a loss:
+   * the unit's command and its superiors, whose totals moved), and `rootIds` the tree's top commands in order.
+   */
+  changes: z.object({ since: z.string(), unitIds: z.array(z.string()), commands: z.array(CommandChange), rootIds: z.array(z.string()) }).optional(),
 });
 export type RosterSheet = z.infer<typeof RosterSheet>;
 

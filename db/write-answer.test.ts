@@ -9,7 +9,7 @@ import { KEPT_QUERIES, type CallResult, type ChannelHandlers, type GameFunction,
 import { dispatch, serviceHandlers } from './dispatch';
 import type { GameService } from './service';
 import { advanceTo, COMBAT_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
-import { exchange, playUntil, type Table } from '../tests/seats/table';
+import { exchange, playOn, playUntil, toAct, twoSeats, type Table } from '../tests/seats/table';
 
 const tmp = tempDir('muster-write-answer-');
 afterAll(() => tmp.cleanup());
@@ -350,5 +350,67 @@ describe("in a game played from two seats, a write's answer says whether the joi
       t.USA.close();
       t.CSA.close();
     }
+  });
+});
+
+describe("in a step of secret entries of a game played from two seats, a write's answer names the joint dice when they are as they were, and nothing else", () => {
+  /** Willoughby Run from two seats, at its first step (I.A): both seats make their secret entries at once. */
+  const atTheFirstStep = (): Table => twoSeats(tmp.dir, 'skirmish-at-willoughby-run');
+
+  it("finishing the entries keeps them; the clock moved into the next such step moves them, and they are not named; the answer's other views stay unsent", async () => {
+    const t = atTheFirstStep();
+    try {
+      expect(toAct(t.USA)).toBe('both');
+      for (const side of ['USA', 'CSA'] as const) {
+        const before = structuredClone(t[side].jointDice());
+        const changed = await changedBy(t[side], 'finishEntries', { side });
+        expect(changed, side).toEqual({ game: t[side].info(), sheet: null, turnState: null, tables: null, kept: ['jointDice'] });
+        expect(t[side].jointDice(), side).toEqual(before);
+      }
+      exchange(t);
+      // Both revealed: the seat to act moves the clock into the army commander's pre-roll, where both seats enter again.
+      const mover = toAct(t.USA);
+      expect(mover).not.toBe('both');
+      const seat = t[mover as 'USA' | 'CSA'];
+      const before = structuredClone(seat.jointDice());
+      const moved = await changedBy(seat, 'advanceClock');
+      expect(seat.info().clock).toMatchObject({ segment: 'I', phase: 'B' });
+      expect(moved.kept).toBeNull();
+      expect(seat.jointDice()).not.toEqual(before);
+    } finally {
+      t.USA.close();
+      t.CSA.close();
+    }
+  });
+
+  it('joint dice nobody asked for before the write are not named: the answer says nothing', async () => {
+    const t = atTheFirstStep();
+    try {
+      expect(await changedBy(t.USA, 'finishEntries', { side: 'USA' })).toEqual({ game: t.USA.info(), sheet: null, turnState: null, tables: null, kept: null });
+    } finally {
+      t.USA.close();
+      t.CSA.close();
+    }
+  });
+
+  it("tells the side at the keyboard nothing of the other side's entries: the USA seat's answer, and its joint dice, are the same whether the CSA seat made the pre-roll or entered nothing", async () => {
+    const seen: unknown[] = [];
+    for (const csaEnters of [true, false]) {
+      const t = atTheFirstStep();
+      try {
+        playOn(t, (x) => x.USA.info().clock.phase === 'B' && toAct(x.USA) === 'both');
+        if (csaEnters) t.CSA.orderPreRoll({ side: 'CSA' });
+        t.CSA.finishEntries({ side: 'CSA' });
+        exchange(t);
+        const before = structuredClone(t.USA.jointDice());
+        const changed = await changedBy(t.USA, 'finishEntries', { side: 'USA' });
+        seen.push({ before, kept: changed.kept, after: t.USA.jointDice() });
+      } finally {
+        t.USA.close();
+        t.CSA.close();
+      }
+    }
+    expect(seen[0]).toMatchObject({ kept: ['jointDice'] });
+    expect(seen[1]).toEqual(seen[0]);
   });
 });

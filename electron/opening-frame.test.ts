@@ -56,12 +56,12 @@ describe('the Roster frame', () => {
     const rows = frameRows(html);
     expect(rows).toHaveLength(12);
     const sheet = g.rosterSheet({});
-    const army = sheet.tree[0]!;
+    const army = sheet.tree![0]!;
     expect(rows[0]![0]).toContain(army.name);
     expect(rows[0]![2]).toBe(String(army.totals.sp));
     // The rows are the Roster's (roster-rows.ts), in its order: a unit row names its unit, with the SP,
     // losses and current strength the service gives it.
-    const screenRows = rosterRows(sheet.tree, sheet.units, NO_FILTERS, new Set());
+    const screenRows = rosterRows(sheet.tree!, sheet.units, NO_FILTERS, new Set());
     const at = screenRows.findIndex((r) => r.kind === 'unit' && r.unit.id === '2-wi');
     const upTo = frameRows(openingFrameHtml(g, 'roster', at + 1));
     expect(upTo.map((r) => r[0])).toEqual(screenRows.slice(0, at + 1).map((r) => (r.kind === 'unit' ? r.unit.name : expect.stringContaining(r.node.name))));
@@ -79,7 +79,7 @@ describe('the Roster frame', () => {
     const hostile = `<img src=x onerror="alert(1)">'&$&`;
     const sheet: RosterSheet = g.rosterSheet({});
     const renamed: RosterSheet = {
-      tree: sheet.tree.map((c, i) => (i === 0 ? { ...c, name: hostile, leaderName: hostile } : c)),
+      tree: sheet.tree!.map((c, i) => (i === 0 ? { ...c, name: hostile, leaderName: hostile } : c)),
       units: sheet.units.map((u, i) => (i === 0 ? { ...u, name: hostile } : u)),
     };
     const info = g.info();

@@ -153,15 +153,17 @@ function rosterRowHtml(row: RosterRow, nameOf: (id: string) => string | undefine
 }
 
 function rosterTable(sheet: RosterSheet, count: number): string {
+  // A whole sheet (asked without `since`): the tree is there.
+  const tree = sheet.tree ?? [];
   const names = new Map<string, string>();
-  const walk = (nodes: RosterSheet['tree']) => {
+  const walk = (nodes: typeof tree) => {
     for (const n of nodes) {
       names.set(n.id, n.name);
       walk(n.children);
     }
   };
-  walk(sheet.tree);
-  const rows = rosterRows(sheet.tree, sheet.units, NO_FILTERS, new Set()).slice(0, count);
+  walk(tree);
+  const rows = rosterRows(tree, sheet.units, NO_FILTERS, new Set()).slice(0, count);
   const cols = ROSTER_COLUMNS.map((c) => (c ? `<col class="${c}">` : '<col>')).join('');
   const head = ROSTER_HEADERS.map(([text, cls]) => `<th${cls ? ` class="${cls}"` : ''}>${escapeHtml(text)}</th>`).join('');
   const body = rows.map((row) => rosterRowHtml(row, (id) => names.get(id))).join('');

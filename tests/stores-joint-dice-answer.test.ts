@@ -14,7 +14,7 @@ import { useAppStore } from '../renderer/src/stores/app';
 import { tempDir } from './fixtures/game';
 import { mountSetup } from './fixtures/mount';
 import { closeInWindow, openFileInWindow, type OpenInWindow } from './fixtures/window-muster';
-import { playUntil } from './seats/table';
+import { playUntil, toAct, twoSeats } from './seats/table';
 
 const tmp = tempDir('muster-store-joint-dice-');
 afterAll(() => tmp.cleanup());
@@ -97,6 +97,33 @@ describe('the joint dice a screen holds, after a change', () => {
       await app.afterChange();
       await settle();
       expect(asked('jointDice')).toBeGreaterThan(0);
+    } finally {
+      unmount();
+    }
+  });
+});
+
+describe('the joint dice a screen holds, in a step of secret entries', () => {
+  it("finishing the seat's entries keeps them (the answer names them, every other view is read again as the seat sees it): not asked again, the offer the one held", async () => {
+    // Willoughby Run from two seats at its first step (I.A), where both seats enter at once: the CSA seat's window.
+    closeInWindow(opened);
+    const t = twoSeats(tmp.dir, 'skirmish-at-willoughby-run');
+    expect(toAct(t.CSA)).toBe('both');
+    const file = t.files.CSA;
+    t.USA.close();
+    t.CSA.close();
+    opened = await openFileInWindow(tmp.dir, file);
+    pinia = createPinia();
+    setActivePinia(pinia);
+    const { app, joint, unmount } = await screenShown();
+    try {
+      const offer = joint.offered.value;
+      expect(offer).toMatchObject({ twoSeat: true, seat: 'CSA' });
+      forgetCalls();
+      await app.write('finishEntries', { side: 'CSA' });
+      await settle();
+      expect(asked('jointDice')).toBe(0);
+      expect(joint.offered.value).toBe(offer);
     } finally {
       unmount();
     }

@@ -107,7 +107,7 @@ describe("the Roster's tree and rows after a change: only what changed is new", 
   });
 
   it('Undo: the same five rows new again, with the strength they had; the others still the objects first held', async () => {
-    const { app, roster } = await rosterShown();
+    const { app, roster, backend } = await rosterShown();
     const first = held(roster);
     await roster.recordLoss('2-wi', 2, 'small-arms', false);
     const afterLoss = held(roster);
@@ -116,9 +116,32 @@ describe("the Roster's tree and rows after a change: only what changed is new", 
     await roster.ensureLoaded();
 
     expect(calls()).toEqual(['recordLoss', 'undo']);
+    expect(roster.tree).toEqual(backend.commandTree({}));
     onlyChanged(roster.rows, afterLoss.rows, CHANGED_ROWS);
     onlyChanged(roster.rows, first.rows, CHANGED_ROWS);
     for (const key of CHANGED_ROWS) expect(currentSp(roster.rows, key), key).toBe(currentSp([...first.rows.values()], key));
+  });
+
+  it("a division made Ineffective takes its Default Order: the answer's commands make the tree a fresh read gives; no command outside the division is new", async () => {
+    const { app, roster, backend } = await rosterShown();
+    const before = held(roster);
+    const division = before.nodes.get('usa-i-1')!;
+    const within = new Set(commandsById([division]).keys());
+
+    await app.write('setCommandMarkers', { commandId: 'usa-i-1', ineffective: true });
+    await roster.ensureLoaded();
+
+    expect(calls()).toEqual(['setCommandMarkers']);
+    expect(roster.tree).toEqual(backend.commandTree({}));
+    const nodes = commandsById(roster.tree);
+    expect(nodes.get('usa-i-1')!.ownOrder).not.toBe(division.ownOrder);
+    // The division's superiors hold it, so they are new objects too (their totals did not change); every other command is the one held.
+    const superiors = ['usa-i', 'usa-army'];
+    for (const [id, node] of nodes) {
+      if (id === 'usa-i-1' || superiors.includes(id)) expect(node, id).not.toBe(before.nodes.get(id));
+      else if (!within.has(id)) expect(node, id).toBe(before.nodes.get(id));
+    }
+    for (const u of roster.units) if (!within.has(u.commandId)) expect(u, u.id).toBe(before.units.get(u.id));
   });
 
   it('the whole sheet read again (a change the answer says nothing of): what did not change is still the object held, rows and list', async () => {

@@ -9,7 +9,7 @@
  * force). A write kept a query when it touched none of its tables and wrote, took back or brought back no
  * event of its kinds. A query answered as one side sees the game is the same state with that side's
  * hidden entries taken out; a public write adds none and takes none out, so what it kept is kept for every
- * side (and in a step of secret entries the answer says nothing: db/service/write-answer.ts).
+ * side (and in a step of secret entries the answer names none of them: db/service/write-answer.ts).
  *
  * A query made of what the log's changes do not name is `compared` instead: its answer held before the write
  * (asked in that state, and so kept per state: revision-memo.ts) and its answer after are compared, and it is
@@ -18,7 +18,9 @@
  * shares, the other seat's key, the commitments, which seat wrote each event: a die arrived for a combat is
  * left behind by the seat's next change, whatever it is), and whose step it is (db/seats/facts.ts), which at
  * the beginning of the Activation Segment reads the army commanders, the groups still to come and the sealed
- * orders' events. No list of tables would say it; its answer does, and it is small.
+ * orders' events. No list of tables would say it; its answer does, and it is small. A compared query takes no
+ * input, so no viewer: in a step of secret entries too its answers are compared, and it is named when kept
+ * (db/service/write-answer.ts says why that tells nothing of the other side's entries).
  */
 import type { KeptQuery } from '../../contract';
 import { RECENT_HEX_EVENTS } from './combat';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService } from '../service';
 import { readClock, readCommands, steadyReads } from '../store';
-import { mergeUnits } from '../../renderer/src/roster-rows';
+import { mergeTree, mergeUnits } from '../../renderer/src/roster-rows';
 
 let dir: string;
 let game: GameService;
@@ -79,12 +79,19 @@ describe('the roster sheet since a sheet the screen holds', () => {
     const unit = held.units.find((u) => u.currentSp >= 2)!;
     game.recordLoss({ unitId: unit.id, sp: 1 });
     const changes = game.rosterSheet({ since: held.revision! });
-    expect(changes.changes).toEqual({ since: held.revision, unitIds: held.units.map((u) => u.id) });
+    expect(changes.changes).toMatchObject({ since: held.revision, unitIds: held.units.map((u) => u.id) });
     expect(changes.units.map((u) => u.id)).toEqual([unit.id]);
     expect(changes.units[0]!.spLost).toBe(unit.spLost + 1);
+    // Not the whole tree: the commands whose totals the loss moved, the unit's and its superiors'.
+    expect(changes.tree).toBeUndefined();
+    const byId = new Map(readCommands(game.db).map((c) => [c.id, c]));
+    const superiors: string[] = [];
+    for (let c = byId.get(unit.commandId); c !== undefined; c = byId.get(c.attached_to ?? c.parent_id ?? '')) superiors.push(c.id);
+    expect(superiors.length).toBeGreaterThan(1);
+    expect(changes.changes!.commands.map((c) => c.id).sort()).toEqual(superiors.sort());
     const whole = game.rosterSheet({});
     expect(mergeUnits(held.units, changes.units, changes.changes!.unitIds)).toEqual(whole.units);
-    expect(changes.tree).toEqual(whole.tree);
+    expect(mergeTree(held.tree!, changes.changes!.commands, changes.changes!.rootIds)).toEqual(whole.tree);
     expect(changes.revision).toBe(whole.revision);
   });
 
@@ -110,6 +117,17 @@ describe('the roster sheet since a sheet the screen holds', () => {
   it('merging refuses changes that name a unit the screen does not hold (the screen then reads the whole sheet)', () => {
     const held = game.rosterSheet({});
     expect(mergeUnits(held.units.slice(1), [], held.units.map((u) => u.id))).toBeNull();
+  });
+
+  it('merging refuses changes that name a command the screen does not hold, and keeps the tree held when none changed', () => {
+    const held = game.rosterSheet({});
+    const tree = held.tree!;
+    const rootIds = tree.map((n) => n.id);
+    expect(mergeTree(tree.slice(1), [], rootIds)).toBeNull();
+    // A command's subordinates named by an id the screen does not hold.
+    const { children, ...army } = tree[0]!;
+    expect(mergeTree(tree, [{ ...army, childIds: [...children.map((c) => c.id), 'a command never held'] }], rootIds)).toBeNull();
+    expect(mergeTree(tree, [], rootIds)).toBe(tree);
   });
 });
 

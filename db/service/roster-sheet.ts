@@ -9,7 +9,7 @@
  * name, and may ask what changed since it, whatever the other side entered in secret.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { RosterSheet, RosterSheetQuery } from '../../contract';
+import type { CommandChange, CommandNode, RosterSheet, RosterSheetQuery } from '../../contract';
 import { statement } from '../statements';
 import { readCommands, readUnits, type UnitRow } from '../store';
 import type { GameContext, ServiceFunctions } from './context';
@@ -19,15 +19,18 @@ import { roster, treeOf, treeOfRows, type ForcesRead } from './roster';
 /** Sheets kept per connection and viewer: a screen holding an older one is sent the whole sheet. */
 const SHEETS_KEPT = 4;
 
+/** A whole sheet: the tree and every unit (a sheet of changes is made from two of them). */
+type WholeSheet = RosterSheet & { tree: CommandNode[] };
+
 interface Shown {
-  sheet: Omit<RosterSheet, 'revision'>;
+  sheet: Omit<WholeSheet, 'revision'>;
   /** A digest of what the sheet shows: the key of its name. */
   content: string;
 }
 
 interface Named {
-  byContent: Map<string, RosterSheet>;
-  byName: Map<string, RosterSheet>;
+  byContent: Map<string, WholeSheet>;
+  byName: Map<string, WholeSheet>;
 }
 
 /** Per connection: the sheets made per state of the file (as it is, no hidden entry taken out), and the names given per viewer. */
@@ -64,7 +67,7 @@ function shownNow(ctx: GameContext): Shown {
 }
 
 /** A sheet with its digest: the very text JSON.stringify(sheet) gives, put together from the rows' own. */
-function shownOf(sheet: Omit<RosterSheet, 'revision'>): Shown {
+function shownOf(sheet: Omit<WholeSheet, 'revision'>): Shown {
   const texts = sheet.units.map((u) => {
     let text = rowText.get(u);
     if (text === undefined) {
@@ -188,11 +191,54 @@ function rosterSheet(ctx: GameContext, input: RosterSheetQuery = {}): RosterShee
   if (held === undefined) return sheet;
   const before = new Map(held.units.map((u) => [u.id, u]));
   return {
-    tree: now.sheet.tree,
     units: now.sheet.units.filter((u) => !sameRow(before.get(u.id), u)),
     revision: sheet.revision,
-    changes: { since: input!.since!, unitIds: now.sheet.units.map((u) => u.id) },
+    changes: { since: input!.since!, unitIds: now.sheet.units.map((u) => u.id), ...treeChanges(held.tree, now.sheet.tree) },
   };
+}
+
+/** A command of the tree without its subtree (its subordinates by id), and that as JSON, per node made here. */
+const commandText = new WeakMap<CommandNode, { change: CommandChange; text: string }>();
+
+function commandOf(node: CommandNode): { change: CommandChange; text: string } {
+  let made = commandText.get(node);
+  if (made === undefined) {
+    const { children, ...fields } = node;
+    const change: CommandChange = { ...fields, childIds: children.map((c) => c.id) };
+    made = { change, text: JSON.stringify(change) };
+    commandText.set(node, made);
+  }
+  return made;
+}
+
+/** Every command of a tree by id, subordinates after their superior. */
+function commandsOf(tree: readonly CommandNode[]): Map<string, CommandNode> {
+  const byId = new Map<string, CommandNode>();
+  const walk = (nodes: readonly CommandNode[]) => {
+    for (const n of nodes) {
+      byId.set(n.id, n);
+      walk(n.children);
+    }
+  };
+  walk(tree);
+  return byId;
+}
+
+/**
+ * The commands of `now` that differ from those of the tree held (their own fields or their subordinates' ids:
+ * a loss changes the unit's command's totals and its superiors'), and the top commands' ids: with the tree
+ * held, all a screen needs to make the tree as it is now, each command that did not change kept as it holds it.
+ */
+function treeChanges(held: readonly CommandNode[], now: readonly CommandNode[]): { commands: CommandChange[]; rootIds: string[] } {
+  const before = commandsOf(held);
+  const commands: CommandChange[] = [];
+  for (const [id, node] of commandsOf(now)) {
+    const was = before.get(id);
+    if (was === node) continue;
+    const made = commandOf(node);
+    if (was === undefined || commandOf(was).text !== made.text) commands.push(made.change);
+  }
+  return { commands, rootIds: now.map((n) => n.id) };
 }
 
 export const rosterSheetFunctions = { rosterSheet } satisfies Partial<ServiceFunctions>;

@@ -10,6 +10,18 @@
  * screen would ask (the service's methods, which take out any side's hidden entries). In a step of secret
  * entries, before or after the write, only the game's info is sent: the screens read again as the side at
  * the keyboard, and whether a view could be sent tells nothing of the entries (RI-H01).
+ *
+ * With one addition, in that step: the compared queries (kept-queries.ts; the joint dice of a two-seat game)
+ * that are answered after the write as they were before it are named as kept. That tells the side at the
+ * keyboard nothing of the other side's entries: such a query takes no input, so no viewer, and every screen
+ * of the file is given the same answer whoever sits there; the answer held before the write is on the screen
+ * that asked it, and the answer after is what that screen would be given if it asked again, so "as they
+ * were" says no more than the two answers the screen has or would get. Whether the query is named at all
+ * depends on whether a screen asked it before the write, never on the entries. And the joint dice are made of
+ * what the seat's own file holds (its own rows; whose step it is, from the clock and whether each side has
+ * finished, which is public: RI-H07), where the other seat's entries of the step are not until both are
+ * revealed (they stay on its own device: db/seats/calls.ts holdEntry). Every other view of the step is read
+ * again, as before.
  */
 import type { RosterSheet, TurnState, Viewer, WriteAnswer, GameInfo } from '../../contract';
 import { parsePayload, type EventRow } from '../events';
@@ -67,12 +79,17 @@ export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => Wri
   const stateBefore = sheetState(ctx);
   const turnStateHeld = !secretBefore && (keptTurnState.asked(ctx, {}) || keptTurnState.asked(ctx, undefined));
   const log = logMark(ctx);
-  const alike = secretBefore ? null : answersHeld(ctx);
+  // In a step of secret entries too: the compared queries are asked with no input, so as nobody in particular.
+  const alike = answersHeld(ctx);
   return () => {
     const game = queries.info();
     const touched = rowsTouched(ctx, log);
     if (stateBefore !== null) carrySheet(ctx, stateBefore, touched.changes);
-    if (secretBefore || secretNow(ctx)) return { game, sheet: null, turnState: null, tables: null, kept: null };
+    if (secretBefore || secretNow(ctx)) {
+      // Only the compared queries answered alike are named (the joint dice): see the header.
+      const kept = [...alike()].sort();
+      return { game, sheet: null, turnState: null, tables: null, kept: kept.length === 0 ? null : kept };
+    }
     const tables = [...new Set(touched.changes.map((c) => c.table))].sort();
     const changes = sheet === null ? null : queries.rosterSheet({ since: sheet });
     return {
@@ -81,7 +98,7 @@ export function beforeWrite(ctx: GameContext, queries: AnswerQueries): () => Wri
       sheet: changes?.changes === undefined ? null : changes,
       turnState: turnStateHeld ? queries.turnState({}) : null,
       tables,
-      kept: keptQueries({ tables: new Set(tables), eventKinds: touched.eventKinds, answeredAlike: alike?.() ?? new Set() }),
+      kept: keptQueries({ tables: new Set(tables), eventKinds: touched.eventKinds, answeredAlike: alike() }),
     };
   };
 }

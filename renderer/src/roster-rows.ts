@@ -4,7 +4,7 @@
  * filters (side, arm, status, orders) applied and collapsed commands folded. Pure functions of the
  * service's data, so the virtualised table only renders a slice of this list.
  */
-import type { CommandNode, RosterUnit } from '../../contract';
+import type { CommandChange, CommandNode, RosterUnit } from '../../contract';
 import type { Arm, OrderCode, Side, UnitStatus } from '../../rules/types';
 
 export interface RosterFilters {
@@ -199,4 +199,56 @@ export function mergeUnits(held: readonly RosterUnit[], changed: readonly Roster
     merged.push(unit);
   }
   return merged;
+}
+
+/**
+ * The command tree of a sheet the service sent as changes: each command in `changed` (its own fields and its
+ * subordinates' ids) replaces the one of the same id, and the top commands are `rootIds`. A command neither
+ * changed nor above one that did keeps its object, subtree and all; one above a changed command is a new
+ * object with its new subordinates (what did not change is the tree held). Null when the changes name a
+ * command the screen does not hold (then it reads the whole sheet).
+ */
+export function mergeTree(held: readonly CommandNode[], changed: readonly CommandChange[], rootIds: readonly string[]): CommandNode[] | null {
+  const heldById = new Map<string, CommandNode>();
+  const walk = (nodes: readonly CommandNode[]) => {
+    for (const n of nodes) {
+      heldById.set(n.id, n);
+      walk(n.children);
+    }
+  };
+  walk(held);
+  const changedById = new Map(changed.map((c) => [c.id, c]));
+  // A command whose subordinates come round to it again is no tree: `made` stops the walk there.
+  const making = new Set<string>();
+  const made = (id: string): CommandNode | undefined => {
+    if (making.has(id)) return undefined;
+    making.add(id);
+    try {
+      const change = changedById.get(id);
+      if (change !== undefined) {
+        const { childIds, ...fields } = change;
+        const children = subordinates(childIds);
+        return children === null ? undefined : { ...fields, children };
+      }
+      const node = heldById.get(id);
+      if (node === undefined) return undefined;
+      const children = subordinates(node.children.map((c) => c.id));
+      if (children === null) return undefined;
+      return children.every((c, i) => c === node.children[i]) ? node : { ...node, children };
+    } finally {
+      making.delete(id);
+    }
+  };
+  const subordinates = (ids: readonly string[]): CommandNode[] | null => {
+    const nodes: CommandNode[] = [];
+    for (const id of ids) {
+      const node = made(id);
+      if (node === undefined) return null;
+      nodes.push(node);
+    }
+    return nodes;
+  };
+  const roots = subordinates(rootIds);
+  if (roots === null) return null;
+  return roots.length === held.length && roots.every((r, i) => r === held[i]) ? (held as CommandNode[]) : roots;
 }

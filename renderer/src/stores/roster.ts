@@ -2,21 +2,21 @@
  * The Roster screen's store: the units and the command tree as the service reports them, the search
  * and filters, folded commands and the selected row; and the changes made from the roster (SP and
  * straggler losses, fatigue, orders). Every change goes through the app store's write, whose answer
- * carries the units the service says changed (applied here: only their rows redraw); without it, the
- * roster reads what changed since the sheet it holds. The command tree, read or sent again whole, keeps the
- * objects of every command that did not change (keepUnchanged), and the rows made from the tree and the units
- * keep theirs (rosterRows): after a loss only the unit's row and its superiors' rows are new objects, so Vue
- * redraws those rows and no other.
+ * carries the units and the commands the service says changed (applied here: only their rows redraw); without
+ * it, the roster reads what changed since the sheet it holds. The command tree, sent as its changed commands
+ * (mergeTree) or read again whole (keepUnchanged), keeps the objects of every command that did not change, and
+ * the rows made from the tree and the units keep theirs (rosterRows): after a loss only the unit's row and its
+ * superiors' rows are new objects, so Vue redraws those rows and no other.
  */
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef } from 'vue';
-import type { CommandNode, RosterUnit, SetOrdersInput } from '../../../contract';
+import type { CommandNode, RosterSheet, RosterUnit, SetOrdersInput } from '../../../contract';
 import { COUNTER_LIMITS, type LossCause } from '../../../rules/types';
 import { nextTick } from 'vue';
 import { call } from '../api';
 import { downloadText } from '../download';
 import { exportFileName, rosterCsv } from '../exports';
-import { mergeUnits, NO_FILTERS, rosterRows, type RosterFilters, type RosterRow } from '../roster-rows';
+import { mergeTree, mergeUnits, NO_FILTERS, rosterRows, type RosterFilters, type RosterRow } from '../roster-rows';
 import { useAppStore } from './app';
 import { keepUnchanged } from './keep-unchanged';
 
@@ -76,19 +76,32 @@ export const useRosterStore = defineStore('roster', () => {
       const since = heldSheet;
       let sheet = await call('rosterSheet', app.asViewer(since === null ? {} : { since }));
       if (session !== app.session) return;
-      let merged = sheet.changes && sheet.changes.since === since ? mergeUnits(units.value, sheet.units, sheet.changes.unitIds) : keepUnchanged(units.value, sheet.units);
+      let merged = sheet.changes?.since === since ? sheetChanges(sheet) : null;
       if (merged === null) {
-        sheet = await call('rosterSheet', app.asViewer({}));
-        if (session !== app.session) return;
-        merged = keepUnchanged(units.value, sheet.units);
+        if (sheet.tree === undefined) {
+          sheet = await call('rosterSheet', app.asViewer({}));
+          if (session !== app.session) return;
+        }
+        merged = { units: keepUnchanged(units.value, sheet.units), tree: keepUnchanged(tree.value, sheet.tree ?? []) };
       }
-      units.value = merged;
-      tree.value = keepUnchanged(tree.value, sheet.tree);
+      units.value = merged.units;
+      tree.value = merged.tree;
       heldSheet = sheet.revision ?? null;
       loadedRevision.value = revision;
     } finally {
       loading.value = false;
     }
+  }
+
+  /**
+   * The units and the tree of a sheet of changes applied to those held: only what changed is a new object.
+   * Null when they name a unit or a command not held (the whole sheet is then read).
+   */
+  function sheetChanges(sheet: RosterSheet): { units: RosterUnit[]; tree: CommandNode[] } | null {
+    if (sheet.changes === undefined) return null;
+    const mergedUnits = mergeUnits(units.value, sheet.units, sheet.changes.unitIds);
+    const mergedTree = mergedUnits === null ? null : mergeTree(tree.value, sheet.changes.commands, sheet.changes.rootIds);
+    return mergedUnits === null || mergedTree === null ? null : { units: mergedUnits, tree: mergedTree };
   }
 
   function start(revision: number): Promise<void> {
@@ -136,17 +149,17 @@ export const useRosterStore = defineStore('roster', () => {
     Object.assign(filters, NO_FILTERS);
   }
 
-  // A write's answer: the units changed since the sheet held here (as nobody in particular sees the game,
-  // which is what this screen shows while no side's entries are secret) and the tree, applied at the
+  // A write's answer: the units and commands changed since the sheet held here (as nobody in particular sees the
+  // game, which is what this screen shows while no side's entries are secret), applied at the
   // write's revision, so the screen redraws the rows that changed without reading again. Anything else
   // (no sheet in the answer, another sheet held, a read under way) is left to the reload.
   app.onWriteAnswer((changed, revision) => {
     const sheet = changed.sheet;
     if (sheet === null || sheet.changes === undefined || heldSheet === null || sheet.changes.since !== heldSheet || inFlight !== null || app.viewer !== undefined) return;
-    const merged = mergeUnits(units.value, sheet.units, sheet.changes.unitIds);
+    const merged = sheetChanges(sheet);
     if (merged === null) return;
-    units.value = merged;
-    tree.value = keepUnchanged(tree.value, sheet.tree);
+    units.value = merged.units;
+    tree.value = merged.tree;
     heldSheet = sheet.revision ?? null;
     loadedRevision.value = revision;
   });
