@@ -204,8 +204,8 @@ export type SetCommandMarkersInput = z.infer<typeof SetCommandMarkersInput>;
  * `revision` names the state of the file the sheet shows (null when it shows the game as one side sees it,
  * with the other side's hidden entries taken out). Asked with `since`, the revision of a sheet the screen
  * holds, the answer carries `changes` when the service still knows that sheet: `units` then holds only
- * the units that differ from it, and `changes.unitIds` every unit's id in order, so a change sends a row
- * or two, not the whole order of battle.
+ * the units that differ from it (and `changes.unitIds`, every unit's id in order, only when the order or the
+ * units themselves changed), so a change sends a row or two, not the whole order of battle.
  */
 export const RosterSheet = z.object({
   /** The whole command tree, in a whole sheet; a sheet of changes (`changes`) sends the commands that changed instead. */
@@ -214,10 +214,10 @@ export const RosterSheet = z.object({
   revision: z.string().nullable().optional(),
   /**
    * What changed since the sheet the screen holds (`since`): `units` are the units that changed, `unitIds` every
-   * unit's id in order; `commands` the commands of the tree whose own fields or subordinates changed (a loss:
+   * unit's id in order when that differs from the sheet held (absent, the order held stands); `commands` the commands of the tree whose own fields or subordinates changed (a loss:
    * the unit's command and its superiors, whose totals moved), and `rootIds` the tree's top commands in order.
    */
-  changes: z.object({ since: z.string(), unitIds: z.array(z.string()), commands: z.array(CommandChange), rootIds: z.array(z.string()) }).optional(),
+  changes: z.object({ since: z.string(), unitIds: z.array(z.string()).optional(), commands: z.array(CommandChange), rootIds: z.array(z.string()) }).optional(),
 });
 export type RosterSheet = z.infer<typeof RosterSheet>;
 

@@ -74,12 +74,14 @@ describe('the roster sheet, kept per state of the file', () => {
 });
 
 describe('the roster sheet since a sheet the screen holds', () => {
-  it('sends only the units a loss changed, with every unit\'s id in order, which merged give the whole sheet', () => {
+  it('sends only the units a loss changed, not the units\' order it left as held, which merged give the whole sheet', () => {
     const held = game.rosterSheet({});
     const unit = held.units.find((u) => u.currentSp >= 2)!;
     game.recordLoss({ unitId: unit.id, sp: 1 });
     const changes = game.rosterSheet({ since: held.revision! });
-    expect(changes.changes).toMatchObject({ since: held.revision, unitIds: held.units.map((u) => u.id) });
+    expect(changes.changes).toMatchObject({ since: held.revision });
+    // The units' order is the one held: it is not sent again.
+    expect(changes.changes!.unitIds).toBeUndefined();
     expect(changes.units.map((u) => u.id)).toEqual([unit.id]);
     expect(changes.units[0]!.spLost).toBe(unit.spLost + 1);
     // Not the whole tree: the commands whose totals the loss moved, the unit's and its superiors'.
@@ -95,7 +97,7 @@ describe('the roster sheet since a sheet the screen holds', () => {
     expect(changes.revision).toBe(whole.revision);
   });
 
-  it('sends nothing but the ids when nothing changed, and the whole sheet for a revision it does not know', () => {
+  it('sends nothing when nothing changed, and the whole sheet for a revision it does not know', () => {
     const held = game.rosterSheet({});
     expect(game.rosterSheet({ since: held.revision! }).units).toEqual([]);
     const unknown = game.rosterSheet({ since: 'a sheet of long ago' });

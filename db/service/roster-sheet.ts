@@ -175,7 +175,7 @@ function sameData(a: unknown, b: unknown): boolean {
  * The Roster screen's first paint from one query: the tree and every unit, from one read of the commands
  * and the units (and so one working out of the standing orders, cached per read in db/service/chain.ts).
  * After a change, the screen asks `since` the sheet it holds and is sent the units that changed (a loss:
- * one unit), with every unit's id in order.
+ * one unit), with every unit's id in order only when that order is not the one held.
  */
 function rosterSheet(ctx: GameContext, input: RosterSheetQuery = {}): RosterSheet {
   const now = shown(ctx);
@@ -190,10 +190,12 @@ function rosterSheet(ctx: GameContext, input: RosterSheetQuery = {}): RosterShee
   const held = input?.since === undefined ? undefined : named.byName.get(input.since);
   if (held === undefined) return sheet;
   const before = new Map(held.units.map((u) => [u.id, u]));
+  // The units' order is sent only when it is not the one held: on the full battle it is most of a loss's answer.
+  const sameOrder = held.units.length === now.sheet.units.length && held.units.every((u, i) => u.id === now.sheet.units[i]!.id);
   return {
     units: now.sheet.units.filter((u) => !sameRow(before.get(u.id), u)),
     revision: sheet.revision,
-    changes: { since: input!.since!, unitIds: now.sheet.units.map((u) => u.id), ...treeChanges(held.tree, now.sheet.tree) },
+    changes: { since: input!.since!, ...(sameOrder ? {} : { unitIds: now.sheet.units.map((u) => u.id) }), ...treeChanges(held.tree, now.sheet.tree) },
   };
 }
 

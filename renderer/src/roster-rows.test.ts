@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandNode, RosterUnit } from '../../contract';
-import { directOrderBar, filtersActive, lossPercent, NO_FILTERS, parentRowIndex, rosterRows, rowIndex, unitFlags, type RosterFilters } from './roster-rows';
+import { directOrderBar, filtersActive, lossPercent, mergeUnits, NO_FILTERS, parentRowIndex, rosterRows, rowIndex, unitFlags, type RosterFilters } from './roster-rows';
 
 function node(id: string, level: CommandNode['level'], children: CommandNode[] = [], side: CommandNode['side'] = 'USA'): CommandNode {
   return {
@@ -131,6 +131,25 @@ describe('roster rows', () => {
     expect(rows[parentRowIndex(rows, rowIndex(rows, 'c:iron'))]?.key).toBe('c:wadsworth');
     expect(parentRowIndex(rows, 0)).toBe(-1);
     expect(rowIndex(rows, null)).toBe(-1);
+  });
+});
+
+describe('the units of a sheet sent as changes', () => {
+  const held = [unit('a', 'b1'), unit('b', 'b1'), unit('c', 'b2')];
+
+  it('keeps the order held when the service sends none, each unchanged unit the same object', () => {
+    const hit = unit('b', 'b1', { spLost: 1 });
+    const merged = mergeUnits(held, [hit])!;
+    expect(merged.map((u) => u.id)).toEqual(['a', 'b', 'c']);
+    expect(merged[1]).toBe(hit);
+    expect(merged[0]).toBe(held[0]);
+  });
+
+  it('takes the order the service sends, and reads the whole sheet for a unit it does not hold', () => {
+    expect(mergeUnits(held, [], ['c', 'a', 'b'])!.map((u) => u.id)).toEqual(['c', 'a', 'b']);
+    expect(mergeUnits(held, [], ['a', 'd'])).toBeNull();
+    // A unit the screen does not hold, sent without an order: the order held cannot place it.
+    expect(mergeUnits(held, [unit('d', 'b2')])).toBeNull();
   });
 });
 

@@ -186,14 +186,17 @@ export function orderSourceWords(source: string, expires: boolean, nameOf: (comm
 
 /**
  * The units of a sheet the service sent as changes: `changed` replaces the units of the same id, and the
- * order (and which units there are) is the service's `unitIds`. A unit unchanged keeps its object. Null
- * when the changes name a unit the screen does not hold (then it reads the whole sheet).
+ * order (and which units there are) is the service's `unitIds`, or the order held when it sent none. A unit
+ * unchanged keeps its object. Null when the changes name a unit the screen does not hold (then it reads the
+ * whole sheet).
  */
-export function mergeUnits(held: readonly RosterUnit[], changed: readonly RosterUnit[], unitIds: readonly string[]): RosterUnit[] | null {
+export function mergeUnits(held: readonly RosterUnit[], changed: readonly RosterUnit[], unitIds?: readonly string[]): RosterUnit[] | null {
   const byId = new Map(held.map((u) => [u.id, u]));
+  // With the order held, a changed unit must be one of the units held.
+  if (unitIds === undefined && changed.some((u) => !byId.has(u.id))) return null;
   for (const u of changed) byId.set(u.id, u);
   const merged: RosterUnit[] = [];
-  for (const id of unitIds) {
+  for (const id of unitIds ?? held.map((u) => u.id)) {
     const unit = byId.get(id);
     if (unit === undefined) return null;
     merged.push(unit);
