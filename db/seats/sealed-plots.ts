@@ -55,13 +55,17 @@ interface Kept {
 const hasTable = new WeakMap<SqliteDatabase, boolean>();
 
 /** The local seat's entries still sealed (none in a file of an earlier schema, or played at one laptop). */
-export function sealedPlotSecrets(db: SqliteDatabase): SealedPlotRow[] {
+function hasSecrets(db: SqliteDatabase): boolean {
   let has = hasTable.get(db);
   if (has === undefined) {
     has = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'seat_side_secrets'").get() as { n: number }).n === 1;
     hasTable.set(db, has);
   }
-  if (!has) return [];
+  return has;
+}
+
+export function sealedPlotSecrets(db: SqliteDatabase): SealedPlotRow[] {
+  if (!hasSecrets(db)) return [];
   return statement(db, `SELECT commitment, side, turn_id, input, salt FROM seat_side_secrets WHERE kind = '${KIND}' AND opened = 0 ORDER BY rowid`).all() as SealedPlotRow[];
 }
 
@@ -79,6 +83,21 @@ export function applySealedPlots(db: SqliteDatabase, rows: readonly SealedPlotRo
     const plot = withTurnEntry(db, plotOf(row), entry.turnId, entry.hex, entry.what === 'conceal' ? CONCEALED_MOVEMENT_BEGINS : (entry.note ?? ''));
     statement(db, 'UPDATE concealment SET concealed = ?, plot = ? WHERE id = ?').run(entry.what === 'conceal' ? 1 : row.concealed, JSON.stringify(plot), commandId);
   }
+}
+
+/** One anchor of the local seat's side, as its own file keeps it (opened: spent by the command's deployment). */
+export interface AnchorRow {
+  anchor: string;
+  commandId: string;
+  salt: string;
+  opened: 0 | 1;
+}
+
+/** The local seat's anchors, in the order it published them. */
+export function concealedAnchorSecrets(db: SqliteDatabase): AnchorRow[] {
+  if (!hasSecrets(db)) return [];
+  const rows = statement(db, `SELECT commitment, input, salt, opened FROM seat_side_secrets WHERE kind = '${ANCHOR}' ORDER BY rowid`).all() as { commitment: string; input: string; salt: string; opened: 0 | 1 }[];
+  return rows.map((r) => ({ anchor: r.commitment, commandId: (JSON.parse(r.input) as { commandId: string }).commandId, salt: r.salt, opened: r.opened }));
 }
 
 /** The salt of one of the seat's anchors still in use, by the anchor (undefined: not kept on this seat). */
