@@ -10,10 +10,12 @@
  * may begin again later.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { OpenConcealedPlotInput, SealConcealedPlotInput, SealedPlotEntry } from '../../contract';
 import type { Packet } from '../../contract/seats';
 import { contextOf } from '../../db/service';
+import { write } from '../../db/service/context';
+import { SERVICE_FUNCTIONS } from '../../db/service/index';
 import { signText } from '../../db/seats/keys';
 import { receivePacket } from '../../db/seats/packets';
 import { concealedAnchorSecrets, sealedPlotSecrets } from '../../db/seats/sealed-plots';
@@ -28,8 +30,10 @@ const tmp = tempDir('muster-seats-anchors-');
 afterAll(() => tmp.cleanup());
 
 const IRON = 'usa-i-1-meredith';
+/** On the map from the start: it may move concealed when activated for Strategic Movement. */
+const GAMBLE = 'usa-cavalry-1-gamble';
 /** Hexes no scenario names. */
-const HEX = { begins: 'QZ60817', other: 'QZ60818', plotted: 'QZ60823', deployed: 'QZ60830', again: 'QZ60840', deployedAgain: 'QZ60850' } as const;
+const HEX = { begins: 'QZ60817', other: 'QZ60818', plotted: 'QZ60823', deployed: 'QZ60830', again: 'QZ60840', deployedAgain: 'QZ60850', gamble: 'QZ60860', gambleDeployed: 'QZ60870' } as const;
 
 const usaActsAfter = (after: string | null) => (t: Table) => {
   const c = t.USA.info().clock;
@@ -193,6 +197,67 @@ describe('a command begins Concealed Movement once until it deploys', () => {
     for (const g of [t.USA, t.CSA]) expect(g.concealedPlots().sealed).toEqual({ USA: 0, CSA: 0 });
     const plot = (g: Table['USA']) => g.concealedPlots({ viewer: 'USA' }).commands.map((c) => c.plot.map((p) => p.hex));
     expect(plot(t.CSA)).toEqual(plot(t.USA));
+    expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
+    for (const g of [t.USA, t.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
+    t.USA.close();
+    t.CSA.close();
+  });
+
+  it('a plot begun before commands had anchors is still opened as it was sealed; the side\'s next beginning publishes them all', { timeout: 180_000 }, () => {
+    const t = pastTheFirstStep(tmp.dir);
+    playOn(t, usaActsAfter(null));
+    const turn1 = t.USA.info().clock.turnId;
+    // An earlier Muster began the Iron Brigade's Concealed Movement: it kept the entry and its salt on the USA seat
+    // and sealed a beginning that names no anchor (its sealConcealedPlot took one), and both files took it in.
+    const legacy: SealedPlotEntry = { what: 'conceal', turnId: turn1, hex: HEX.begins, salt: fresh(16) };
+    const { salt, ...kept } = legacy;
+    const commitment = sealedPlotCommitment('USA', IRON, legacy);
+    const earlierMuster = vi
+      .spyOn(SERVICE_FUNCTIONS, 'sealConcealedPlot')
+      .mockImplementation((ctx, input) => write(ctx, 'concealment.sealed', input, () => ({ summary: `${input.side} moves a command concealed (secret until deployed)`, result: {} })));
+    try {
+      t.USA.db.prepare("INSERT INTO seat_side_secrets (commitment, side, kind, turn_id, input, salt) VALUES (?, 'USA', 'concealed-plot', ?, ?, ?)").run(commitment, turn1, JSON.stringify({ commandId: IRON, entry: kept }), salt);
+      t.USA.sealConcealedPlot({ side: 'USA', what: 'conceal', commitment });
+      exchange(t);
+    } finally {
+      earlierMuster.mockRestore();
+    }
+    for (const g of [t.USA, t.CSA]) {
+      expect(sealedPlotsInLog(g.db).map((s) => [s.what, s.follows])).toEqual([['conceal', null]]);
+      expect(concealedAnchorsInLog(g.db).USA.size).toBe(0);
+    }
+
+    // This Muster plots it on, and Gamble's cavalry begins Concealed Movement: the side's first beginning
+    // publishes an anchor for every USA command, the Iron Brigade's too.
+    playOn(t, usaActsAfter(turn1));
+    t.USA.plotConcealed({ side: 'USA', commandId: IRON, hex: HEX.plotted });
+    t.USA.concealCommand({ side: 'USA', commandId: GAMBLE, hex: HEX.gamble, strategicMovement: true });
+    exchange(t);
+    const usaCommands = readCommands(t.CSA.db).filter((c) => c.side === 'USA').map((c) => c.id);
+    expect([...concealedAnchorsInLog(t.CSA.db).USA.keys()]).toEqual(usaCommands);
+    const ironFirst = ironAnchor(t);
+
+    // The Iron Brigade deploys: its plot is opened as it was sealed, with no anchor salt, and keeps its anchor.
+    t.USA.deployConcealed({ side: 'USA', commandId: IRON, hex: HEX.deployed, reason: 'enemy-los' });
+    const honest = packetFrom(t.USA);
+    const opened = JSON.parse(honest.events.find((e) => e.fn === 'openConcealedPlot')!.input) as OpenConcealedPlotInput;
+    expect([opened.anchorSalt, opened.nextAnchor, opened.entries.map((e) => e.hex)]).toEqual([undefined, undefined, [HEX.begins, HEX.plotted]]);
+    // A changed USA Muster adding an anchor salt to it is refused: that plot named none.
+    const refused = refusal(() => receivePacket(contextOf(t.CSA), forged(t, honest, 'openConcealedPlot', (input) => ({ ...input, anchorSalt: ironFirst.salt, nextAnchor: fresh(32) }))));
+    expect(refused.message).toMatch(/USA's opened plot for .* was begun before commands had anchors: its opening gives no anchor salt and no next anchor/);
+    receivePacket(contextOf(t.CSA), honest);
+    expect(concealedAnchorsInLog(t.CSA.db).USA.get(IRON)).toBe(ironFirst.anchor);
+
+    // It begins again, this time from its anchor; then both commands deploy, and nothing of USA stays sealed.
+    t.USA.concealCommand({ side: 'USA', commandId: IRON, hex: HEX.again, strategicMovement: true });
+    exchange(t);
+    expect(sealedPlotsInLog(t.CSA.db).at(-1)!.follows).toBe(followsAnchor(ironFirst.salt));
+    playOn(t, usaActsAfter(t.USA.info().clock.turnId));
+    t.USA.deployConcealed({ side: 'USA', commandId: IRON, hex: HEX.deployedAgain, reason: 'player' });
+    t.USA.deployConcealed({ side: 'USA', commandId: GAMBLE, hex: HEX.gambleDeployed, reason: 'player' });
+    exchange(t);
+    for (const g of [t.USA, t.CSA]) expect(g.concealedPlots().sealed).toEqual({ USA: 0, CSA: 0 });
+    expect(concealedAnchorsInLog(t.CSA.db).USA.get(IRON)).toBe(ironAnchor(t).anchor);
     expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     for (const g of [t.USA, t.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
     t.USA.close();
