@@ -88,7 +88,7 @@ describe('a command begins Concealed Movement once until it deploys', () => {
     // At the USA seat, Muster refuses beginning again as at one laptop: the brigade is moving concealed.
     expect(refusal(() => t.USA.concealCommand({ side: 'USA', commandId: IRON, hex: HEX.other })).message).toMatch(/already moving concealed/);
     // A changed USA Muster seals a second beginning for it all the same, naming its anchor: refused, nothing written.
-    let before = hashes(t);
+    const before = hashes(t);
     const second: SealConcealedPlotInput = { side: 'USA', what: 'conceal', commitment: fresh(32), follows: followsAnchor(anchor.salt) };
     expect(refusal(() => t.USA.sealConcealedPlot(second)).message).toMatch(
       /USA's sealed beginning of Concealed Movement names the same command's anchor as an entry USA sealed before: a command begins Concealed Movement once, and again only after it deploys/,
@@ -128,7 +128,7 @@ describe('a command begins Concealed Movement once until it deploys', () => {
 
     // At the deployment it opens the line it likes, the made-up one: refused at the seat, naming the command.
     playOn(t, usaActsAfter(turn1));
-    let before = hashes(t);
+    const before = hashes(t);
     const madeUpOpening: OpenConcealedPlotInput = { side: 'USA', commandId: IRON, hex: HEX.deployed, reason: 'player', entries: [other], anchorSalt: madeUp, nextAnchor: fresh(32) };
     const notIrons = /USA's opened plot for .* was not begun from .*'s anchor \(the one USA published for it\): a command's plot is the one begun from its own anchor, and this opening is refused/;
     expect(refusal(() => t.USA.openConcealedPlot(madeUpOpening)).message).toMatch(notIrons);
@@ -148,7 +148,6 @@ describe('a command begins Concealed Movement once until it deploys', () => {
     refusedWhole(t, forged(t, honest, 'openConcealedPlot', ({ anchorSalt: _salt, ...input }) => input), /USA's opened plot for .* does not give the anchor salt its beginning of Concealed Movement named/);
     refusedWhole(t, forged(t, honest, 'openConcealedPlot', ({ nextAnchor: _next, ...input }) => input), /USA's opened plot for .* gives no next anchor for .*: its deployment publishes one, so that it may begin Concealed Movement again/);
 
-    before = hashes(t);
     receivePacket(contextOf(t.CSA), honest);
     expect(t.CSA.history({ limit: 1 })[0]!.summary).toMatch(new RegExp(`deploys from Concealed Movement at hex ${HEX.deployed}: its player deploys it \\(its sealed plot opened, checked against 1 commitment: .* ${HEX.begins}\\)`));
     exchange(t);
