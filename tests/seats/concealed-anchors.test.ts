@@ -69,6 +69,15 @@ describe('a command begins Concealed Movement once until it deploys', () => {
     const t = pastTheFirstStep(tmp.dir);
     playOn(t, usaActsAfter(null));
     const turn1 = t.USA.info().clock.turnId;
+    // A changed USA Muster's first beginning without the side's anchors, or with a list that leaves a command
+    // out (which would tell which commands may begin), is refused, nothing written.
+    const unchanged = hashes(t);
+    const begin = { side: 'USA' as const, what: 'conceal' as const, commitment: fresh(32), follows: followsAnchor(fresh(16)) };
+    expect(refusal(() => t.USA.sealConcealedPlot(begin)).message).toMatch(/USA moves a command concealed without publishing its commands' anchors: the first beginning publishes an anchor for every USA command/);
+    expect(refusal(() => t.USA.sealConcealedPlot({ ...begin, anchors: [{ commandId: IRON, anchor: fresh(32) }] })).message).toMatch(
+      /USA's anchors leave out .*: a side publishes an anchor for every command of its side that has none, so that the list tells nothing of which command begins Concealed Movement/,
+    );
+    expect(hashes(t)).toEqual(unchanged);
     t.USA.concealCommand({ side: 'USA', commandId: IRON, hex: HEX.begins });
     exchange(t);
 
