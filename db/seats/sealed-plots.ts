@@ -54,7 +54,7 @@ interface Kept {
 
 const hasTable = new WeakMap<SqliteDatabase, boolean>();
 
-/** The local seat's entries still sealed (none in a file of an earlier schema, or played at one laptop). */
+/** Whether the file has the seat's secrets table (not in a file of an earlier schema). */
 function hasSecrets(db: SqliteDatabase): boolean {
   let has = hasTable.get(db);
   if (has === undefined) {
@@ -64,6 +64,7 @@ function hasSecrets(db: SqliteDatabase): boolean {
   return has;
 }
 
+/** The local seat's entries still sealed (none in a file of an earlier schema, or played at one laptop). */
 export function sealedPlotSecrets(db: SqliteDatabase): SealedPlotRow[] {
   if (!hasSecrets(db)) return [];
   return statement(db, `SELECT commitment, side, turn_id, input, salt FROM seat_side_secrets WHERE kind = '${KIND}' AND opened = 0 ORDER BY rowid`).all() as SealedPlotRow[];
