@@ -22,7 +22,7 @@ import { CONCEALED_MOVEMENT_BEGINS, CONCEALED_RULE, DEPLOY_WHY, ownCommand, plot
 import { write } from './context';
 import type { GameContext, ServiceFunctions } from './game-context';
 import { playedFromTwoSeats } from './sealed-orders';
-import { concealedAnchor, concealedAnchorsInLog, followsAnchor, followsEntry, sealedPlotCommitment, sealedPlotsInLog, type SealedPlotInLog } from './sealed-plot-log';
+import { anchorsInLog, concealedAnchor, concealedAnchorsInLog, followsAnchor, followsEntry, sealedPlotCommitment, sealedPlotsInLog, type SealedPlotInLog } from './sealed-plot-log';
 
 /** Sealing is how two seats keep a plot secret; at one laptop the plot is simply entered (concealCommand, plotConcealed). */
 function requireTwoSeats(ctx: GameContext, field: string): void {
@@ -130,10 +130,20 @@ function refuseWrongAnchor(ctx: GameContext, input: OpenConcealedPlotInput, c: C
   if (followsAnchor(input.anchorSalt) !== beginning.follows) {
     throw forbidden('anchorSalt', `${opened} gives an anchor salt that is not the one its beginning of Concealed Movement named, and is refused`, CONCEALED_RULE);
   }
-  if (concealedAnchor(input.side, c.id, input.anchorSalt) !== concealedAnchorsInLog(ctx.db)[input.side].get(c.id)) {
+  const anchor = anchorsInLog(ctx.db)[input.side].get(c.id);
+  if (!anchor || concealedAnchor(input.side, c.id, input.anchorSalt) !== anchor.anchor) {
     throw forbidden(
       'anchorSalt',
       `${opened} was not begun from ${c.name}'s anchor (the one ${input.side} published for it): a command's plot is the one begun from its own anchor, and this opening is refused`,
+      CONCEALED_RULE,
+    );
+  }
+  // A beginning sealed before its anchor was published (the next anchor of a deployment, made up in advance
+  // by a changed Muster) is a second line kept while the command moved concealed on the first.
+  if (beginning.seq < anchor.seq) {
+    throw forbidden(
+      'anchorSalt',
+      `${opened} began Concealed Movement in ${turnWords(ctx, beginning.turnId)}, before ${c.name}'s anchor was published when it last deployed: a command begins again only after it deploys, and this opening is refused`,
       CONCEALED_RULE,
     );
   }

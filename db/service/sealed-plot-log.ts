@@ -84,20 +84,34 @@ export function sealedPlotsInLog(db: SqliteDatabase): SealedPlotInLog[] {
   return sealed;
 }
 
+/** A command's anchor as the log holds it, with the event that published it. */
+export interface AnchorInLog {
+  anchor: string;
+  seq: number;
+}
+
 /**
  * Each command's anchor as the log holds it now (RI-H11): the one its side published with the side's first
  * beginning of Concealed Movement (or later, for a command that had none), or the next one its last
- * deployment from Concealed Movement published. A command with none has no anchor yet.
+ * deployment from Concealed Movement published, with the event that published it. A command with none has no
+ * anchor yet.
  */
-export function concealedAnchorsInLog(db: SqliteDatabase): Record<Side, Map<string, string>> {
-  const anchors = { USA: new Map<string, string>(), CSA: new Map<string, string>() };
+export function anchorsInLog(db: SqliteDatabase): Record<Side, Map<string, AnchorInLog>> {
+  const anchors = { USA: new Map<string, AnchorInLog>(), CSA: new Map<string, AnchorInLog>() };
   if (!playedFromTwoSeats(db)) return anchors;
-  for (const r of statement(db, SQL).all() as { kind: string; payload: string }[]) {
+  for (const r of statement(db, SQL).all() as { seq: number; kind: string; payload: string }[]) {
     const input = (JSON.parse(r.payload) as { input: SealConcealedPlotInput & OpenConcealedPlotInput }).input;
-    for (const a of input.anchors ?? []) anchors[input.side].set(a.commandId, a.anchor);
-    if (r.kind === 'concealment.opened' && input.nextAnchor !== undefined) anchors[input.side].set(input.commandId, input.nextAnchor);
+    for (const a of input.anchors ?? []) anchors[input.side].set(a.commandId, { anchor: a.anchor, seq: r.seq });
+    if (r.kind === 'concealment.opened' && input.nextAnchor !== undefined) anchors[input.side].set(input.commandId, { anchor: input.nextAnchor, seq: r.seq });
   }
   return anchors;
+}
+
+/** Each command's anchor as the log holds it now (anchorsInLog without the events). */
+export function concealedAnchorsInLog(db: SqliteDatabase): Record<Side, Map<string, string>> {
+  const all = anchorsInLog(db);
+  const anchors = (side: Side) => new Map([...all[side]].map(([id, a]) => [id, a.anchor]));
+  return { USA: anchors('USA'), CSA: anchors('CSA') };
 }
 
 /** How many entries each side has sealed and not yet opened (public: the log says each was made). */

@@ -6,8 +6,9 @@
  * SHA-256 of the salt alone, so the log still says only "USA moves a command concealed". A second beginning
  * naming the same anchor is refused when sealed, at the writing seat and at the receiving one; a line begun
  * from a made-up anchor cannot be opened as the command's, since the deployment opens the anchor salt and the
- * other seat checks it against the command's anchor; the deployment publishes the command's next anchor, so it
- * may begin again later.
+ * other seat checks it against the command's anchor (and that the line was begun after that anchor was
+ * published); the deployment publishes the command's next anchor, so it may begin again later. A line begun by
+ * an earlier Muster, before the side had anchors, is still opened as it was sealed.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -268,6 +269,47 @@ describe('a command begins Concealed Movement once until it deploys', () => {
     expect(concealedAnchorsInLog(t.CSA.db).USA.get(IRON)).toBe(ironAnchor(t).anchor);
     expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     for (const g of [t.USA, t.CSA]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true, problems: [] } });
+    t.USA.close();
+    t.CSA.close();
+  });
+
+  it('a line begun before the deployment that published its anchor is refused at its opening: begun in advance, it was a second line', { timeout: 120_000 }, () => {
+    const t = pastTheFirstStep(tmp.dir);
+    playOn(t, usaActsAfter(null));
+    const turn1 = t.USA.info().clock.turnId;
+    t.USA.concealCommand({ side: 'USA', commandId: IRON, hex: HEX.begins });
+    // A changed USA Muster begins a second line for the Iron Brigade in advance, from a salt it will publish as
+    // the brigade's next anchor when the first line deploys (until then, nobody can tell it from another beginning).
+    const inAdvance = fresh(16);
+    const second: SealedPlotEntry = { what: 'conceal', turnId: turn1, hex: HEX.other, salt: fresh(16) };
+    t.USA.sealConcealedPlot({ side: 'USA', what: 'conceal', commitment: sealedPlotCommitment('USA', IRON, second), follows: followsAnchor(inAdvance) });
+    exchange(t);
+
+    // A later turn it opens the first line, publishing that next anchor: the line is the brigade's, and taken.
+    playOn(t, usaActsAfter(turn1));
+    const entries = sealedPlotSecrets(t.USA.db).map((r) => ({ ...(JSON.parse(r.input) as { entry: Omit<SealedPlotEntry, 'salt'> }).entry, salt: r.salt }));
+    t.USA.openConcealedPlot({ side: 'USA', commandId: IRON, hex: HEX.deployed, reason: 'player', entries, anchorSalt: ironAnchor(t).salt, nextAnchor: concealedAnchor('USA', IRON, inAdvance) });
+    exchange(t);
+    // Then it opens the line begun in advance: refused at the seat, naming the brigade, nothing written.
+    const before = hashes(t);
+    const early: OpenConcealedPlotInput = { side: 'USA', commandId: IRON, hex: HEX.deployedAgain, reason: 'player', entries: [second], anchorSalt: inAdvance, nextAnchor: fresh(32) };
+    const inAdvanceWords = new RegExp(
+      `USA's opened plot for .* began Concealed Movement in 1 July ${turn1.slice(-4)}, before .*'s anchor was published when it last deployed: a command begins again only after it deploys, and this opening is refused`,
+    );
+    expect(refusal(() => t.USA.openConcealedPlot(early)).message).toMatch(inAdvanceWords);
+    expect(hashes(t)).toEqual(before);
+
+    // Sent to the CSA seat in a packet (in place of Gamble's cavalry beginning, signed all the same): refused whole.
+    t.USA.concealCommand({ side: 'USA', commandId: GAMBLE, hex: HEX.gamble, strategicMovement: true });
+    const honest = packetFrom(t.USA);
+    const packet = JSON.parse(JSON.stringify(honest)) as Packet;
+    const e = packet.events.find((x) => x.fn === 'sealConcealedPlot')!;
+    e.fn = 'openConcealedPlot';
+    e.input = JSON.stringify(early);
+    e.signature = signText(localPrivateKey(t.USA.db), eventSignedText(seatOf(t.CSA.db)!.gameId, e));
+    refusedWhole(t, packet, inAdvanceWords);
+    receivePacket(contextOf(t.CSA), honest);
+    expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     t.USA.close();
     t.CSA.close();
   });
