@@ -112,8 +112,9 @@ function refuseAnchorsPublished(ctx: GameContext, input: SealConcealedPlotInput)
 
 /**
  * The opened plot begins from the command's anchor (RI-H11): the anchor salt opened is the one its beginning
- * named, and it opens this command's anchor, so a line begun from a made-up anchor (a second line a changed
- * Muster kept for the command) cannot be opened as the command's. The next anchor lets it begin again later.
+ * named, it opens this command's anchor, and the beginning came after that anchor was published, so a line
+ * begun from a made-up anchor, or in advance from the next one (a second line a changed Muster kept for the
+ * command), cannot be opened as the command's. The next anchor lets it begin again later.
  * A plot begun by an earlier Muster named no anchor: its opening gives none, and the command keeps its anchor.
  */
 function refuseWrongAnchor(ctx: GameContext, input: OpenConcealedPlotInput, c: CommandRow, beginning: SealedPlotInLog): void {
