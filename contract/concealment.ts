@@ -65,14 +65,32 @@ const Commitment = z.string().regex(/^[0-9a-f]{64}$/, 'commitment: a SHA-256, 64
 const Salt = z.string().regex(/^[0-9a-f]{32}$/, 'salt: 128 bits, 32 hexadecimal digits');
 
 /**
+ * Two seats (RI-H11): a command's anchor, published by its side's seat for every command of the side before
+ * any of them begins Concealed Movement: a SHA-256 over the side, the command and a 128-bit anchor salt kept on
+ * the seat. It ties the command to nothing until the salt is opened, which its deployment does; a beginning
+ * names it by a SHA-256 of the salt alone, so the log does not say which command began.
+ */
+export const ConcealedAnchor = z.strictObject({ commandId: Id, anchor: Commitment });
+export type ConcealedAnchor = z.infer<typeof ConcealedAnchor>;
+
+/**
  * Two seats (RI-H11): a concealed command's entry (its beginning Concealed Movement, or a turn's plot)
  * sealed by its seat. The log holds which side did which and a commitment (a SHA-256 over the side, the
  * turn, the command, the entry and a 128-bit salt); the entry stays on the seat until the command deploys.
  * A plot also carries `follows`: a SHA-256 of the salt of the command's entry it follows, which nobody can
  * tie to that entry until its salt is opened; then the opening must include it (nothing sealed is left out).
- * Entries sealed by an earlier Muster have none.
+ * A beginning carries in `follows` a SHA-256 of its command's anchor salt instead (see ConcealedAnchor): no
+ * two entries of the log follow the same thing, so a command begins Concealed Movement once per anchor.
+ * The side's first beginning also publishes `anchors`, one for every command of the side (and a later one for
+ * each command that has none yet). Entries sealed by an earlier Muster have no `follows`.
  */
-export const SealConcealedPlotInput = z.strictObject({ side: Side, what: z.enum(['conceal', 'plot']), commitment: Commitment, follows: Commitment.optional() });
+export const SealConcealedPlotInput = z.strictObject({
+  side: Side,
+  what: z.enum(['conceal', 'plot']),
+  commitment: Commitment,
+  follows: Commitment.optional(),
+  anchors: z.array(ConcealedAnchor).min(1).max(5000).optional(),
+});
 export type SealConcealedPlotInput = z.infer<typeof SealConcealedPlotInput>;
 
 /** One sealed entry as it is opened: what the seat sealed in that turn, and its salt. */
@@ -89,9 +107,15 @@ export type SealedPlotEntry = z.infer<typeof SealedPlotEntry>;
 
 /**
  * Two seats (RI-H11): a concealed command deploys, and its sealed plot is opened with it: every entry since it
- * began Concealed Movement, each checked against its commitment, then the deployment as at one laptop.
+ * began Concealed Movement, each checked against its commitment, then the deployment as at one laptop. With
+ * them the command's anchor salt (the one its beginning named, checked against the command's anchor) and the
+ * command's next anchor, for a later beginning; a plot begun by an earlier Muster names no anchor and has neither.
  */
-export const OpenConcealedPlotInput = DeployInput.extend({ entries: z.array(SealedPlotEntry).min(1).max(500) });
+export const OpenConcealedPlotInput = DeployInput.extend({
+  entries: z.array(SealedPlotEntry).min(1).max(500),
+  anchorSalt: Salt.optional(),
+  nextAnchor: Commitment.optional(),
+});
 export type OpenConcealedPlotInput = z.infer<typeof OpenConcealedPlotInput>;
 
 export const concealmentContract = {

@@ -1,13 +1,16 @@
 /**
  * The migrations of games played from two seats (db/seats/), each on a real file of the version before it:
- * the seats' keys and signatures, the seat's seen mark, joint dice, sealed orders and the remembered shared folder.
+ * the seats' keys and signatures, the seat's seen mark, joint dice, sealed orders, the remembered shared folder
+ * and the anchors of Concealed Movement.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import { GameService } from './service';
 import { rememberedSharedFolder, rememberSharedFolder } from './seats/folder-mark';
 import { newGame, tempDir } from '../tests/fixtures/game';
-import { exchange, send, twoSeats } from '../tests/seats/table';
+import { exchange, playOn, send, toAct, twoSeats } from '../tests/seats/table';
+import { concealedAnchorSecrets } from './seats/sealed-plots';
+import { concealedAnchorsInLog } from './service/sealed-plot-log';
 
 const tmp = tempDir('muster-migrations-seats-');
 afterAll(() => tmp.cleanup());
@@ -166,6 +169,39 @@ describe("0020: a seat's shared folder, remembered on its device", () => {
       expect(() => usa.db.exec("UPDATE seat_shared_folder SET folder = ''")).toThrow(/CHECK/);
     } finally {
       usa.close();
+    }
+  });
+});
+
+describe('0022: anchors of Concealed Movement', () => {
+  it('brings a version 21 game of two seats to version 22: its fingerprint kept, no anchor yet; the side\'s first beginning then publishes them, and both files verify', { timeout: 120_000 }, () => {
+    const iron = 'usa-i-1-meredith';
+    const t = twoSeats(tmp.dir, 'skirmish-at-willoughby-run', { migrations: MIGRATIONS.slice(0, 21) });
+    expect(t.USA.schemaVersion).toBe(21);
+    playOn(t, () => t.USA.info().clock.segment === 'III' && toAct(t.USA) === 'USA' && t.USA.roster({ commandId: iron }).some((u) => u.onMap));
+    const fingerprint = t.USA.info().fingerprint;
+    t.USA.close();
+    t.CSA.close();
+
+    const usa = GameService.open(t.files.USA);
+    const csa = GameService.open(t.files.CSA);
+    try {
+      const table = { USA: usa, CSA: csa, files: t.files };
+      for (const g of [usa, csa]) {
+        expect(g.schemaVersion).toBe(LATEST_VERSION);
+        expect(g.info().fingerprint).toBe(fingerprint);
+        expect(g.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name = 'seat_side_secrets_kind'").get()).toEqual({ n: 1 });
+        expect(concealedAnchorsInLog(g.db).USA.size).toBe(0);
+      }
+      usa.concealCommand({ side: 'USA', commandId: iron, hex: 'QZ50817' });
+      exchange(table);
+      expect(concealedAnchorSecrets(usa.db).map((a) => a.commandId)).toEqual([...concealedAnchorsInLog(csa.db).USA.keys()]);
+      expect(concealedAnchorSecrets(csa.db)).toEqual([]);
+      expect(csa.info().fingerprint).toBe(usa.info().fingerprint);
+      for (const g of [usa, csa]) expect(g.verify()).toMatchObject({ ok: true, seats: { ok: true } });
+    } finally {
+      usa.close();
+      csa.close();
     }
   });
 });

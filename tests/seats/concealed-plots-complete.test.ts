@@ -14,10 +14,10 @@ import type { Packet } from '../../contract/seats';
 import { contextOf } from '../../db/service';
 import { signText } from '../../db/seats/keys';
 import { receivePacket } from '../../db/seats/packets';
-import { sealedPlotSecrets } from '../../db/seats/sealed-plots';
+import { concealedAnchorSecrets, sealedPlotSecrets } from '../../db/seats/sealed-plots';
 import { eventSignedText } from '../../db/seats/signed';
 import { localPrivateKey, seatOf } from '../../db/seats/store';
-import { followsEntry, sealedPlotsInLog } from '../../db/service/sealed-plot-log';
+import { followsAnchor, followsEntry, sealedPlotsInLog } from '../../db/service/sealed-plot-log';
 import { fileHash, tempDir } from '../fixtures/game';
 import { exchange, fileBytes, packetFrom, pastTheFirstStep, playOn, refusal, toAct, type Table } from './table';
 
@@ -47,15 +47,17 @@ describe('a seat opens every plot entry it sealed', () => {
     t.USA.plotConcealed({ side: 'USA', commandId: IRON, hex: HEX.corrected, note: 'the column turned at the ford' });
     exchange(t);
 
-    // The log holds each plot's link to the entry before it: the CSA file cannot tie it to anything yet.
+    // The log holds each plot's link to the entry before it, and the beginning's to the command's anchor: the
+    // CSA file cannot tie them to anything yet.
     const secrets = sealedPlotSecrets(t.USA.db);
     const inLog = sealedPlotsInLog(t.CSA.db);
+    const anchor = concealedAnchorSecrets(t.USA.db).find((a) => a.commandId === IRON)!;
     expect(inLog.map((s) => [s.what, s.follows])).toEqual([
-      ['conceal', null],
+      ['conceal', followsAnchor(anchor.salt)],
       ['plot', followsEntry(secrets[0]!.salt)],
       ['plot', followsEntry(secrets[1]!.salt)],
     ]);
-    for (const marker of [HEX.first, HEX.corrected, ...secrets.map((r) => r.salt)]) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
+    for (const marker of [HEX.first, HEX.corrected, anchor.salt, ...secrets.map((r) => r.salt)]) expect(fileBytes(t.files.CSA).includes(marker)).toBe(false);
     expect(t.CSA.history({ limit: 2 }).map((h) => h.summary)).toEqual(['USA plots its concealed movement (secret)', 'USA plots its concealed movement (secret)']);
 
     // Sealing a plot that names no entry it follows, or an entry a plot already follows, is refused; nothing is written.
@@ -75,7 +77,9 @@ describe('a seat opens every plot entry it sealed', () => {
         const kept = JSON.parse(r.input) as { entry: Omit<SealedPlotEntry, 'salt'> };
         return { ...kept.entry, salt: r.salt };
       });
-      return { side: 'USA' as const, commandId: IRON, hex: HEX.deployed, reason: 'enemy-los' as const, entries: entries.slice(0, entries.length - drop) };
+      // With the brigade's anchor salt and a next anchor, as the seat opens it (RI-H11).
+      const nextAnchor = randomBytes(32).toString('hex');
+      return { side: 'USA' as const, commandId: IRON, hex: HEX.deployed, reason: 'enemy-los' as const, entries: entries.slice(0, entries.length - drop), anchorSalt: anchor.salt, nextAnchor };
     };
     const turn2 = t.USA.info().clock;
     const leftOut = new RegExp(
