@@ -65,6 +65,7 @@ export const EVENT_KIND_WORDS: Readonly<Record<EventKind, string>> = {
   'clock.advanced': 'clock',
   'die.rolled': 'die',
   'joint-dice.refused': 'joint dice refused',
+  'joint-dice.withdrawn': 'joint dice withdrawn',
   'objective.occupied': 'objective',
   fire: 'fire',
   shock: 'shock',
