@@ -152,8 +152,9 @@ export function refuseWhileJointDiceOpen(ctx: GameContext, fn: string, inputText
   if (!seat || !open) return;
   if (ctx.jointDie && open.side === seat.side && open.call_fn === fn && open.call_input === inputText) return;
   if (open.side === seat.side && open.answer !== null && closesRequest(open, fn, inputText)) return;
-  // Or its withdrawal, by the asking seat, while the other seat's share has not reached it (joint-dice-withdrawn.ts).
-  if (open.side === seat.side && open.answer === null && withdrawsRequest(open, fn, inputText)) return;
+  // Or its withdrawal by the asking seat, which the service allows only while the other seat's share has not
+  // reached it, and refuses in its own words once it has (joint-dice-withdrawn.ts).
+  if (open.side === seat.side && withdrawsRequest(open, fn, inputText)) return;
   throw forbidden(
     'seat',
     `the dice for ${open.purpose} are being rolled jointly (asked by the ${open.side} seat${open.answer === null ? `, waiting for the ${otherSide(open.side)} seat's share` : ''}): that change is due, and nothing else is recorded before it`,
