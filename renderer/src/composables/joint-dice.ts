@@ -77,6 +77,11 @@ export function useJointDice(options: JointDiceOptions) {
   });
   /** May "Roll jointly" be pressed now (the service's verdict; the screen adds only its own "the form is ready"). */
   const mayAsk = computed(() => offered.value?.mayAsk.allowed === true && waiting.value === null);
+  /**
+   * May this screen's request be withdrawn now ("Withdraw this roll"): the service's verdict (the asking seat's
+   * own request, no answer here yet), offered where the request waits.
+   */
+  const mayWithdraw = computed(() => waiting.value !== null && state.data.value?.mayWithdraw.allowed === true);
 
   let timer: ReturnType<typeof setInterval> | null = null;
   const stop = () => {
@@ -131,7 +136,16 @@ export function useJointDice(options: JointDiceOptions) {
     return asked;
   }
 
-  return { offered, waiting, words, mayAsk, ask };
+  /** Withdraws this screen's request (a public entry; the other seat replays it); the screen may ask again, or roll as before. */
+  async function withdraw(): Promise<void> {
+    const id = waiting.value?.id;
+    if (!id) return;
+    await app.write('withdrawJointDice', { id });
+    askedId.value = null;
+    await state.refresh();
+  }
+
+  return { offered, waiting, words, mayAsk, mayWithdraw, ask, withdraw };
 }
 
 /** A die rolled jointly for a combat assistant: its value and its dice-log seq, as the combat names it (rollSeq). */
