@@ -232,7 +232,8 @@ function arrivedDice(db: SqliteDatabase, used: readonly JointDiceRow[]): JointDi
  * that names it, or something else that leaves it behind (a die belongs to the roll it was asked for).
  */
 function arrivedUnused(db: SqliteDatabase, r: JointDiceRow): boolean {
-  if (r.call_fn !== 'rollDie' || r.event_seq === null) return false;
+  // A request withdrawn or closed as refused rolled no die that waits (its event is the closing, not a roll).
+  if (r.call_fn !== 'rollDie' || r.event_seq === null || withdrawnRequest(db, r) || closedAsRefused(db, r)) return false;
   return statement(db, 'SELECT 1 FROM event_seats WHERE side = ? AND call_index = 0 AND seq > ? LIMIT 1').get(r.side, r.event_seq) === undefined;
 }
 

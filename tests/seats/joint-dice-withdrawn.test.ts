@@ -61,7 +61,8 @@ describe('a joint request withdrawn before its answer', () => {
       summary: "The USA seat withdrew its request for joint dice for the ford before the CSA seat's share reached it: no die of it is rolled, and an answer coming after this is not used. Play goes on",
     });
     expect(entry!.note).toBeUndefined();
-    expect(t.USA.jointDice()).toMatchObject({ open: null, mayAsk: { allowed: true }, mayWithdraw: { allowed: false, reason: 'no joint dice are open: there is nothing to withdraw' } });
+    // No die of it waits for a combat either (a rollDie asked jointly is offered to its screen once it is rolled).
+    expect(t.USA.jointDice()).toMatchObject({ open: null, arrived: null, mayAsk: { allowed: true }, mayWithdraw: { allowed: false, reason: 'no joint dice are open: there is nothing to withdraw' } });
     // Withdrawn once: there is nothing to withdraw again.
     expect(refusal(() => t.USA.withdrawJointDice({ id: asked.id })).message).toBe('id: the joint dice for the ford are closed already: there is nothing to withdraw');
     // Play goes on: the app's die, in the open after the withdrawal.

@@ -104,6 +104,8 @@ export function useJointDice(options: JointDiceOptions) {
       if (askedId.value !== null && used?.id === askedId.value) {
         askedId.value = null;
         stop();
+        // Withdrawn (here, or by the seat elsewhere): nothing was rolled, there is nothing to hand the screen.
+        if (used.status === 'withdrawn') return;
         if (!handed.has(used.id)) {
           handed.add(used.id);
           void (used.fn === 'rollDie' ? options.onArrived?.(used) : written(used));
@@ -140,8 +142,10 @@ export function useJointDice(options: JointDiceOptions) {
   async function withdraw(): Promise<void> {
     const id = waiting.value?.id;
     if (!id) return;
-    await app.write('withdrawJointDice', { id });
+    // No longer this screen's to wait for (set first: the write's answer may bring the withdrawn request back as used).
     askedId.value = null;
+    // A refusal (the answer came in meanwhile: the change is written with its dice) goes to the app's alert line.
+    if (!(await app.attempt(() => app.write('withdrawJointDice', { id })))) askedId.value = id;
     await state.refresh();
   }
 
