@@ -11,10 +11,13 @@ const Hex32 = z.string().regex(/^[0-9a-f]{32}$/);
 const Base64 = z.string().max(400).regex(/^[A-Za-z0-9+/]+=*$/);
 const Stamp = z.string().min(1).max(40);
 const Name = z.string().max(200);
+/** Which version of game file the writing Muster writes (db/seats/versions.ts); absent from files of an earlier Muster. */
+const MusterStamp = z.strictObject({ schema: z.number().int().min(1) }).optional();
 
 /** The host's invitation: the game to make (scenario, options, players, creation time) and the host's key. */
 export const Invitation = z.strictObject({
   format: z.literal('muster/seats/invitation/1'),
+  muster: MusterStamp,
   gameId: Hex64,
   /** The hash of the game's genesis (db/genesis.ts): the joining seat's new file must have the same. */
   genesis: Hex64,
@@ -30,6 +33,7 @@ export type Invitation = z.infer<typeof Invitation>;
 /** The joining seat's reply: its side and key, for the game of the invitation. */
 export const Reply = z.strictObject({
   format: z.literal('muster/seats/reply/1'),
+  muster: MusterStamp,
   gameId: Hex64,
   side: Side,
   publicKey: Base64,
@@ -102,6 +106,7 @@ export type PacketJointDice = z.infer<typeof PacketJointDice>;
 /** What one seat sends the other: every event the other has not acknowledged, its commitments, and its head. */
 export const Packet = z.strictObject({
   format: z.literal('muster/seats/packet/1'),
+  muster: MusterStamp,
   gameId: Hex64,
   from: Side,
   head: z.strictObject({ seq: z.number().int().min(0), hash: Hex64 }),

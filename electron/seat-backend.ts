@@ -20,6 +20,7 @@ import { otherSide, publicKeyOf, seatOf } from '../db/seats/store';
 import { ShellError } from '../db/dispatch';
 import type { GameContext } from '../db/service/context';
 import type { GameBackend } from './handlers';
+import { MUSTER_STAMP } from '../db/seats/versions';
 
 /** Two-seat games for the shell's backend factory (electron/game-backend.ts makes them). */
 export interface SeatBackendFactory {
@@ -117,7 +118,7 @@ export function lookAtFolder(backend: GameBackend, folder: string): string | nul
   const mine = join(folder, folderKeyName(seat.gameId, seat.side));
   if (!existsSync(mine)) {
     const partial = join(folder, `.${folderKeyName(seat.gameId, seat.side)}.${randomBytes(4).toString('hex')}.part`);
-    writeFileSync(partial, `${JSON.stringify({ format: 'muster/seats/reply/1', gameId: seat.gameId, side: seat.side, publicKey: own } satisfies Reply)}\n`, { flag: 'wx' });
+    writeFileSync(partial, `${JSON.stringify({ format: 'muster/seats/reply/1', muster: MUSTER_STAMP, gameId: seat.gameId, side: seat.side, publicKey: own } satisfies Reply)}\n`, { flag: 'wx' });
     renameSync(partial, mine);
   }
   const came: string[] = [];

@@ -155,6 +155,30 @@ describe('Join a game', () => {
   });
 });
 
+describe('a file from another version of Muster', () => {
+  it('is refused in the window and from a dialog, naming both versions and who must update; nothing is written', async () => {
+    const host = shell('host');
+    host.answers.push(join(dir, 'versions-game'), join(dir, 'versions-invite'));
+    const made = await host.handlers.newSeatGame({ scenario: 'two-brigades', seat: 'USA' });
+    const invitation = JSON.parse(made!.file.text) as { muster: { schema: number } };
+    const ours = invitation.muster.schema;
+    // A newer Muster's invitation may hold a field this one does not know: it is still told apart from a damaged one.
+    const newer = JSON.stringify({ ...invitation, muster: { schema: ours + 1 }, somethingNew: true });
+    const guest = shell('guest');
+    expect(await windowCall(guest, 'joinSeatGame', { seat: 'CSA', invitation: newer })).toMatchObject({
+      ok: false,
+      error: { field: 'invitation', message: expect.stringContaining(`this invitation comes from a newer Muster (its Muster writes game files of version ${ours + 1}, this one of version ${ours})`) },
+    });
+    writeFileSync(join(dir, 'older-invite.json'), JSON.stringify({ ...invitation, muster: { schema: ours - 1 } }));
+    guest.answers.push(join(dir, 'older-invite.json'));
+    await expect(guest.handlers.joinSeatGame({ seat: 'CSA' })).rejects.toMatchObject({ field: 'invitation', message: expect.stringContaining('Ask the host to update Muster and invite you again') });
+    expect(readdirSync(dir).filter((f) => f.endsWith('.muster'))).toEqual(['versions-game.muster']);
+    // A damaged file of this same Muster is still called damaged.
+    const damaged = await windowCall(guest, 'joinSeatGame', { seat: 'CSA', invitation: made!.file.text.replace('"USA"', '"Union"') });
+    expect(damaged).toMatchObject({ ok: false, error: { field: 'invitation', message: 'invitation: this is not a Muster invitation, or it is damaged: nothing was read from it' } });
+  });
+});
+
 describe('Send and Receive', () => {
   it('carry the hidden entries and their reveal between the seats, packet by packet, to one fingerprint', async () => {
     const { host, guest, joined } = await hostAndJoin();

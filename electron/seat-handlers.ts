@@ -14,6 +14,7 @@ import { basename, resolve } from 'node:path';
 import { seatFileOf, type ChannelHandlers, type ErrorInfo, type GameChangedEvent, type GameInfo, type ReceivedSeatFile, type SeatFileWritten, type SharedFolderChoices, type SharedFolderState } from '../contract';
 import type { seatFilesContract } from '../contract/seat-files';
 import { Invitation } from '../contract/seats';
+import { refuseOtherMuster } from '../db/seats/versions';
 import { ShellError, toErrorInfo } from '../db/dispatch';
 import { withGameFileExtension } from './files';
 import type { GameBackend, GameBackendFactory } from './handlers';
@@ -69,6 +70,24 @@ export interface SeatHandlers {
 }
 
 /** A file for the other seat, written only if its name is new (never over a file). */
+const invitationOf = (value: unknown): Invitation | null => {
+  const r = Invitation.safeParse(value);
+  return r.success ? r.data : null;
+};
+
+/**
+ * A file the other player sent, as a dialog or the window read it: one from another version of Muster refused
+ * first, naming both versions (db/seats/versions.ts; the window's contract hands such a file on unread, since
+ * only here is this Muster's version known), then its shape checked.
+ */
+function seatFileChecked<T>(kind: 'invitation' | 'packet', value: unknown, check: (value: unknown) => T | null, named: string): T {
+  const format = (value as { format?: unknown } | null)?.format;
+  refuseOtherMuster(value, kind === 'invitation' ? 'invitation' : format === 'muster/seats/reply/1' ? 'reply' : 'packet', kind);
+  const checked = check(value);
+  if (checked === null) throw new ShellError('INVALID_ARGUMENT', kind, `${kind}: ${named} not a Muster ${kind}, or it is damaged: nothing was read from it`);
+  return checked;
+}
+
 function writeNew(path: string, text: string, field: string): void {
   if (existsSync(path)) throw new ShellError('FILE_EXISTS', field, `${path} already exists; Muster never overwrites a file, choose a new name`);
   writeFileSync(path, text, { flag: 'wx' });
@@ -107,9 +126,7 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
     } catch {
       throw new ShellError('INVALID_ARGUMENT', kind, `${kind}: ${basename(file)} is not a Muster ${kind} (it is not JSON, or it cannot be read)`);
     }
-    const checked = check(value);
-    if (checked === null) throw new ShellError('INVALID_ARGUMENT', kind, `${kind}: ${basename(file)} is not a Muster ${kind}, or it is damaged: nothing was read from it`);
-    return checked;
+    return seatFileChecked(kind, value, check, `${basename(file)} is`);
   };
 
   /** A new game file made by `make`; on refusal the dialog says why, and nothing is left of it. */
@@ -215,10 +232,7 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
 
     joinSeatGame: async (input) => {
       const factory = seats();
-      const invitation = input.invitation ?? (await readChosen('invitation', (v) => {
-        const r = Invitation.safeParse(v);
-        return r.success ? r.data : null;
-      }));
+      const invitation = input.invitation === undefined ? await readChosen('invitation', invitationOf) : seatFileChecked('invitation', input.invitation, invitationOf, 'this is');
       if (invitation === null) return null;
       if (input.seat === invitation.host.side) throw new ShellError('INVALID_ARGUMENT', 'seat', `Your seat: the host plays ${invitation.host.side}, so you join as ${invitation.host.side === 'USA' ? 'CSA' : 'USA'}`);
       const chosen = await d.dialogs.chooseNewGameFile(`${baseName(invitation.scenario)}-${input.seat.toLowerCase()}.muster`);
@@ -237,7 +251,7 @@ export function createSeatHandlers(d: SeatHandlerDeps): SeatHandlers {
     receiveSeatFile: async (input) => {
       const game = d.game();
       requireSeatGame(game);
-      const value: ReceivedSeatFile | null = input?.text ?? (await readChosen('packet', seatFileOf));
+      const value: ReceivedSeatFile | null = input?.text === undefined ? await readChosen('packet', seatFileOf) : seatFileChecked('packet', input.text, seatFileOf, 'this is');
       if (value === null) return null;
       const r = receiveSeatFile(game, value);
       d.changed('received');

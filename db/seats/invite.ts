@@ -15,6 +15,7 @@ import { GameService, contextOf, type CreateGameInput, type ServiceOptions } fro
 import { newSeatKeys, sha256 } from './keys';
 import { otherSide, publicKeyOf, recordOtherKey, recordSeat } from './store';
 import { requireSeat } from './packets';
+import { MUSTER_STAMP, refuseOtherMuster } from './versions';
 
 /** The game's id: its genesis and the host's key together, so two games from one scenario never share one. */
 export function gameIdOf(genesis: string, hostKey: string): string {
@@ -37,6 +38,7 @@ export function createSeatGame(input: NewSeatGameInput, options: ServiceOptions 
   const info = game.info();
   const invitation: Invitation = {
     format: 'muster/seats/invitation/1',
+    muster: MUSTER_STAMP,
     gameId,
     genesis,
     scenario: input.scenario,
@@ -52,6 +54,7 @@ export function createSeatGame(input: NewSeatGameInput, options: ServiceOptions 
 
 /** Reads an invitation someone sent: its shape checked before anything of it is used. */
 export function parseInvitation(value: unknown): Invitation {
+  refuseOtherMuster(value, 'invitation', 'invite');
   const parsed = Invitation.safeParse(value);
   if (!parsed.success) throw new MusterError('INVALID_ARGUMENT', 'invite', 'this is not a Muster invitation, or it is damaged');
   return parsed.data;
@@ -80,11 +83,12 @@ export function joinSeatGame(file: string, value: unknown, side: Side, options: 
   const keys = newSeatKeys();
   inTransaction(game.db, () => recordSeat(game.db, { gameId: invitation.gameId, side }, invitation.createdAt, keys, invitation.host.publicKey));
   game.close();
-  return { game: GameService.open(file, options), reply: { format: 'muster/seats/reply/1', gameId: invitation.gameId, side, publicKey: keys.publicKey } };
+  return { game: GameService.open(file, options), reply: { format: 'muster/seats/reply/1', muster: MUSTER_STAMP, gameId: invitation.gameId, side, publicKey: keys.publicKey } };
 }
 
 /** The host receives the reply: the other seat's key. The same reply twice changes nothing. */
 export function receiveReply(game: GameService, value: unknown): { side: Side; added: boolean } {
+  refuseOtherMuster(value, 'reply', 'packet');
   const parsed = Reply.safeParse(value);
   if (!parsed.success) throw new MusterError('INVALID_ARGUMENT', 'packet', 'this is not a Muster reply, or it is damaged');
   const reply = parsed.data;

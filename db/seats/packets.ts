@@ -30,6 +30,8 @@ import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } 
 import { answerJointDice, checkNewRequests, completeJointDice, jointDiceForPacket, jointReplay, takeJointDice } from './joint-dice';
 import { allCommitments, commitmentsOf, insertCommitment, insertEventSeat, markRevealed, peerHead, publicKeyOf, recordPeerHead, seatOf, type SeatFile } from './store';
 
+import { MUSTER_STAMP, refuseOtherMuster } from './versions';
+
 const FIELD = 'packet';
 
 function refused(message: string, code: 'INVALID_ARGUMENT' | 'RULES_FORBID' = 'INVALID_ARGUMENT', rule?: string): MusterError {
@@ -86,7 +88,7 @@ export function makePacket(ctx: GameContext): Packet {
     .filter((c) => c.side === seat.side)
     .map((c) => ({ turnId: c.turn_id, segment: c.segment, phase: c.phase, side: c.side, commitment: c.commitment, signature: c.signature, salt: c.revealed === 1 ? c.salt : null }));
   const head = eventHead(ctx.db);
-  return { format: 'muster/seats/packet/1', gameId: seat.gameId, from: seat.side, head: { seq: head.seq, hash: head.hash! }, events, commitments, joint: jointForPacket(ctx.db, seat), jointDice: jointDiceForPacket(ctx.db, seat) };
+  return { format: 'muster/seats/packet/1', muster: MUSTER_STAMP, gameId: seat.gameId, from: seat.side, head: { seq: head.seq, hash: head.hash! }, events, commitments, joint: jointForPacket(ctx.db, seat), jointDice: jointDiceForPacket(ctx.db, seat) };
 }
 
 /** What a packet brought: the events it added, the commitments it added or revealed, and whether this seat revealed its own entries. */
@@ -104,6 +106,7 @@ export interface Received {
 
 /** Reads a packet someone sent: its shape checked before anything of it is used. */
 export function parsePacket(value: unknown): Packet {
+  refuseOtherMuster(value, 'packet', FIELD);
   const parsed = Packet.safeParse(value);
   if (!parsed.success) throw refused('this is not a Muster packet, or it is damaged: nothing was read from it');
   return parsed.data;
