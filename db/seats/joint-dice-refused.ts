@@ -59,9 +59,10 @@ export function closedAsRefused(db: SqliteDatabase, r: Pick<JointDiceRow, 'event
 function tryWithTheDice(ctx: GameContext, gameId: string, r: JointDiceRow): { drawn: number; refusal: MusterError | null } {
   const contract = (GAME_CONTRACT as unknown as Record<string, AnyContract | undefined>)[r.call_fn];
   const impl = (SERVICE_FUNCTIONS as unknown as Record<string, AnyImpl | undefined>)[r.call_fn];
-  if (!contract || !impl) throw invalid('id', `the joint dice for ${r.purpose} name a change this Muster does not know (${r.call_fn})`);
+  // A change this Muster no longer takes (the file opened by a newer Muster after the request) is refused before any die.
+  if (!contract || !impl) return { drawn: 0, refusal: invalid('id', `the joint dice for ${r.purpose} name a change this Muster does not know (${r.call_fn})`) };
   const parsed = contract.input.safeParse(r.call_input === '' ? undefined : JSON.parse(r.call_input));
-  if (!parsed.success) throw invalid('id', `the joint dice for ${r.purpose} name a change whose input this Muster does not take`);
+  if (!parsed.success) return { drawn: 0, refusal: invalid('id', `the joint dice for ${r.purpose} name a change whose input this Muster does not take`) };
   const next = jointDiceStream(gameId, r.id, r.seed!, r.answer!);
   let drawn = 0;
   const jointDie = (): DieRoll => {

@@ -427,12 +427,13 @@ export function completeJointDice(ctx: GameContext): number {
   if (!seat) return 0;
   let n = 0;
   for (const r of jointDiceRows(ctx.db).filter((x) => x.side === seat.side && x.answer !== null && x.event_seq === null && x.seed !== null)) {
-    const contract = (GAME_CONTRACT as unknown as Record<string, AnyContract>)[r.call_fn]!;
-    const impl = (SERVICE_FUNCTIONS as unknown as Record<string, AnyImpl>)[r.call_fn]!;
-    const parsed = contract.input.safeParse(r.call_input === '' ? undefined : JSON.parse(r.call_input));
-    if (!parsed.success) continue;
+    const contract = (GAME_CONTRACT as unknown as Record<string, AnyContract | undefined>)[r.call_fn];
+    const impl = (SERVICE_FUNCTIONS as unknown as Record<string, AnyImpl | undefined>)[r.call_fn];
+    const parsed = contract?.input.safeParse(r.call_input === '' ? undefined : JSON.parse(r.call_input));
     const jointCtx: GameContext = { ...ctx, jointDie: jointDiceStream(seat.gameId, r.id, r.seed!, r.answer!) };
     try {
+      // A change this Muster no longer takes is refused before any die: closed as refused below, not left open.
+      if (!impl || !parsed?.success) throw invalid('input', `the change the joint dice for ${r.purpose} were asked for is not one this Muster takes`);
       inTransaction(ctx.db, () => {
         const at = eventHead(ctx.db).seq;
         seatWrite(jointCtx, r.call_fn as GameFunction, parsed.data, (c) => impl(c, parsed.data));
