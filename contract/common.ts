@@ -226,6 +226,7 @@ export const EVENT_KINDS = [
   'clock.advanced',
   'die.rolled',
   'joint-dice.refused',
+  'joint-dice.withdrawn',
   'objective.occupied',
   'fire',
   'shock',
@@ -301,6 +302,12 @@ export const HistoryEntry = z.object({
   changes: z.array(FieldChange),
   /** The seq of each die roll recorded with this event. */
   diceSeqs: z.array(z.number().int()),
+  /**
+   * The History's answer only: what this file adds to the entry from what it holds besides the log, in the
+   * players' words (a withdrawal of joint dice that the other seat had answered before it arrived: the dice both
+   * shares give). Absent when there is nothing to add.
+   */
+  note: z.string().optional(),
   /** A result computed from the group's kit: the kit's fingerprint and the cells it was read from. */
   kit: KitRecord.optional(),
 });

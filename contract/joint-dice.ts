@@ -37,9 +37,11 @@ export const JointDiceRequest = z.object({
    * 'waiting': asked, the other seat's share not yet here; 'answered': both shares are here, the change is due
    * (written at once by the asking seat's Muster); 'used': the change is in the log with its dice; 'refused': the
    * service refused the change with those very dice, and the log holds the dice and the refusal instead (the
-   * request is closed, play goes on: closeRefusedJointDice).
+   * request is closed, play goes on: closeRefusedJointDice), or refused before any of its dice was drawn (the
+   * request is closed the same way, with no die); 'withdrawn': the asking seat withdrew it before the other
+   * seat's share reached it (withdrawJointDice), in the open: no die of it was rolled.
    */
-  status: z.enum(['waiting', 'answered', 'used', 'refused']),
+  status: z.enum(['waiting', 'answered', 'used', 'refused', 'withdrawn']),
   /** The change that used the dice (or the refusal that closed the request), once written: its event, and the rolls it made. */
   eventSeq: z.number().int().nullable(),
   rolls: z.array(z.number().int().min(0).max(9)),
@@ -61,6 +63,11 @@ export const JointDiceState = z.object({
   mayAsk: Allowed,
   /** The request still open (asked and not yet used), either seat's: nothing else is written until its change is. */
   open: JointDiceRequest.nullable(),
+  /**
+   * May this seat withdraw the open request now (withdrawJointDice)? Only its own, and only while the other
+   * seat's share has not reached it: once it has, this seat knows the dice, and the change is written with them.
+   */
+  mayWithdraw: Allowed,
   /** This seat's latest request that was used, for the screen that asked for it. */
   lastUsed: JointDiceRequest.nullable(),
   /**
@@ -84,6 +91,12 @@ export const CloseRefusedJointDiceInput = z.strictObject({
 });
 export type CloseRefusedJointDiceInput = z.infer<typeof CloseRefusedJointDiceInput>;
 
+/** Which request to withdraw: its id (JointDiceRequest.id). */
+export const WithdrawJointDiceInput = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{16}$/, 'name the joint dice to withdraw by their id, as the joint dice state gives it'),
+});
+export type WithdrawJointDiceInput = z.infer<typeof WithdrawJointDiceInput>;
+
 export const jointDiceContract = {
   askJointDice: write(
     'In a two-seat game, asks for the dice of one change to be rolled jointly by both seats: the change is named whole now, the other seat answers with its share, and the change is written with those dice (each recorded as rolled jointly) when the answer comes back',
@@ -93,6 +106,11 @@ export const jointDiceContract = {
   closeRefusedJointDice: write(
     "In a two-seat game, closes this seat's open joint dice whose change the service refuses with those very dice: the dice, the change asked for and the refusal go into the log, and play goes on. Refused when the change would be written with them (a roll cannot be escaped); the asking seat's Muster does it by itself",
     CloseRefusedJointDiceInput,
+    JointDiceRequest,
+  ),
+  withdrawJointDice: write(
+    "In a two-seat game, withdraws this seat's open joint dice while the other seat's share has not reached it (that seat never answers, or the player changed his mind): a public entry, replayed by the other seat; no die of it is rolled, an answer coming after it is not used, and play goes on. Refused once the answer is here (the dice are known: the change is due)",
+    WithdrawJointDiceInput,
     JointDiceRequest,
   ),
   jointDice: query('Joint dice in a two-seat game: whether this seat may ask now, the request waiting for the other seat, and a die arrived for a change still to come', NoInput, JointDiceState),

@@ -187,6 +187,10 @@ function historyLineHtml(line: HistoryLine): string {
     ];
     return `<tr${undone ? ' class="undone"' : ''} data-undone="${e.undone}" data-seq="${e.seq}" data-kind="${escapeHtml(e.kind)}">${cells.join('')}</tr>`;
   }
+  if (line.kind === 'note') {
+    const cells = [td(''), td(''), td(''), td(`<span class="note-label">flag</span>${escapeHtml(line.text)}`, { cls: 'note-line', title: e.note ?? '' }), td('note', { cls: 'kind' }), td('')];
+    return `<tr class="die${undone ? ' undone' : ''}" data-undone="${e.undone}" data-note-of="${e.seq}">${cells.join('')}</tr>`;
+  }
   const d = line.die;
   const drm = d.modifiers.items.length > 0 ? `<span class="drm">${escapeHtml(`${drmWords(d)} = ${d.modified}`)}</span>` : '';
   const target = d.target ? `<span class="target">vs ${escapeHtml(d.target)}</span>` : '';

@@ -18,6 +18,12 @@
  * - The same change (the same game function and input) is not asked jointly again in the same step: that
  *   would roll its dice again. A different change (another input, that fits what the dice said) is asked
  *   in the open, after the refused one in History.
+ * - A change refused before any of its dice is drawn (the trial when it was asked foresees what the service
+ *   and the seat refuse, so only a cause no trial sees: a house rule's hook, a Muster of another version) is
+ *   closed the same way, publicly, so that it cannot stall the game: the event has no die (none decided
+ *   anything), and says so; the asking seat's share is revealed with it, so both files hold both shares, and
+ *   History names the first dice they give: what the asking seat could know, the other player reads too.
+ *   The other seat replays it, and takes it only if the change is refused there too before any of its dice.
  */
 import { GAME_CONTRACT, type CloseRefusedJointDiceInput, type JointDiceRequest } from '../../contract';
 import type { DieRoll } from '../../rules/types';
@@ -53,9 +59,10 @@ export function closedAsRefused(db: SqliteDatabase, r: Pick<JointDiceRow, 'event
 function tryWithTheDice(ctx: GameContext, gameId: string, r: JointDiceRow): { drawn: number; refusal: MusterError | null } {
   const contract = (GAME_CONTRACT as unknown as Record<string, AnyContract | undefined>)[r.call_fn];
   const impl = (SERVICE_FUNCTIONS as unknown as Record<string, AnyImpl | undefined>)[r.call_fn];
-  if (!contract || !impl) throw invalid('id', `the joint dice for ${r.purpose} name a change this Muster does not know (${r.call_fn})`);
+  // A change this Muster no longer takes (the file opened by a newer Muster after the request) is refused before any die.
+  if (!contract || !impl) return { drawn: 0, refusal: invalid('id', `the joint dice for ${r.purpose} name a change this Muster does not know (${r.call_fn})`) };
   const parsed = contract.input.safeParse(r.call_input === '' ? undefined : JSON.parse(r.call_input));
-  if (!parsed.success) throw invalid('id', `the joint dice for ${r.purpose} name a change whose input this Muster does not take`);
+  if (!parsed.success) return { drawn: 0, refusal: invalid('id', `the joint dice for ${r.purpose} name a change whose input this Muster does not take`) };
   const next = jointDiceStream(gameId, r.id, r.seed!, r.answer!);
   let drawn = 0;
   const jointDie = (): DieRoll => {
@@ -99,9 +106,7 @@ export function closeRefusedJointDice(ctx: GameContext, input: CloseRefusedJoint
   if (refused === null) {
     throw forbidden('id', `the change the joint dice for ${r.purpose} were asked for is not refused with those dice: it is due, and is written with them (a roll cannot be escaped by closing its request)`, RULE);
   }
-  if (drawn === 0) {
-    throw forbidden('id', `the change the joint dice for ${r.purpose} were asked for is refused before any of its dice is rolled (${refused.reason}): its dice are not the cause, so they cannot close it`, RULE);
-  }
+  if (drawn === 0) return closeBeforeItsDice(ctx, seat.gameId, r, refused, input);
   const dice = jointDiceOf(seat.gameId, r, drawn);
   const words = `refused with these dice: ${refused.reason}`;
   const written = write(ctx, REFUSED_KIND, input, () => ({
@@ -122,6 +127,39 @@ export function closeRefusedJointDice(ctx: GameContext, input: CloseRefusedJoint
     diceSeqs: written.dice.map((d) => d.seq),
     words: `The dice for ${r.purpose} were rolled jointly by both seats and the change was refused with them: ${refused.reason}`,
   };
+}
+
+/** How many of the dice both shares give a closing before any die names (the change would have used as many as it rolls). */
+const DICE_NAMED = 3;
+
+/** The request closed because its change is refused before any of its dice is drawn (see the file header). */
+function closeBeforeItsDice(ctx: GameContext, gameId: string, r: JointDiceRow, refused: MusterError, input: CloseRefusedJointDiceInput): JointDiceRequest {
+  const first = jointDiceOf(gameId, r, DICE_NAMED).join(', ');
+  const written = write(ctx, REFUSED_KIND, input, () => ({
+    summary: `The change asked with joint dice for ${r.purpose} is refused before any of its dice is drawn: ${refused.reason}. No die of it is used; both seats' shares are in both files, and the first dice they give are ${first}. The request is closed; play goes on`,
+    dice: [],
+    result: {},
+  }));
+  recordJointUse(ctx.db, r.id, eventHead(ctx.db).seq);
+  return {
+    id: r.id,
+    side: r.side,
+    fn: r.call_fn,
+    input: r.call_input === '' ? undefined : (JSON.parse(r.call_input) as unknown),
+    purpose: r.purpose,
+    status: 'refused',
+    eventSeq: written.event.seq,
+    rolls: [],
+    diceSeqs: [],
+    words: refusedWords(r, 0),
+  };
+}
+
+/** A request closed as refused, in the players' words: with its dice, or before any of them was drawn. */
+export function refusedWords(r: Pick<JointDiceRow, 'purpose'>, dice: number): string {
+  return dice > 0
+    ? `The dice for ${r.purpose} were rolled jointly by both seats, and the change asked for was refused with them: the request is closed`
+    : `The change asked with joint dice for ${r.purpose} was refused before any of its dice was drawn: no die of it was used, and the request is closed`;
 }
 
 /**

@@ -133,11 +133,18 @@ export function closedIdOf(inputText: string): string {
 /** Whether a seat's call is the closing of that request as refused with its dice. */
 export const closesRequest = (r: Pick<JointDiceRow, 'id'>, fn: string, inputText: string): boolean => fn === CLOSE_REFUSED && closedIdOf(inputText) === r.id;
 
+/** The game function by which the asking seat withdraws its request before the answer reaches it (joint-dice-withdrawn.ts). */
+export const WITHDRAW = 'withdrawJointDice';
+
+/** Whether a seat's call is the withdrawal of that request. */
+export const withdrawsRequest = (r: Pick<JointDiceRow, 'id'>, fn: string, inputText: string): boolean => fn === WITHDRAW && closedIdOf(inputText) === r.id;
+
 /**
  * Every write of a seat while a request is open (asked, its change not yet written) is refused: the change
  * the dice were asked for is due, and nothing may come before it. Only that change itself, written with the
  * joint dice, passes, and the asking seat's closing of it if the service refuses that change with those dice
- * (joint-dice-refused.ts). Nothing of this in a game played at one laptop.
+ * (joint-dice-refused.ts), and its withdrawal by the asking seat while no answer is here (joint-dice-withdrawn.ts).
+ * Nothing of this in a game played at one laptop.
  */
 export function refuseWhileJointDiceOpen(ctx: GameContext, fn: string, inputText: string): void {
   const seat = seatOf(ctx.db);
@@ -145,6 +152,9 @@ export function refuseWhileJointDiceOpen(ctx: GameContext, fn: string, inputText
   if (!seat || !open) return;
   if (ctx.jointDie && open.side === seat.side && open.call_fn === fn && open.call_input === inputText) return;
   if (open.side === seat.side && open.answer !== null && closesRequest(open, fn, inputText)) return;
+  // Or its withdrawal by the asking seat, which the service allows only while the other seat's share has not
+  // reached it, and refuses in its own words once it has (joint-dice-withdrawn.ts).
+  if (open.side === seat.side && withdrawsRequest(open, fn, inputText)) return;
   throw forbidden(
     'seat',
     `the dice for ${open.purpose} are being rolled jointly (asked by the ${open.side} seat${open.answer === null ? `, waiting for the ${otherSide(open.side)} seat's share` : ''}): that change is due, and nothing else is recorded before it`,
@@ -179,10 +189,16 @@ export function jointDiceProblems(db: SqliteDatabase, gameId: string, keys: Read
     if (r.event_seq === null) continue;
     const call = statement(db, 'SELECT side, call_fn, call_input FROM event_seats WHERE seq = ? AND call_index = 0').get(r.event_seq) as { side: Side; call_fn: string; call_input: string } | undefined;
     const asked = call !== undefined && call.call_fn === r.call_fn && call.call_input === r.call_input;
-    // Or its closing, the change refused with those dice (joint-dice-refused.ts: the other seat replayed the refusal).
-    if (!call || call.side !== r.side || !(asked || closesRequest(r, call.call_fn, call.call_input))) problems.push(`event ${r.event_seq} is not the change ${what} were asked for`);
+    const withdrawn = call !== undefined && withdrawsRequest(r, call.call_fn, call.call_input);
+    // Or its closing, the change refused with those dice (joint-dice-refused.ts: the other seat replayed the refusal),
+    // or its withdrawal before the answer reached the asking seat (joint-dice-withdrawn.ts), with no die.
+    if (!call || call.side !== r.side || !(asked || withdrawn || closesRequest(r, call.call_fn, call.call_input))) problems.push(`event ${r.event_seq} is not the change ${what} were asked for`);
     const dice = jointDiceOfChange(db, r.event_seq);
     for (const d of dice) claimed.add(d.seq);
+    if (withdrawn) {
+      if (dice.length > 0) problems.push(`${what} were withdrawn (event ${r.event_seq}), yet dice are said to be rolled jointly with the withdrawal`);
+      continue;
+    }
     const expected = r.seed !== null && r.answer !== null ? jointDiceOf(gameId, r, dice.length) : null;
     if (expected === null || dice.some((d, k) => d.roll !== expected[k])) problems.push(`${what} (event ${r.event_seq}) are not the dice both seats' shares give`);
   }

@@ -31,11 +31,15 @@ import type { SeatCalls } from '../service/game-context';
 import { SERVICE_FUNCTIONS } from '../service/index';
 import { numberingFor } from '../service/numbering';
 import { statement } from '../statements';
-import { seatWrite, stepFacts } from './calls';
+import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, seatWrite, stepFacts } from './calls';
 import { signText, signatureHolds } from './keys';
 import { callInputText } from './signed';
-import { closeRefusedJointDice, closedAsRefused, refuseAskedAgain } from './joint-dice-refused';
+import { closeRefusedJointDice, closedAsRefused, refuseAskedAgain, refusedWords } from './joint-dice-refused';
+import { mayWithdraw, withdrawJointDice, withdrawalNote, withdrawnRequest, withdrawnWords, WITHDRAWN_KIND } from './joint-dice-withdrawn';
+import { refuseOtherSidesSealed } from './side-secrets';
+import { refuseOtherSidesPlots } from './sealed-plots';
 import {
+  CLOSE_REFUSED,
   closesRequest,
   insertJointDice,
   jointAnswerText,
@@ -50,6 +54,8 @@ import {
   recordJointAnswer,
   recordJointSeed,
   recordJointUse,
+  WITHDRAW,
+  withdrawsRequest,
   type JointDiceRow,
 } from './joint-dice-store';
 import { localPrivateKey, otherSide, peerHead, publicKeyOf, seatOf, type SeatFile } from './store';
@@ -98,9 +104,15 @@ function askJointDice(ctx: GameContext, input: AskJointDiceInput): JointDiceRequ
   const parsed = contract.input.safeParse(input.input);
   if (!parsed.success) throw refusedInput(parsed.error, 'input');
   refuseAskedAgain(ctx.db, input.fn, callInputText(parsed.data));
-  // Tried first, rolled back: a change the service would refuse is refused now, before any share is drawn.
+  // Tried first, rolled back: a change the service, or the seat's write (db/seats/calls.ts seatWrite), would refuse
+  // is refused now, before any share is drawn. Once asked, nothing is written before it, so when the answer comes
+  // only its dice can make it refused (or something no trial can foresee: joint-dice-refused.ts closes it then).
+  refuseOtherSidesSealed(seat.side, input.fn, parsed.data, 'input');
+  refuseOtherSidesPlots(seat.side, input.fn, parsed.data, 'input');
   let drawn = 0;
-  rolledBack(ctx.db, () =>
+  const facts = stepFacts(ctx.db);
+  const before = eventHead(ctx.db).seq;
+  rolledBack(ctx.db, () => {
     impl(
       {
         ...ctx,
@@ -110,8 +122,11 @@ function askJointDice(ctx: GameContext, input: AskJointDiceInput): JointDiceRequ
         },
       },
       parsed.data,
-    ),
-  );
+    );
+    const written = eventsAfter(ctx.db, before);
+    refuseOutOfTurn(facts, seat.side, written, 'revealed', 'input');
+    refuseSideSecrets(written, 'input');
+  });
   if (drawn === 0) throw invalid('input', `${input.fn} rolls no die with this input (its dice are typed from the table): there is nothing to roll jointly`);
   const given = (parsed.data as { purpose?: unknown } | undefined)?.purpose;
   const purpose = input.purpose ?? (input.fn === 'rollDie' && typeof given === 'string' ? given : contract.summary.split(/[:;(]/)[0]!.slice(0, 120));
@@ -143,24 +158,28 @@ function requestOf(db: SqliteDatabase, r: JointDiceRow, local: Side): JointDiceR
   const dice = r.event_seq === null ? [] : jointDiceOfChange(db, r.event_seq);
   const numbering = numberingFor(db, undefined);
   const refused = closedAsRefused(db, r);
+  const withdrawn = !refused && withdrawnRequest(db, r);
   return {
     id: r.id,
     side: r.side,
     fn: r.call_fn,
     input: r.call_input === '' ? undefined : (JSON.parse(r.call_input) as unknown),
     purpose: r.purpose,
-    status: r.event_seq !== null ? (refused ? 'refused' : 'used') : r.answer !== null ? 'answered' : 'waiting',
+    status: r.event_seq !== null ? (refused ? 'refused' : withdrawn ? 'withdrawn' : 'used') : r.answer !== null ? 'answered' : 'waiting',
     eventSeq: r.event_seq === null ? null : numbering.event(r.event_seq),
     rolls: dice.map((d) => d.roll),
     diceSeqs: dice.map((d) => numbering.roll(d.seq)),
-    words: refused ? `The dice for ${r.purpose} were rolled jointly by both seats, and the change asked for was refused with them: the request is closed` : jointDiceWords(r, local),
+    words: refused ? refusedWords(r, dice.length) : withdrawn ? withdrawnWords(r, local) : jointDiceWords(r, local),
   };
 }
 
 /** Joint dice in this file, for the screens (contract jointDice, and the turn state's offers). */
 function jointDiceState(ctx: GameContext): JointDiceState {
   const seat = seatOf(ctx.db);
-  if (!seat) return { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: 'this game is played at one laptop: joint dice need two seats' }, open: null, lastUsed: null, arrived: null, arrivedEarlier: [] };
+  if (!seat) {
+    const oneLaptop = { allowed: false, reason: 'this game is played at one laptop: joint dice need two seats' };
+    return { twoSeat: false, seat: null, live: false, mayAsk: oneLaptop, open: null, mayWithdraw: oneLaptop, lastUsed: null, arrived: null, arrivedEarlier: [] };
+  }
   const rows = jointDiceRows(ctx.db);
   const open = rows.find((r) => r.event_seq === null);
   const used = rows.filter((r) => r.side === seat.side && r.event_seq !== null);
@@ -172,6 +191,7 @@ function jointDiceState(ctx: GameContext): JointDiceState {
     live: publicKeyOf(ctx.db, otherSide(seat.side)) !== null,
     mayAsk: mayAsk(ctx.db, seat),
     open: open ? requestOf(ctx.db, open, seat.side) : null,
+    mayWithdraw: mayWithdraw(ctx.db, seat),
     lastUsed: lastUsed ? requestOf(ctx.db, lastUsed, seat.side) : null,
     arrived: waiting.length > 0 ? requestOf(ctx.db, waiting.at(-1)!, seat.side) : null,
     arrivedEarlier: waiting.slice(0, -1).map((r) => requestOf(ctx.db, r, seat.side)),
@@ -212,21 +232,32 @@ function arrivedDice(db: SqliteDatabase, used: readonly JointDiceRow[]): JointDi
  * that names it, or something else that leaves it behind (a die belongs to the roll it was asked for).
  */
 function arrivedUnused(db: SqliteDatabase, r: JointDiceRow): boolean {
-  if (r.call_fn !== 'rollDie' || r.event_seq === null) return false;
+  // A request withdrawn or closed as refused rolled no die that waits (its event is the closing, not a roll).
+  if (r.call_fn !== 'rollDie' || r.event_seq === null || withdrawnRequest(db, r) || closedAsRefused(db, r)) return false;
   return statement(db, 'SELECT 1 FROM event_seats WHERE side = ? AND call_index = 0 AND seq > ? LIMIT 1').get(r.side, r.event_seq) === undefined;
 }
 
 /** What the facade gives every game context (GameContext.seatCalls). */
-export const SEAT_CALLS: SeatCalls = { askJointDice, jointDiceState, closeRefusedJointDice };
+export const SEAT_CALLS: SeatCalls = { askJointDice, jointDiceState, closeRefusedJointDice, withdrawJointDice, historyNote };
+
+/** What History adds to a joint-dice entry from this file (a withdrawal the other seat had answered: joint-dice-withdrawn.ts). */
+function historyNote(ctx: GameContext, seq: number, kind: string): string | null {
+  const seat = seatOf(ctx.db);
+  return seat && kind === WITHDRAWN_KIND ? withdrawalNote(ctx.db, seat.gameId, seat.side, seq) : null;
+}
 
 // -------------------------------------------------------------------------------------------
 // Packets
 
-/** The requests a packet carries: this seat's (its share revealed once the change is written) and its answers to the other's. */
+/**
+ * The requests a packet carries: this seat's (its share revealed once the change is written, or the request
+ * closed) and its answers to the other's; and always its answers to the other's requests withdrawn after it had
+ * answered, so that the asking seat's file holds them too, and its History shows the dice (joint-dice-withdrawn.ts).
+ */
 export function jointDiceForPacket(db: SqliteDatabase, seat: SeatFile): PacketJointDice[] {
   const known = peerHead(db).seq;
   return jointDiceRows(db)
-    .filter((r) => r.event_seq === null || r.event_seq > known)
+    .filter((r) => r.event_seq === null || r.event_seq > known || (r.side !== seat.side && r.answer !== null && withdrawnRequest(db, r)))
     .map((r) => {
       const mine = r.side === seat.side;
       return {
@@ -283,10 +314,8 @@ export function takeJointDice(ctx: GameContext, seat: SeatFile, from: Side, list
       if (!signatureHolds(key, jointRequestText(seat.gameId, row), j.signature)) throw refused(`the joint dice for ${j.purpose} are not asked for by the ${from} seat: refused`);
       if (held && jointRequestText(seat.gameId, held) !== jointRequestText(seat.gameId, row)) throw refused(`the joint dice for ${j.purpose} are not the ones the ${from} seat asked for before`);
       if (!held) {
-        const open = openJointDice(ctx.db);
-        if (open) {
-          throw refused(`the ${from} seat asks for new joint dice (${j.purpose}) while the joint dice for ${open.purpose} are still open${open.answer !== null ? ', answered and not used' : ''}: it may be trying to roll again`);
-        }
+        // One open at a time is checked after the packet's events (checkNewRequests): the change, closing or
+        // withdrawal of the request open here may come in this very packet, before the new one.
         insertJointDice(ctx.db, row);
         fresh.push(j);
         changed += 1;
@@ -311,9 +340,16 @@ export function takeJointDice(ctx: GameContext, seat: SeatFile, from: Side, list
   return { changed, fresh };
 }
 
-/** After the packet's events: a new request must follow the end of this file's log (one history, the change next). */
+/**
+ * After the packet's events: a new request comes only once every earlier one is closed (its change written, or
+ * closed as refused, or withdrawn), and follows the end of this file's log (one history, the change next).
+ */
 export function checkNewRequests(ctx: GameContext, from: Side, fresh: readonly PacketJointDice[]): void {
   const head = eventHead(ctx.db);
+  const [first, later] = jointDiceRows(ctx.db).filter((r) => r.event_seq === null);
+  if (first && later) {
+    throw refused(`the ${from} seat asks for new joint dice (${later.purpose}) while the joint dice for ${first.purpose} are still open${first.answer !== null ? ', answered and not used' : ''}: it may be trying to roll again`);
+  }
   for (const j of fresh) {
     const used = jointDiceRows(ctx.db).find((r) => r.id === j.id)?.event_seq ?? null;
     if (used === null && (j.headSeq !== head.seq || j.headHash !== (head.hash ?? NO_HEAD))) {
@@ -334,17 +370,28 @@ export function jointReplay(ctx: GameContext, seat: SeatFile, call: readonly Pac
   const open = openJointDice(ctx.db);
   const due = open && open.side === first.side && open.head_seq === first.seq - 1 ? open : undefined;
   if (!due) {
+    if (first.fn === WITHDRAW || first.fn === CLOSE_REFUSED) {
+      throw refused(`the ${first.side} seat's event #${first.seq} closes joint dice that are not its own open request at that place in the log: only the seat that asked closes or withdraws its request, where its change was due`);
+    }
     if (joint.length > 0) throw refused(`the ${first.side} seat's event #${first.seq} has dice it says were rolled jointly, but no joint dice of this game were asked for it, or they were used already: refused`);
     return null;
   }
   const where = `the ${due.side} seat asked for joint dice for ${due.purpose}`;
   // Or the request closed because the change is refused with those dice: its replay runs the change again with
   // them (joint-dice-refused.ts), and this seat refuses the packet if the change is not refused here.
+  // Or its withdrawal, before the answer reached the asking seat (joint-dice-withdrawn.ts): no die, its share
+  // revealed; taken even if this seat had answered (History flags it then: the two cannot be told apart).
+  if (withdrawsRequest(due, first.fn, first.input)) {
+    if (call.some((e) => e.dice.length > 0)) throw refused(`${where} and withdrew the request (event #${first.seq}) with dice: a withdrawal rolls nothing`);
+    if (due.seed === null) throw refused(`${where} and withdrew the request (event #${first.seq}) without revealing its share of the dice`);
+    return { ctx, used: () => recordJointUse(ctx.db, due.id, first.seq) };
+  }
   const closing = closesRequest(due, first.fn, first.input);
   if (!closing && (first.fn !== due.call_fn || first.input !== due.call_input)) {
     throw refused(`${where}, then wrote something else in the place of that change (event #${first.seq}, ${first.fn}): a change whose dice were asked for cannot be dropped or changed once asked`);
   }
-  if (joint.length === 0 || call.some((e) => e.dice.some((d) => d.source === 'app'))) throw refused(`${where}, but event #${first.seq} was written with the app's dice, not the joint ones`);
+  // A closing may have no die: the change was refused before any of its dice was drawn (joint-dice-refused.ts).
+  if ((joint.length === 0 && !closing) || call.some((e) => e.dice.some((d) => d.source === 'app'))) throw refused(`${where}, but event #${first.seq} was written with the app's dice, not the joint ones`);
   const what = closing ? 'closed the change as refused with its dice' : 'wrote the change';
   if (due.answer === null) throw refused(`${where} and ${what} (event #${first.seq}) before this seat answered: its dice are not joint`);
   if (due.seed === null) throw refused(`${where} and ${what} (event #${first.seq}) without revealing its share of the dice`);
@@ -372,19 +419,21 @@ export function answerJointDice(ctx: GameContext): number {
  * Writes this seat's change whose joint dice were answered, at once: the change asked for, with the dice
  * both shares give, signed like any change. A change the service refuses now (it was tried when asked, so
  * only a refusal that hangs on the dice themselves) is closed as refused with those dice instead, signed
- * like any change (joint-dice-refused.ts): the log shows the dice and the refusal, and play goes on.
+ * like any change (joint-dice-refused.ts): the log shows the dice and the refusal, and play goes on. One
+ * refused before any of its dice is drawn (by something no trial foresaw) is closed the same way, with no die.
  */
 export function completeJointDice(ctx: GameContext): number {
   const seat = seatOf(ctx.db);
   if (!seat) return 0;
   let n = 0;
   for (const r of jointDiceRows(ctx.db).filter((x) => x.side === seat.side && x.answer !== null && x.event_seq === null && x.seed !== null)) {
-    const contract = (GAME_CONTRACT as unknown as Record<string, AnyContract>)[r.call_fn]!;
-    const impl = (SERVICE_FUNCTIONS as unknown as Record<string, AnyImpl>)[r.call_fn]!;
-    const parsed = contract.input.safeParse(r.call_input === '' ? undefined : JSON.parse(r.call_input));
-    if (!parsed.success) continue;
+    const contract = (GAME_CONTRACT as unknown as Record<string, AnyContract | undefined>)[r.call_fn];
+    const impl = (SERVICE_FUNCTIONS as unknown as Record<string, AnyImpl | undefined>)[r.call_fn];
+    const parsed = contract?.input.safeParse(r.call_input === '' ? undefined : JSON.parse(r.call_input));
     const jointCtx: GameContext = { ...ctx, jointDie: jointDiceStream(seat.gameId, r.id, r.seed!, r.answer!) };
     try {
+      // A change this Muster no longer takes is refused before any die: closed as refused below, not left open.
+      if (!impl || !parsed?.success) throw invalid('input', `the change the joint dice for ${r.purpose} were asked for is not one this Muster takes`);
       inTransaction(ctx.db, () => {
         const at = eventHead(ctx.db).seq;
         seatWrite(jointCtx, r.call_fn as GameFunction, parsed.data, (c) => impl(c, parsed.data));
@@ -398,7 +447,8 @@ export function completeJointDice(ctx: GameContext): number {
         seatWrite(ctx, 'closeRefusedJointDice', close, (c) => closeRefusedJointDice(c, close));
         n += 1;
       } catch (closing) {
-        // Refused before any of its dice (not by them): it stays open, and the request says so.
+        // The closing is refused only when the change would be written after all (not here: it was just refused)
+        // or the file takes no change (damaged, read-only): the request stays open, and opening the file says why.
         if (!(closing instanceof MusterError)) throw closing;
       }
     }

@@ -6,7 +6,7 @@
 import type { DieRoll } from '../../rules/types';
 import type { Migration } from '../migrations';
 import type { SqliteDatabase } from '../open';
-import type { AskJointDiceInput, CloseRefusedJointDiceInput, GameServiceApi, JointDiceRequest, JointDiceState, PlayerCharts } from '../../contract';
+import type { AskJointDiceInput, CloseRefusedJointDiceInput, GameServiceApi, JointDiceRequest, JointDiceState, PlayerCharts, WithdrawJointDiceInput } from '../../contract';
 
 /** An open game: what every service function reads and writes through. */
 export interface GameContext {
@@ -49,4 +49,7 @@ export interface SeatCalls {
   askJointDice(ctx: GameContext, input: AskJointDiceInput): JointDiceRequest;
   jointDiceState(ctx: GameContext): JointDiceState;
   closeRefusedJointDice(ctx: GameContext, input: CloseRefusedJointDiceInput): JointDiceRequest;
+  withdrawJointDice(ctx: GameContext, input: WithdrawJointDiceInput): JointDiceRequest;
+  /** What this file adds to the History's entry of a joint-dice event (a withdrawal the other seat had answered), if anything. */
+  historyNote(ctx: GameContext, seq: number, kind: string): string | null;
 }

@@ -26,7 +26,11 @@ function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   };
   const entries = listHistory(ctx.db, query, hiddenEventSeqs(ctx.db, input.viewer));
   const writer = writersOf(ctx.db, entries.map((e) => e.seq));
-  return entries.map((e) => numberedEntry({ ...e, seat: writer(e.seq) }, n));
+  return entries.map((e) => {
+    // A joint-dice entry this file knows more of (a withdrawal the other seat had answered): the seats say what.
+    const note = e.kind.startsWith('joint-dice.') ? (ctx.seatCalls?.historyNote(ctx, e.seq, e.kind) ?? null) : null;
+    return numberedEntry({ ...e, seat: writer(e.seq), ...(note === null ? {} : { note }) }, n);
+  });
 }
 
 function diceLog(ctx: GameContext, input: DiceQuery = {}): DiceRecord[] {

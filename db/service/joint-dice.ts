@@ -16,7 +16,7 @@ const ONE_LAPTOP = 'this game is played at one laptop: joint dice need two seats
  * after the write is answered from memory.
  */
 export const keptJointDice = perRevision<undefined, JointDiceState>(
-  (ctx) => ctx.seatCalls?.jointDiceState(ctx) ?? { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: ONE_LAPTOP }, open: null, lastUsed: null, arrived: null, arrivedEarlier: [] },
+  (ctx) => ctx.seatCalls?.jointDiceState(ctx) ?? { twoSeat: false, seat: null, live: false, mayAsk: { allowed: false, reason: ONE_LAPTOP }, open: null, mayWithdraw: { allowed: false, reason: ONE_LAPTOP }, lastUsed: null, arrived: null, arrivedEarlier: [] },
 );
 
 export const jointDiceFunctions = {
@@ -27,6 +27,10 @@ export const jointDiceFunctions = {
   closeRefusedJointDice: (ctx, input) => {
     if (!ctx.seatCalls) throw new MusterError('INVALID_ARGUMENT', 'id', ONE_LAPTOP);
     return ctx.seatCalls.closeRefusedJointDice(ctx, input);
+  },
+  withdrawJointDice: (ctx, input) => {
+    if (!ctx.seatCalls) throw new MusterError('INVALID_ARGUMENT', 'id', ONE_LAPTOP);
+    return ctx.seatCalls.withdrawJointDice(ctx, input);
   },
   jointDice: (ctx) => keptJointDice(ctx, undefined),
 } satisfies Partial<ServiceFunctions>;

@@ -10,15 +10,22 @@ import { signed } from './format';
 /** The History's first read of events and of rolls: about two screenfuls, enough to paint the newest events and their rolls. */
 export const HISTORY_FIRST_PAGE = 60;
 
-/** One line of the list: an event, or one of its die rolls under it. */
-export type HistoryLine = { kind: 'event'; key: string; entry: HistoryEntry } | { kind: 'die'; key: string; entry: HistoryEntry; die: DiceRecord };
+/**
+ * One line of the list: an event, one of its die rolls under it, or one sentence of what the file adds to it
+ * (the service's note: a withdrawal of joint dice the other seat had answered, with the dice both shares give).
+ */
+export type HistoryLine =
+  | { kind: 'event'; key: string; entry: HistoryEntry }
+  | { kind: 'die'; key: string; entry: HistoryEntry; die: DiceRecord }
+  | { kind: 'note'; key: string; entry: HistoryEntry; text: string };
 
-/** The lines of `entries` (in their order), each event followed by its rolls as `diceOf` finds them. */
+/** The lines of `entries` (in their order), each event followed by its rolls as `diceOf` finds them, then its note, a sentence a line. */
 export function historyLines(entries: readonly HistoryEntry[], diceOf: (entry: HistoryEntry) => readonly DiceRecord[]): HistoryLine[] {
   const out: HistoryLine[] = [];
   for (const entry of entries) {
     out.push({ kind: 'event', key: `e${entry.seq}`, entry });
     for (const die of diceOf(entry)) out.push({ kind: 'die', key: `d${die.seq}`, entry, die });
+    (entry.note?.split(/(?<=\.)\s+/) ?? []).forEach((text, i) => out.push({ kind: 'note', key: `n${entry.seq}-${i}`, entry, text }));
   }
   return out;
 }
@@ -65,6 +72,7 @@ export const EVENT_KIND_WORDS: Readonly<Record<EventKind, string>> = {
   'clock.advanced': 'clock',
   'die.rolled': 'die',
   'joint-dice.refused': 'joint dice refused',
+  'joint-dice.withdrawn': 'joint dice withdrawn',
   'objective.occupied': 'objective',
   fire: 'fire',
   shock: 'shock',

@@ -9,15 +9,13 @@ import type { Side } from '../../rules/types';
 import { MusterError } from '../../db/errors';
 import { eventHead } from '../../db/events';
 import { contextOf, GameService } from '../../db/service';
-import { inTransaction } from '../../db/service/context';
-import { SERVICE_FUNCTIONS } from '../../db/service/index';
 import { eventsAfter, refuseSideSecrets } from '../../db/seats/calls';
 import { newSeatKeys, signText } from '../../db/seats/keys';
 import { receivePacket } from '../../db/seats/packets';
 import { eventSignedText } from '../../db/seats/signed';
-import { insertEventSeat, localPrivateKey, seatOf } from '../../db/seats/store';
+import { seatOf } from '../../db/seats/store';
 import { advanceTo, fileHash, tempDir } from '../fixtures/game';
-import { exchange, packetFrom, send, toAct, twoSeats, type Table } from './table';
+import { exchange, packetFrom, send, toAct, twoSeats, writeAnyway, type Table } from './table';
 
 const tmp = tempDir('muster-seats-attacks-');
 afterAll(() => tmp.cleanup());
@@ -166,21 +164,6 @@ describe('hidden entries by commitment', () => {
     expect(() => t.USA.advanceClock({ nothingToEnter: ['CSA'] })).toThrow(/both players make their secret entries at the same time: nothing else is recorded/);
   });
 });
-
-/** A seat's Muster changed to skip the turn check: it writes and signs as its seat, whatever the step. */
-function writeAnyway(game: GameService, fn: keyof typeof SERVICE_FUNCTIONS, input: unknown): void {
-  const ctx = contextOf(game);
-  const seat = seatOf(ctx.db)!;
-  const at = ctx.now();
-  inTransaction(ctx.db, () => {
-    const before = eventHead(ctx.db).seq;
-    (SERVICE_FUNCTIONS[fn] as (c: typeof ctx, i: unknown) => unknown)({ ...ctx, now: () => at }, input);
-    eventsAfter(ctx.db, before).forEach((e, index) => {
-      const call = { seq: e.seq, hash: e.hash, side: seat.side, fn, input: JSON.stringify(input), at, index };
-      insertEventSeat(ctx.db, { seq: e.seq, side: seat.side, call_fn: fn, call_input: call.input, call_at: at, call_index: index, signature: signText(localPrivateKey(ctx.db), eventSignedText(seat.gameId, call)) });
-    });
-  });
-}
 
 describe('writing out of turn', () => {
   it('is refused at the seat, with the step and whose turn it is, and nothing is written', () => {

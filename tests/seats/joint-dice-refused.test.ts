@@ -9,14 +9,19 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Side } from '../../rules/types';
 import type { GameService } from '../../db/service';
-import { jointDiceRows, recordJointAnswer } from '../../db/seats/joint-dice-store';
+import { jointDiceOf, jointDiceRows, recordJointAnswer } from '../../db/seats/joint-dice-store';
+import { seatOf } from '../../db/seats/store';
 import { charmed } from '../fixtures/leader-casualty-module';
+import { halted } from '../fixtures/halt-order-module';
 import { tempDir } from '../fixtures/game';
-import { packetFrom, pastTheFirstStep, send, toAct, type Table, refusal } from './table';
+import { exchange, packetFrom, pastTheFirstStep, playUntil, send, toAct, type Table, refusal } from './table';
 
 const tmp = tempDir('muster-seats-joint-refused-');
 afterAll(() => tmp.cleanup());
-afterEach(() => charmed.refuses.clear());
+afterEach(() => {
+  charmed.refuses.clear();
+  halted.commands.clear();
+});
 
 const LEADER = 'usa-meredith';
 const CASUALTY = { fn: 'leaderCasualty', input: { leaderId: LEADER }, purpose: "Meredith's casualty roll" };
@@ -103,5 +108,56 @@ describe('joint dice the service refuses the change with', () => {
     expect(answer.jointDice().open).toMatchObject({ id: asked.id, status: 'answered' });
     expect(jointDiceRows(answer.db).find((r) => r.id === asked.id)!.event_seq).toBeNull();
     expect(casualtyOf(answer)).toBe('none');
+  });
+});
+
+describe('a change asked with joint dice and refused before any of its dice is drawn', () => {
+  it('is closed as refused in the open with no die, both seats replay it, both Histories say no die was used and name the dice both shares give, and play goes on', () => {
+    const t = playUntil(tmp.dir, (x) => x.CSA.info().clock.segment === 'III' && toAct(x.CSA) === 'CSA');
+    t.CSA.attemptActivation({ commandId: 'csa-heth-division' });
+    exchange(t);
+    const me = t.USA.turnState().legal.activations.find((a) => a.side === 'USA' && a.commandId !== undefined && a.me.allowed)!;
+    const attempt = { fn: 'attemptActivation', input: { commandId: me.commandId! }, purpose: 'the ME activation' };
+    // Tried when asked: nothing refuses it, and it rolls a die.
+    const asked = t.USA.askJointDice(attempt);
+    send(t, 'USA');
+    // Then something no trial at the asking could foresee refuses the attempt before its die is rolled.
+    halted.commands.add(me.commandId!);
+    const events = t.USA.info().eventCount;
+    const dice = t.USA.diceLog({ limit: 1 })[0]?.seq ?? 0;
+    send(t, 'CSA');
+    // The asking seat's Muster closed it by itself: one event, no die; the request is not left open.
+    expect(t.USA.info().eventCount).toBe(events + 1);
+    expect(t.USA.diceLog({ limit: 1 })[0]?.seq ?? 0).toBe(dice);
+    const closed = t.USA.jointDice();
+    expect(closed).toMatchObject({ open: null, mayAsk: { allowed: true }, mayWithdraw: { allowed: false } });
+    expect(closed.lastUsed).toMatchObject({ id: asked.id, status: 'refused', rolls: [], words: 'The change asked with joint dice for the ME activation was refused before any of its dice was drawn: no die of it was used, and the request is closed' });
+    // Both shares are in the file: History names the first dice they give (what the asking seat could know).
+    const row = jointDiceRows(t.USA.db).find((r) => r.id === asked.id)!;
+    const first = jointDiceOf(seatOf(t.USA.db)!.gameId, row, 3).join(', ');
+    const [entry] = t.USA.history({ limit: 1 });
+    expect(entry).toMatchObject({
+      kind: 'joint-dice.refused',
+      diceSeqs: [],
+      summary: `The change asked with joint dice for the ME activation is refused before any of its dice is drawn: under Halt Order this command may not attempt an activation this turn. No die of it is used; both seats' shares are in both files, and the first dice they give are ${first}. The request is closed; play goes on`,
+    });
+    // The other seat replays the closing (the attempt is refused there too before its die) and holds the same.
+    expect(send(t, 'USA').events).toBe(1);
+    expect(t.CSA.history({ limit: 1 })[0]).toMatchObject({ kind: 'joint-dice.refused', summary: entry!.summary });
+    expect(t.CSA.jointDice().open).toBeNull();
+    expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
+    expect(t.USA.verify()).toMatchObject({ ok: true, seats: { ok: true } });
+    expect(t.CSA.verify()).toMatchObject({ ok: true, seats: { ok: true } });
+    // Play goes on.
+    halted.commands.clear();
+    t.USA.rollDie({ purpose: 'the ford', roll: 4 });
+    expect(send(t, 'USA').events).toBe(1);
+  });
+
+  it("is refused when asked if the seat's own write would refuse it whatever the dice (another side's sealed orders), so it is never asked", () => {
+    const { ask, other } = atAStepOfOneSeat();
+    const refused = refusal(() => ask.askJointDice({ fn: 'openAlternativeArrival', input: { side: other, groupId: 'any-group', entryArea: 'the ford', salt: '0'.repeat(32) } }));
+    expect(refused.message).toMatch(new RegExp(`${other}'s sealed Alternative Arrival Area orders are sealed, opened and kept by the ${other} seat only`));
+    expect(ask.jointDice().open).toBeNull();
   });
 });

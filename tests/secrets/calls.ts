@@ -88,6 +88,7 @@ export function callsOf(viewer: Side, secret: Side): Record<GameFunction, unknow
     rollDie: [{ purpose: 'probe', roll: 4 }],
     askJointDice: [{ fn: 'rollDie', input: { purpose: 'probe' } }, { fn: 'attemptActivation', input: { commandId: them.command } }],
     closeRefusedJointDice: [{ id: '0123456789abcdef' }],
+    withdrawJointDice: [{ id: '0123456789abcdef' }],
     setFatigue: all.map((s) => ({ unitId: s.unit, level: 1 })),
     setStatus: all.map((s) => ({ unitId: s.unit, status: 'disordered' })),
     setUnitFlags: all.map((s) => ({ unitId: s.unit, outOfAmmo: true })),

@@ -82,6 +82,11 @@ export function useJointDice(options: JointDiceOptions) {
   });
   /** May "Roll jointly" be pressed now (the service's verdict; the screen adds only its own "the form is ready"). */
   const mayAsk = computed(() => offered.value?.mayAsk.allowed === true && waiting.value === null);
+  /**
+   * May this screen's request be withdrawn now ("Withdraw this roll"): the service's verdict (the asking seat's
+   * own request, no answer here yet), offered where the request waits.
+   */
+  const mayWithdraw = computed(() => waiting.value !== null && state.data.value?.mayWithdraw.allowed === true);
 
   let timer: ReturnType<typeof setInterval> | null = null;
   const stop = () => {
@@ -107,6 +112,8 @@ export function useJointDice(options: JointDiceOptions) {
       if (askedId.value !== null && used?.id === askedId.value) {
         askedId.value = null;
         stop();
+        // Withdrawn (here, or by the seat elsewhere): nothing was rolled, there is nothing to hand the screen.
+        if (used.status === 'withdrawn') return;
         if (!handed.has(used.id)) {
           handed.add(used.id);
           void (used.fn === 'rollDie' ? options.onArrived?.(used) : written(used));
@@ -139,7 +146,18 @@ export function useJointDice(options: JointDiceOptions) {
     return asked;
   }
 
-  return { offered, waiting, words, mayAsk, ask };
+  /** Withdraws this screen's request (a public entry; the other seat replays it); the screen may ask again, or roll as before. */
+  async function withdraw(): Promise<void> {
+    const id = waiting.value?.id;
+    if (!id) return;
+    // No longer this screen's to wait for (set first: the write's answer may bring the withdrawn request back as used).
+    askedId.value = null;
+    // A refusal (the answer came in meanwhile: the change is written with its dice) goes to the app's alert line.
+    if (!(await app.attempt(() => app.write('withdrawJointDice', { id })))) askedId.value = id;
+    await state.refresh();
+  }
+
+  return { offered, waiting, words, mayAsk, mayWithdraw, ask, withdraw };
 }
 
 /** A die rolled jointly for a combat assistant: its value and its dice-log seq, as the combat names it (rollSeq). */

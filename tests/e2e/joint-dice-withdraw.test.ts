@@ -1,0 +1,105 @@
+/**
+ * "Withdraw this roll", end to end (db/seats/joint-dice-withdrawn.ts): the CSA seat's file open in Chromium
+ * through the browser bridge, the USA seat's file beside it. The CSA seat asks for the fire die jointly; while
+ * the USA seat's share has not reached it the service allows the withdrawal and the Fire assistant offers
+ * "Withdraw this roll" beside the wait. The USA seat answers, but its packet is still on its way when the CSA
+ * player withdraws: the withdrawal is written in the open, the offer to roll comes back, the late answer is not
+ * used (nothing is written with it), and both seats' History flag the withdrawal with the dice both shares give.
+ * Photographed into docs/screenshots/ (combat-fire-joint-withdraw.png, history-joint-withdrawn.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextOf, GameService } from '../../db/service';
+import { asGameBackend } from '../../electron/game-backend';
+import { receivePacket } from '../../db/seats/packets';
+import { tempDir } from '../fixtures/game';
+import { exchange, packetFrom, playUntil, toAct, type Table } from '../seats/table';
+import { startE2E, type E2E } from './harness';
+
+const tmp = tempDir('muster-e2e-joint-withdraw-');
+let e2e: E2E;
+let t: Table;
+/** The CSA seat's game as the bridge opened it: the packets are received on the connection the page uses. */
+let csa: GameService | null = null;
+
+beforeAll(async () => {
+  // III.A: the CSA seat has the Initiative and its free first activation; the USA seat passes; the CSA seat's turn.
+  t = playUntil(tmp.dir, (x) => x.CSA.info().clock.segment === 'III' && toAct(x.CSA) === 'CSA');
+  t.CSA.attemptActivation({ commandId: 'csa-heth-division' });
+  exchange(t);
+  t.USA.pass({ side: 'USA' });
+  exchange(t);
+  t.CSA.close();
+  const backend = {
+    create: (input: Parameters<typeof GameService.create>[0]) => asGameBackend(GameService.create(input)),
+    open: (file: string) => asGameBackend((csa = GameService.open(file))),
+  };
+  e2e = await startE2E({ file: t.files.CSA, dir: tmp.dir, backend });
+}, 120_000);
+
+afterAll(async () => {
+  await e2e?.close();
+  t?.USA.close();
+  tmp.cleanup();
+});
+
+async function pick(testid: string, name: string): Promise<void> {
+  await e2e.page.getByTestId(testid).getByTestId('picker-search').focus();
+  await e2e.page.keyboard.type(name);
+  await e2e.settle();
+  await e2e.page.keyboard.press('Enter');
+  await e2e.settle();
+}
+
+describe('a joint roll withdrawn from the Fire assistant', () => {
+  it('is offered only while the request waits with no answer, is written in the open, and the late answer is not used', async () => {
+    await e2e.screen('combat');
+    await pick('fire-stack', '13th Ala');
+    await pick('fire-targets', '8th Illinois');
+    const status = e2e.page.getByTestId('fire-joint-status');
+    const withdraw = e2e.page.getByTestId('fire-withdraw');
+    await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
+    // Nothing to withdraw before a request is made.
+    expect(await withdraw.count()).toBe(0);
+
+    await e2e.page.getByTestId('fire-roll-jointly').click();
+    await e2e.settle();
+    await expect.poll(() => status.textContent()).toContain("Waiting for the USA seat's share of the dice for Fire: 13th Alabama at 8th Illinois Cavalry");
+    // The service allows the withdrawal (its own request, no answer here): the screen offers it beside the wait.
+    expect((await e2e.call('jointDice')).mayWithdraw).toEqual({ allowed: true });
+    await expect.poll(() => withdraw.count()).toBe(1);
+    expect(await withdraw.textContent()).toContain('Withdraw this roll');
+    await e2e.screenshot('combat-fire-joint-withdraw');
+
+    // The USA seat answers, but its packet is still on its way when the CSA player withdraws.
+    receivePacket(contextOf(t.USA), packetFrom(csa!));
+    const lateAnswer = packetFrom(t.USA);
+    const events = (await e2e.call('info')).eventCount;
+    await withdraw.click();
+    await e2e.settle();
+    await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
+    expect(await withdraw.count()).toBe(0);
+    expect(await e2e.page.getByTestId('fire-roll-jointly').isDisabled()).toBe(false);
+    const [entry] = await e2e.call('history', { limit: 1 });
+    expect(entry).toMatchObject({ kind: 'joint-dice.withdrawn', seat: 'CSA' });
+    expect((await e2e.call('info')).eventCount).toBe(events + 1);
+
+    // The late answer comes in: nothing is written with it; the History flags the withdrawal with the dice.
+    receivePacket(contextOf(csa!), lateAnswer);
+    expect((await e2e.call('info')).eventCount).toBe(events + 1);
+    expect((await e2e.call('diceLog', { limit: 1 }))[0]?.source).not.toBe('joint');
+    await e2e.screen('history');
+    // Under the withdrawal, flagged, a sentence a line.
+    const note = e2e.page.getByTestId('history-note');
+    await expect.poll(() => note.allTextContents(), { timeout: 10_000 }).toEqual([
+      "flagThe USA seat's share of these dice came after this withdrawal: it was not used, and nothing was written with it.",
+      expect.stringMatching(/^flagBoth shares are in this file: the first dice they give are \d, \d, \d \(the USA seat's History shows them too\)\.$/),
+    ]);
+    await e2e.screenshot('history-joint-withdrawn');
+
+    // The USA seat replays the withdrawal, and flags it too: it had answered before it arrived.
+    receivePacket(contextOf(t.USA), packetFrom(csa!));
+    expect(t.USA.history({ limit: 1 })[0]).toMatchObject({ kind: 'joint-dice.withdrawn', note: expect.stringMatching(/^Answered before the withdrawal arrived/) });
+    expect(t.USA.info().fingerprint).toBe(csa!.info().fingerprint);
+    expect(e2e.consoleErrors).toEqual([]);
+  });
+});
