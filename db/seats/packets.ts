@@ -15,6 +15,7 @@ import { Packet, type PacketCommitment, type PacketEvent } from '../../contract/
 import type { Side } from '../../rules/types';
 import { MusterError } from '../errors';
 import { eventHead } from '../events';
+import { kitOf } from '../service/combat-kit';
 import { inTransaction, type GameContext } from '../service/context';
 import { describeStep } from '../../rules/sequence';
 import { statement } from '../statements';
@@ -242,6 +243,7 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
   try {
     replayCall(joint?.ctx ?? ctx, { fn: first.fn, input: first.input, at: first.at, rolls }, salts as string[]);
   } catch (e) {
+    if (e instanceof MusterError && (e.field === 'kit' || e.field === 'kit.fingerprint')) throw kitDiffers(ctx, first);
     // What the service would refuse at this seat is refused here too: the packet is not taken.
     if (e instanceof MusterError && e.field !== FIELD) throw refused(`the ${first.side} seat's event #${first.seq} is refused here as it would be at this seat: ${e.reason}`, e.code === 'RULES_FORBID' ? 'RULES_FORBID' : 'INVALID_ARGUMENT', e.rule);
     throw e;
@@ -264,6 +266,25 @@ function replayOne(ctx: GameContext, seat: SeatFile, call: readonly PacketEvent[
   }
   for (const e of call) insertEventSeat(ctx.db, { seq: e.seq, side: e.side, call_fn: e.fn, call_input: e.input, call_at: e.at, call_index: e.index, signature: e.signature });
   joint?.used();
+}
+
+/**
+ * A result the other seat computed from its player's charts (RI-K25) replays with this seat's: the two kits must
+ * be the same. Said in those words, with both kits' fingerprints, rather than as a refusal of the change.
+ */
+function kitDiffers(ctx: GameContext, first: PacketEvent): MusterError {
+  let theirs: string | undefined;
+  try {
+    theirs = (JSON.parse(first.input) as { kit?: { fingerprint?: unknown } } | null)?.kit?.fingerprint as string | undefined;
+  } catch {
+    theirs = undefined;
+  }
+  const computed = `the ${first.side} seat's event #${first.seq} is a result computed from its player's charts${typeof theirs === 'string' ? ` (kit ${theirs})` : ''}`;
+  const ours = kitOf(ctx)?.fingerprint;
+  const here = ours === undefined ? 'this computer has no charts with combat tables' : `this computer's charts are kit ${ours}`;
+  return refused(
+    `${computed}, and ${here}: in a game played from two seats both players compute from the same charts. Import the ${first.side} player's charts file on the Charts screen (or both import one), then receive this packet again; nothing was written`,
+  );
 }
 
 /** The commitments the packet reveals: the revealed entries must be the ones committed to, or the packet is refused. */
