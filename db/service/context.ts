@@ -12,7 +12,7 @@ import type { DiceRecord, EventKind, HistoryEntry, KitRecord } from '../../contr
 import { readClock, readTurnState, readWriteGate } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
-import { writersOf } from '../seats/store';
+import { withWriter, writersOf } from '../seats/store';
 import { RULE } from './common';
 import type { GameContext } from './game-context';
 import { writePathNotes } from './rule-seam';
@@ -82,7 +82,7 @@ export function write<T>(
     // Numbered as its own side sees the log for a secret entry, else as nobody in particular does (RI-H07).
     const n = numberingFor(ctx.db, secretSide ?? undefined);
     const seat = writersOf(ctx.db, [recorded.entry.seq])(recorded.entry.seq);
-    return { ...draft.result, event: numberedEntry({ ...recorded.entry, seat }, n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };
+    return { ...draft.result, event: numberedEntry(withWriter(recorded.entry, seat), n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };
   });
 }
 
