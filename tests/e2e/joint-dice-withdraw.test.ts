@@ -116,7 +116,8 @@ describe('a joint roll withdrawn from the Fire assistant', () => {
       expect(pictured).toEqual(drawn.slice(0, pictured.length));
       expect(await frame.locator('#opening-frame thead th').allTextContents()).toEqual(['#', 'Turn', 'Side', 'Seat', 'What happened', 'Kind', 'At']);
       // The flag wears the screen's look (its border and background), not the plain text of an unstyled span.
-      const look = (page: typeof e2e.page, selector: string) => page.locator(selector).first().evaluate((el) => `${getComputedStyle(el).borderTopStyle} ${getComputedStyle(el).backgroundColor}`);
+      const look = (page: typeof e2e.page, selector: string) =>
+        page.evaluate(`(() => { const s = getComputedStyle(document.querySelector(${JSON.stringify(selector)})); return s.borderTopStyle + ' ' + s.backgroundColor; })()`) as Promise<string>;
       expect(await look(frame, '#opening-frame .note-label')).toBe(await look(e2e.page, '[data-testid="history-note"] .note-label'));
       await frame.screenshot({ path: join(SCREENSHOT_DIR, 'opening-frame-history-joint-withdrawn.png') });
     } finally {
