@@ -5,7 +5,8 @@
  * "Withdraw this roll" beside the wait. The USA seat answers, but its packet is still on its way when the CSA
  * player withdraws: the withdrawal is written in the open, the offer to roll comes back, the late answer is not
  * used (nothing is written with it), and both seats' History flag the withdrawal with the dice both shares give.
- * Photographed into docs/screenshots/ (combat-fire-joint-withdraw.png, history-joint-withdrawn.png).
+ * Photographed into docs/screenshots/ (combat-fire-joint-withdraw.png, history-joint-withdrawn.png, and the
+ * opening frame of that History: opening-frame-history-joint-withdrawn.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextOf, GameService } from '../../db/service';
