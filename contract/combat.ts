@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { WORKS } from '../rules/types';
-import { Arm, ChangeResult, ConfusionResultKind, Id, Itemised, KitRecord, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
+import { Arm, ChangeResult, StatusLadderStep, ConfusionResultKind, Id, Itemised, KitRecord, Order, RollChangeResult, Side, SpAmount, Status, TypedRoll, Weapon, query, text, write } from './common';
 import { RainRollInput, RainRollResult, WeatherState } from './weather';
 import { DisorderCause, KitPreview, KitResolution, LeaderCheck, RecentHex, UnitOutcome } from './combat-results';
 
@@ -26,6 +26,18 @@ export const PlayerDrm = z.strictObject({
   value: z.number('value must be a whole number from -20 to 20').int('value must be a whole number from -20 to 20').min(-20).max(20),
   /** Where it comes from; default "Players (base game)". */
   rule: text(80).optional(),
+  /**
+   * The screen's own entry it was made by, when not a modifier the players typed: the Fire assistant's target
+   * level (higher or lower) or its target terrain (the row of the players' chart, by name). A form filled in again
+   * from an input (a fire asked jointly, after a reload) puts it back in that entry by this, never by its label (a
+   * typed modifier may read the same). The service reads only label, value and rule; older inputs have none.
+   */
+  entry: z
+    .discriminatedUnion('field', [
+      z.strictObject({ field: z.literal('targetLevel'), level: z.enum(['higher', 'lower']) }),
+      z.strictObject({ field: z.literal('targetTerrain'), row: text(60) }),
+    ])
+    .optional(),
 });
 export type PlayerDrm = z.infer<typeof PlayerDrm>;
 
@@ -244,12 +256,6 @@ export const ResolveFireInput = z.strictObject({
 });
 export type ResolveFireInput = z.infer<typeof ResolveFireInput>;
 
-/**
- * A hit that climbed the status ladder (card-draw activation's sub-option, RI-O14): the unit's state
- * before, the result the table gave, the state it ends in, and why.
- */
-export const StatusLadderStep = z.object({ unitId: z.string(), from: Status, hit: Status, status: Status, reason: z.string(), rule: z.string() });
-export type StatusLadderStep = z.infer<typeof StatusLadderStep>;
 
 export const ResolveFireResult = RollChangeResult.extend({
   /** The modified fire roll. */

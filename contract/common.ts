@@ -275,6 +275,13 @@ export type KitCellRecord = z.infer<typeof KitCellRecord>;
 export const KitRecord = z.object({ fingerprint: z.string(), cells: z.array(KitCellRecord) });
 export type KitRecord = z.infer<typeof KitRecord>;
 
+/**
+ * A hit that climbed the status ladder (card-draw activation's sub-option, RI-O14): the unit's state
+ * before, the result the table gave, the state it ends in, and why.
+ */
+export const StatusLadderStep = z.object({ unitId: z.string(), from: Status, hit: Status, status: Status, reason: z.string(), rule: z.string() });
+export type StatusLadderStep = z.infer<typeof StatusLadderStep>;
+
 /** One entry of the game history (the event log), as players read it. */
 export const HistoryEntry = z.object({
   seq: z.number().int(),
@@ -310,6 +317,12 @@ export const HistoryEntry = z.object({
   note: z.string().optional(),
   /** A result computed from the group's kit: the kit's fingerprint and the cells it was read from. */
   kit: KitRecord.optional(),
+  /**
+   * Card-draw's status ladder (optional rule, RI-O14): the hits of a fire or shock that took the next worse state,
+   * each with its reason and rule, as the change reported them; absent when none did. The screens show them from
+   * here whether the change was applied at this laptop or asked jointly and written when the other seat answered.
+   */
+  statusLadder: z.array(StatusLadderStep).optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

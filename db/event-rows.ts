@@ -138,6 +138,8 @@ export interface EventPayload {
   input: unknown;
   /** What the service computed from the group's kit for this event (its fingerprint and the cells read); absent otherwise. */
   computed?: KitRecordValue;
+  /** Card-draw's status ladder: the hits of the event that took the next worse state, as the service reported them (RI-O14). */
+  statusLadder?: StatusLadderStepValue[];
   /**
    * A secret entry's side (RI-H01), also in events.secret_side for the queries: here, the event's hash
    * covers it, and verify checks the column against it. Written before `changes`, which stay last.
@@ -196,3 +198,5 @@ export function parsePayload(row: Pick<EventRow, 'seq' | 'payload'>): EventPaylo
 
 /** The kit a computed result used (contract/common.ts KitRecord). */
 export type KitRecordValue = HistoryEntry['kit'] & object;
+/** One step up the status ladder (contract/combat.ts StatusLadderStep). */
+export type StatusLadderStepValue = NonNullable<HistoryEntry['statusLadder']>[number];

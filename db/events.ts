@@ -25,7 +25,7 @@ import { HEAD_SEQ_SQL } from './store';
 import { GENESIS_HASH, chainDiceRows, diceRecordOf, insertDiceRows, newSalt, saltsRecorded, type NewDiceRow } from './dice';
 import { markSecretEntry, publicChanges } from './secrets';
 import { wellFormed } from './wellformed';
-import { ChangeSet, MUTABLE_FIELDS, parsePayload, type Change, type EventPayload, type EventRow, type KitRecordValue, type SqlValue, type StateTable } from './event-rows';
+import { ChangeSet, MUTABLE_FIELDS, parsePayload, type Change, type EventPayload, type EventRow, type KitRecordValue, type SqlValue, type StatusLadderStepValue, type StateTable } from './event-rows';
 
 export { ChangeSet, MUTABLE_FIELDS, changesAt, eventHead, parsePayload, payloadSecretSide } from './event-rows';
 export type { Change, EventPayload, EventRow, Field, KitRecordValue, SqlValue, StateTable } from './event-rows';
@@ -80,6 +80,8 @@ export interface NewEvent {
   secretSide?: 'USA' | 'CSA' | null;
   /** The kit's fingerprint and the cells a computed result was read from. */
   computed?: KitRecordValue | undefined;
+  /** Card-draw's status ladder: the hits that took the next worse state (RI-O14); absent when none did. */
+  statusLadder?: StatusLadderStepValue[] | undefined;
 }
 
 
@@ -144,7 +146,8 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   if (last.hash === null) throw new MusterError('CORRUPT', 'events', 'the event chain has no start (the genesis row is missing)');
   const changes = e.changes.changes.filter((c) => c.before !== c.after);
   for (const c of changes) assertMutable(c);
-  const payload: EventPayload = { input: e.input, ...(e.computed ? { computed: e.computed } : {}), ...(e.secretSide ? { secretSide: e.secretSide } : {}), changes };
+  const ladder = e.statusLadder && e.statusLadder.length > 0 ? e.statusLadder : null;
+  const payload: EventPayload = { input: e.input, ...(e.computed ? { computed: e.computed } : {}), ...(ladder ? { statusLadder: ladder } : {}), ...(e.secretSide ? { secretSide: e.secretSide } : {}), changes };
   const subjects = new Set(e.subjects ?? []);
   for (const c of changes) {
     if (c.table === 'units') subjects.add(`unit:${c.key}`);
@@ -184,7 +187,7 @@ export function recordEvent(db: SqliteDatabase, e: NewEvent, at: string = new Da
   insertDiceRows(db, dice.rows);
   const rolls = dice.rows.map(diceRecordOf);
   const entry = entryOf(db, { ...row, secret_side: e.secretSide ?? null }, 0, changes, rolls.map((d) => d.seq));
-  return { seq, entry: e.computed ? { ...entry, kit: e.computed } : entry, dice: rolls };
+  return { seq, entry: { ...entry, ...(e.computed ? { kit: e.computed } : {}), ...(ladder ? { statusLadder: ladder } : {}) }, dice: rolls };
 }
 
 function loadEvent(db: SqliteDatabase, seq: number): EventRow {
@@ -311,7 +314,7 @@ function entryOf(
 function toEntry(db: SqliteDatabase, row: EventRow, diceSeqs: number[], withChanges = true): HistoryEntry {
   const payload = parsePayload(row);
   const entry = entryOf(db, row, row.undone, payload.changes, diceSeqs, withChanges);
-  return payload.computed ? { ...entry, kit: payload.computed } : entry;
+  return payload.computed || payload.statusLadder ? { ...entry, ...(payload.computed ? { kit: payload.computed } : {}), ...(payload.statusLadder ? { statusLadder: payload.statusLadder } : {}) } : entry;
 }
 
 export function historyEntry(db: SqliteDatabase, seq: number): HistoryEntry {

@@ -276,9 +276,21 @@ describe('the status ladder sub-option on the full battle (RI-O14, RI-O43)', () 
       { unitId: target.id, from: 'disordered', hit: 'disordered', status: 'routed', reason: 'Hit twice before its card was drawn: the next worse state after disordered', rule: 'Miniatures Random Movement, Effect' },
     ]);
     expect(second.event.summary).toContain(`${target.name}: status ladder, hit twice before its card was drawn: the next worse state after disordered (Miniatures Random Movement, Effect)`);
+    // The steps are kept with the event: its History entry gives them (what the Fire and Shock screens show, a fire
+    // applied here or one asked jointly and written when the other seat answered), and the first hit's gives none.
+    expect(second.event.statusLadder).toEqual(second.statusLadder);
+    const [secondEntry, firstEntry] = g.history({ limit: 2, withChanges: false });
+    expect(secondEntry).toMatchObject({ seq: second.event.seq, statusLadder: second.statusLadder });
+    expect(firstEntry!.seq).toBe(firstHit.event.seq);
+    expect(firstEntry!.statusLadder).toBeUndefined();
     expect(g.roster().find((u) => u.id === target.id)!.status).toBe('routed');
     expect(g.verify().ok).toBe(true);
+    const file = g.db.name;
     g.close();
+    // Kept in the file: opened again, the entry still gives them.
+    const again = GameService.open(file);
+    expect(again.history({ limit: 1 })[0]!.statusLadder).toEqual(second.statusLadder);
+    again.close();
   });
 
   it('is off unless chosen: the same two hits leave the unit disordered', () => {

@@ -13,7 +13,7 @@
  * to the screen's rows.
  */
 import type { DiceRecord, DiceQuery, GameInfo, HistoryEntry, HistoryQuery, RosterSheet, Viewer } from '../contract';
-import { LIGHT_TEXT, clockDateText, formatTurnId } from '../renderer/src/format';
+import { LIGHT_TEXT, clockDateText, dieSourceWords, formatTurnId } from '../renderer/src/format';
 import { EVENT_KIND_WORDS, HISTORY_FIRST_PAGE, SIDE_TEXT, drmWords, historyLines, recordedAt, type HistoryLine } from '../renderer/src/history-lines';
 import { NO_FILTERS, STATUS_LABELS, commandFlags, levelAbbrev, orderSourceWords, rosterRows, unitFlags, type RosterRow } from '../renderer/src/roster-rows';
 import { SCREENS, SCREEN_LABELS } from '../renderer/src/screens';
@@ -170,9 +170,10 @@ function rosterTable(sheet: RosterSheet, count: number): string {
   return `<div class="of-heading"><strong>Roster</strong></div><div class="of-grid"><table class="data roster-grid"><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
-/** One History line as HistoryView.vue draws it. */
-function historyLineHtml(line: HistoryLine): string {
+/** One History line as HistoryView.vue draws it (with its Seat cell in a game played from two seats). */
+function historyLineHtml(line: HistoryLine, twoSeats: boolean): string {
   const e = line.entry;
+  const seatCell = twoSeats ? [line.kind === 'event' ? td(escapeHtml(e.seat ? `${e.seat} seat` : ''), { cls: 'seat' }) : td('')] : [];
   // Vue drops the whitespace between elements on separate template lines: so does the frame.
   const undone = e.undone ? 'undone' : '';
   if (line.kind === 'event') {
@@ -181,6 +182,7 @@ function historyLineHtml(line: HistoryLine): string {
       td(e.seq, { cls: 'num seq' }),
       td(escapeHtml(formatTurnId(e.turnId)), { cls: 'turn', title: `${e.segment} · ${e.phase}` }),
       td(escapeHtml(SIDE_TEXT[e.side]), { cls: `side side-${e.side}` }),
+      ...seatCell,
       td(summary, { cls: 'summary', title: e.summary }),
       td(escapeHtml(EVENT_KIND_WORDS[e.kind] ?? e.kind), { cls: 'kind' }),
       td(escapeHtml(recordedAt(e.at)), { cls: 'at' }),
@@ -188,7 +190,7 @@ function historyLineHtml(line: HistoryLine): string {
     return `<tr${undone ? ' class="undone"' : ''} data-undone="${e.undone}" data-seq="${e.seq}" data-kind="${escapeHtml(e.kind)}">${cells.join('')}</tr>`;
   }
   if (line.kind === 'note') {
-    const cells = [td(''), td(''), td(''), td(`<span class="note-label">flag</span>${escapeHtml(line.text)}`, { cls: 'note-line', title: e.note ?? '' }), td('note', { cls: 'kind' }), td('')];
+    const cells = [td(''), td(''), td(''), ...seatCell, td(`<span class="note-label">flag</span>${escapeHtml(line.text)}`, { cls: 'note-line', title: e.note ?? '' }), td('note', { cls: 'kind' }), td('')];
     return `<tr class="die${undone ? ' undone' : ''}" data-undone="${e.undone}" data-note-of="${e.seq}">${cells.join('')}</tr>`;
   }
   const d = line.die;
@@ -196,21 +198,23 @@ function historyLineHtml(line: HistoryLine): string {
   const target = d.target ? `<span class="target">vs ${escapeHtml(d.target)}</span>` : '';
   const die = [
     `<span class="purpose">${escapeHtml(d.purpose)}:</span>`,
-    `<span class="roll die-${escapeHtml(d.source)}">${d.source === 'table' ? 'table die' : 'app rolled'} ${strong(d.roll)}</span>`,
+    `<span class="roll die-${escapeHtml(d.source)}">${escapeHtml(dieSourceWords(d.source, 'lower'))} ${strong(d.roll)}</span>`,
     drm,
     target,
     `<span class="outcome">→ ${escapeHtml(d.outcome)}</span>`,
   ].join('');
-  const cells = [td(''), td(''), td(''), td(die, { cls: 'die-line', title: drmWords(d) }), td('die', { cls: 'kind' }), td(escapeHtml(recordedAt(d.at)), { cls: 'at' })];
+  const cells = [td(''), td(''), td(''), ...seatCell, td(die, { cls: 'die-line', title: drmWords(d) }), td('die', { cls: 'kind' }), td(escapeHtml(recordedAt(d.at)), { cls: 'at' })];
   return `<tr class="die${undone ? ' undone' : ''}" data-undone="${e.undone}" data-die-seq="${d.seq}">${cells.join('')}</tr>`;
 }
 
 function historyTable(entries: readonly HistoryEntry[], dice: readonly DiceRecord[], count: number): string {
   const bySeq = new Map(dice.map((d) => [d.seq, d]));
   const lines = historyLines(entries, (entry) => entry.diceSeqs.map((seq) => bySeq.get(seq)).filter((d): d is DiceRecord => d !== undefined)).slice(0, count);
-  const cols = ['col-seq', 'col-turn', 'col-side', '', 'col-kind', 'col-at'].map((c) => (c ? `<col class="${c}">` : '<col>')).join('');
-  const head = ['#', 'Turn', 'Side', 'What happened', 'Kind', 'At'].map((h, i) => `<th${i === 0 ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('');
-  return `<div class="of-heading"><strong>History</strong></div><div class="of-grid"><table class="data events"><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${lines.map(historyLineHtml).join('')}</tbody></table></div>`;
+  // A game played from two seats: the Seat column, as HistoryView.vue has it then.
+  const twoSeats = entries.some((e) => (e.seat ?? null) !== null);
+  const cols = ['col-seq', 'col-turn', 'col-side', ...(twoSeats ? ['col-seat'] : []), '', 'col-kind', 'col-at'].map((c) => (c ? `<col class="${c}">` : '<col>')).join('');
+  const head = ['#', 'Turn', 'Side', ...(twoSeats ? ['Seat'] : []), 'What happened', 'Kind', 'At'].map((h, i) => `<th${i === 0 ? ' class="num"' : ''}>${escapeHtml(h)}</th>`).join('');
+  return `<div class="of-heading"><strong>History</strong></div><div class="of-grid"><table class="data events"><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${lines.map((l) => historyLineHtml(l, twoSeats)).join('')}</tbody></table></div>`;
 }
 
 /** The frame of `screen` for the open game, with `rows` rows, as HTML to put before the app's root element. */

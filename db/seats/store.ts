@@ -3,6 +3,7 @@
  * file is, the seats' keys, who wrote each event and its signature, the commitments to hidden entries, the
  * local seat's held entries, how far the other seat's file is known to go and how far its player has seen. Every read and write of them is here.
  */
+import type { HistoryEntry } from '../../contract';
 import type { Side } from '../../rules/types';
 import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
@@ -93,6 +94,15 @@ export function writersOf(db: SqliteDatabase, seqs: readonly number[]): (seq: nu
   const signed = new Map(statement(db, 'SELECT seq, side FROM event_seats WHERE seq BETWEEN ? AND ?').raw().all(Math.min(...seqs), Math.max(...seqs)) as [number, Side][]);
   const lastSigned = (statement(db, 'SELECT max(seq) AS n FROM event_seats').get() as { n: number | null }).n ?? 0;
   return (seq) => signed.get(seq) ?? (seq > lastSigned ? local.side : null);
+}
+
+/**
+ * An entry with the seat that wrote it (writersOf). A seat's own act on its joint dice (a withdrawal, a request
+ * closed as refused: kinds 'joint-dice.*') is that seat's side's in History, whatever sides its words name ("the
+ * USA seat withdrew … before the CSA seat's share reached it"), as the request it closes was that seat's alone.
+ */
+export function withWriter<E extends { kind: string; side: HistoryEntry['side']; seat?: Side | null }>(entry: E, seat: Side | null): E {
+  return { ...entry, seat, ...(seat !== null && entry.kind.startsWith('joint-dice.') ? { side: seat } : {}) };
 }
 
 export function eventSeatsAfter(db: SqliteDatabase, seq: number): EventSeatRow[] {

@@ -306,6 +306,7 @@ export function resolveFire(ctx: GameContext, input: ResolveFireInput): ResolveF
         ...(computed ? { kit: computed.cells.record() } : {}),
       },
       ...(computed ? { computed: computed.cells.record() } : {}),
+      statusLadder: ladder?.steps,
     };
   });
 }

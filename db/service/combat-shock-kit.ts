@@ -122,5 +122,6 @@ export function resolveShockFromKit(
     dice: [...preDice, ...shockDie, ...dice, ...postDice],
     result: { modified, bayonetMarkersRemoved: plan.bayonetMarkersRemoved, uddDue, ...(ladder && ladder.steps.length > 0 ? { statusLadder: ladder.steps } : {}), kit: record },
     computed: record,
+    statusLadder: ladder?.steps,
   };
 }

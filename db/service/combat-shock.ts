@@ -170,6 +170,7 @@ export function resolveShock(ctx: GameContext, input: ResolveShockInput): Resolv
       subjects: [...units.keys()].map((id) => `unit:${id}`),
       dice,
       result: { modified, bayonetMarkersRemoved: plan.bayonetMarkersRemoved, uddDue, ...(ladder && ladder.steps.length > 0 ? { statusLadder: ladder.steps } : {}) },
+      statusLadder: ladder?.steps,
     };
   });
 }

@@ -8,11 +8,11 @@ import type { NewDiceRow } from '../dice';
 import { MusterError } from '../errors';
 import { ChangeSet, recordEvent } from '../events';
 import { assertWritable, type SqliteDatabase } from '../open';
-import type { DiceRecord, EventKind, HistoryEntry, KitRecord } from '../../contract';
+import type { DiceRecord, EventKind, HistoryEntry, KitRecord, StatusLadderStep } from '../../contract';
 import { readClock, readTurnState, readWriteGate } from '../store';
 import { secretsRecorded, secretStep, sideBit } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
-import { writersOf } from '../seats/store';
+import { withWriter, writersOf } from '../seats/store';
 import { RULE } from './common';
 import type { GameContext } from './game-context';
 import { writePathNotes } from './rule-seam';
@@ -46,6 +46,8 @@ export interface Draft<T> {
   entry?: { side: Side; field: string };
   /** A result computed from the group's kit: its fingerprint and the cells read, kept in the event (RI-K25). */
   computed?: KitRecord | undefined;
+  /** Card-draw's status ladder: the hits of this change that took the next worse state, kept in the event (RI-O14). */
+  statusLadder?: StatusLadderStep[] | undefined;
 }
 
 /**
@@ -78,11 +80,11 @@ export function write<T>(
     const secretSide = draft.entry && !opts.setup ? secretEntryOf(ctx, draft.entry) : null;
     // RI-S01: the first change that is not a setup edit starts the game; a counter correction (RI-H04) does not.
     if (!opts.setup && !opts.correction && game.started === 0) cs.set('game', 1, 'started', 0, 1);
-    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide, computed: draft.computed }, ctx.now(), game);
+    const recorded = recordEvent(ctx.db, { kind, summary: draft.summary, input, changes: cs, subjects: draft.subjects, dice: draft.dice, secretSide, computed: draft.computed, statusLadder: draft.statusLadder }, ctx.now(), game);
     // Numbered as its own side sees the log for a secret entry, else as nobody in particular does (RI-H07).
     const n = numberingFor(ctx.db, secretSide ?? undefined);
     const seat = writersOf(ctx.db, [recorded.entry.seq])(recorded.entry.seq);
-    return { ...draft.result, event: numberedEntry({ ...recorded.entry, seat }, n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };
+    return { ...draft.result, event: numberedEntry(withWriter(recorded.entry, seat), n), dice: recorded.dice.map((d) => numberedRoll(d, n)) };
   });
 }
 

@@ -13,7 +13,7 @@ import { assertUndamaged, inTransaction, type GameContext, type ServiceFunctions
 import { BOTH_DONE, handOverOf, hiddenEventSeqs, hiddenFrom, secretsRecorded, secretStep } from './secrets';
 import { numberedEntry, numberedRoll, numberingFor } from './numbering';
 import { readClock, readGame, readTurnState } from '../store';
-import { writersOf } from '../seats/store';
+import { withWriter, writersOf } from '../seats/store';
 
 function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   // The viewer's numbers (RI-H07): "before #n" is the viewer's #n, and every # it reads is its own count.
@@ -29,7 +29,7 @@ function history(ctx: GameContext, input: HistoryQuery = {}): HistoryEntry[] {
   return entries.map((e) => {
     // A joint-dice entry this file knows more of (a withdrawal the other seat had answered): the seats say what.
     const note = e.kind.startsWith('joint-dice.') ? (ctx.seatCalls?.historyNote(ctx, e.seq, e.kind) ?? null) : null;
-    return numberedEntry({ ...e, seat: writer(e.seq), ...(note === null ? {} : { note }) }, n);
+    return numberedEntry(withWriter({ ...e, ...(note === null ? {} : { note }) }, writer(e.seq)), n);
   });
 }
 
@@ -88,7 +88,7 @@ function undo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).head_seq, input.viewer, 'undo');
     const done = undoHead(ctx.db);
-    return { ...done, entry: numberedEntry({ ...done.entry, seat: writersOf(ctx.db, [done.entry.seq])(done.entry.seq) }, numberingFor(ctx.db, input.viewer)) };
+    return { ...done, entry: numberedEntry(withWriter(done.entry, writersOf(ctx.db, [done.entry.seq])(done.entry.seq)), numberingFor(ctx.db, input.viewer)) };
   });
   return { event: entry, canUndo, canRedo };
 }
@@ -99,7 +99,7 @@ function redo(ctx: GameContext, input: { viewer?: Viewer } = {}): UndoRedoResult
   const { entry, canUndo, canRedo } = inTransaction(ctx.db, () => {
     refuseHidden(ctx, readGame(ctx.db).redo_seq, input.viewer, 'redo');
     const done = redoNext(ctx.db);
-    return { ...done, entry: numberedEntry({ ...done.entry, seat: writersOf(ctx.db, [done.entry.seq])(done.entry.seq) }, numberingFor(ctx.db, input.viewer)) };
+    return { ...done, entry: numberedEntry(withWriter(done.entry, writersOf(ctx.db, [done.entry.seq])(done.entry.seq)), numberingFor(ctx.db, input.viewer)) };
   });
   return { event: entry, canUndo, canRedo };
 }

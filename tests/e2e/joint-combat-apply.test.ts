@@ -88,6 +88,13 @@ describe('Apply jointly, the page reloaded while the other seat\'s share is on i
     await usa.click('tab-fire');
     await pick(usa, 'fire-stack', batteryName);
     await pick(usa, 'fire-targets', alabamaName);
+    // The target's level entered in its field, and a modifier the players typed that reads like that field's other choice.
+    await usa.page.getByLabel("Target's level", { exact: true }).selectOption('lower');
+    await usa.page.getByLabel("DRM for the target's level", { exact: true }).fill('-1');
+    await usa.page.getByRole('button', { name: '+ another modifier' }).click();
+    await usa.page.getByLabel('Other modifier 1: what it is').fill('Target on a higher level');
+    await usa.page.getByLabel('Other modifier 1: value').fill('2');
+    await usa.settle();
     await typeDie(usa, 'fire-die', 6);
     await usa.page.getByTestId('fire-read-at-table').check();
     await usa.page.getByTestId('fire-sp').fill('1');
@@ -110,6 +117,11 @@ describe('Apply jointly, the page reloaded while the other seat\'s share is on i
     expect(await usa.page.getByTestId('fire-stack').innerText()).toContain(batteryName);
     expect(await usa.page.getByTestId('fire-targets').innerText()).toContain(alabamaName);
     expect(await usa.page.getByTestId('fire-read-at-table').isChecked()).toBe(true);
+    // Each entry back where it was made (the request names the level field's own), not by its label: the typed one stays typed.
+    expect(await usa.page.getByLabel("Target's level", { exact: true }).inputValue()).toBe('lower');
+    expect(await usa.page.getByLabel("DRM for the target's level", { exact: true }).inputValue()).toBe('-1');
+    expect(await usa.page.getByLabel('Other modifier 1: what it is').inputValue()).toBe('Target on a higher level');
+    expect(await usa.page.getByLabel('Other modifier 1: value').inputValue()).toBe('2');
     expect(await usa.page.getByTestId('fire-sp').inputValue()).toBe('1');
     expect(await usa.page.getByLabel(`Status of ${alabamaName} after the fire`).inputValue()).toBe('disordered');
     expect(await usa.page.getByLabel('Leader check 1', { exact: true }).inputValue()).toBe(leader.id);

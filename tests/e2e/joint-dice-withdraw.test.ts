@@ -5,7 +5,8 @@
  * "Withdraw this roll" beside the wait. The USA seat answers, but its packet is still on its way when the CSA
  * player withdraws: the withdrawal is written in the open, the offer to roll comes back, the late answer is not
  * used (nothing is written with it), and both seats' History flag the withdrawal with the dice both shares give.
- * Photographed into docs/screenshots/ (combat-fire-joint-withdraw.png, history-joint-withdrawn.png).
+ * Photographed into docs/screenshots/ (combat-fire-joint-withdraw.png, history-joint-withdrawn.png, and the
+ * opening frame of that History: opening-frame-history-joint-withdrawn.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextOf, GameService } from '../../db/service';
@@ -13,7 +14,9 @@ import { asGameBackend } from '../../electron/game-backend';
 import { receivePacket } from '../../db/seats/packets';
 import { tempDir } from '../fixtures/game';
 import { exchange, packetFrom, playUntil, toAct, type Table } from '../seats/table';
-import { startE2E, type E2E } from './harness';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { SCREENSHOT_DIR, startE2E, VIEWPORT, type E2E } from './harness';
 
 const tmp = tempDir('muster-e2e-joint-withdraw-');
 let e2e: E2E;
@@ -94,7 +97,33 @@ describe('a joint roll withdrawn from the Fire assistant', () => {
       "flagThe USA seat's share of these dice came after this withdrawal: it was not used, and nothing was written with it.",
       expect.stringMatching(/^flagBoth shares are in this file: the first dice they give are \d, \d, \d \(the USA seat's History shows them too\)\.$/),
     ]);
+    // The withdrawal is the CSA seat's act: its Side is CSA (not "both" from its words), its Seat the CSA seat's.
+    const withdrawal = e2e.page.locator('[data-testid="history-list"] tr[data-kind="joint-dice.withdrawn"]');
+    expect(await withdrawal.locator('td.side').innerText()).toBe('CSA');
+    expect(await withdrawal.locator('td.seat').innerText()).toBe('CSA seat');
     await e2e.screenshot('history-joint-withdrawn');
+
+    // The opening frame (no script) draws the same lines: the Seat column, the withdrawal's side, the flagged notes.
+    const rowsOf = (page: typeof e2e.page, selector: string) =>
+      page.evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})].slice(0, 6).map((tr) => [...tr.cells].map((td) => (td.textContent ?? '').replace(/\\s+/g, ' ').trim()))`) as Promise<string[][]>;
+    const noScripts = await (e2e.browser as Browser).newContext({ javaScriptEnabled: false, viewport: VIEWPORT });
+    try {
+      await noScripts.addCookies(await e2e.context.cookies());
+      const frame = await noScripts.newPage();
+      await frame.goto(`${e2e.page.url().replace(/[?#].*$/, '')}?screen=history`);
+      const pictured = await rowsOf(frame, '#opening-frame tbody tr');
+      const drawn = await rowsOf(e2e.page, '[data-testid="history-list"] tbody tr[data-row-index]');
+      expect(pictured.length).toBeGreaterThanOrEqual(3);
+      expect(pictured).toEqual(drawn.slice(0, pictured.length));
+      expect(await frame.locator('#opening-frame thead th').allTextContents()).toEqual(['#', 'Turn', 'Side', 'Seat', 'What happened', 'Kind', 'At']);
+      // The flag wears the screen's look (its border and background), not the plain text of an unstyled span.
+      const look = (page: typeof e2e.page, selector: string) =>
+        page.evaluate(`(() => { const s = getComputedStyle(document.querySelector(${JSON.stringify(selector)})); return s.borderTopStyle + ' ' + s.backgroundColor; })()`) as Promise<string>;
+      expect(await look(frame, '#opening-frame .note-label')).toBe(await look(e2e.page, '[data-testid="history-note"] .note-label'));
+      await frame.screenshot({ path: join(SCREENSHOT_DIR, 'opening-frame-history-joint-withdrawn.png') });
+    } finally {
+      await noScripts.close();
+    }
 
     // The USA seat replays the withdrawal, and flags it too: it had answered before it arrived.
     receivePacket(contextOf(t.USA), packetFrom(csa!));

@@ -11,6 +11,7 @@ import { GameService } from '../../db/service';
 import { tempDir } from '../fixtures/game';
 import { KIT_CHARTS } from '../fixtures/kit';
 import { exchange, playUntil, refusal, send, toAct, type Table } from './table';
+import { LADDER_TARGET, SECOND_FIRER, ladderAfterOneHit } from './status-ladder-table';
 
 const tmp = tempDir('muster-seats-joint-dice-combat-');
 afterAll(() => tmp.cleanup());
@@ -158,6 +159,28 @@ describe('joint dice inside a combat', () => {
     const checks = t.CSA.diceLog({ limit: 10 }).filter((d) => d.purpose.startsWith('Pre-Shock Cohesion Check'));
     expect(checks.map((d) => d.purpose).sort()).toEqual(['Pre-Shock Cohesion Check: 13th Alabama', 'Pre-Shock Cohesion Check: 8th Illinois Cavalry']);
     expect(checks.every((d) => d.source === 'joint')).toBe(true);
+    inStep(t);
+  });
+});
+
+describe('a fire asked jointly under the status ladder (card-draw activation, RI-O14)', () => {
+  it("is written with its steps up the ladder kept in its History entry, at both seats, as a fire applied at one laptop keeps them", () => {
+    const t = ladderAfterOneHit(tmp.dir);
+    const heth = t.USA.leaders().find((l) => l.id === 'csa-heth')!;
+    expect(heth).toMatchObject({ onMap: true, casualty: 'none' });
+    // The second hit, its leader's casualty die rolled jointly (RI-K10): the whole fire asked for.
+    t.USA.askJointDice({
+      fn: 'resolveFire',
+      input: { stack: [SECOND_FIRER], range: 2, targets: [LADDER_TARGET], roll: 5, result: { sp: 1, outcomes: [{ unitId: LADDER_TARGET, status: 'disordered' }] }, leaderChecks: [{ leaderId: heth.id, hit: true }] },
+    });
+    exchange(t);
+    const step = { unitId: LADDER_TARGET, from: 'disordered', hit: 'disordered', status: 'routed', reason: 'Hit twice before its card was drawn: the next worse state after disordered', rule: 'Miniatures Random Movement, Effect' };
+    const used = t.USA.jointDice().lastUsed!;
+    expect(used).toMatchObject({ fn: 'resolveFire', status: 'used' });
+    const [entry] = t.USA.history({ beforeSeq: used.eventSeq! + 1, limit: 1, withChanges: false });
+    expect(entry).toMatchObject({ kind: 'fire', statusLadder: [step] });
+    expect(t.CSA.history({ limit: 1 })[0]!.statusLadder).toEqual([step]);
+    expect(t.USA.roster().find((u) => u.id === LADDER_TARGET)!.status).toBe('routed');
     inStep(t);
   });
 });

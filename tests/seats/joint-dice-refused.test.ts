@@ -56,7 +56,8 @@ describe('joint dice the service refuses the change with', () => {
     expect(closed.lastUsed).toMatchObject({ id: asked.id, status: 'refused', words: expect.stringMatching(/rolled jointly by both seats, and the change asked for was refused with them: the request is closed/) });
     expect(closed.lastUsed!.rolls).toHaveLength(1);
     const [entry] = ask.history({ limit: 1 });
-    expect(entry).toMatchObject({ kind: 'joint-dice.refused', summary: expect.stringMatching(/^The dice for Meredith's casualty roll, rolled jointly by both seats \(\d\), make the change asked for refused: under Charmed Lives a leader is never (killed|wounded) by a Leader Casualty die\. The request is closed; play goes on$/) });
+    // The closing is the asking seat's act: History's Side column gives its side, in both files (as a withdrawal's).
+    expect(entry).toMatchObject({ kind: 'joint-dice.refused', side: asker, seat: asker, summary: expect.stringMatching(/^The dice for Meredith's casualty roll, rolled jointly by both seats \(\d\), make the change asked for refused: under Charmed Lives a leader is never (killed|wounded) by a Leader Casualty die\. The request is closed; play goes on$/) });
     const [die] = ask.diceLog({ limit: 1 });
     expect(die).toMatchObject({ source: 'joint', roll: closed.lastUsed!.rolls[0], purpose: "Meredith's casualty roll", outcome: expect.stringMatching(/^refused with these dice/) });
     expect(casualtyOf(ask)).toBe('none');
@@ -64,7 +65,7 @@ describe('joint dice the service refuses the change with', () => {
     const received = send(t, asker);
     expect(received.events).toBe(1);
     expect(answer.jointDice().open).toBeNull();
-    expect(answer.history({ limit: 1 })[0]).toMatchObject({ kind: 'joint-dice.refused', summary: entry!.summary });
+    expect(answer.history({ limit: 1 })[0]).toMatchObject({ kind: 'joint-dice.refused', side: asker, seat: asker, summary: entry!.summary });
     expect(answer.diceLog({ limit: 1 })[0]).toMatchObject({ source: 'joint', roll: die!.roll });
     expect(answer.info().fingerprint).toBe(ask.info().fingerprint);
     expect(ask.verify()).toMatchObject({ ok: true, seats: { ok: true } });
@@ -143,7 +144,7 @@ describe('a change asked with joint dice and refused before any of its dice is d
     });
     // The other seat replays the closing (the attempt is refused there too before its die) and holds the same.
     expect(send(t, 'USA').events).toBe(1);
-    expect(t.CSA.history({ limit: 1 })[0]).toMatchObject({ kind: 'joint-dice.refused', summary: entry!.summary });
+    expect(t.CSA.history({ limit: 1 })[0]).toMatchObject({ kind: 'joint-dice.refused', side: 'USA', summary: entry!.summary });
     expect(t.CSA.jointDice().open).toBeNull();
     expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     expect(t.USA.verify()).toMatchObject({ ok: true, seats: { ok: true } });

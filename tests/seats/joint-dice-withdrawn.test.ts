@@ -54,8 +54,10 @@ describe('a joint request withdrawn before its answer', () => {
     expect(withdrawn).toMatchObject({ id: asked.id, status: 'withdrawn', rolls: [], words: "The USA seat withdrew its request for joint dice for the ford before the CSA seat's share reached it: no die of it was rolled" });
     expect(t.USA.info().eventCount).toBe(events + 1);
     const [entry] = t.USA.history({ limit: 1 });
+    // The withdrawal is the USA seat's act alone: History's Side column says USA, though its words name both seats.
     expect(entry).toMatchObject({
       kind: 'joint-dice.withdrawn',
+      side: 'USA',
       seat: 'USA',
       diceSeqs: [],
       summary: "The USA seat withdrew its request for joint dice for the ford before the CSA seat's share reached it: no die of it is rolled, and an answer coming after this is not used. Play goes on",
@@ -74,6 +76,8 @@ describe('a joint request withdrawn before its answer', () => {
     const [rolled, replayed] = t.CSA.history({ limit: 2 });
     expect([rolled!.kind, replayed!.kind]).toEqual(['die.rolled', 'joint-dice.withdrawn']);
     expect(replayed!.summary).toBe(entry!.summary);
+    // The other seat's History gives it the same side: the asking seat's, whose act it is.
+    expect(replayed).toMatchObject({ side: 'USA', seat: 'USA' });
     expect(replayed!.note).toMatch(/^Answered before the withdrawal arrived: this seat had sent its share of these dice before the USA seat withdrew them/);
     expect(t.CSA.info().fingerprint).toBe(t.USA.info().fingerprint);
     expect(t.USA.verify()).toMatchObject({ ok: true, seats: { ok: true } });

@@ -17,7 +17,7 @@
  * waiting, and an arrived die is shown as the screen's die again, its picks restored.
  */
 import { computed, nextTick, onBeforeUnmount, ref, watch } from 'vue';
-import type { CallInput, DiceRecord, DieRolledFor, JointDiceRequest, JointDiceState } from '../../../contract';
+import type { CallInput, DiceRecord, DieRolledFor, HistoryEntry, JointDiceRequest, JointDiceState, StatusLadderStep } from '../../../contract';
 import { call } from '../api';
 import { useAppStore } from '../stores/app';
 import { useCombatStore } from '../stores/combat';
@@ -245,9 +245,18 @@ export function combatRolledFor(request: JointDiceRequest): DieRolledFor | null 
   return null;
 }
 
+/** A combat written, as the screen shows it: its History line and the status ladder's steps it took (RI-O14). */
+export interface WrittenCombat {
+  summary: string;
+  statusLadder: StatusLadderStep[];
+}
+
+/** What a combat's History entry says the screen shows of it, applied here or jointly alike (the service's entry). */
+export const writtenCombat = (entry: Pick<HistoryEntry, 'summary' | 'statusLadder'>): WrittenCombat => ({ summary: entry.summary, statusLadder: entry.statusLadder ?? [] });
+
 export interface JointCombatOptions<F extends JointCombatFn> {
-  /** The change is written: the screen is handed its History line and its dice. */
-  onWritten: (summary: string, dice: DiceRecord[]) => void;
+  /** The change is written: the screen is handed its History entry's line and status ladder, and its dice. */
+  onWritten: (written: WrittenCombat, dice: DiceRecord[]) => void;
   /**
    * The change asked for found on its way when the screen opens (a reload, the game opened again): its input,
    * exactly as it was asked (the service keeps it in the seat's request), for the screen to show again.
@@ -266,8 +275,9 @@ export function useJointCombat<F extends JointCombatFn>(fn: F, options: JointCom
   const joint = useJointDice({
     mine: (r) => r.fn === fn,
     onWritten: async (r, dice) => {
+      // Its History entry, as the service keeps it with the change (the same entry a change applied here answers with).
       const [entry] = r.eventSeq === null ? [] : await call('history', { beforeSeq: r.eventSeq + 1, limit: 1, withChanges: false });
-      options.onWritten(entry?.summary ?? r.words, dice);
+      options.onWritten(writtenCombat(entry ?? { summary: r.words }), dice);
     },
     // The request is this seat's own, asked with this function's input (askJointDice takes it whole, as the function does).
     onFound: (r) => options.onFound(r.input as CallInput<F>),
