@@ -14,7 +14,6 @@
  */
 import type { SetStandingWordInput, StandingWord } from '../../contract';
 import { seatToAct } from '../../rules/seats';
-import { alternativeWordNeeded } from '../../rules/seats';
 import type { Side } from '../../rules/types';
 import { forbidden, invalid, MusterError } from '../errors';
 import { assertWritable, type SqliteDatabase } from '../open';
@@ -67,8 +66,8 @@ const labelOf = (db: SqliteDatabase, turnId: string) => turnLabel(readTurn(db, t
 function notOffered(db: SqliteDatabase, side: Side): string | null {
   if (readGame(db).ended === 1) return 'the game has ended';
   const facts = alternativeWordFacts(db, side);
-  if (facts.groupsWithoutOpenedOrder === 0) return `${side} has no group still to come that could be sent to an Alternative Arrival Area`;
-  if (facts.groupsWithoutOpenedOrder <= facts.sealedOrders) return alternativeWordNeeded(facts).reason ?? `every ${side} group still to come already has an Alternative Arrival Area order`;
+  // A group with an order, opened or sealed, has it: its army commander has nothing left to order.
+  if (facts.groupsWithoutOpenedOrder <= facts.sealedOrders) return `${side} has no group still to come without an Alternative Arrival Area order`;
   return null;
 }
 
