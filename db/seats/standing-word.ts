@@ -24,7 +24,7 @@ import { SERVICE_FUNCTIONS } from '../service/index';
 import { statement } from '../statements';
 import { readClock, readGame, readTurn } from '../store';
 import { seatWrite, stepFacts } from './calls';
-import { seatOf } from './store';
+import { restorePlayed, seatOf, seenMarks } from './store';
 
 const STANDING_RULE = 'Rev. Alternative Arrival Areas, RI-H13';
 const ONE_LAPTOP = 'this game is played at one laptop: a standing word is for a game played from two seats, where each army commander gives his word on his own seat';
@@ -143,7 +143,10 @@ export function giveStandingWord(ctx: GameContext): boolean {
   giving = true;
   try {
     const input = { side: seat.side };
+    const marks = seenMarks(ctx.db);
     seatWrite(ctx, 'declineAlternativeArrival', input, (c) => SERVICE_FUNCTIONS.declineAlternativeArrival(c, input));
+    // Not the player's own change: "Since you last played" still shows him what came in before it.
+    restorePlayed(ctx.db, marks);
     const c = readClock(ctx.db);
     statement(ctx.db, 'UPDATE seat_standing_word SET given_turn_id = ?, given_at = ? WHERE side = ?').run(c.turn_id, ctx.now(), seat.side);
     return true;

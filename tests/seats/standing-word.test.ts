@@ -124,6 +124,8 @@ describe('A standing word on Alternative Arrival Area orders between two seats (
     expect(received.standingWordGiven).toBe(true);
     expect(t[other].info().seat!.committed[other]).toBe(true);
     expect(t[other].standingWord()!.lastGiven).toMatchObject({ turnId: '1863-07-02T1200', thisTurn: true });
+    // Given by Muster, not played by its player: "Since you last played" still shows him the clock moves that came in.
+    expect(t[other].sinceLastPlayed().groups.map((g) => g.kind)).toContain('clock');
     exchange(t);
     // Revealed as clicked words are: the side without the Initiative's first, then the Initiative player's step.
     const initiative = t.USA.turnState().initiative!;
