@@ -156,6 +156,29 @@ export type KeepAlternativeArrivalsSealedInput = z.infer<typeof KeepAlternativeA
 export const DeclineAlternativeArrivalInput = z.strictObject({ side: Side });
 export type DeclineAlternativeArrivalInput = z.infer<typeof DeclineAlternativeArrivalInput>;
 
+/**
+ * Two seats (RI-H13): the seat's standing word on Alternative Arrival Area orders, "No order until I say
+ * otherwise". While it stands, Muster gives "No order this turn" for the seat whenever the service asks its word
+ * (RI-H10), as the click would. Kept in the seat's own file only: never in the shared log or a packet.
+ */
+export const StandingWord = z.object({
+  side: Side,
+  /** The tick box is offered: the side still has a group to come that could be sent to an Alternative Arrival Area. */
+  offered: z.boolean(),
+  /** Why it is not offered, in words; null when it is. Taking a standing word back is always offered. */
+  reason: z.string().nullable(),
+  /** The standing word holds now. */
+  standing: z.boolean(),
+  /** The last turn Muster gave the word for the seat by its standing word ("2 July 1200"), and whether it is this turn. */
+  lastGiven: z.object({ turnId: z.string(), label: z.string(), thisTurn: z.boolean() }).nullable(),
+  /** The turn the seat's own order ended its standing word, when that is how it ended (null while it stands). */
+  endedByOrder: z.object({ turnId: z.string(), label: z.string() }).nullable(),
+});
+export type StandingWord = z.infer<typeof StandingWord>;
+
+export const SetStandingWordInput = z.strictObject({ side: Side, standing: z.boolean() });
+export type SetStandingWordInput = z.infer<typeof SetStandingWordInput>;
+
 /** Setup: a group's schedule as on the players' Master Reinforcement Chart. */
 export const EditReinforcementGroupInput = z.strictObject({
   groupId: Id,
@@ -183,6 +206,8 @@ export const reinforcementsContract = {
   openAlternativeArrival: write('Two seats: a sealed Alternative Arrival Area order opened into the log when the group would first roll or enter, checked against its commitment', OpenAlternativeArrivalInput, ChangeResult),
   keepAlternativeArrivalsSealed: write("Two seats: the side's sealed Alternative Arrival Area orders stay sealed this turn (no group of them would roll or enter yet)", KeepAlternativeArrivalsSealedInput, ChangeResult),
   declineAlternativeArrival: write('Two seats: the side without the Initiative says its army commander orders no Alternative Arrival Area this turn (its word, asked at the beginning of the Activation Segment)', DeclineAlternativeArrivalInput, ChangeResult),
+  standingWord: query("Two seats: this seat's standing word on Alternative Arrival Area orders (\"No order until I say otherwise\"), whether it is offered, and the last turn it gave the word; null at one laptop", NoInput, StandingWord.nullable()),
+  setStandingWord: write("Two seats: the seat's player sets or takes back his standing word, \"No order until I say otherwise\" (kept in this file only, never signed or sent); while it stands Muster gives \"No order this turn\" for him whenever his word is asked", SetStandingWordInput, StandingWord),
   editReinforcementGroup: write("Changes a group's scheduled turn or entry area (before play begins)", EditReinforcementGroupInput, ChangeResult),
   editLeaderArrival: write('Changes when and where a leader arriving on his own enters (before play begins)', EditLeaderArrivalInput, ChangeResult),
 };

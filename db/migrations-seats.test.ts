@@ -205,3 +205,31 @@ describe('0022: anchors of Concealed Movement', () => {
     }
   });
 });
+
+describe("0023: a seat's standing word on Alternative Arrival Area orders", () => {
+  it('brings a version 22 seat file to version 23: no standing word, its fingerprint kept; the word is kept outside the log, one per seat, checked', () => {
+    const t = twoSeats(tmp.dir, 'july-2-stuart-variant', { migrations: MIGRATIONS.slice(0, 22) });
+    expect(t.CSA.schemaVersion).toBe(22);
+    // A file of the earlier schema keeps none, and says so.
+    expect(t.CSA.standingWord()).toMatchObject({ offered: false, standing: false, reason: 'this file was made by an earlier Muster and cannot keep a standing word' });
+    const fingerprint = t.CSA.info().fingerprint;
+    t.USA.close();
+    t.CSA.close();
+
+    const csa = GameService.open(t.files.CSA);
+    try {
+      expect(csa.schemaVersion).toBe(LATEST_VERSION);
+      expect(csa.standingWord()).toEqual({ side: 'CSA', offered: true, reason: null, standing: false, lastGiven: null, endedByOrder: null });
+      csa.setStandingWord({ side: 'CSA', standing: true });
+      expect(csa.db.prepare('SELECT side, standing FROM seat_standing_word').all()).toEqual([{ side: 'CSA', standing: 1 }]);
+      // Outside the hash chain: no event, the same fingerprint, and the file verifies.
+      expect(csa.info().fingerprint).toBe(fingerprint);
+      expect(csa.verify()).toMatchObject({ ok: true, seats: { ok: true } });
+      expect(() => csa.db.exec('UPDATE seat_standing_word SET standing = 2')).toThrow(/CHECK/);
+      expect(() => csa.db.exec("UPDATE seat_standing_word SET side = 'both'")).toThrow(/CHECK/);
+      expect(() => csa.db.exec("UPDATE seat_standing_word SET given_turn_id = '1863-07-02T1200'")).toThrow(/CHECK/);
+    } finally {
+      csa.close();
+    }
+  });
+});

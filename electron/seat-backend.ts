@@ -143,6 +143,8 @@ export function lookAtFolder(backend: GameBackend, folder: string): string | nul
   if (r && (r.events > 0 || r.commitments > 0 || r.jointRolls > 0 || r.revealed)) {
     came.push(`${plural(r.events, 'new event')} from the ${other} seat${r.commitments > 0 ? `, ${plural(r.commitments, 'commitment')}` : ''}${r.revealed ? "; this seat's entries revealed" : ''}`);
   }
+  // RI-H13: the packet made this seat's word due, and its standing word gave it.
+  if (r?.standingWordGiven) came.push('your standing word gave "No order this turn" on an Alternative Arrival Area');
   return came.length === 0 ? null : came.join('; ');
 }
 

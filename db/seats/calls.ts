@@ -34,6 +34,7 @@ import { commitmentSalt, signText } from './keys';
 import { applySealedPlots, deploySealed, refuseOtherSidesPlots, sealPlot, sealedPlotSecrets } from './sealed-plots';
 import { applySealedMessages, attemptDiceOf, messageSentBy, openArrivedMessages, sealMessage, sealedMessageSecrets } from './sealed-messages';
 import { refuseWhileJointDiceOpen } from './joint-dice-store';
+import { giveStandingWord } from './standing-word';
 import { appRollsOf, callInputText, commitmentOf, commitmentSignedText, eventSignedText } from './signed';
 import {
   clearHeldCalls,
@@ -55,9 +56,10 @@ const SEATS_RULE = 'Rev. Sequence of Play';
 
 /**
  * Changes of the seat's own local marks (how far its player has seen the game: db/service/since.ts), kept
- * outside the hash chain: no event, so nothing to sign, to hold as a secret entry or to send.
+ * outside the hash chain: no event, so nothing to sign, to hold as a secret entry or to send; and its standing word
+ * on Alternative Arrival Area orders (db/seats/standing-word.ts), which gives its word through a write of its own.
  */
-const LOCAL_TO_THE_SEAT = new Set<GameFunction>(['markSeen']);
+const LOCAL_TO_THE_SEAT = new Set<GameFunction>(['markSeen', 'setStandingWord']);
 
 /** Entries Muster makes by itself at the seat, never asked for (db/seats/sealed-messages.ts). */
 const SEALED_BY_MUSTER: ReadonlySet<string> = new Set(['sealOrderMessage', 'openOrderMessage']);
@@ -272,6 +274,8 @@ export function seatWrite<T>(ctx: GameContext, fn: GameFunction, input: unknown,
     return result;
   });
   answerSealedOrders(ctx);
+  // RI-H13: the change made the seat's word due (its clock move): its standing word gives it.
+  giveStandingWord(ctx);
   return written;
 }
 

@@ -117,6 +117,7 @@ export function receiveCommand(file: string, packetFile: string | undefined): st
     if (r.revealed) lines.push('this seat\'s entries are revealed: send a packet');
     if (r.sealedAnswered) lines.push("this seat's sealed Alternative Arrival Area orders are opened or kept sealed for this turn: send a packet");
     if (r.messagesOpened) lines.push("this seat's messages arriving this turn are opened: send a packet");
+    if (r.standingWordGiven) lines.push('this seat\'s standing word gave "No order this turn" on an Alternative Arrival Area: send a packet');
     lines.push(`fingerprint: ${game.info().fingerprint}`);
     return lines;
   } finally {

@@ -59,6 +59,7 @@ import {
   type JointDiceRow,
 } from './joint-dice-store';
 import { localPrivateKey, otherSide, peerHead, publicKeyOf, seatOf, type SeatFile } from './store';
+import { setStandingWord, standingWordState } from './standing-word';
 
 const RULE = 'Rev. Sequence of Play';
 const NO_HEAD = '0'.repeat(64);
@@ -238,7 +239,7 @@ function arrivedUnused(db: SqliteDatabase, r: JointDiceRow): boolean {
 }
 
 /** What the facade gives every game context (GameContext.seatCalls). */
-export const SEAT_CALLS: SeatCalls = { askJointDice, jointDiceState, closeRefusedJointDice, withdrawJointDice, historyNote };
+export const SEAT_CALLS: SeatCalls = { askJointDice, jointDiceState, closeRefusedJointDice, withdrawJointDice, historyNote, standingWordState, setStandingWord };
 
 /** What History adds to a joint-dice entry from this file (a withdrawal the other seat had answered: joint-dice-withdrawn.ts). */
 function historyNote(ctx: GameContext, seq: number, kind: string): string | null {

@@ -27,6 +27,7 @@ import { signatureHolds } from './keys';
 import { answerSealedOrders, refuseOtherSidesSealed } from './side-secrets';
 import { refuseOtherSidesPlots } from './sealed-plots';
 import { openArrivedMessages } from './sealed-messages';
+import { giveStandingWord } from './standing-word';
 import { answerJointRolls, completeJointRolls, jointForPacket, takeJointRolls } from './joint';
 import { answerJointDice, checkNewRequests, completeJointDice, jointDiceForPacket, jointReplay, takeJointDice } from './joint-dice';
 import { allCommitments, commitmentsOf, insertCommitment, insertEventSeat, markRevealed, peerHead, publicKeyOf, recordPeerHead, seatOf, type SeatFile } from './store';
@@ -103,6 +104,8 @@ export interface Received {
   sealedAnswered?: boolean;
   /** This seat opened its messages arriving this turn on receiving it (RI-H12): it has a packet to send. */
   messagesOpened?: boolean;
+  /** This seat's standing word gave "No order this turn" on receiving it (RI-H13): it has a packet to send. */
+  standingWordGiven?: boolean;
 }
 
 /** Reads a packet someone sent: its shape checked before anything of it is used. */
@@ -146,7 +149,16 @@ export function receivePacket(ctx: GameContext, value: unknown): Received {
   // Both seats live: this seat answers the other's joint rolls, and records its own that were answered.
   const answered = inTransaction(ctx.db, () => answerJointRolls(ctx) + answerJointDice(ctx));
   const recorded = completeJointRolls(ctx) + completeJointDice(ctx);
-  return { ...outcome, revealed, jointRolls: outcome.jointRolls + answered + recorded, ...(sealedAnswered ? { sealedAnswered } : {}), ...(messagesOpened ? { messagesOpened } : {}) };
+  // RI-H13: the packet made this seat's word due and its standing word holds: it gives "No order this turn".
+  const standingWordGiven = giveStandingWord(ctx);
+  return {
+    ...outcome,
+    revealed,
+    jointRolls: outcome.jointRolls + answered + recorded,
+    ...(sealedAnswered ? { sealedAnswered } : {}),
+    ...(messagesOpened ? { messagesOpened } : {}),
+    ...(standingWordGiven ? { standingWordGiven } : {}),
+  };
 }
 
 /** The packet's commitments: each signed by its seat; one this file holds must be the same. */

@@ -37,6 +37,7 @@ import { statement } from '../statements';
 import { readClock, readGroup } from '../store';
 import { eventsAfter, refuseOutOfTurn, rolledBack, seatWrite, stepFacts } from './calls';
 import { commitmentSalt } from './keys';
+import { endStandingWordByOrder } from './standing-word';
 import { seatOf, type SeatFile } from './store';
 
 const ALTERNATIVE_RULE = 'Rev. Alternative Arrival Areas';
@@ -96,6 +97,8 @@ export function sealOrder(ctx: GameContext, seat: SeatFile, input: unknown, run:
   const seal = { side: order.side, commitment };
   const result = inTransaction(ctx.db, () => {
     statement(ctx.db, 'INSERT INTO seat_side_secrets (commitment, side, kind, turn_id, input, salt) VALUES (?, ?, ?, ?, ?, ?)').run(commitment, order.side, 'alternative-arrival', turnId, JSON.stringify(order), salt);
+    // RI-H13: the seat's own order ends its standing word of no order.
+    endStandingWordByOrder(ctx.db, order.side, turnId);
     return seatWrite(ctx, 'sealAlternativeArrival', seal, (c) => SERVICE_FUNCTIONS.sealAlternativeArrival(c, seal));
   });
   answerSealedOrders(ctx);

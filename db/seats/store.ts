@@ -231,6 +231,15 @@ export function markPlayed(db: SqliteDatabase, seq: number, at: string): void {
   statement(db, 'INSERT INTO seat_seen (id, played_seq, played_at) VALUES (1, @seq, @at) ON CONFLICT (id) DO UPDATE SET played_seq = max(played_seq, @seq), played_at = @at').run({ seq, at });
 }
 
+/**
+ * Puts the seat's "last played" mark back where it was: a change Muster made for the player by itself (his standing
+ * word, db/seats/standing-word.ts) is not his playing, and what came in before it is still news to him.
+ */
+export function restorePlayed(db: SqliteDatabase, marks: Pick<SeenMarks, 'playedSeq' | 'playedAt'>): void {
+  if (!seenRecorded(db)) return;
+  statement(db, 'UPDATE seat_seen SET played_seq = ?, played_at = ? WHERE id = 1').run(marks.playedSeq, marks.playedAt);
+}
+
 /** The player dismissed "Since you last played" having read it up to `seq`; a mark never moves back. */
 export function markSeen(db: SqliteDatabase, seq: number, at: string): void {
   if (!seenRecorded(db)) return;

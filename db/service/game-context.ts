@@ -6,7 +6,7 @@
 import type { DieRoll } from '../../rules/types';
 import type { Migration } from '../migrations';
 import type { SqliteDatabase } from '../open';
-import type { AskJointDiceInput, CloseRefusedJointDiceInput, GameServiceApi, JointDiceRequest, JointDiceState, PlayerCharts, WithdrawJointDiceInput } from '../../contract';
+import type { AskJointDiceInput, CloseRefusedJointDiceInput, GameServiceApi, JointDiceRequest, JointDiceState, PlayerCharts, SetStandingWordInput, StandingWord, WithdrawJointDiceInput } from '../../contract';
 
 /** An open game: what every service function reads and writes through. */
 export interface GameContext {
@@ -52,4 +52,7 @@ export interface SeatCalls {
   withdrawJointDice(ctx: GameContext, input: WithdrawJointDiceInput): JointDiceRequest;
   /** What this file adds to the History's entry of a joint-dice event (a withdrawal the other seat had answered), if anything. */
   historyNote(ctx: GameContext, seq: number, kind: string): string | null;
+  /** The seat's standing word on Alternative Arrival Area orders (RI-H13, db/seats/standing-word.ts), and its player setting it. */
+  standingWordState(ctx: GameContext): StandingWord | null;
+  setStandingWord(ctx: GameContext, input: SetStandingWordInput): StandingWord;
 }

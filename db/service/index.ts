@@ -27,6 +27,7 @@ import { rosterFunctions } from './roster';
 import { rosterSheetFunctions } from './roster-sheet';
 import { setupFunctions } from './setup';
 import { sinceFunctions } from './since';
+import { standingWordFunctions } from './standing-word';
 import { victoryFunctions } from './victory';
 
 export type { GameContext, ServiceFunction, ServiceFunctions } from './context';
@@ -44,6 +45,7 @@ export const SERVICE_FUNCTIONS = {
   ...lossesFunctions,
   ...reinforcementsFunctions,
   ...sealedArrivalFunctions,
+  ...standingWordFunctions,
   ...movementFunctions,
   ...concealmentFunctions,
   ...sealedConcealmentFunctions,

@@ -18,6 +18,7 @@ export type MovementReport = ChannelOutput<'movementAllowance'>;
 export type ConcealedPlots = ChannelOutput<'concealedPlots'>;
 export type TimeTrackTurn = ChannelOutput<'timeTrack'>[number];
 export type AdvanceToDecisionResult = ChannelOutput<'advanceToDecision'>;
+export type StandingWord = NonNullable<ChannelOutput<'standingWord'>>;
 
 export const useBattleStore = defineStore('battle', () => {
   const app = useAppStore();
@@ -26,6 +27,8 @@ export const useBattleStore = defineStore('battle', () => {
   /** One side's own view while its player looks (its Alternative Arrival orders). */
   const secretArrivals = ref<ArrivalsReport | null>(null);
   const plots = ref<ConcealedPlots | null>(null);
+  /** Two seats (RI-H13): this seat's standing word on Alternative Arrival Area orders, as the service offers it. */
+  const standingWord = ref<StandingWord | null>(null);
   const timeTrack = ref<TimeTrackTurn[]>([]);
   /** The last move to the next decision: the steps passed and why it stopped. */
   const lastJump = ref<AdvanceToDecisionResult | null>(null);
@@ -39,10 +42,15 @@ export const useBattleStore = defineStore('battle', () => {
     // Two seats (RI-H09): the window is its seat's, so its own side's view (its orders, and whether its word
     // on an Alternative Arrival Area is awaited, RI-H10) is read with it, with no hand-over.
     const side = app.game?.seat?.side;
-    const [report, own] = await Promise.all([call('arrivals'), side ? call('arrivals', { viewer: side }) : Promise.resolve(null)]);
+    const [report, own, standing] = await Promise.all([
+      call('arrivals'),
+      side ? call('arrivals', { viewer: side }) : Promise.resolve(null),
+      side ? call('standingWord') : Promise.resolve(null),
+    ]);
     if (session !== app.session) return;
     arrivals.value = report;
     if (own) secretArrivals.value = own;
+    standingWord.value = standing;
   }
 
   async function loadTimeTrack(): Promise<void> {
@@ -69,6 +77,7 @@ export const useBattleStore = defineStore('battle', () => {
 
   app.onGameSwitch(() => {
     arrivals.value = null;
+    standingWord.value = null;
     timeTrack.value = [];
     lastJump.value = null;
     hideSecrets();
@@ -95,6 +104,13 @@ export const useBattleStore = defineStore('battle', () => {
   const orderAlternativeArrival = (input: ChannelInput<'orderAlternativeArrival'>) => secretWrite('orderAlternativeArrival', input);
   /** Two seats (RI-H10): the side without the Initiative's word, "no order this turn". */
   const declineAlternativeArrival = (side: Side) => app.write('declineAlternativeArrival', { side });
+  /** Two seats (RI-H13): the seat's player ticks or unticks "No order until I say otherwise"; the service gives the word when it is due. */
+  async function setStandingWord(side: Side, standing: boolean): Promise<void> {
+    const result = await app.write('setStandingWord', { side, standing }, (r) =>
+      r.standing ? `Standing word set: no Alternative Arrival Area order until you say otherwise${r.lastGiven?.thisTurn ? ' (given for this turn)' : ''}` : 'Standing word taken back: your word is asked again each turn',
+    );
+    standingWord.value = result;
+  }
   const concealCommand = (input: ChannelInput<'concealCommand'>) => secretWrite('concealCommand', input);
   const plotConcealed = (input: ChannelInput<'plotConcealed'>) => secretWrite('plotConcealed', input);
   const deployConcealed = (input: ChannelInput<'deployConcealed'>) => secretWrite('deployConcealed', input);
@@ -111,6 +127,7 @@ export const useBattleStore = defineStore('battle', () => {
   return {
     arrivals,
     secretArrivals,
+    standingWord,
     plots,
     timeTrack,
     lastJump,
@@ -129,6 +146,7 @@ export const useBattleStore = defineStore('battle', () => {
     editLeaderArrival,
     orderAlternativeArrival,
     declineAlternativeArrival,
+    setStandingWord,
     concealCommand,
     plotConcealed,
     deployConcealed,
