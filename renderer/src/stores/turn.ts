@@ -6,9 +6,11 @@
  * It only calls window.muster through renderer/src/api.ts, and every change goes through the app
  * store's write(), which applies the write's answer (the game info, the new turn state) and bumps the
  * revision; the screens then read again only what the answer did not bring and did not say it kept
- * (app.kept), so what is on screen is what the service said (nothing half-done). What is read again keeps
- * the objects of every command, leader and unit that did not change (keepUnchanged), so Vue redraws the
- * rows that changed, not the whole tree.
+ * (app.kept), so what is on screen is what the service said (nothing half-done). The command tree and the
+ * units on the map are brought up to date from the answer's roster sheet of changes, as the Roster screen's
+ * are (the same changes, merged by the same mergeTree): a loss sends its unit and the commands above it, not
+ * the whole tree. What is read again keeps the objects of every command, leader and unit that did not change
+ * (keepUnchanged), so Vue redraws the rows that changed, not the whole tree.
  *
  * Secret entries (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative
  * Segment) are kept from the other side by the service (RI-H01): every query here asks as the side at
@@ -21,8 +23,10 @@ import type { CallInput, Output } from '../../../contract';
 import type { ClockEvent } from '../../../rules/sequence';
 import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
+import { mergeTree } from '../roster-rows';
 import { entryRevisited, useAppStore } from './app';
 import { keepUnchanged } from './keep-unchanged';
+import { mergeOnMap } from './merge-on-map';
 import { entriesOldestFirst, rollsJoined, sinceHeld, type LogHeld, type SinceHeld } from './log-since';
 
 // The service's shapes as the contract (contract/index.ts) gives them to the window.
@@ -143,8 +147,16 @@ export const useTurnStore = defineStore('turn', () => {
   const roster = shallowRef<RosterUnit[]>([]);
   /** Set once a screen asked for the roster: from then on every load() reads it again. */
   let rosterWanted = false;
-  /** The revision `roster` was read at, or kept through (a write whose answer kept it), or -1. */
+  /** The revision `roster` was read at, or kept or brought to by a write's answer, or -1. */
   let rosterRevision = -1;
+  /** The revision `tree` was read at, or kept or brought to by a write's answer (its changes merged), or -1. */
+  let treeRevision = -1;
+  /**
+   * Whether the tree and the units held are the game as nobody in particular sees it (read with no viewer):
+   * only then may a write's answer, which is that view, be merged into them.
+   */
+  let treeAsNobody = false;
+  let rosterAsNobody = false;
   /** The last Next: the clock before it and what the service applied on the way. */
   const lastAdvance = ref<{ before: ClockState; result: AdvanceClockResult } | null>(null);
   const loading = ref(false);
@@ -241,6 +253,25 @@ export const useTurnStore = defineStore('turn', () => {
       turn.value = changed.turnState;
       turnRevision = revision;
     }
+    // The roster sheet's changes since the state before the write (the Roster screen's answer): the commands
+    // and units that changed, merged into a tree and units held of that very state, as nobody sees it. Held
+    // of another state, or changes naming a command or unit not held (mergeTree/mergeOnMap: null), are read.
+    const changes = changed.sheet?.changes;
+    if (changes === undefined || app.viewer !== undefined) return;
+    if (treeRevision === revision - 1 && treeAsNobody) {
+      const merged = mergeTree(tree.value, changes.commands, changes.rootIds);
+      if (merged !== null) {
+        tree.value = merged;
+        treeRevision = revision;
+      }
+    }
+    if (rosterRevision === revision - 1 && rosterAsNobody) {
+      const merged = mergeOnMap(roster.value, changed.sheet!.units, changes.unitIds);
+      if (merged !== null) {
+        roster.value = merged;
+        rosterRevision = revision;
+      }
+    }
   });
 
   /** Reads the turn state only (the turn bar, on every change), unless a write's answer brought it. */
@@ -277,12 +308,14 @@ export const useTurnStore = defineStore('turn', () => {
     }
     if (rosterRead?.revision === revision) return rosterRead.promise;
     const session = app.session;
+    const asNobody = app.viewer === undefined;
     const promise: Promise<void> = call('roster', app.asViewer({ includeOffMap: false }))
       .then((units) => {
         if (session !== app.session || rosterRevision > revision) return;
         // The units that did not change stay the objects held.
         roster.value = keepUnchanged(roster.value, units);
         rosterRevision = revision;
+        rosterAsNobody = asNobody;
       })
       .finally(() => {
         if (rosterRead?.promise === promise) rosterRead = null;
@@ -299,12 +332,16 @@ export const useTurnStore = defineStore('turn', () => {
       leaders.value = [];
       events.value = [];
       loadedRevision = -1;
+      treeRevision = -1;
       return;
     }
     const session = app.session;
     const revision = app.revision;
     // What the last write's answer says it left as it was, when what is held is of the state just before.
-    const keep = { tree: app.kept('commandTree', loadedRevision), leaders: app.kept('leaders', loadedRevision) };
+    // The tree stands when a write's answer brought it to this revision (its changes merged) or kept it.
+    const keep = { tree: treeRevision === revision || app.kept('commandTree', treeRevision), leaders: app.kept('leaders', loadedRevision) };
+    if (keep.tree) treeRevision = revision;
+    const asNobody = app.viewer === undefined;
     loading.value = true;
     try {
       const turnId = app.game.clock.turnId;
@@ -326,7 +363,12 @@ export const useTurnStore = defineStore('turn', () => {
         turnRevision = revision;
       }
       // Read again: the commands and leaders that did not change stay the objects held (only their rows redraw).
-      if (commandTree) tree.value = keepUnchanged(tree.value, commandTree);
+      // (Unless a write's answer brought a newer tree while this one was read: it stays.)
+      if (commandTree && treeRevision <= revision) {
+        tree.value = keepUnchanged(tree.value, commandTree);
+        treeRevision = revision;
+        treeAsNobody = asNobody;
+      }
       if (leaderRows) leaders.value = keepUnchanged(leaders.value, leaderRows);
       if (log.events !== events.value) events.value = log.events;
       if (log.dice !== dice.value) dice.value = log.dice;
@@ -377,6 +419,9 @@ export const useTurnStore = defineStore('turn', () => {
     roster.value = [];
     rosterWanted = false;
     rosterRevision = -1;
+    rosterAsNobody = false;
+    treeRevision = -1;
+    treeAsNobody = false;
     rosterRead = null;
     lastAdvance.value = null;
     loading.value = false;
