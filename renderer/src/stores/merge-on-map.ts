@@ -26,3 +26,8 @@ export function mergeOnMap(held: readonly RosterUnit[], changed: readonly Roster
   }
   return merged.length === held.length && merged.every((u, i) => u === held[i]) ? (held as RosterUnit[]) : merged;
 }
+
+/** The units on the map of a whole sheet's units (every unit, in the sheet's order, as the `roster` query lists them). */
+export function unitsOnMap(units: readonly RosterUnit[]): RosterUnit[] {
+  return units.filter((u) => u.onMap);
+}

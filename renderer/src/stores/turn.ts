@@ -9,8 +9,10 @@
  * (app.kept), so what is on screen is what the service said (nothing half-done). The command tree and the
  * units on the map are brought up to date from the answer's roster sheet of changes, as the Roster screen's
  * are (the same changes, merged by the same mergeTree): a loss sends its unit and the commands above it, not
- * the whole tree. What is read again keeps the objects of every command, leader and unit that did not change
- * (keepUnchanged), so Vue redraws the rows that changed, not the whole tree.
+ * the whole tree. Without them (a change from the menu, a step of secret entries), the Roster's sheet, when
+ * it holds one as the same side sees the game, is asked for what changed since it, and the tree and units taken
+ * from it; else they are read whole. What is read again keeps the objects of every command, leader and unit
+ * that did not change (keepUnchanged), so Vue redraws the rows that changed, not the whole tree.
  *
  * Secret entries (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative
  * Segment) are kept from the other side by the service (RI-H01): every query here asks as the side at
@@ -26,7 +28,8 @@ import { asApiError, call } from '../api';
 import { mergeTree } from '../roster-rows';
 import { entryRevisited, useAppStore } from './app';
 import { keepUnchanged } from './keep-unchanged';
-import { mergeOnMap } from './merge-on-map';
+import { mergeOnMap, unitsOnMap } from './merge-on-map';
+import { useRosterStore } from './roster';
 import { entriesOldestFirst, rollsJoined, sinceHeld, type LogHeld, type SinceHeld } from './log-since';
 
 // The service's shapes as the contract (contract/index.ts) gives them to the window.
@@ -131,6 +134,8 @@ export function useFieldErrors(fields: readonly string[]) {
 
 export const useTurnStore = defineStore('turn', () => {
   const app = useAppStore();
+  /** The Roster screen's sheet (the tree and every unit): asked for what changed since it, when it holds one. */
+  const sheet = useRosterStore();
 
   const turn = ref<TurnState | null>(null);
   /**
@@ -309,7 +314,9 @@ export const useTurnStore = defineStore('turn', () => {
     if (rosterRead?.revision === revision) return rosterRead.promise;
     const session = app.session;
     const asNobody = app.viewer === undefined;
-    const promise: Promise<void> = call('roster', app.asViewer({ includeOffMap: false }))
+    // The sheet held, brought up to date (what changed since it), rather than every unit on the map again.
+    const read = sheet.holdsSheetAs(app.viewer) ? sheet.ensureLoaded().then(() => unitsOnMap(sheet.units)) : call('roster', app.asViewer({ includeOffMap: false }));
+    const promise: Promise<void> = read
       .then((units) => {
         if (session !== app.session || rosterRevision > revision) return;
         // The units that did not change stay the objects held.
@@ -352,7 +359,7 @@ export const useTurnStore = defineStore('turn', () => {
       const since = touched.revision === revision && touched.tables !== null && loadedRevision === revision - 1 ? sinceHeld(logHeld, held, events.value.at(-1)?.seq, newestRoll, touched.revisited) : null;
       const [state, commandTree, leaderRows, log] = await Promise.all([
         turnRevision === revision ? Promise.resolve(null) : call('turnState', app.asViewer({})),
-        keep.tree ? Promise.resolve(null) : call('commandTree', app.asViewer({})),
+        keep.tree ? Promise.resolve(null) : treeNow(),
         keep.leaders ? Promise.resolve(null) : call('leaders', app.asViewer({})),
         readLog(turnId, since),
         rosterWanted ? rosterAt(revision) : Promise.resolve(),
@@ -377,6 +384,13 @@ export const useTurnStore = defineStore('turn', () => {
     } finally {
       loading.value = false;
     }
+  }
+
+  /** The tree as it is now: the sheet held, brought up to date (what changed since it), else read whole. */
+  async function treeNow(): Promise<CommandNode[]> {
+    if (!sheet.holdsSheetAs(app.viewer)) return call('commandTree', app.asViewer({}));
+    await sheet.ensureLoaded();
+    return sheet.tree;
   }
 
   /**
