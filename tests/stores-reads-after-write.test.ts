@@ -12,7 +12,7 @@ import { useAppStore } from '../renderer/src/stores/app';
 import { useHistoryStore } from '../renderer/src/stores/history';
 import { useRosterStore } from '../renderer/src/stores/roster';
 import { useTurnStore } from '../renderer/src/stores/turn';
-import { tempDir } from './fixtures/game';
+import { advanceTo, tempDir } from './fixtures/game';
 import { closeInWindow, openInWindow, type OpenInWindow, type WindowCall } from './fixtures/window-muster';
 
 const tmp = tempDir('muster-store-reads-after-write-');
@@ -79,6 +79,23 @@ describe('after a change, each screen loaded asks only for the log since what it
     expect(reads).toMatchObject({ write: ['advanceClock'], ...ONLY_THE_LOG_SINCE });
     for (const read of reads.logReads) expect(read.input, read.fn).toMatchObject({ afterSeq: expect.any(Number) });
     expect(screens.app.game?.clock.phase).toBe('C');
+  });
+
+  it('a loss in a step of secret entries: no answer to apply, so the turn state once, the leaders, the sheet since the one held, and the first page of the log again', async () => {
+    closeInWindow(opened);
+    // I.A (Automatic Order Change Phase): the Union enters its order changes in secret (RI-H01).
+    opened = await openInWindow(tmp.dir, (g) => advanceTo(g, { segment: 'I', phase: 'A' }));
+    const screens = await screensLoaded();
+    expect(screens.app.viewer).toBe('USA');
+    const reads = await readsAfter(screens, () => screens.roster.recordLoss('2-wi', 1, 'small-arms', false));
+    // The turn bar and the Turn screen share one read of the turn state; the tree and the units come from the
+    // Roster's sheet asked since the one it holds. The leaders are read whole: in this step the answer names no
+    // query as kept (only the joint dice may be: db/service/write-answer.ts).
+    expect(reads).toMatchObject({ write: ['recordLoss'], roster: ['rosterSheet'], turn: ['turnState', 'leaders', 'history', 'diceLog'], history: ['history', 'diceLog'] });
+    expect(opened.calls.find((c) => c.fn === 'rosterSheet')!.input).toMatchObject({ since: expect.any(String), viewer: 'USA' });
+    // While entries are secret both screens read their first page of the log again (log-since.ts: the numbers
+    // are the side's own, so nothing is read since what is held).
+    expect(reads.logReads.map((c) => (c.input as { afterSeq?: number }).afterSeq)).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('Undo of a loss', async () => {

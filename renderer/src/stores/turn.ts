@@ -279,6 +279,19 @@ export const useTurnStore = defineStore('turn', () => {
     }
   });
 
+  /** The read of the turn state under way, and the revision it is for: the turn bar and the screen share it. */
+  let turnStateRead: { revision: number; session: number; promise: Promise<TurnState> } | null = null;
+
+  /** The turn state at `revision`, read once for it whoever asks (the turn bar and the Turn screen both do after a change). */
+  function turnStateAt(revision: number): Promise<TurnState> {
+    if (turnStateRead?.revision === revision && turnStateRead.session === app.session) return turnStateRead.promise;
+    const promise = call('turnState', app.asViewer({})).finally(() => {
+      if (turnStateRead?.promise === promise) turnStateRead = null;
+    });
+    turnStateRead = { revision, session: app.session, promise };
+    return promise;
+  }
+
   /** Reads the turn state only (the turn bar, on every change), unless a write's answer brought it. */
   async function loadTurnState(): Promise<void> {
     if (!app.game) {
@@ -291,7 +304,8 @@ export const useTurnStore = defineStore('turn', () => {
     // Asked once the screen's own reads of the same change are on their way (a microtask later: after
     // every watcher of this change has run): the service answers in order, the rows looked at come first.
     await Promise.resolve();
-    const state = await call('turnState', app.asViewer({}));
+    if (turnRevision === revision) return;
+    const state = await turnStateAt(revision);
     // A newer turn state (a write's answer) came in while this was read: it stays.
     if (session !== app.session || turnRevision > revision) return;
     turn.value = state;
@@ -358,7 +372,7 @@ export const useTurnStore = defineStore('turn', () => {
       const newestRoll = dice.value.size === 0 ? undefined : Math.max(...dice.value.keys());
       const since = touched.revision === revision && touched.tables !== null && loadedRevision === revision - 1 ? sinceHeld(logHeld, held, events.value.at(-1)?.seq, newestRoll, touched.revisited) : null;
       const [state, commandTree, leaderRows, log] = await Promise.all([
-        turnRevision === revision ? Promise.resolve(null) : call('turnState', app.asViewer({})),
+        turnRevision === revision ? Promise.resolve(null) : turnStateAt(revision),
         keep.tree ? Promise.resolve(null) : treeNow(),
         keep.leaders ? Promise.resolve(null) : call('leaders', app.asViewer({})),
         readLog(turnId, since),
@@ -422,6 +436,7 @@ export const useTurnStore = defineStore('turn', () => {
   // Next's banner) carries over. Who is at the keyboard is kept per game file in sessionStorage.
   app.onGameSwitch(() => {
     turnRevision = -1;
+    turnStateRead = null;
     loadedRevision = -1;
     touched = { revision: -1, tables: null, revisited: null };
     logHeld = null;
