@@ -7,12 +7,9 @@
  * store's write(), which applies the write's answer (the game info, the new turn state) and bumps the
  * revision; the screens then read again only what the answer did not bring and did not say it kept
  * (app.kept), so what is on screen is what the service said (nothing half-done). The command tree and the
- * units on the map are brought up to date from the answer's roster sheet of changes, as the Roster screen's
- * are (the same changes, merged by the same mergeTree): a loss sends its unit and the commands above it, not
- * the whole tree. Without them (a change from the menu, a step of secret entries), the Roster's sheet, when
- * it holds one as the same side sees the game, is asked for what changed since it, and the tree and units taken
- * from it; else they are read whole. What is read again keeps the objects of every command, leader and unit
- * that did not change (keepUnchanged), so Vue redraws the rows that changed, not the whole tree.
+ * units on the map follow the answer's roster sheet of changes, as the Roster screen's do (turn-forces.ts). What
+ * is read again keeps the objects of every command, leader and unit that did not change (keepUnchanged), so Vue
+ * redraws the rows that changed, not the whole tree.
  *
  * Secret entries (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative
  * Segment) are kept from the other side by the service (RI-H01): every query here asks as the side at
@@ -25,11 +22,9 @@ import type { CallInput, Output } from '../../../contract';
 import type { ClockEvent } from '../../../rules/sequence';
 import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
-import { mergeTree } from '../roster-rows';
 import { entryRevisited, useAppStore } from './app';
 import { keepUnchanged } from './keep-unchanged';
-import { mergeOnMap, unitsOnMap } from './merge-on-map';
-import { useRosterStore } from './roster';
+import { useTurnForces } from './turn-forces';
 import { entriesOldestFirst, rollsJoined, sinceHeld, type LogHeld, type SinceHeld } from './log-since';
 
 // The service's shapes as the contract (contract/index.ts) gives them to the window.
@@ -134,34 +129,21 @@ export function useFieldErrors(fields: readonly string[]) {
 
 export const useTurnStore = defineStore('turn', () => {
   const app = useAppStore();
-  /** The Roster screen's sheet (the tree and every unit): asked for what changed since it, when it holds one. */
-  const sheet = useRosterStore();
+  /** The command tree and the units on the map (turn-forces.ts). */
+  const forces = useTurnForces();
 
   const turn = ref<TurnState | null>(null);
   /**
    * The command tree, the leaders and the units on the map: replaced, never changed in place (shallow refs),
    * and when read again every command, leader and unit that did not change is the object held (keepUnchanged).
    */
-  const tree = shallowRef<CommandNode[]>([]);
+  const tree = forces.tree;
   const leaders = shallowRef<LeaderRow[]>([]);
   /** This turn's events, oldest first (replaced whole, never changed in place: a shallow ref). */
   const events = shallowRef<HistoryEntry[]>([]);
   /** The newest rolls of the game (at most DICE_HELD), by #. */
   const dice = shallowRef<Map<number, DiceRecord>>(new Map());
-  /** Loaded on demand by the screens that need units (abandoned guns, Commander's Initiative, OOC units). */
-  const roster = shallowRef<RosterUnit[]>([]);
-  /** Set once a screen asked for the roster: from then on every load() reads it again. */
-  let rosterWanted = false;
-  /** The revision `roster` was read at, or kept or brought to by a write's answer, or -1. */
-  let rosterRevision = -1;
-  /** The revision `tree` was read at, or kept or brought to by a write's answer (its changes merged), or -1. */
-  let treeRevision = -1;
-  /**
-   * Whether the tree and the units held are the game as nobody in particular sees it (read with no viewer):
-   * only then may a write's answer, which is that view, be merged into them.
-   */
-  let treeAsNobody = false;
-  let rosterAsNobody = false;
+  const roster = forces.units;
   /** The last Next: the clock before it and what the service applied on the way. */
   const lastAdvance = ref<{ before: ClockState; result: AdvanceClockResult } | null>(null);
   const loading = ref(false);
@@ -258,25 +240,6 @@ export const useTurnStore = defineStore('turn', () => {
       turn.value = changed.turnState;
       turnRevision = revision;
     }
-    // The roster sheet's changes since the state before the write (the Roster screen's answer): the commands
-    // and units that changed, merged into a tree and units held of that very state, as nobody sees it. Held
-    // of another state, or changes naming a command or unit not held (mergeTree/mergeOnMap: null), are read.
-    const changes = changed.sheet?.changes;
-    if (changes === undefined || app.viewer !== undefined) return;
-    if (treeRevision === revision - 1 && treeAsNobody) {
-      const merged = mergeTree(tree.value, changes.commands, changes.rootIds);
-      if (merged !== null) {
-        tree.value = merged;
-        treeRevision = revision;
-      }
-    }
-    if (rosterRevision === revision - 1 && rosterAsNobody) {
-      const merged = mergeOnMap(roster.value, changed.sheet!.units, changes.unitIds);
-      if (merged !== null) {
-        roster.value = merged;
-        rosterRevision = revision;
-      }
-    }
   });
 
   /** The read of the turn state under way, and the revision it is for: the turn bar and the screen share it. */
@@ -312,57 +275,20 @@ export const useTurnStore = defineStore('turn', () => {
     turnRevision = revision;
   }
 
-  /** The read of the units on the map under way, and the revision it is for (load() and loadRoster() share it). */
-  let rosterRead: { revision: number; promise: Promise<void> } | null = null;
-
-  /**
-   * The units on the map as of `revision`: kept when what is held is of the state just before and the last
-   * write's answer says it left them as they were; else read (once for the revision, whoever asks).
-   */
-  function rosterAt(revision: number): Promise<void> {
-    if (rosterRevision === revision) return Promise.resolve();
-    if (app.kept('roster', rosterRevision)) {
-      rosterRevision = revision;
-      return Promise.resolve();
-    }
-    if (rosterRead?.revision === revision) return rosterRead.promise;
-    const session = app.session;
-    const asNobody = app.viewer === undefined;
-    // The sheet held, brought up to date (what changed since it), rather than every unit on the map again.
-    const read = sheet.holdsSheetAs(app.viewer) ? sheet.ensureLoaded().then(() => unitsOnMap(sheet.units)) : call('roster', app.asViewer({ includeOffMap: false }));
-    const promise: Promise<void> = read
-      .then((units) => {
-        if (session !== app.session || rosterRevision > revision) return;
-        // The units that did not change stay the objects held.
-        roster.value = keepUnchanged(roster.value, units);
-        rosterRevision = revision;
-        rosterAsNobody = asNobody;
-      })
-      .finally(() => {
-        if (rosterRead?.promise === promise) rosterRead = null;
-      });
-    rosterRead = { revision, promise };
-    return promise;
-  }
-
   /** Reads what the turn screens show: after a write, only what its answer did not bring and it may have changed. */
   async function load(): Promise<void> {
     if (!app.game) {
       turn.value = null;
-      tree.value = [];
+      forces.clearTree();
       leaders.value = [];
       events.value = [];
       loadedRevision = -1;
-      treeRevision = -1;
       return;
     }
     const session = app.session;
     const revision = app.revision;
     // What the last write's answer says it left as it was, when what is held is of the state just before.
-    // The tree stands when a write's answer brought it to this revision (its changes merged) or kept it.
-    const keep = { tree: treeRevision === revision || app.kept('commandTree', treeRevision), leaders: app.kept('leaders', loadedRevision) };
-    if (keep.tree) treeRevision = revision;
-    const asNobody = app.viewer === undefined;
+    const keep = { leaders: app.kept('leaders', loadedRevision) };
     loading.value = true;
     try {
       const turnId = app.game.clock.turnId;
@@ -373,10 +299,10 @@ export const useTurnStore = defineStore('turn', () => {
       const since = touched.revision === revision && touched.tables !== null && loadedRevision === revision - 1 ? sinceHeld(logHeld, held, events.value.at(-1)?.seq, newestRoll, touched.revisited) : null;
       const [state, commandTree, leaderRows, log] = await Promise.all([
         turnRevision === revision ? Promise.resolve(null) : turnStateAt(revision),
-        keep.tree ? Promise.resolve(null) : treeNow(),
+        forces.readTree(revision),
         keep.leaders ? Promise.resolve(null) : call('leaders', app.asViewer({})),
         readLog(turnId, since),
-        rosterWanted ? rosterAt(revision) : Promise.resolve(),
+        forces.unitsAt(revision),
       ]);
       if (session !== app.session) return;
       if (state && turnRevision <= revision) {
@@ -384,12 +310,7 @@ export const useTurnStore = defineStore('turn', () => {
         turnRevision = revision;
       }
       // Read again: the commands and leaders that did not change stay the objects held (only their rows redraw).
-      // (Unless a write's answer brought a newer tree while this one was read: it stays.)
-      if (commandTree && treeRevision <= revision) {
-        tree.value = keepUnchanged(tree.value, commandTree);
-        treeRevision = revision;
-        treeAsNobody = asNobody;
-      }
+      forces.holdTree(commandTree, revision);
       if (leaderRows) leaders.value = keepUnchanged(leaders.value, leaderRows);
       if (log.events !== events.value) events.value = log.events;
       if (log.dice !== dice.value) dice.value = log.dice;
@@ -398,13 +319,6 @@ export const useTurnStore = defineStore('turn', () => {
     } finally {
       loading.value = false;
     }
-  }
-
-  /** The tree as it is now: the sheet held, brought up to date (what changed since it), else read whole. */
-  async function treeNow(): Promise<CommandNode[]> {
-    if (!sheet.holdsSheetAs(app.viewer)) return call('commandTree', app.asViewer({}));
-    await sheet.ensureLoaded();
-    return sheet.tree;
   }
 
   /**
@@ -427,9 +341,8 @@ export const useTurnStore = defineStore('turn', () => {
 
   /** The units on the map, for a panel that shows them: read unless what is held stands at this revision. */
   async function loadRoster(): Promise<void> {
-    rosterWanted = true;
     if (!app.game) return;
-    await rosterAt(app.revision);
+    await forces.unitsAt(app.revision, true);
   }
 
   // Another game: nothing of this one's turn (its events, the sides remembered for them, the last
@@ -441,17 +354,9 @@ export const useTurnStore = defineStore('turn', () => {
     touched = { revision: -1, tables: null, revisited: null };
     logHeld = null;
     turn.value = null;
-    tree.value = [];
     leaders.value = [];
     events.value = [];
     dice.value = new Map();
-    roster.value = [];
-    rosterWanted = false;
-    rosterRevision = -1;
-    rosterAsNobody = false;
-    treeRevision = -1;
-    treeAsNobody = false;
-    rosterRead = null;
     lastAdvance.value = null;
     loading.value = false;
   });
