@@ -62,12 +62,15 @@ export const useRosterStore = defineStore('roster', () => {
 
   /** The service's revision of the sheet shown (null: none, or one shown as one side sees it), asked `since` next time. */
   let heldSheet: string | null = null;
+  /** The side the sheet held was read as (undefined: as nobody in particular; a write's answer is that view). */
+  let heldViewer: string | undefined;
 
   /** The read in flight, and the revision it is for (several callers share one read). */
   let inFlight: { revision: number; promise: Promise<void> } | null = null;
 
   async function read(revision: number): Promise<void> {
     const session = app.session;
+    const viewer = app.viewer;
     loading.value = true;
     try {
       // One read for the whole screen (the tree and every unit): the first paint waits on one query. After
@@ -87,6 +90,7 @@ export const useRosterStore = defineStore('roster', () => {
       units.value = merged.units;
       tree.value = merged.tree;
       heldSheet = sheet.revision ?? null;
+      heldViewer = viewer;
       loadedRevision.value = revision;
     } finally {
       loading.value = false;
@@ -121,6 +125,14 @@ export const useRosterStore = defineStore('roster', () => {
       return;
     }
     await start(app.revision);
+  }
+
+  /**
+   * True when a sheet is held as `viewer` sees the game: asked again, it is sent what changed since (a few
+   * rows), not every unit. The Turn screen then brings its tree up to date from it (stores/turn.ts).
+   */
+  function holdsSheetAs(viewer: string | undefined): boolean {
+    return heldSheet !== null && heldViewer === viewer;
   }
 
   /** Loads unless what is shown is already the current revision (or its read is under way). */
@@ -161,6 +173,7 @@ export const useRosterStore = defineStore('roster', () => {
     units.value = merged.units;
     tree.value = merged.tree;
     heldSheet = sheet.revision ?? null;
+    heldViewer = undefined;
     loadedRevision.value = revision;
   });
 
@@ -223,6 +236,7 @@ export const useRosterStore = defineStore('roster', () => {
     selectedKey,
     load,
     ensureLoaded,
+    holdsSheetAs,
     prefetch,
     printing,
     print,

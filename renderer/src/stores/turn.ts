@@ -6,9 +6,10 @@
  * It only calls window.muster through renderer/src/api.ts, and every change goes through the app
  * store's write(), which applies the write's answer (the game info, the new turn state) and bumps the
  * revision; the screens then read again only what the answer did not bring and did not say it kept
- * (app.kept), so what is on screen is what the service said (nothing half-done). What is read again keeps
- * the objects of every command, leader and unit that did not change (keepUnchanged), so Vue redraws the
- * rows that changed, not the whole tree.
+ * (app.kept), so what is on screen is what the service said (nothing half-done). The command tree and the
+ * units on the map follow the answer's roster sheet of changes, as the Roster screen's do (turn-forces.ts). What
+ * is read again keeps the objects of every command, leader and unit that did not change (keepUnchanged), so Vue
+ * redraws the rows that changed, not the whole tree.
  *
  * Secret entries (Rev. Orders Segment: "both players simultaneously and secretly"; Rev. Initiative
  * Segment) are kept from the other side by the service (RI-H01): every query here asks as the side at
@@ -23,6 +24,7 @@ import type { Side } from '../../../rules/types';
 import { asApiError, call } from '../api';
 import { entryRevisited, useAppStore } from './app';
 import { keepUnchanged } from './keep-unchanged';
+import { useTurnForces } from './turn-forces';
 import { entriesOldestFirst, rollsJoined, sinceHeld, type LogHeld, type SinceHeld } from './log-since';
 
 // The service's shapes as the contract (contract/index.ts) gives them to the window.
@@ -127,24 +129,21 @@ export function useFieldErrors(fields: readonly string[]) {
 
 export const useTurnStore = defineStore('turn', () => {
   const app = useAppStore();
+  /** The command tree and the units on the map (turn-forces.ts). */
+  const forces = useTurnForces();
 
   const turn = ref<TurnState | null>(null);
   /**
    * The command tree, the leaders and the units on the map: replaced, never changed in place (shallow refs),
    * and when read again every command, leader and unit that did not change is the object held (keepUnchanged).
    */
-  const tree = shallowRef<CommandNode[]>([]);
+  const tree = forces.tree;
   const leaders = shallowRef<LeaderRow[]>([]);
   /** This turn's events, oldest first (replaced whole, never changed in place: a shallow ref). */
   const events = shallowRef<HistoryEntry[]>([]);
   /** The newest rolls of the game (at most DICE_HELD), by #. */
   const dice = shallowRef<Map<number, DiceRecord>>(new Map());
-  /** Loaded on demand by the screens that need units (abandoned guns, Commander's Initiative, OOC units). */
-  const roster = shallowRef<RosterUnit[]>([]);
-  /** Set once a screen asked for the roster: from then on every load() reads it again. */
-  let rosterWanted = false;
-  /** The revision `roster` was read at, or kept through (a write whose answer kept it), or -1. */
-  let rosterRevision = -1;
+  const roster = forces.units;
   /** The last Next: the clock before it and what the service applied on the way. */
   const lastAdvance = ref<{ before: ClockState; result: AdvanceClockResult } | null>(null);
   const loading = ref(false);
@@ -243,6 +242,19 @@ export const useTurnStore = defineStore('turn', () => {
     }
   });
 
+  /** The read of the turn state under way, and the revision it is for: the turn bar and the screen share it. */
+  let turnStateRead: { revision: number; session: number; promise: Promise<TurnState> } | null = null;
+
+  /** The turn state at `revision`, read once for it whoever asks (the turn bar and the Turn screen both do after a change). */
+  function turnStateAt(revision: number): Promise<TurnState> {
+    if (turnStateRead?.revision === revision && turnStateRead.session === app.session) return turnStateRead.promise;
+    const promise = call('turnState', app.asViewer({})).finally(() => {
+      if (turnStateRead?.promise === promise) turnStateRead = null;
+    });
+    turnStateRead = { revision, session: app.session, promise };
+    return promise;
+  }
+
   /** Reads the turn state only (the turn bar, on every change), unless a write's answer brought it. */
   async function loadTurnState(): Promise<void> {
     if (!app.game) {
@@ -255,47 +267,19 @@ export const useTurnStore = defineStore('turn', () => {
     // Asked once the screen's own reads of the same change are on their way (a microtask later: after
     // every watcher of this change has run): the service answers in order, the rows looked at come first.
     await Promise.resolve();
-    const state = await call('turnState', app.asViewer({}));
+    if (turnRevision === revision) return;
+    const state = await turnStateAt(revision);
     // A newer turn state (a write's answer) came in while this was read: it stays.
     if (session !== app.session || turnRevision > revision) return;
     turn.value = state;
     turnRevision = revision;
   }
 
-  /** The read of the units on the map under way, and the revision it is for (load() and loadRoster() share it). */
-  let rosterRead: { revision: number; promise: Promise<void> } | null = null;
-
-  /**
-   * The units on the map as of `revision`: kept when what is held is of the state just before and the last
-   * write's answer says it left them as they were; else read (once for the revision, whoever asks).
-   */
-  function rosterAt(revision: number): Promise<void> {
-    if (rosterRevision === revision) return Promise.resolve();
-    if (app.kept('roster', rosterRevision)) {
-      rosterRevision = revision;
-      return Promise.resolve();
-    }
-    if (rosterRead?.revision === revision) return rosterRead.promise;
-    const session = app.session;
-    const promise: Promise<void> = call('roster', app.asViewer({ includeOffMap: false }))
-      .then((units) => {
-        if (session !== app.session || rosterRevision > revision) return;
-        // The units that did not change stay the objects held.
-        roster.value = keepUnchanged(roster.value, units);
-        rosterRevision = revision;
-      })
-      .finally(() => {
-        if (rosterRead?.promise === promise) rosterRead = null;
-      });
-    rosterRead = { revision, promise };
-    return promise;
-  }
-
   /** Reads what the turn screens show: after a write, only what its answer did not bring and it may have changed. */
   async function load(): Promise<void> {
     if (!app.game) {
       turn.value = null;
-      tree.value = [];
+      forces.clearTree();
       leaders.value = [];
       events.value = [];
       loadedRevision = -1;
@@ -304,7 +288,7 @@ export const useTurnStore = defineStore('turn', () => {
     const session = app.session;
     const revision = app.revision;
     // What the last write's answer says it left as it was, when what is held is of the state just before.
-    const keep = { tree: app.kept('commandTree', loadedRevision), leaders: app.kept('leaders', loadedRevision) };
+    const keep = { leaders: app.kept('leaders', loadedRevision) };
     loading.value = true;
     try {
       const turnId = app.game.clock.turnId;
@@ -314,11 +298,11 @@ export const useTurnStore = defineStore('turn', () => {
       const newestRoll = dice.value.size === 0 ? undefined : Math.max(...dice.value.keys());
       const since = touched.revision === revision && touched.tables !== null && loadedRevision === revision - 1 ? sinceHeld(logHeld, held, events.value.at(-1)?.seq, newestRoll, touched.revisited) : null;
       const [state, commandTree, leaderRows, log] = await Promise.all([
-        turnRevision === revision ? Promise.resolve(null) : call('turnState', app.asViewer({})),
-        keep.tree ? Promise.resolve(null) : call('commandTree', app.asViewer({})),
+        turnRevision === revision ? Promise.resolve(null) : turnStateAt(revision),
+        forces.readTree(revision),
         keep.leaders ? Promise.resolve(null) : call('leaders', app.asViewer({})),
         readLog(turnId, since),
-        rosterWanted ? rosterAt(revision) : Promise.resolve(),
+        forces.unitsAt(revision),
       ]);
       if (session !== app.session) return;
       if (state && turnRevision <= revision) {
@@ -326,7 +310,7 @@ export const useTurnStore = defineStore('turn', () => {
         turnRevision = revision;
       }
       // Read again: the commands and leaders that did not change stay the objects held (only their rows redraw).
-      if (commandTree) tree.value = keepUnchanged(tree.value, commandTree);
+      forces.holdTree(commandTree, revision);
       if (leaderRows) leaders.value = keepUnchanged(leaders.value, leaderRows);
       if (log.events !== events.value) events.value = log.events;
       if (log.dice !== dice.value) dice.value = log.dice;
@@ -357,27 +341,22 @@ export const useTurnStore = defineStore('turn', () => {
 
   /** The units on the map, for a panel that shows them: read unless what is held stands at this revision. */
   async function loadRoster(): Promise<void> {
-    rosterWanted = true;
     if (!app.game) return;
-    await rosterAt(app.revision);
+    await forces.unitsAt(app.revision, true);
   }
 
   // Another game: nothing of this one's turn (its events, the sides remembered for them, the last
   // Next's banner) carries over. Who is at the keyboard is kept per game file in sessionStorage.
   app.onGameSwitch(() => {
     turnRevision = -1;
+    turnStateRead = null;
     loadedRevision = -1;
     touched = { revision: -1, tables: null, revisited: null };
     logHeld = null;
     turn.value = null;
-    tree.value = [];
     leaders.value = [];
     events.value = [];
     dice.value = new Map();
-    roster.value = [];
-    rosterWanted = false;
-    rosterRevision = -1;
-    rosterRead = null;
     lastAdvance.value = null;
     loading.value = false;
   });
