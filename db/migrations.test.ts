@@ -13,7 +13,7 @@ import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import { SCHEMA_SNAPSHOT, snapshotFor } from './migrations/schema';
 import { openGameDatabase } from './open';
 import { GameService } from './service';
-import { advanceTo, expectRefused, FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
+import { advanceTo, COMBAT_SCENARIO, expectRefused, FIXTURE_SCENARIO, newGame, tempDir } from '../tests/fixtures/game';
 
 const tmp = tempDir('muster-migrations-');
 afterAll(() => tmp.cleanup());
@@ -393,6 +393,31 @@ describe('0021: the head read from the log', () => {
       expect(g.roster().find((u) => u.id === '24-mi')?.fatigue).toBe(0);
       g.setFatigue({ unitId: '24-mi', level: 1 });
       expect(g.info()).toMatchObject({ canUndo: true, canRedo: false });
+      expect(g.verify().ok).toBe(true);
+    } finally {
+      g.close();
+    }
+  });
+});
+
+describe('0024: the units out as skirmishers, indexed by their brigade', () => {
+  it('brings a version 23 game to version 24: a fire still sees the skirmishers out before, by the index, and the fingerprint is kept', () => {
+    const played = newGame(tmp.dir, { scenario: COMBAT_SCENARIO, migrations: MIGRATIONS.slice(0, 23) });
+    expect(played.schemaVersion).toBe(23);
+    played.designateSkirmishers({ unitId: '6-wi' });
+    const skirmishing = played.planFire({ stack: ['2-wi'], range: 3 }).rangeDrm;
+    const fingerprint = played.info().fingerprint;
+    played.close();
+
+    const g = GameService.open(played.file);
+    try {
+      expect(g.schemaVersion).toBe(LATEST_VERSION);
+      expect(g.info().fingerprint).toBe(fingerprint);
+      expect(g.planFire({ stack: ['2-wi'], range: 3 }).rangeDrm).toEqual(skirmishing);
+      expect(skirmishing!.items.map((i) => i.rule)).toContain('Rev. Skirmishers');
+      // The fire's question reads the index, not every unit.
+      const plan = g.db.prepare("EXPLAIN QUERY PLAN SELECT DISTINCT skirmishers FROM units WHERE skirmishers IN (SELECT value FROM json_each('[]'))").all() as { detail: string }[];
+      expect(plan.map((p) => p.detail).join('; ')).toContain('USING COVERING INDEX units_skirmishers');
       expect(g.verify().ok).toBe(true);
     } finally {
       g.close();

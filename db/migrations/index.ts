@@ -25,11 +25,12 @@ import { migration0020 } from './0020-seat-shared-folder';
 import { migration0021 } from './0021-head-from-the-log';
 import { migration0022 } from './0022-concealed-anchors';
 import { migration0023 } from './0023-seat-standing-word';
+import { migration0024 } from './0024-skirmishers-index';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023, migration0024];
 
 /** The schema version this build of Muster writes. */
 export const LATEST_VERSION = MIGRATIONS.length;

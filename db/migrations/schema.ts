@@ -1,8 +1,8 @@
 /**
- * The schema of a new game file at version 23, as one script: exactly what migrations 1-23 leave in an
+ * The schema of a new game file at version 24, as one script: exactly what migrations 1-24 leave in an
  * empty file's sqlite_master (every table, index and trigger, in SQLite's order, each statement as SQLite
  * keeps it, ALTER TABLE columns appended). Creating a game runs it, then only the migrations after
- * version 23 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
+ * version 24 (db/open.ts), instead of replaying every step: each ALTER TABLE makes SQLite re-read the
  * whole schema, and the full battle is created several milliseconds sooner without them.
  *
  * Generated from the migrations, never edited by hand; db/migrations.test.ts checks it is exactly what
@@ -19,7 +19,7 @@ export interface SchemaSnapshot {
 }
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  version: 23,
+  version: 24,
   sql: /* sql */ `
 CREATE TABLE game (
   id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -339,6 +339,7 @@ CREATE TABLE seat_standing_word (
   ended_turn_id TEXT,
   CHECK ((given_turn_id IS NULL) = (given_at IS NULL))
 );
+CREATE INDEX units_skirmishers ON units (skirmishers) WHERE skirmishers IS NOT NULL;
 `,
 };
 

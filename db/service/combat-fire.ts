@@ -53,8 +53,8 @@ function buildFirePlan(ctx: GameContext, input: PlanFireInput): FireBuild {
   const orders = standingOrdersOf(commandIds, readCommandChains(ctx.db, commandIds));
   const kit = kitOf(ctx);
   const fireColumns = kit?.charts.fireTable?.columns ?? [];
-  // The firing brigades with skirmishers out, asked once for them all (no index on units.skirmishers: each
-  // ask reads every unit).
+  // The firing brigades with skirmishers out, asked once for them all (the units out as skirmishers are
+  // indexed by their brigade: migration 0024).
   const firingBrigades = [...new Set(stack.filter((u) => u.arm !== 'artillery').map((u) => u.command_id))];
   const skirmishing = new Set(
     firingBrigades.length === 0 ? [] : (statement(ctx.db, 'SELECT DISTINCT skirmishers FROM units WHERE skirmishers IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(firingBrigades)) as string[]),
