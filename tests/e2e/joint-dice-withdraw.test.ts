@@ -9,34 +9,22 @@
  * opening frame of that History: opening-frame-history-joint-withdrawn.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextOf, GameService } from '../../db/service';
-import { asGameBackend } from '../../electron/game-backend';
+import { contextOf, type GameService } from '../../db/service';
 import { receivePacket } from '../../db/seats/packets';
 import { tempDir } from '../fixtures/game';
-import { exchange, packetFrom, playUntil, toAct, type Table } from '../seats/table';
+import { packetFrom, type Table } from '../seats/table';
+import { csaSeatAtFire, pick } from './csa-seat-to-fire';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { SCREENSHOT_DIR, startE2E, VIEWPORT, type E2E } from './harness';
+import { SCREENSHOT_DIR, VIEWPORT, type E2E } from './harness';
 
 const tmp = tempDir('muster-e2e-joint-withdraw-');
 let e2e: E2E;
 let t: Table;
-/** The CSA seat's game as the bridge opened it: the packets are received on the connection the page uses. */
-let csa: GameService | null = null;
+let csa: () => GameService;
 
 beforeAll(async () => {
-  // III.A: the CSA seat has the Initiative and its free first activation; the USA seat passes; the CSA seat's turn.
-  t = playUntil(tmp.dir, (x) => x.CSA.info().clock.segment === 'III' && toAct(x.CSA) === 'CSA');
-  t.CSA.attemptActivation({ commandId: 'csa-heth-division' });
-  exchange(t);
-  t.USA.pass({ side: 'USA' });
-  exchange(t);
-  t.CSA.close();
-  const backend = {
-    create: (input: Parameters<typeof GameService.create>[0]) => asGameBackend(GameService.create(input)),
-    open: (file: string) => asGameBackend((csa = GameService.open(file))),
-  };
-  e2e = await startE2E({ file: t.files.CSA, dir: tmp.dir, backend });
+  ({ e2e, t, csa } = await csaSeatAtFire(tmp.dir));
 }, 120_000);
 
 afterAll(async () => {
@@ -45,19 +33,11 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-async function pick(testid: string, name: string): Promise<void> {
-  await e2e.page.getByTestId(testid).getByTestId('picker-search').focus();
-  await e2e.page.keyboard.type(name);
-  await e2e.settle();
-  await e2e.page.keyboard.press('Enter');
-  await e2e.settle();
-}
-
 describe('a joint roll withdrawn from the Fire assistant', () => {
   it('is offered only while the request waits with no answer, is written in the open, and the late answer is not used', async () => {
     await e2e.screen('combat');
-    await pick('fire-stack', '13th Ala');
-    await pick('fire-targets', '8th Illinois');
+    await pick(e2e, 'fire-stack', '13th Ala');
+    await pick(e2e, 'fire-targets', '8th Illinois');
     const status = e2e.page.getByTestId('fire-joint-status');
     const withdraw = e2e.page.getByTestId('fire-withdraw');
     await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
@@ -74,7 +54,7 @@ describe('a joint roll withdrawn from the Fire assistant', () => {
     await e2e.screenshot('combat-fire-joint-withdraw');
 
     // The USA seat answers, but its packet is still on its way when the CSA player withdraws.
-    receivePacket(contextOf(t.USA), packetFrom(csa!));
+    receivePacket(contextOf(t.USA), packetFrom(csa()));
     const lateAnswer = packetFrom(t.USA);
     const events = (await e2e.call('info')).eventCount;
     await withdraw.click();
@@ -87,7 +67,7 @@ describe('a joint roll withdrawn from the Fire assistant', () => {
     expect((await e2e.call('info')).eventCount).toBe(events + 1);
 
     // The late answer comes in: nothing is written with it; the History flags the withdrawal with the dice.
-    receivePacket(contextOf(csa!), lateAnswer);
+    receivePacket(contextOf(csa()), lateAnswer);
     expect((await e2e.call('info')).eventCount).toBe(events + 1);
     expect((await e2e.call('diceLog', { limit: 1 }))[0]?.source).not.toBe('joint');
     await e2e.screen('history');
@@ -126,9 +106,9 @@ describe('a joint roll withdrawn from the Fire assistant', () => {
     }
 
     // The USA seat replays the withdrawal, and flags it too: it had answered before it arrived.
-    receivePacket(contextOf(t.USA), packetFrom(csa!));
+    receivePacket(contextOf(t.USA), packetFrom(csa()));
     expect(t.USA.history({ limit: 1 })[0]).toMatchObject({ kind: 'joint-dice.withdrawn', note: expect.stringMatching(/^Answered before the withdrawal arrived/) });
-    expect(t.USA.info().fingerprint).toBe(csa!.info().fingerprint);
+    expect(t.USA.info().fingerprint).toBe(csa().info().fingerprint);
     expect(e2e.consoleErrors).toEqual([]);
   });
 });

@@ -7,32 +7,20 @@
  * Photographed into docs/screenshots/ (combat-fire-joint*.png).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextOf, GameService } from '../../db/service';
-import { asGameBackend } from '../../electron/game-backend';
+import { contextOf, type GameService } from '../../db/service';
 import { receivePacket } from '../../db/seats/packets';
 import { tempDir } from '../fixtures/game';
-import { exchange, packetFrom, playUntil, toAct, type Table } from '../seats/table';
-import { startE2E, type E2E } from './harness';
+import { packetFrom, type Table } from '../seats/table';
+import { csaSeatAtFire, pick } from './csa-seat-to-fire';
+import type { E2E } from './harness';
 
 const tmp = tempDir('muster-e2e-joint-dice-');
 let e2e: E2E;
 let t: Table;
-/** The CSA seat's game as the bridge opened it: the packets are received on the connection the page uses. */
-let csa: GameService | null = null;
+let csa: () => GameService;
 
 beforeAll(async () => {
-  // III.A: the CSA seat has the Initiative and its free first activation; the USA seat passes; the CSA seat's turn.
-  t = playUntil(tmp.dir, (x) => x.CSA.info().clock.segment === 'III' && toAct(x.CSA) === 'CSA');
-  t.CSA.attemptActivation({ commandId: 'csa-heth-division' });
-  exchange(t);
-  t.USA.pass({ side: 'USA' });
-  exchange(t);
-  t.CSA.close();
-  const backend = {
-    create: (input: Parameters<typeof GameService.create>[0]) => asGameBackend(GameService.create(input)),
-    open: (file: string) => asGameBackend((csa = GameService.open(file))),
-  };
-  e2e = await startE2E({ file: t.files.CSA, dir: tmp.dir, backend });
+  ({ e2e, t, csa } = await csaSeatAtFire(tmp.dir));
 }, 120_000);
 
 afterAll(async () => {
@@ -41,19 +29,11 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-async function pick(testid: string, name: string): Promise<void> {
-  await e2e.page.getByTestId(testid).getByTestId('picker-search').focus();
-  await e2e.page.keyboard.type(name);
-  await e2e.settle();
-  await e2e.page.keyboard.press('Enter');
-  await e2e.settle();
-}
-
 describe('the Fire assistant in a two-seat game', () => {
   it('rolls the fire die jointly: offered, waiting for the other seat, then arrived and named by the fire', async () => {
     await e2e.screen('combat');
-    await pick('fire-stack', '13th Ala');
-    await pick('fire-targets', '8th Illinois');
+    await pick(e2e, 'fire-stack', '13th Ala');
+    await pick(e2e, 'fire-targets', '8th Illinois');
     const status = e2e.page.getByTestId('fire-joint-status');
     await expect.poll(() => status.textContent()).toContain('Played from two seats: roll the die jointly');
     await e2e.screenshot('combat-fire-joint');
@@ -66,8 +46,8 @@ describe('the Fire assistant in a two-seat game', () => {
 
     // The packets, as the shared folder carries them: the request to the USA seat, which answers; its answer
     // back to the CSA seat, whose Muster records the die at once.
-    receivePacket(contextOf(t.USA), packetFrom(csa!));
-    expect(receivePacket(contextOf(csa!), packetFrom(t.USA)).jointRolls).toBeGreaterThan(0);
+    receivePacket(contextOf(t.USA), packetFrom(csa()));
+    expect(receivePacket(contextOf(csa()), packetFrom(t.USA)).jointRolls).toBeGreaterThan(0);
     const result = e2e.page.getByTestId('fire-die').getByTestId('die-result');
     await expect.poll(() => result.textContent(), { timeout: 10_000 }).toMatch(/Rolled jointly by both seats: \d/);
     await e2e.settle();
