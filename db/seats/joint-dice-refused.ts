@@ -36,7 +36,7 @@ import { SERVICE_FUNCTIONS } from '../service/index';
 import { statement } from '../statements';
 import { readClock } from '../store';
 import { eventsAfter, refuseOutOfTurn, refuseSideSecrets, rolledBack, stepFacts } from './calls';
-import { jointDiceOf, jointDiceRows, jointDiceStream, openJointDice, recordJointUse, type JointDiceRow } from './joint-dice-store';
+import { jointDiceOf, jointDiceRows, jointDiceStream, openJointDice, recordJointUse, requestView, type JointDiceRow } from './joint-dice-store';
 import { otherSide, seatOf } from './store';
 
 const RULE = 'Rev. Sequence of Play';
@@ -115,18 +115,13 @@ export function closeRefusedJointDice(ctx: GameContext, input: CloseRefusedJoint
     result: {},
   }));
   recordJointUse(ctx.db, r.id, eventHead(ctx.db).seq);
-  return {
-    id: r.id,
-    side: r.side,
-    fn: r.call_fn,
-    input: r.call_input === '' ? undefined : (JSON.parse(r.call_input) as unknown),
-    purpose: r.purpose,
+  return requestView(r, {
     status: 'refused',
     eventSeq: written.event.seq,
     rolls: written.dice.map((d) => d.roll),
     diceSeqs: written.dice.map((d) => d.seq),
     words: `The dice for ${r.purpose} were rolled jointly by both seats and the change was refused with them: ${refused.reason}`,
-  };
+  });
 }
 
 /** How many of the dice both shares give a closing before any die names (the change would have used as many as it rolls). */
@@ -141,18 +136,13 @@ function closeBeforeItsDice(ctx: GameContext, gameId: string, r: JointDiceRow, r
     result: {},
   }));
   recordJointUse(ctx.db, r.id, eventHead(ctx.db).seq);
-  return {
-    id: r.id,
-    side: r.side,
-    fn: r.call_fn,
-    input: r.call_input === '' ? undefined : (JSON.parse(r.call_input) as unknown),
-    purpose: r.purpose,
+  return requestView(r, {
     status: 'refused',
     eventSeq: written.event.seq,
     rolls: [],
     diceSeqs: [],
     words: refusedWords(r, 0),
-  };
+  });
 }
 
 /** A request closed as refused, in the players' words: with its dice, or before any of them was drawn. */

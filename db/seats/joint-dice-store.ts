@@ -5,6 +5,7 @@
  * request is open. Imports nothing of the service, so db/seats/calls.ts can use it.
  */
 import { hash as digest } from 'node:crypto';
+import type { JointDiceRequest } from '../../contract';
 import type { DieRoll, Side } from '../../rules/types';
 import { forbidden } from '../errors';
 import type { SqliteDatabase } from '../open';
@@ -205,4 +206,9 @@ export function jointDiceProblems(db: SqliteDatabase, gameId: string, keys: Read
   const joint = statement(db, "SELECT seq FROM dice_log WHERE source = 'joint' ORDER BY seq").all() as { seq: number }[];
   for (const d of joint) if (!claimed.has(d.seq)) problems.push(`roll ${d.seq} is said to be rolled jointly, but no joint dice of this game gave it`);
   return { count: rows.length, problems };
+}
+
+/** A request as the screens show it: what its row says, with where it stands (its status, event, dice and words). */
+export function requestView(r: JointDiceRow, standing: Pick<JointDiceRequest, 'status' | 'eventSeq' | 'rolls' | 'diceSeqs' | 'words'>): JointDiceRequest {
+  return { id: r.id, side: r.side, fn: r.call_fn, input: r.call_input === '' ? undefined : (JSON.parse(r.call_input) as unknown), purpose: r.purpose, ...standing };
 }

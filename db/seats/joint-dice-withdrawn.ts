@@ -27,7 +27,7 @@ import { forbidden, invalid } from '../errors';
 import { write, type GameContext } from '../service/context';
 import type { SqliteDatabase } from '../open';
 import { statement } from '../statements';
-import { jointDiceOf, jointDiceRows, openJointDice, recordJointUse, type JointDiceRow } from './joint-dice-store';
+import { jointDiceOf, jointDiceRows, openJointDice, recordJointUse, requestView, type JointDiceRow } from './joint-dice-store';
 import { otherSide, seatOf, type SeatFile } from './store';
 
 const RULE = 'Rev. Sequence of Play';
@@ -85,18 +85,13 @@ export function withdrawJointDice(ctx: GameContext, input: WithdrawJointDiceInpu
     result: {},
   }));
   recordJointUse(ctx.db, r.id, written.event.seq);
-  return {
-    id: r.id,
-    side: r.side,
-    fn: r.call_fn,
-    input: r.call_input === '' ? undefined : (JSON.parse(r.call_input) as unknown),
-    purpose: r.purpose,
+  return requestView(r, {
     status: 'withdrawn',
     eventSeq: written.event.seq,
     rolls: [],
     diceSeqs: [],
     words: withdrawnWords(r, seat.side),
-  };
+  });
 }
 
 /** The first dice both shares of a request give, as text ("3, 8, 1"), once both are in this file; else null. */

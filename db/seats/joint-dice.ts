@@ -54,6 +54,7 @@ import {
   recordJointAnswer,
   recordJointSeed,
   recordJointUse,
+  requestView,
   WITHDRAW,
   withdrawsRequest,
   type JointDiceRow,
@@ -160,18 +161,13 @@ function requestOf(db: SqliteDatabase, r: JointDiceRow, local: Side): JointDiceR
   const numbering = numberingFor(db, undefined);
   const refused = closedAsRefused(db, r);
   const withdrawn = !refused && withdrawnRequest(db, r);
-  return {
-    id: r.id,
-    side: r.side,
-    fn: r.call_fn,
-    input: r.call_input === '' ? undefined : (JSON.parse(r.call_input) as unknown),
-    purpose: r.purpose,
+  return requestView(r, {
     status: r.event_seq !== null ? (refused ? 'refused' : withdrawn ? 'withdrawn' : 'used') : r.answer !== null ? 'answered' : 'waiting',
     eventSeq: r.event_seq === null ? null : numbering.event(r.event_seq),
     rolls: dice.map((d) => d.roll),
     diceSeqs: dice.map((d) => numbering.roll(d.seq)),
     words: refused ? refusedWords(r, dice.length) : withdrawn ? withdrawnWords(r, local) : jointDiceWords(r, local),
-  };
+  });
 }
 
 /** Joint dice in this file, for the screens (contract jointDice, and the turn state's offers). */
